@@ -1,0 +1,109 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import secureJson from 'secure-json-parse';
+import type { AppDeps } from './app-deps.ts';
+import { installBearerAuth } from './http/auth.ts';
+import { installErrorHandler } from './http/error-handler.ts';
+import { coerceFormBody, installValidators, normalizeBody } from './http/validation.ts';
+import { assignmentsRoutes } from './modules/assignments/assignments.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { challengesRoutes } from './modules/challenges/challenges.routes.ts';
+import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { ideasRoutes } from './modules/ideas/ideas.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
+import { teamsRoutes } from './modules/teams/teams.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { volunteersRoutes } from './modules/volunteers/volunteers.routes.ts';
+import { installUploads } from './storage/uploads.ts';
+
+/** Builds the whole HTTP application on the given dependencies. It never listens; entry points and tests do. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: deps.config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  installValidators(app);
+  installErrorHandler(app);
+  installJsonParser(app);
+  await app.register(formbody);
+  await installUploads(app, path.join(deps.config.dataDir, 'tmp'));
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('preValidation', async (request) => {
+    normalizeBody(request);
+    if (!request.headers['content-type']?.startsWith('application/json')) coerceFormBody(request);
+  });
+  installBearerAuth(app, deps.db);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Guild API',
+        version: '1.0.0',
+        description:
+          'Challenges, tasks, assignments, teams, notifications and ideas. Every endpoint except health and this ' +
+          'document needs `Authorization: Bearer <token>`; tokens come from the web login or `guild token:create`.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  await app.register(
+    async (api) => {
+      for (const routes of [
+        healthRoutes,
+        usersRoutes,
+        authRoutes,
+        volunteersRoutes,
+        companiesRoutes,
+        challengesRoutes,
+        tasksRoutes,
+        assignmentsRoutes,
+        teamsRoutes,
+        notificationsRoutes,
+        ideasRoutes,
+      ]) {
+        await api.register(routes, deps);
+      }
+      api.get('/openapi.json', { config: { auth: false }, schema: { hide: true } }, () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+  await app.register(filesRoutes, deps);
+
+  return app;
+}
+
+/**
+ * JSON bodies: an empty body is no body (clients send `Content-Type: application/json` on bodiless POSTs), and
+ * `__proto__`/`constructor` keys are refused rather than merged.
+ */
+function installJsonParser(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = (body as string).trim();
+    if (text === '') return done(null, undefined);
+    try {
+      done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+    } catch {
+      done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 }), undefined);
+    }
+  });
+}

@@ -1,0 +1,123 @@
+import path from 'node:path';
+
+/**
+ * Environment → validated, frozen configuration. Read once at start-up; every problem is reported together so an
+ * operator fixes the environment in one go instead of one variable per restart.
+ */
+export type Config = Readonly<{
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** Base URL the service is reached at; used in redirects and pagination links when no Host is known. */
+  appUrl: string;
+  dataDir: string;
+  /** `sqlite:<file>` (default, under dataDir) or a `postgres://` URL. */
+  databaseUrl: string;
+  dialect: 'sqlite' | 'postgres';
+  storageDir: string;
+  logLevel: string;
+  /** Token lifetime in seconds; null means tokens never expire (the seed's default). */
+  tokenTtlSeconds: number | null;
+  /** Run the job worker inside the API process (the embedded default). */
+  embeddedWorker: boolean;
+  workerPollMs: number;
+  aiProvider: 'local' | 'openai' | 'anthropic';
+}>;
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.problems = problems;
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const problems: string[] = [];
+  const read = (name: string) => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+  const integer = (name: string, fallback: number, min: number, max: number) => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}").`);
+      return fallback;
+    }
+    return value;
+  };
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    if (!allowed.includes(raw as T)) {
+      problems.push(`${name} must be one of ${allowed.join(', ')} (got "${raw}").`);
+      return fallback;
+    }
+    return raw as T;
+  };
+  const boolean = (name: string, fallback: boolean) => {
+    const raw = read(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+    problems.push(`${name} must be true or false (got "${raw}").`);
+    return fallback;
+  };
+
+  const nodeEnv = oneOf('NODE_ENV', ['development', 'production', 'test'] as const, 'development');
+  const port = integer('PORT', 3000, 0, 65535);
+  const host = read('HOST') ?? '0.0.0.0';
+  const dataDir = path.resolve(read('DATA_DIR') ?? './var');
+
+  let databaseUrl = read('DATABASE_URL') ?? `sqlite:${path.join(dataDir, 'guild.sqlite')}`;
+  let dialect: Config['dialect'] = 'sqlite';
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    dialect = 'postgres';
+    try {
+      new URL(databaseUrl);
+    } catch {
+      problems.push('DATABASE_URL is not a valid postgres:// URL.');
+    }
+  } else if (databaseUrl.startsWith('sqlite:')) {
+    const file = databaseUrl.slice('sqlite:'.length);
+    if (file === '') problems.push('DATABASE_URL "sqlite:" needs a file path, e.g. sqlite:./var/guild.sqlite.');
+    databaseUrl = file === ':memory:' ? 'sqlite::memory:' : `sqlite:${path.resolve(file)}`;
+  } else {
+    problems.push('DATABASE_URL must start with postgres://, postgresql:// or sqlite:.');
+  }
+
+  const ttl = integer('TOKEN_TTL', 0, 0, 10 * 365 * 24 * 3600);
+  const appUrl = (read('APP_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    new URL(appUrl);
+  } catch {
+    problems.push(`APP_URL must be an absolute URL (got "${appUrl}").`);
+  }
+
+  const config: Config = {
+    env: nodeEnv,
+    host,
+    port,
+    appUrl,
+    dataDir,
+    databaseUrl,
+    dialect,
+    storageDir: path.resolve(read('STORAGE_DIR') ?? path.join(dataDir, 'storage')),
+    logLevel: oneOf(
+      'LOG_LEVEL',
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
+      nodeEnv === 'test' ? 'silent' : 'info',
+    ),
+    tokenTtlSeconds: ttl === 0 ? null : ttl,
+    embeddedWorker: boolean('EMBEDDED_WORKER', true),
+    workerPollMs: integer('WORKER_POLL_MS', 1000, 10, 60_000),
+    aiProvider: oneOf('AI_PROVIDER', ['local', 'openai', 'anthropic'] as const, 'local'),
+    ...overrides,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze(config);
+}

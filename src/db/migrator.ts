@@ -1,0 +1,31 @@
+import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
+import { type ColumnTypes, columnTypesFor, type Dialect } from './column-types.ts';
+import * as initial from './migrations/0001_initial.ts';
+
+type MigrationModule = { up(db: Kysely<unknown>, types: ColumnTypes): Promise<void> };
+
+/** Every migration, in order. Listed here rather than read from disk so that the set is fixed at build time. */
+const migrations: Record<string, MigrationModule> = {
+  '0001_initial': initial,
+};
+
+/** `schema`: the PostgreSQL schema the tables live in, when it is not the default one (tests use one per file). */
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, schema?: string): Promise<MigrationResultSet> {
+  const types = columnTypesFor(dialect);
+  const migrator = new Migrator({
+    db,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+    provider: {
+      getMigrations: async () =>
+        Object.fromEntries(
+          Object.entries(migrations).map(([name, module]): [string, Migration] => [
+            name,
+            { up: (db) => module.up(db, types) },
+          ]),
+        ),
+    },
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error;
+  return result;
+}

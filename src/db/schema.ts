@@ -1,0 +1,333 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types. Conventions that hold on both SQLite and PostgreSQL:
+ * - timestamps are ISO-8601 UTC strings in application code (TEXT in SQLite, timestamptz in PostgreSQL, parsed
+ *   back to ISO strings by the pg type parser);
+ * - JSON values are stored as TEXT and parsed by the repositories (`Json` marks such columns);
+ * - flags are integers 0/1 so both engines agree.
+ */
+type Timestamp = string;
+/** A JSON document serialised to TEXT. */
+type Json = string;
+
+export type AccountType = 'company' | 'contributor';
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  password_hash: string | null;
+  account_type: AccountType;
+  is_active: Generated<number>;
+  linkedin_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PersonalAccessTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  last_used_at: Timestamp | null;
+  expires_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface VolunteersTable {
+  id: Generated<number>;
+  user_id: number;
+  field: string;
+  bio: string | null;
+  availability_hours_per_week: number;
+  experience_level: string | null;
+  years_of_experience: number | null;
+  professional_domains: Json;
+  education: Json;
+  work_experience: Json;
+  reputation_score: Generated<number>;
+  cv_storage_key: string | null;
+  cv_file_name: string | null;
+  cv_uploaded_at: Timestamp | null;
+  ai_analysis_status: Generated<string>;
+  ai_analysis_confidence: number | null;
+  ai_analysis_error: string | null;
+  ai_analyzed_at: Timestamp | null;
+  validation_status: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SkillsTable {
+  id: Generated<number>;
+  name: string;
+  /** Lower-cased name: the key by which names from CVs, briefs and users are matched. */
+  slug: string;
+  category: string | null;
+}
+
+export interface SkillAliasesTable {
+  alias: string;
+  skill_id: number;
+}
+
+export interface VolunteerSkillsTable {
+  id: Generated<number>;
+  volunteer_id: number;
+  skill_id: number;
+  proficiency_level: string;
+  years_of_experience: number | null;
+  source: string;
+  created_at: Timestamp;
+}
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  user_id: number;
+  company_name: string;
+  industry: string | null;
+  website: string | null;
+  description: string | null;
+  logo_storage_key: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ChallengesTable {
+  id: Generated<number>;
+  company_id: number;
+  title: string;
+  description: string;
+  refined_brief: string | null;
+  field: string | null;
+  score: number | null;
+  complexity_level: number | null;
+  challenge_type: string | null;
+  status: string;
+  ai_analysis_status: Generated<string>;
+  rejection_reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ChallengeAnalysesTable {
+  id: Generated<number>;
+  challenge_id: number;
+  stage: string;
+  summary: string | null;
+  objectives: Json;
+  constraints: Json;
+  success_criteria: Json;
+  stakeholders: Json;
+  risks: Json;
+  recommended_approach: string | null;
+  confidence_score: number | null;
+  provider: string;
+  model: string | null;
+  created_at: Timestamp;
+}
+
+export interface WorkstreamsTable {
+  id: Generated<number>;
+  challenge_id: number;
+  title: string;
+  description: string | null;
+  position: number;
+  status: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TasksTable {
+  id: Generated<number>;
+  challenge_id: number;
+  workstream_id: number | null;
+  title: string;
+  description: string | null;
+  /** Skill names as shown to people; `task_skills` holds the same set resolved to taxonomy ids for matching. */
+  required_skills: Json;
+  required_experience_level: string | null;
+  expected_output: string | null;
+  acceptance_criteria: Json;
+  estimated_hours: number | null;
+  complexity_score: number | null;
+  status: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TaskSkillsTable {
+  task_id: number;
+  skill_id: number;
+}
+
+export interface AssignmentsTable {
+  id: Generated<number>;
+  task_id: number;
+  volunteer_id: number;
+  status: string;
+  match_score: number | null;
+  match_reasoning: Json | null;
+  decline_reason: string | null;
+  invited_at: Timestamp;
+  responded_at: Timestamp | null;
+  started_at: Timestamp | null;
+  submitted_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  actual_hours: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SubmissionsTable {
+  id: Generated<number>;
+  assignment_id: number;
+  description: string;
+  deliverable_url: string | null;
+  hours_worked: number;
+  status: string;
+  created_at: Timestamp;
+  reviewed_at: Timestamp | null;
+}
+
+export interface SubmissionAttachmentsTable {
+  id: Generated<number>;
+  submission_id: number;
+  file_name: string;
+  storage_key: string;
+  size: number;
+  content_type: string;
+  created_at: Timestamp;
+}
+
+export interface TeamsTable {
+  id: Generated<number>;
+  challenge_id: number;
+  name: string;
+  status: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TeamMembersTable {
+  id: Generated<number>;
+  team_id: number;
+  volunteer_id: number;
+  role: string;
+  status: string;
+  invited_at: Timestamp;
+  responded_at: Timestamp | null;
+}
+
+export interface TeamMessagesTable {
+  id: Generated<number>;
+  team_id: number;
+  user_id: number;
+  message: string;
+  created_at: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  title: string;
+  message: string;
+  action_url: string | null;
+  data: Json;
+  read_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface IdeasTable {
+  id: Generated<number>;
+  challenge_id: number;
+  volunteer_id: number;
+  title: string;
+  description: string;
+  status: string;
+  ai_score: number | null;
+  ai_feedback: Json | null;
+  votes_up: Generated<number>;
+  votes_down: Generated<number>;
+  vote_total: Generated<number>;
+  final_score: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface IdeaVotesTable {
+  id: Generated<number>;
+  idea_id: number;
+  volunteer_id: number;
+  vote: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ReputationEventsTable {
+  id: Generated<number>;
+  volunteer_id: number;
+  points: number;
+  reason: string;
+  subject_type: string | null;
+  subject_id: number | null;
+  created_at: Timestamp;
+}
+
+export type JobStatus = 'pending' | 'running' | 'completed' | 'failed';
+
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  payload: Json;
+  status: JobStatus;
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_at: Timestamp;
+  locked_until: Timestamp | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  completed_at: Timestamp | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  personal_access_tokens: PersonalAccessTokensTable;
+  volunteers: VolunteersTable;
+  skills: SkillsTable;
+  skill_aliases: SkillAliasesTable;
+  volunteer_skills: VolunteerSkillsTable;
+  companies: CompaniesTable;
+  challenges: ChallengesTable;
+  challenge_analyses: ChallengeAnalysesTable;
+  workstreams: WorkstreamsTable;
+  tasks: TasksTable;
+  task_skills: TaskSkillsTable;
+  assignments: AssignmentsTable;
+  submissions: SubmissionsTable;
+  submission_attachments: SubmissionAttachmentsTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  team_messages: TeamMessagesTable;
+  notifications: NotificationsTable;
+  ideas: IdeasTable;
+  idea_votes: IdeaVotesTable;
+  reputation_events: ReputationEventsTable;
+  jobs: JobsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type VolunteerRow = Selectable<VolunteersTable>;
+export type CompanyRow = Selectable<CompaniesTable>;
+export type ChallengeRow = Selectable<ChallengesTable>;
+export type TaskRow = Selectable<TasksTable>;
+export type AssignmentRow = Selectable<AssignmentsTable>;
+export type AssignmentUpdate = Updateable<AssignmentsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
+export type IdeaRow = Selectable<IdeasTable>;
+export type JobRow = Selectable<JobsTable>;

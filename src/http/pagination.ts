@@ -1,0 +1,57 @@
+import type { FastifyRequest } from 'fastify';
+
+export type PageRequest = { page: number; perPage: number; offset: number };
+
+export type PageEnvelope<T> = {
+  data: T[];
+  links: { first: string; last: string; prev: string | null; next: string | null };
+  meta: {
+    current_page: number;
+    from: number | null;
+    last_page: number;
+    path: string;
+    per_page: number;
+    to: number | null;
+    total: number;
+  };
+};
+
+export function pageRequest(query: { page?: number; per_page?: number }, defaultPerPage = 20): PageRequest {
+  const page = query.page ?? 1;
+  const perPage = query.per_page ?? defaultPerPage;
+  return { page, perPage, offset: (page - 1) * perPage };
+}
+
+/**
+ * Builds the envelope. Links keep the request's other query parameters (filters) so that following `next` walks
+ * the same list; they are relative to the request's own host, so they work behind any proxy that keeps Host.
+ */
+export function pageEnvelope<T>(request: FastifyRequest, page: PageRequest, data: T[], total: number): PageEnvelope<T> {
+  const [pathname, search = ''] = request.url.split('?');
+  const path = `${request.protocol}://${request.host}${pathname}`;
+  const lastPage = Math.max(1, Math.ceil(total / page.perPage));
+  const linkTo = (n: number) => {
+    const params = new URLSearchParams(search);
+    params.set('page', String(n));
+    return `${path}?${params.toString()}`;
+  };
+  const from = data.length > 0 ? page.offset + 1 : null;
+  return {
+    data,
+    links: {
+      first: linkTo(1),
+      last: linkTo(lastPage),
+      prev: page.page > 1 ? linkTo(Math.min(page.page - 1, lastPage)) : null,
+      next: page.page < lastPage ? linkTo(page.page + 1) : null,
+    },
+    meta: {
+      current_page: page.page,
+      from,
+      last_page: lastPage,
+      path,
+      per_page: page.perPage,
+      to: from === null ? null : page.offset + data.length,
+      total,
+    },
+  };
+}

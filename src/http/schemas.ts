@@ -1,0 +1,63 @@
+import { type Static, type TSchema, Type } from 'typebox';
+
+/**
+ * Schema pieces every module uses. Response schemas matter twice: Fastify serialises through them (fast, and
+ * nothing outside them leaks), and the OpenAPI document is generated from them.
+ */
+
+/** A value that may also be null (`type: [T, "null"]`, which keeps validation messages about the field). */
+export function Nullable<T extends TSchema>(schema: T) {
+  const { type } = schema as unknown as { type?: string };
+  if (typeof type !== 'string') return Type.Union([schema, Type.Null()]);
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: [type, 'null'] });
+}
+
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+
+export const Timestamp = Type.String({ format: 'date-time', description: 'ISO-8601 UTC timestamp' });
+
+export const HttpUrl = Type.String({ format: 'http-url', maxLength: 2048 });
+
+export const ErrorBody = Type.Object(
+  {
+    message: Type.String(),
+    errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  },
+  { additionalProperties: true, $id: 'ErrorBody' },
+);
+
+export const MessageBody = Type.Object({ message: Type.String() });
+
+export const PageQuery = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+};
+
+const PageLinks = Type.Object({
+  first: Type.String(),
+  last: Type.String(),
+  prev: Nullable(Type.String()),
+  next: Nullable(Type.String()),
+});
+
+const PageMeta = Type.Object({
+  current_page: Type.Integer(),
+  from: Nullable(Type.Integer()),
+  last_page: Type.Integer(),
+  path: Type.String(),
+  per_page: Type.Integer(),
+  to: Nullable(Type.Integer()),
+  total: Type.Integer(),
+});
+
+/** The one list envelope of the contract (§1). `extra` adds top-level members (e.g. `unread_count`). */
+export function Page<T extends TSchema>(item: T, extra: Record<string, TSchema> = {}) {
+  return Type.Object({ data: Type.Array(item), links: PageLinks, meta: PageMeta, ...extra });
+}
+
+/** Error responses a protected route can give, for the OpenAPI document. */
+export function errorResponses(...statuses: number[]) {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
+}
+
+export const UserSummary = Type.Object({ id: Type.Integer(), name: Type.String() });

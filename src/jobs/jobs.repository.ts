@@ -1,0 +1,98 @@
+import type { Dialect } from '../db/column-types.ts';
+import type { Db } from '../db/database.ts';
+import type { JobRow } from '../db/schema.ts';
+
+/**
+ * Claims the next due job among `names`: a pending job whose time has come, or a running one whose lease ran out
+ * (its worker died). One UPDATE … WHERE id = (SELECT …) so two workers never claim the same row; on PostgreSQL the
+ * inner select also skips rows another worker has locked.
+ */
+export async function claimNextJob(
+  db: Db,
+  dialect: Dialect,
+  names: readonly string[],
+  workerId: string,
+  now: Date,
+  leaseMs: number,
+): Promise<JobRow | undefined> {
+  if (names.length === 0) return undefined;
+  const nowIso = now.toISOString();
+  const next = db
+    .selectFrom('jobs')
+    .select('id')
+    .where('name', 'in', names)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'pending'), eb('run_at', '<=', nowIso)]),
+        eb.and([eb('status', '=', 'running'), eb('locked_until', '<', nowIso)]),
+      ]),
+    )
+    .orderBy('run_at')
+    .orderBy('id')
+    .limit(1)
+    .$if(dialect === 'postgres', (qb) => qb.forUpdate().skipLocked());
+  return db
+    .updateTable('jobs')
+    .set((eb) => ({
+      status: 'running',
+      locked_by: workerId,
+      locked_until: new Date(now.getTime() + leaseMs).toISOString(),
+      attempts: eb('attempts', '+', 1),
+      updated_at: nowIso,
+    }))
+    .where('id', '=', (eb) => eb.selectFrom(next.as('next')).select('next.id'))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function completeJob(db: Db, id: number, workerId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({
+      status: 'completed',
+      completed_at: now.toISOString(),
+      updated_at: now.toISOString(),
+      locked_until: null,
+      last_error: null,
+    })
+    .where('id', '=', id)
+    .where('locked_by', '=', workerId)
+    .execute();
+}
+
+export async function failJobAttempt(
+  db: Db,
+  id: number,
+  workerId: string,
+  error: string,
+  retryAt: Date | null,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({
+      status: retryAt ? 'pending' : 'failed',
+      run_at: retryAt ? retryAt.toISOString() : now.toISOString(),
+      last_error: error.slice(0, 4000),
+      locked_until: null,
+      updated_at: now.toISOString(),
+    })
+    .where('id', '=', id)
+    .where('locked_by', '=', workerId)
+    .execute();
+}
+
+export function listFailedJobs(db: Db, limit = 100) {
+  return db.selectFrom('jobs').selectAll().where('status', '=', 'failed').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Puts failed jobs (all, or one) back in the queue with a fresh set of attempts. */
+export async function retryFailedJobs(db: Db, id: number | null, now: Date): Promise<number> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ status: 'pending', attempts: 0, run_at: now.toISOString(), locked_by: null, updated_at: now.toISOString() })
+    .where('status', '=', 'failed')
+    .$if(id !== null, (qb) => qb.where('id', '=', id!))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,0 +1,41 @@
+import type { Db } from '../../db/database.ts';
+
+export function insertToken(
+  db: Db,
+  values: { user_id: number; name: string; token_hash: string; expires_at: string | null; created_at: string },
+) {
+  return db
+    .insertInto('personal_access_tokens')
+    .values({ ...values, last_used_at: null })
+    .returning(['id'])
+    .executeTakeFirstOrThrow();
+}
+
+/** The token with its user in one query: this runs on every API request. */
+export function findTokenWithUser(db: Db, tokenId: number) {
+  return db
+    .selectFrom('personal_access_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select([
+      't.id as token_id',
+      't.token_hash',
+      't.expires_at',
+      't.last_used_at',
+      'u.id',
+      'u.name',
+      'u.email',
+      'u.account_type',
+      'u.is_active',
+    ])
+    .where('t.id', '=', tokenId)
+    .executeTakeFirst();
+}
+
+export async function touchToken(db: Db, tokenId: number, now: string): Promise<void> {
+  await db.updateTable('personal_access_tokens').set({ last_used_at: now }).where('id', '=', tokenId).execute();
+}
+
+export async function deleteTokensOfUser(db: Db, userId: number): Promise<number> {
+  const result = await db.deleteFrom('personal_access_tokens').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,23 @@
+import type { Db } from '../../db/database.ts';
+import type { NewUser } from '../../db/schema.ts';
+
+export function insertUser(db: Db, user: NewUser) {
+  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Emails are unique case-insensitively; they are stored lower-cased so the unique index enforces that. */
+export function findUserByEmail(db: Db, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: number) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function setUserActive(db: Db, id: number, active: boolean, now: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ is_active: active ? 1 : 0, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { AppDeps } from '../../app-deps.ts';
+import { callerOf } from '../../http/auth.ts';
+import { errorResponses, Timestamp } from '../../http/schemas.ts';
+import { getUser } from './users.service.ts';
+
+const CurrentUser = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  account_type: Type.Union([Type.Literal('company'), Type.Literal('contributor')]),
+  is_active: Type.Boolean(),
+  created_at: Timestamp,
+});
+
+export async function usersRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  app.get(
+    '/user',
+    {
+      schema: {
+        tags: ['Account'],
+        summary: 'The authenticated user, with email and account type',
+        response: { 200: CurrentUser, ...errorResponses(401) },
+      },
+    },
+    (request) => getUser(deps.db, callerOf(request).id),
+  );
+}

@@ -1,0 +1,68 @@
+import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { AccountType, UserRow } from '../../db/schema.ts';
+import { AppError, type FieldErrors } from '../../http/app-error.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { findUserByEmail, findUserById, insertUser } from './users.repository.ts';
+
+export type NewAccount = { name: string; email: string; password: string; accountType: AccountType };
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** Checks a new account's fields; the CLI and the web registration form share these rules. */
+export function validateNewAccount(account: Partial<NewAccount>): FieldErrors {
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  if (!account.name?.trim()) add('name', 'The name field is required.');
+  else if (account.name.trim().length > 255) add('name', 'The name must not be greater than 255 characters.');
+  if (!account.email?.trim()) add('email', 'The email field is required.');
+  else if (!EMAIL.test(account.email.trim()) || account.email.length > 255) {
+    add('email', 'The email must be a valid email address.');
+  }
+  if (!account.password) add('password', 'The password field is required.');
+  else if ([...account.password].length < MIN_PASSWORD_LENGTH) {
+    add('password', `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  }
+  if (account.accountType !== 'company' && account.accountType !== 'contributor') {
+    add('account_type', 'The account type must be one of: company, contributor.');
+  }
+  return errors;
+}
+
+export async function createAccount(db: Db, account: NewAccount): Promise<UserRow> {
+  const errors = validateNewAccount(account);
+  if (Object.keys(errors).length > 0) {
+    throw new AppError('validation', Object.values(errors)[0][0], { errors });
+  }
+  const email = account.email.trim().toLowerCase();
+  if (await findUserByEmail(db, email)) throw AppError.field('email', 'The email has already been taken.');
+  const now = new Date().toISOString();
+  try {
+    return await insertUser(db, {
+      name: account.name.trim(),
+      email,
+      password_hash: await hashPassword(account.password),
+      account_type: account.accountType,
+      linkedin_id: null,
+      created_at: now,
+      updated_at: now,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.field('email', 'The email has already been taken.');
+    throw error;
+  }
+}
+
+export async function getUser(db: Db, id: number) {
+  const user = await findUserById(db, id);
+  if (!user) throw AppError.notFound('User');
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    account_type: user.account_type,
+    is_active: user.is_active === 1,
+    created_at: user.created_at,
+  };
+}

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrator.ts';
+import { startWorker } from './jobs/worker.ts';
+import { DiskStorage } from './storage/file-storage.ts';
+
+/** `npm start`: migrate, serve the API and web app, and (by default) run the job worker in the same process. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const database = createDatabase({ url: config.databaseUrl });
+  await migrateToLatest(database.db, database.dialect);
+  const storage = new DiskStorage(config.storageDir);
+  const deps = { config, db: database.db, dialect: database.dialect, storage };
+  const app = await buildApp(deps);
+  const worker = config.embeddedWorker ? startWorker(deps, app.log) : null;
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await worker?.stop();
+    await app.close();
+    await database.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,90 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { buildApp } from '../../src/app.ts';
+import type { AppDeps } from '../../src/app-deps.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { Dialect } from '../../src/db/column-types.ts';
+import { createDatabase, type Db } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrator.ts';
+import { DiskStorage } from '../../src/storage/file-storage.ts';
+
+/**
+ * Every suite runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set (CI sets it). Each context gets its
+ * own database (a temp SQLite file, or a fresh PostgreSQL schema) and its own data folder, so files run in parallel.
+ */
+export const POSTGRES_URL = process.env.TEST_DATABASE_URL?.trim() || null;
+
+let warned = false;
+export function testDialects(): Dialect[] {
+  if (!POSTGRES_URL && !warned) {
+    warned = true;
+    console.log('# TEST_DATABASE_URL is not set: PostgreSQL runs skipped, SQLite only.');
+  }
+  return POSTGRES_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export type TestContext = {
+  app: FastifyInstance;
+  db: Db;
+  deps: AppDeps;
+  dataDir: string;
+  close: () => Promise<void>;
+};
+
+export type TestDatabase = { db: Db; dialect: Dialect; url: string; schema?: string; close: () => Promise<void> };
+
+export async function createTestDatabase(dialect: Dialect, dataDir: string): Promise<TestDatabase> {
+  if (dialect === 'sqlite') {
+    const url = `sqlite:${path.join(dataDir, 'test.sqlite')}`;
+    const handle = createDatabase({ url });
+    await migrateToLatest(handle.db, 'sqlite');
+    return { db: handle.db, dialect, url, close: handle.destroy };
+  }
+  if (!POSTGRES_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = createDatabase({ url: POSTGRES_URL, poolSize: 1 });
+  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+  const handle = createDatabase({ url: POSTGRES_URL, schema, poolSize: 10 });
+  await migrateToLatest(handle.db, 'postgres', schema);
+  return {
+    db: handle.db,
+    dialect,
+    url: POSTGRES_URL,
+    schema,
+    close: async () => {
+      await handle.destroy();
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);
+      await admin.destroy();
+    },
+  };
+}
+
+export async function createTestContext(dialect: Dialect, env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-test-'));
+  const database = await createTestDatabase(dialect, dataDir);
+  const config = loadConfig(
+    { NODE_ENV: 'test', DATA_DIR: dataDir, ...env },
+    {
+      databaseUrl: database.url,
+      dialect,
+    },
+  );
+  const deps: AppDeps = { config, db: database.db, dialect, storage: new DiskStorage(config.storageDir) };
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    deps,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
