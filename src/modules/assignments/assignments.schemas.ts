@@ -1,0 +1,57 @@
+import { type Static, Type } from 'typebox';
+import { Nullable, Timestamp } from '../../http/schemas.ts';
+
+export const ASSIGNMENT_STATUSES = [
+  'invited',
+  'accepted',
+  'declined',
+  'in_progress',
+  'submitted',
+  'completed',
+] as const;
+export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
+
+export const Submission = Type.Object({
+  id: Type.Integer(),
+  assignment_id: Type.Integer(),
+  description: Type.String(),
+  deliverable_url: Nullable(Type.String()),
+  hours_worked: Type.Number(),
+  status: Type.String({ description: 'submitted | approved | revision_requested' }),
+  attachments: Type.Array(
+    Type.Object({ id: Type.Integer(), file_name: Type.String(), size: Type.Integer(), content_type: Type.String() }),
+  ),
+  created_at: Timestamp,
+});
+
+export const Assignment = Type.Object({
+  id: Type.Integer(),
+  task_id: Type.Integer(),
+  volunteer_id: Type.Integer(),
+  status: Type.String({ description: ASSIGNMENT_STATUSES.join(' | ') }),
+  match_score: Nullable(Type.Integer({ minimum: 0, maximum: 100 })),
+  match_reasoning: Nullable(
+    Type.Object({
+      summary: Type.String(),
+      strengths: Type.Array(Type.String()),
+      gaps: Type.Array(Type.String()),
+      skill_match_percentage: Type.Number(),
+    }),
+  ),
+  decline_reason: Nullable(Type.String()),
+  invited_at: Timestamp,
+  responded_at: Nullable(Timestamp),
+  started_at: Nullable(Timestamp),
+  submitted_at: Nullable(Timestamp),
+  completed_at: Nullable(Timestamp),
+  actual_hours: Nullable(Type.Number()),
+  task: Type.Object({
+    id: Type.Integer(),
+    title: Type.String(),
+    challenge_id: Type.Integer(),
+    estimated_hours: Nullable(Type.Number()),
+  }),
+  volunteer: Type.Object({ id: Type.Integer(), name: Type.String(), reputation_score: Type.Integer() }),
+  latest_submission: Nullable(Submission),
+});
+export type Assignment = Static<typeof Assignment>;

@@ -1,0 +1,27 @@
+import type { Db } from '../../db/database.ts';
+import type { ChallengeRow } from '../../db/schema.ts';
+import type { AuthUser } from '../auth/tokens.service.ts';
+
+/**
+ * Who may see a challenge (contract §4): every signed-in user sees the ones that are open or done; the owning
+ * company sees its own in every status. Anything else answers 404, not 403, so ids do not reveal drafts.
+ */
+export const PUBLIC_CHALLENGE_STATUSES = ['active', 'in_progress', 'completed'] as const;
+
+export function isPubliclyVisible(status: string): boolean {
+  return (PUBLIC_CHALLENGE_STATUSES as readonly string[]).includes(status);
+}
+
+/** The company id of the caller, or null for contributors and companies without a profile. */
+export async function companyIdOf(db: Db, caller: AuthUser): Promise<number | null> {
+  if (caller.account_type !== 'company') return null;
+  const row = await db.selectFrom('companies').select('id').where('user_id', '=', caller.id).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export function canSeeChallenge(
+  challenge: Pick<ChallengeRow, 'status' | 'company_id'>,
+  callerCompanyId: number | null,
+) {
+  return isPubliclyVisible(challenge.status) || challenge.company_id === callerCompanyId;
+}

@@ -1,0 +1,69 @@
+import { type Static, Type } from 'typebox';
+import { Nullable, Timestamp } from '../../http/schemas.ts';
+import { Idea } from '../ideas/ideas.schemas.ts';
+import { Task } from '../tasks/tasks.schemas.ts';
+
+export const CHALLENGE_STATUSES = [
+  'submitted',
+  'analyzing',
+  'active',
+  'in_progress',
+  'completed',
+  'rejected',
+  'archived',
+] as const;
+
+export const Challenge = Type.Object({
+  id: Type.Integer(),
+  company_id: Type.Integer(),
+  title: Type.String(),
+  description: Type.String(),
+  refined_brief: Nullable(Type.String()),
+  field: Nullable(Type.String()),
+  score: Nullable(Type.Integer({ minimum: 1, maximum: 10 })),
+  complexity_level: Nullable(Type.Integer({ minimum: 1, maximum: 4 })),
+  challenge_type: Nullable(Type.String({ description: 'community_discussion | team_execution' })),
+  status: Type.String({ description: CHALLENGE_STATUSES.join(' | ') }),
+  ai_analysis_status: Type.String(),
+  rejection_reason: Nullable(Type.String()),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  company: Type.Object({ id: Type.Integer(), company_name: Type.String(), logo_url: Nullable(Type.String()) }),
+});
+export type Challenge = Static<typeof Challenge>;
+
+export const Analysis = Type.Object({
+  id: Type.Integer(),
+  challenge_id: Type.Integer(),
+  stage: Type.String({ description: 'brief | complexity | decomposition' }),
+  summary: Nullable(Type.String()),
+  objectives: Type.Array(Type.String()),
+  constraints: Type.Array(Type.String()),
+  success_criteria: Type.Array(Type.String()),
+  stakeholders: Type.Array(Type.String()),
+  risks: Type.Array(Type.String()),
+  recommended_approach: Nullable(Type.String()),
+  confidence_score: Nullable(Type.Integer()),
+  provider: Type.String(),
+  model: Nullable(Type.String()),
+  created_at: Timestamp,
+});
+
+export const Workstream = Type.Object({
+  id: Type.Integer(),
+  challenge_id: Type.Integer(),
+  title: Type.String(),
+  description: Nullable(Type.String()),
+  position: Type.Integer(),
+  status: Type.String({ description: 'pending | active | completed' }),
+  tasks: Type.Array(Task),
+});
+
+export const ChallengeDetail = Type.Object({
+  ...Challenge.properties,
+  analyses: Type.Array(Analysis),
+  workstreams: Type.Array(Workstream),
+  tasks: Type.Array(Task),
+  ideas: Type.Array(Idea),
+});
+export type ChallengeDetail = Static<typeof ChallengeDetail>;

@@ -1,0 +1,49 @@
+import type { Db } from '../../db/database.ts';
+
+/** Notification kinds (contract §7). `action_url` is the web page the notification opens. */
+export type NotificationType =
+  | 'task_assignment'
+  | 'task_accepted'
+  | 'task_declined'
+  | 'solution_submitted'
+  | 'solution_revision_requested'
+  | 'task_completed'
+  | 'challenge_analyzed'
+  | 'challenge_rejected'
+  | 'team_invitation'
+  | 'idea_scored'
+  | 'new_idea';
+
+export type NotificationData = {
+  challenge_id?: number;
+  task_id?: number;
+  assignment_id?: number;
+  team_id?: number;
+  idea_id?: number;
+};
+
+export type NewNotification = {
+  userId: number;
+  type: NotificationType;
+  title: string;
+  message: string;
+  actionUrl: string | null;
+  data: NotificationData;
+};
+
+/** Records a notification; pass the transaction of the change it reports, so both commit or neither does. */
+export async function notify(db: Db, notification: NewNotification): Promise<void> {
+  await db
+    .insertInto('notifications')
+    .values({
+      user_id: notification.userId,
+      type: notification.type,
+      title: notification.title,
+      message: notification.message,
+      action_url: notification.actionUrl,
+      data: JSON.stringify(notification.data),
+      read_at: null,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}

@@ -1,0 +1,27 @@
+import { type Static, Type } from 'typebox';
+import { Timestamp, UserSummary } from '../../http/schemas.ts';
+
+export const Team = Type.Object({
+  id: Type.Integer(),
+  challenge_id: Type.Integer(),
+  name: Type.String(),
+  status: Type.String({ description: 'forming | active | completed | disbanded' }),
+  members: Type.Array(
+    Type.Object({
+      volunteer_id: Type.Integer(),
+      name: Type.String(),
+      role: Type.String({ description: 'leader | member' }),
+      status: Type.String({ description: 'invited | accepted | declined' }),
+    }),
+  ),
+});
+export type Team = Static<typeof Team>;
+
+export const TeamMessage = Type.Object({
+  id: Type.Integer(),
+  team_id: Type.Integer(),
+  user: UserSummary,
+  message: Type.String(),
+  created_at: Timestamp,
+});
+export type TeamMessage = Static<typeof TeamMessage>;
