@@ -1,0 +1,225 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { Dialect } from '../../db/column-types.ts';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import type { PageRequest } from '../../http/pagination.ts';
+import type { IdeaViewRow } from './ideas.mapper.ts';
+
+export type IdeaSort = 'final_score' | 'ai_score' | 'votes' | 'created_at';
+
+type Page = { rows: IdeaViewRow[]; total: number };
+
+/**
+ * Ideas as every response shows them: with the author's name and the viewer's own vote, in one query. The viewer's
+ * vote is joined through their volunteer id (a subquery on the unique `volunteers.user_id`), so companies and
+ * contributors without a profile simply have none.
+ */
+function ideaViews(db: Db, viewerUserId: number) {
+  return db
+    .selectFrom('ideas')
+    .innerJoin('volunteers as author', 'author.id', 'ideas.volunteer_id')
+    .innerJoin('users as author_user', 'author_user.id', 'author.user_id')
+    .leftJoin('idea_votes as mine', (join) =>
+      join
+        .onRef('mine.idea_id', '=', 'ideas.id')
+        .on('mine.volunteer_id', '=', db.selectFrom('volunteers').select('id').where('user_id', '=', viewerUserId)),
+    )
+    .selectAll('ideas')
+    .select(['author_user.name as author_name', 'mine.vote as my_vote']);
+}
+
+type IdeaViews = ReturnType<typeof ideaViews>;
+
+/** Best first for every sort; ideas without a score yet (the caller's own) go last; newest first among equals. */
+function sorted(query: IdeaViews, sort: IdeaSort): IdeaViews {
+  const ordered =
+    sort === 'final_score'
+      ? query.orderBy('ideas.final_score', (order) => order.desc().nullsLast())
+      : sort === 'ai_score'
+        ? query.orderBy('ideas.ai_score', (order) => order.desc().nullsLast())
+        : sort === 'votes'
+          ? query.orderBy('ideas.vote_total', 'desc')
+          : query.orderBy('ideas.created_at', 'desc');
+  return ordered.orderBy('ideas.id', 'desc');
+}
+
+export function findScoredIdeas(db: Db, challengeId: number, viewerUserId: number, limit: number) {
+  return sorted(
+    ideaViews(db, viewerUserId).where('ideas.challenge_id', '=', challengeId).where('ideas.status', '=', 'scored'),
+    'final_score',
+  )
+    .limit(limit)
+    .execute() as Promise<IdeaViewRow[]>;
+}
+
+export function findIdeaView(db: Db, ideaId: number, viewerUserId: number) {
+  return ideaViews(db, viewerUserId).where('ideas.id', '=', ideaId).executeTakeFirst() as Promise<
+    IdeaViewRow | undefined
+  >;
+}
+
+/** Scored ideas, plus the viewer's own in any status. */
+function listedFor(viewerVolunteerId: number | null) {
+  return (eb: ExpressionBuilder<Database, 'ideas'>) =>
+    viewerVolunteerId === null
+      ? eb('ideas.status', '=', 'scored')
+      : eb.or([eb('ideas.status', '=', 'scored'), eb('ideas.volunteer_id', '=', viewerVolunteerId)]);
+}
+
+export async function listChallengeIdeas(
+  db: Db,
+  options: { challengeId: number; viewerUserId: number; viewerVolunteerId: number | null; sort: IdeaSort },
+  page: PageRequest,
+): Promise<Page> {
+  const visible = listedFor(options.viewerVolunteerId);
+  const [rows, count] = await Promise.all([
+    sorted(
+      ideaViews(db, options.viewerUserId).where('ideas.challenge_id', '=', options.challengeId).where(visible),
+      options.sort,
+    )
+      .limit(page.perPage)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom('ideas')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('ideas.challenge_id', '=', options.challengeId)
+      .where(visible)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as IdeaViewRow[], total: Number(count.total) };
+}
+
+export async function listVolunteerIdeas(
+  db: Db,
+  volunteerId: number,
+  viewerUserId: number,
+  page: PageRequest,
+): Promise<Page> {
+  const [rows, count] = await Promise.all([
+    sorted(ideaViews(db, viewerUserId).where('ideas.volunteer_id', '=', volunteerId), 'created_at')
+      .limit(page.perPage)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom('ideas')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('volunteer_id', '=', volunteerId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as IdeaViewRow[], total: Number(count.total) };
+}
+
+/** The challenge columns the idea rules look at. */
+export function findChallengeForIdeas(db: Db, challengeId: number) {
+  return db
+    .selectFrom('challenges')
+    .select(['id', 'company_id', 'status', 'challenge_type'])
+    .where('id', '=', challengeId)
+    .executeTakeFirst();
+}
+
+/** An idea with the challenge columns its access rules need. */
+export function findIdeaWithChallenge(db: Db, ideaId: number) {
+  return db
+    .selectFrom('ideas')
+    .innerJoin('challenges', 'challenges.id', 'ideas.challenge_id')
+    .select([
+      'ideas.id',
+      'ideas.volunteer_id',
+      'ideas.status',
+      'challenges.status as challenge_status',
+      'challenges.company_id',
+    ])
+    .where('ideas.id', '=', ideaId)
+    .executeTakeFirst();
+}
+
+export function findVolunteerIdOfUser(db: Db, userId: number) {
+  return db
+    .selectFrom('volunteers')
+    .select('id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+    .then((row) => row?.id ?? null);
+}
+
+export function insertIdea(
+  db: Db,
+  idea: { challengeId: number; volunteerId: number; title: string; description: string; now: string },
+) {
+  return db
+    .insertInto('ideas')
+    .values({
+      challenge_id: idea.challengeId,
+      volunteer_id: idea.volunteerId,
+      title: idea.title,
+      description: idea.description,
+      status: 'pending_review',
+      ai_score: null,
+      ai_feedback: null,
+      final_score: null,
+      created_at: idea.now,
+      updated_at: idea.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+    .then((row) => row.id);
+}
+
+/**
+ * Locks the idea row for the rest of the transaction, so votes on one idea are counted one after another and each
+ * recount sees every vote committed before it (PostgreSQL; SQLite runs one write transaction at a time anyway).
+ */
+export function lockIdeaForVoting(db: Db, dialect: Dialect, ideaId: number) {
+  return db
+    .selectFrom('ideas')
+    .select(['id', 'volunteer_id', 'status', 'ai_score'])
+    .where('id', '=', ideaId)
+    .$if(dialect === 'postgres', (query) => query.forNoKeyUpdate())
+    .executeTakeFirst();
+}
+
+/** Records, changes (upsert on the unique idea/voter pair) or, for 0, removes one voter's vote. */
+export async function saveVote(db: Db, ideaId: number, volunteerId: number, vote: -1 | 0 | 1, now: string) {
+  if (vote === 0) {
+    await db.deleteFrom('idea_votes').where('idea_id', '=', ideaId).where('volunteer_id', '=', volunteerId).execute();
+    return;
+  }
+  await db
+    .insertInto('idea_votes')
+    .values({ idea_id: ideaId, volunteer_id: volunteerId, vote, created_at: now, updated_at: now })
+    .onConflict((conflict) => conflict.columns(['idea_id', 'volunteer_id']).doUpdateSet({ vote, updated_at: now }))
+    .execute();
+}
+
+/** Counts an idea's votes from the votes themselves, so the totals cannot drift from the rows. */
+export async function countVotes(db: Db, ideaId: number): Promise<{ up: number; down: number }> {
+  const row = await db
+    .selectFrom('idea_votes')
+    .select((eb) => [
+      eb.fn.sum<number>(eb.case().when('vote', '=', 1).then(1).else(0).end()).as('up'),
+      eb.fn.sum<number>(eb.case().when('vote', '=', -1).then(1).else(0).end()).as('down'),
+    ])
+    .where('idea_id', '=', ideaId)
+    .executeTakeFirstOrThrow();
+  return { up: Number(row.up ?? 0), down: Number(row.down ?? 0) };
+}
+
+export async function updateVoteTotals(
+  db: Db,
+  ideaId: number,
+  totals: { votesUp: number; votesDown: number; finalScore: number | null; now: string },
+): Promise<void> {
+  await db
+    .updateTable('ideas')
+    .set({
+      votes_up: totals.votesUp,
+      votes_down: totals.votesDown,
+      vote_total: totals.votesUp - totals.votesDown,
+      final_score: totals.finalScore,
+      updated_at: totals.now,
+    })
+    .where('id', '=', ideaId)
+    .execute();
+}
