@@ -1,0 +1,256 @@
+import type { Db } from '../../db/database.ts';
+import type { AssignmentUpdate } from '../../db/schema.ts';
+import type { PageRequest } from '../../http/pagination.ts';
+import type { AssignmentWithRelations } from './assignments.mapper.ts';
+import { ACTIVE_STATUSES } from './assignments.state.ts';
+
+// ---- Reads for responses (used by the loader) ----
+
+export function selectAssignmentRows(db: Db, ids: readonly number[]): Promise<AssignmentWithRelations[]> {
+  return db
+    .selectFrom('assignments')
+    .innerJoin('tasks', 'tasks.id', 'assignments.task_id')
+    .innerJoin('volunteers', 'volunteers.id', 'assignments.volunteer_id')
+    .innerJoin('users', 'users.id', 'volunteers.user_id')
+    .selectAll('assignments')
+    .select([
+      'tasks.title as task_title',
+      'tasks.challenge_id as task_challenge_id',
+      'tasks.estimated_hours as task_estimated_hours',
+      'users.name as volunteer_name',
+      'volunteers.reputation_score as volunteer_reputation_score',
+    ])
+    .where('assignments.id', 'in', [...ids])
+    .execute();
+}
+
+/** The newest submission of each assignment, in one query. */
+export function selectLatestSubmissions(db: Db, assignmentIds: readonly number[]) {
+  return db
+    .selectFrom('submissions')
+    .select(['id', 'assignment_id', 'description', 'deliverable_url', 'hours_worked', 'status', 'created_at'])
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('submissions')
+        .select((inner) => inner.fn.max('id').as('id'))
+        .where('assignment_id', 'in', [...assignmentIds])
+        .groupBy('assignment_id'),
+    )
+    .execute();
+}
+
+export function selectAttachments(db: Db, submissionIds: readonly number[]) {
+  return db
+    .selectFrom('submission_attachments')
+    .select(['id', 'submission_id', 'file_name', 'size', 'content_type'])
+    .where('submission_id', 'in', [...submissionIds])
+    .orderBy('id')
+    .execute();
+}
+
+// ---- Access and rules ----
+
+/** An assignment with what its access checks, rules and notifications need: task, challenge and both parties. */
+export function findAssignmentContext(db: Db, id: number) {
+  return db
+    .selectFrom('assignments')
+    .innerJoin('tasks', 'tasks.id', 'assignments.task_id')
+    .innerJoin('challenges', 'challenges.id', 'tasks.challenge_id')
+    .innerJoin('companies', 'companies.id', 'challenges.company_id')
+    .innerJoin('volunteers', 'volunteers.id', 'assignments.volunteer_id')
+    .innerJoin('users', 'users.id', 'volunteers.user_id')
+    .select([
+      'assignments.id',
+      'assignments.status',
+      'assignments.volunteer_id',
+      'assignments.task_id',
+      'tasks.title as task_title',
+      'tasks.challenge_id',
+      'challenges.status as challenge_status',
+      'challenges.score as challenge_score',
+      'companies.user_id as company_user_id',
+      'volunteers.user_id as volunteer_user_id',
+      'users.name as volunteer_name',
+    ])
+    .where('assignments.id', '=', id)
+    .executeTakeFirst();
+}
+export type AssignmentContext = NonNullable<Awaited<ReturnType<typeof findAssignmentContext>>>;
+
+/** The contributor's assignment in accepted / in_progress / submitted, if any (there is at most one). */
+export async function findActiveAssignmentId(db: Db, volunteerId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('assignments')
+    .select('id')
+    .where('volunteer_id', '=', volunteerId)
+    .where('status', 'in', [...ACTIVE_STATUSES])
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function taskHasActiveAssignments(db: Db, taskId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('assignments')
+    .select('id')
+    .where('task_id', '=', taskId)
+    .where('status', 'in', [...ACTIVE_STATUSES])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// ---- Lists ----
+
+/** Whose assignments a list shows: a contributor's own, or those on a company's challenges (both by user id). */
+export type AssignmentScope = { kind: 'volunteer' | 'company'; userId: number };
+export type AssignmentFilters = { statuses?: readonly string[]; taskId?: number; challengeId?: number };
+
+function scopedAssignments(db: Db, scope: AssignmentScope, filters: AssignmentFilters) {
+  let query = db.selectFrom('assignments').innerJoin('tasks', 'tasks.id', 'assignments.task_id');
+  query =
+    scope.kind === 'volunteer'
+      ? query.where('assignments.volunteer_id', 'in', (eb) =>
+          eb.selectFrom('volunteers').select('volunteers.id').where('volunteers.user_id', '=', scope.userId),
+        )
+      : query.where('tasks.challenge_id', 'in', (eb) =>
+          eb
+            .selectFrom('challenges')
+            .innerJoin('companies', 'companies.id', 'challenges.company_id')
+            .select('challenges.id')
+            .where('companies.user_id', '=', scope.userId),
+        );
+  if (filters.statuses) query = query.where('assignments.status', 'in', [...filters.statuses]);
+  if (filters.taskId !== undefined) query = query.where('assignments.task_id', '=', filters.taskId);
+  if (filters.challengeId !== undefined) query = query.where('tasks.challenge_id', '=', filters.challengeId);
+  return query;
+}
+
+/** One page of ids, newest first, and the total. */
+export async function listAssignmentIds(
+  db: Db,
+  scope: AssignmentScope,
+  filters: AssignmentFilters,
+  page: PageRequest,
+): Promise<{ ids: number[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    scopedAssignments(db, scope, filters)
+      .select('assignments.id')
+      .orderBy('assignments.id', 'desc')
+      .limit(page.perPage)
+      .offset(page.offset)
+      .execute(),
+    scopedAssignments(db, scope, filters)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { ids: rows.map((row) => row.id), total: Number(count.total) };
+}
+
+// ---- Writes ----
+
+/**
+ * Moves an assignment only if it is still in one of `from`: a compare-and-set, so two concurrent requests cannot
+ * both make the same transition. Returns whether the row changed.
+ */
+export async function updateAssignmentIfStatus(
+  db: Db,
+  id: number,
+  from: readonly string[],
+  changes: AssignmentUpdate,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('assignments')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function updateTaskStatusIfIn(
+  db: Db,
+  taskId: number,
+  from: readonly string[],
+  to: string,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('tasks')
+    .set({ status: to, updated_at: now })
+    .where('id', '=', taskId)
+    .where('status', 'in', [...from])
+    .execute();
+}
+
+export async function updateChallengeStatusIfIn(
+  db: Db,
+  challengeId: number,
+  from: readonly string[],
+  to: string,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('challenges')
+    .set({ status: to, updated_at: now })
+    .where('id', '=', challengeId)
+    .where('status', 'in', [...from])
+    .execute();
+}
+
+export type NewSubmission = {
+  assignmentId: number;
+  description: string;
+  deliverableUrl: string | null;
+  hoursWorked: number;
+};
+export type NewAttachment = { fileName: string; storageKey: string; size: number; contentType: string };
+
+export async function insertSubmission(
+  db: Db,
+  submission: NewSubmission,
+  attachments: readonly NewAttachment[],
+  now: string,
+): Promise<number> {
+  const { id } = await db
+    .insertInto('submissions')
+    .values({
+      assignment_id: submission.assignmentId,
+      description: submission.description,
+      deliverable_url: submission.deliverableUrl,
+      hours_worked: submission.hoursWorked,
+      status: 'submitted',
+      created_at: now,
+      reviewed_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (attachments.length > 0) {
+    await db
+      .insertInto('submission_attachments')
+      .values(
+        attachments.map((file) => ({
+          submission_id: id,
+          file_name: file.fileName,
+          storage_key: file.storageKey,
+          size: file.size,
+          content_type: file.contentType,
+          created_at: now,
+        })),
+      )
+      .execute();
+  }
+  return id;
+}
+
+export function findLatestSubmission(db: Db, assignmentId: number) {
+  return db
+    .selectFrom('submissions')
+    .select(['id', 'hours_worked', 'status'])
+    .where('assignment_id', '=', assignmentId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function reviewSubmission(db: Db, submissionId: number, status: string, now: string): Promise<void> {
+  await db.updateTable('submissions').set({ status, reviewed_at: now }).where('id', '=', submissionId).execute();
+}
