@@ -1,4 +1,185 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import type { AppDeps } from '../../app-deps.ts';
+import { callerOf } from '../../http/auth.ts';
+import { pageEnvelope, pageRequest } from '../../http/pagination.ts';
+import { errorResponses, IdParams, Page } from '../../http/schemas.ts';
+import { assertUploadsValid, MiB, type UploadRule, uploadsOf } from '../../storage/uploads.ts';
+import {
+  Assignment,
+  AssignmentListQuery,
+  CompleteBody,
+  PendingQuery,
+  RejectBody,
+  SubmitSolutionBody,
+} from './assignments.schemas.ts';
+import {
+  acceptAssignment,
+  completeAssignment,
+  getAssignment,
+  listAssignments,
+  listPendingAssignments,
+  rejectAssignment,
+  startAssignment,
+} from './assignments.service.ts';
+import { submitSolution } from './submissions.service.ts';
 
-export async function assignmentsRoutes(_app: FastifyInstance, _deps: AppDeps): Promise<void> {}
+const tags = ['Assignments'];
+
+const ATTACHMENTS: UploadRule = {
+  maxBytes: 10 * MiB,
+  maxFiles: 10,
+  kinds: ['pdf', 'doc', 'docx', 'zip', 'png', 'jpeg', 'txt'],
+  label: 'pdf, doc, docx, zip, png, jpg, txt',
+};
+
+const INVALID_STATUS = 'The wrong party gets 403; a status the action does not start from gets 422.';
+
+export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = deps;
+
+  app.get(
+    '/assignments',
+    {
+      schema: {
+        tags,
+        summary: "A contributor's own assignments, or those on the authenticated company's challenges; newest first",
+        querystring: AssignmentListQuery,
+        response: { 200: Page(Assignment), ...errorResponses(401, 422) },
+      },
+    },
+    async (request) => {
+      const page = pageRequest(request.query);
+      const { data, total } = await listAssignments(db, callerOf(request), request.query, page);
+      return pageEnvelope(request, page, data, total);
+    },
+  );
+
+  app.get(
+    '/assignments/pending',
+    {
+      schema: {
+        tags,
+        summary: 'What waits for the caller: a contributor’s invitations, or submitted solutions a company reviews',
+        querystring: PendingQuery,
+        response: { 200: Page(Assignment), ...errorResponses(401, 422) },
+      },
+    },
+    async (request) => {
+      const page = pageRequest(request.query);
+      const { data, total } = await listPendingAssignments(db, callerOf(request), page);
+      return pageEnvelope(request, page, data, total);
+    },
+  );
+
+  app.get(
+    '/assignments/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One assignment, for its contributor or the company that owns the challenge',
+        description:
+          'Another user who can see the task gets 403; when the task is hidden from them (its challenge is not ' +
+          'public), 404.',
+        params: IdParams,
+        response: { 200: Assignment, ...errorResponses(401, 403, 404) },
+      },
+    },
+    (request) => getAssignment(db, callerOf(request), request.params.id),
+  );
+
+  app.post(
+    '/assignments/:id/accept',
+    {
+      config: { accountType: 'contributor' },
+      schema: {
+        tags,
+        summary: 'Accept an invitation (invited → accepted)',
+        description:
+          `Invitee only. ${INVALID_STATUS} Also 422 when the challenge is archived, or when the contributor already ` +
+          'holds an accepted, in-progress or submitted assignment; that body adds `active_assignment_id`.',
+        params: IdParams,
+        response: { 200: Assignment, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    (request) => acceptAssignment(db, callerOf(request), request.params.id),
+  );
+
+  app.post(
+    '/assignments/:id/reject',
+    {
+      config: { accountType: 'contributor' },
+      schema: {
+        tags,
+        summary: 'Decline an invitation (invited → declined); the task is matched again',
+        description: `Invitee only. ${INVALID_STATUS} The optional \`reason\` is kept as \`decline_reason\`.`,
+        params: IdParams,
+        body: RejectBody,
+        response: { 200: Assignment, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    (request) => rejectAssignment(db, callerOf(request), request.params.id, request.body.reason ?? null),
+  );
+
+  app.post(
+    '/assignments/:id/start',
+    {
+      config: { accountType: 'contributor' },
+      schema: {
+        tags,
+        summary: 'Start work (accepted → in_progress); the task and an active challenge move to in_progress',
+        description: `Assignee only. ${INVALID_STATUS}`,
+        params: IdParams,
+        response: { 200: Assignment, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    (request) => startAssignment(db, callerOf(request), request.params.id),
+  );
+
+  app.post(
+    '/assignments/:id/submit-solution',
+    {
+      config: { accountType: 'contributor', uploads: { attachments: ATTACHMENTS } },
+      schema: {
+        tags,
+        summary: 'Hand in a solution (accepted or in_progress → submitted); answers 303 to the assignment',
+        description:
+          `Assignee only. ${INVALID_STATUS} JSON, form or multipart; multipart may carry up to 10 files in ` +
+          '`attachments[]`, each at most 10 MB, of PDF, Word, ZIP, PNG, JPEG or plain text (decided from the bytes). ' +
+          'Success is `303 See Other` with `Location: /api/assignments/{id}` and no body; failures are JSON.',
+        consumes: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
+        params: IdParams,
+        body: SubmitSolutionBody,
+        response: {
+          303: Type.Unsafe<undefined>({ description: 'Redirect to the assignment (`Location` header), no body' }),
+          ...errorResponses(401, 403, 404, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      assertUploadsValid(request);
+      const { id } = request.params;
+      await submitSolution(deps, callerOf(request), id, request.body, uploadsOf(request, 'attachments'));
+      return reply.status(303).header('location', `/api/assignments/${id}`).send();
+    },
+  );
+
+  app.post(
+    '/assignments/:id/complete',
+    {
+      schema: {
+        tags,
+        summary: 'Complete the assignment (in_progress or submitted → completed); reputation is awarded',
+        description:
+          `The assignee or the owning company. ${INVALID_STATUS} \`actual_hours\` defaults to the latest ` +
+          "submission's hours. The task completes once none of its assignments is still active.",
+        params: IdParams,
+        body: CompleteBody,
+        response: { 200: Assignment, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    (request) => completeAssignment(db, callerOf(request), request.params.id, request.body.actual_hours ?? null),
+  );
+}

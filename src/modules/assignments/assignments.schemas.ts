@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Nullable, Timestamp } from '../../http/schemas.ts';
+import { HttpUrl, Nullable, PageQuery, Timestamp } from '../../http/schemas.ts';
 
 export const ASSIGNMENT_STATUSES = [
   'invited',
@@ -55,3 +55,30 @@ export const Assignment = Type.Object({
   latest_submission: Nullable(Submission),
 });
 export type Assignment = Static<typeof Assignment>;
+
+// ---- Requests ----
+
+export const AssignmentListQuery = Type.Object({
+  status: Type.Optional(Type.Enum([...ASSIGNMENT_STATUSES])),
+  task_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  challenge_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  ...PageQuery,
+});
+export type AssignmentListQuery = Static<typeof AssignmentListQuery>;
+
+export const PendingQuery = Type.Object({ ...PageQuery });
+
+export const RejectBody = Type.Object({
+  reason: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+});
+
+export const SubmitSolutionBody = Type.Object({
+  description: Type.String({ minLength: 10, maxLength: 10_000 }),
+  deliverable_url: Type.Optional(Nullable(HttpUrl)),
+  hours_worked: Type.Number({ exclusiveMinimum: 0, maximum: 1000 }),
+});
+export type SubmitSolutionBody = Static<typeof SubmitSolutionBody>;
+
+export const CompleteBody = Type.Object({
+  actual_hours: Type.Optional(Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 10_000 }))),
+});

@@ -1,0 +1,94 @@
+import type { Db } from '../../db/database.ts';
+import { type NotificationType, notify } from '../notifications/notify.ts';
+import type { AssignmentContext } from './assignments.repository.ts';
+
+/**
+ * What each side is told when an assignment moves (contract §7). Every notification names the task, opens the
+ * assignment's web page, and carries the ids a client needs to fetch the rest.
+ */
+type Recipient = 'company' | 'contributor';
+
+async function send(
+  db: Db,
+  assignment: AssignmentContext,
+  to: Recipient,
+  type: NotificationType,
+  title: string,
+  message: string,
+): Promise<void> {
+  await notify(db, {
+    userId: to === 'company' ? assignment.company_user_id : assignment.volunteer_user_id,
+    type,
+    title,
+    message,
+    actionUrl: `/assignments/${assignment.id}`,
+    data: { challenge_id: assignment.challenge_id, task_id: assignment.task_id, assignment_id: assignment.id },
+  });
+}
+
+const quoted = (title: string) => `"${title}"`;
+
+export function notifyTaskAccepted(db: Db, assignment: AssignmentContext): Promise<void> {
+  return send(
+    db,
+    assignment,
+    'company',
+    'task_accepted',
+    'Task accepted',
+    `${assignment.volunteer_name} accepted the task ${quoted(assignment.task_title)}.`,
+  );
+}
+
+export function notifyTaskDeclined(db: Db, assignment: AssignmentContext, reason: string | null): Promise<void> {
+  const because = reason ? ` Reason: ${reason}` : '';
+  return send(
+    db,
+    assignment,
+    'company',
+    'task_declined',
+    'Task declined',
+    `${assignment.volunteer_name} declined the task ${quoted(assignment.task_title)}. We will look for another contributor.${because}`,
+  );
+}
+
+export function notifySolutionSubmitted(db: Db, assignment: AssignmentContext): Promise<void> {
+  return send(
+    db,
+    assignment,
+    'company',
+    'solution_submitted',
+    'Solution submitted',
+    `${assignment.volunteer_name} submitted a solution for the task ${quoted(assignment.task_title)}. It is ready for your review.`,
+  );
+}
+
+export async function notifyTaskCompleted(db: Db, assignment: AssignmentContext, points: number): Promise<void> {
+  await send(
+    db,
+    assignment,
+    'company',
+    'task_completed',
+    'Task completed',
+    `The task ${quoted(assignment.task_title)} was completed by ${assignment.volunteer_name}.`,
+  );
+  await send(
+    db,
+    assignment,
+    'contributor',
+    'task_completed',
+    'Task completed',
+    `The task ${quoted(assignment.task_title)} is complete. You earned ${points} reputation points.`,
+  );
+}
+
+export function notifyRevisionRequested(db: Db, assignment: AssignmentContext, note: string | null): Promise<void> {
+  const detail = note ? ` Note from the company: ${note}` : '';
+  return send(
+    db,
+    assignment,
+    'contributor',
+    'solution_revision_requested',
+    'Revision requested',
+    `The company asked for changes to your solution for the task ${quoted(assignment.task_title)}.${detail}`,
+  );
+}

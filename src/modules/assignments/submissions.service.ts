@@ -1,0 +1,78 @@
+import crypto from 'node:crypto';
+import type { AppDeps } from '../../app-deps.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import type { UploadedFile } from '../../storage/uploads.ts';
+import type { AuthUser } from '../auth/tokens.service.ts';
+import { findAssignmentForCaller } from './assignments.access.ts';
+import { notifySolutionSubmitted } from './assignments.notifications.ts';
+import { insertSubmission, type NewAttachment } from './assignments.repository.ts';
+import type { SubmitSolutionBody } from './assignments.schemas.ts';
+import { markWorkBegun, moveAssignment } from './assignments.service.ts';
+import { checkTransition } from './assignments.state.ts';
+
+/**
+ * The assignee hands in a solution: a submission row with its attachments, the assignment `submitted`, the company
+ * notified. Files are moved into storage before the transaction and removed again if it fails, so a refused or
+ * failed submission leaves neither rows nor files behind.
+ */
+export async function submitSolution(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  caller: AuthUser,
+  id: number,
+  input: SubmitSolutionBody,
+  files: readonly UploadedFile[],
+): Promise<void> {
+  const { db, storage } = deps;
+  const { assignment, party } = await findAssignmentForCaller(db, caller, id);
+  const { to } = checkTransition('submit', assignment.status, party);
+
+  const attachments = await storeAttachments(storage, id, files);
+  const now = new Date().toISOString();
+  try {
+    await db.transaction().execute(async (trx) => {
+      // Submitting straight from `accepted` skips `start`; the work has begun all the same.
+      const begun = assignment.status === 'accepted' ? { started_at: now } : {};
+      await moveAssignment(trx, assignment, to, { submitted_at: now, ...begun }, now);
+      if (assignment.status === 'accepted') await markWorkBegun(trx, assignment, now);
+      await insertSubmission(
+        trx,
+        {
+          assignmentId: id,
+          description: input.description,
+          deliverableUrl: input.deliverable_url ?? null,
+          hoursWorked: input.hours_worked,
+        },
+        attachments,
+        now,
+      );
+      await notifySolutionSubmitted(trx, assignment);
+    });
+  } catch (error) {
+    await removeStored(storage, attachments);
+    throw error;
+  }
+}
+
+/** Moves the checked temp files into storage under `attachments/<assignment id>/<random>`. */
+async function storeAttachments(
+  storage: FileStorage,
+  assignmentId: number,
+  files: readonly UploadedFile[],
+): Promise<NewAttachment[]> {
+  const stored: NewAttachment[] = [];
+  try {
+    for (const file of files) {
+      const storageKey = `attachments/${assignmentId}/${crypto.randomBytes(16).toString('hex')}`;
+      await storage.putFile(storageKey, file.tempPath);
+      stored.push({ fileName: file.fileName, storageKey, size: file.size, contentType: file.contentType });
+    }
+  } catch (error) {
+    await removeStored(storage, stored);
+    throw error;
+  }
+  return stored;
+}
+
+async function removeStored(storage: FileStorage, attachments: readonly NewAttachment[]): Promise<void> {
+  await Promise.allSettled(attachments.map((file) => storage.remove(file.storageKey)));
+}
