@@ -1,4 +1,130 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
+import { callerOf } from '../../http/auth.ts';
+import { pageEnvelope, pageRequest } from '../../http/pagination.ts';
+import { errorResponses, IdParams, Page } from '../../http/schemas.ts';
+import {
+  Challenge,
+  ChallengeDetail,
+  ChallengeListQuery,
+  CreateChallengeBody,
+  UpdateChallengeBody,
+} from './challenges.schemas.ts';
+import {
+  archiveChallenge,
+  createChallenge,
+  listOwnChallenges,
+  listVisibleChallenges,
+  showChallenge,
+  updateChallenge,
+} from './challenges.service.ts';
 
-export async function challengesRoutes(_app: FastifyInstance, _deps: AppDeps): Promise<void> {}
+/** Challenges are listed 15 to a page unless `per_page` says otherwise (contract §1). */
+const CHALLENGES_PER_PAGE = 15;
+
+const tags = ['Challenges'];
+
+export async function challengesRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = deps;
+
+  app.get(
+    '/challenges',
+    {
+      schema: {
+        tags,
+        summary: 'Challenges the caller may see, newest first',
+        description:
+          'Every signed-in user sees active, in-progress and completed challenges; a company also sees its own in ' +
+          'every status. `field` matches exactly and `q` matches text in the title or description, both ignoring case.',
+        querystring: ChallengeListQuery,
+        response: { 200: Page(Challenge), ...errorResponses(401, 422) },
+      },
+    },
+    async (request) => {
+      const page = pageRequest(request.query, CHALLENGES_PER_PAGE);
+      const { data, total } = await listVisibleChallenges(db, callerOf(request), request.query, page);
+      return pageEnvelope(request, page, data, total);
+    },
+  );
+
+  app.get(
+    '/challenges/my-challenges',
+    {
+      config: { accountType: 'company' },
+      schema: {
+        tags,
+        summary: "The authenticated company's own challenges in every status, newest first",
+        querystring: ChallengeListQuery,
+        response: { 200: Page(Challenge), ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => {
+      const page = pageRequest(request.query, CHALLENGES_PER_PAGE);
+      const { data, total } = await listOwnChallenges(db, callerOf(request), request.query, page);
+      return pageEnvelope(request, page, data, total);
+    },
+  );
+
+  app.get(
+    '/challenges/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One challenge with its company, analyses, workstreams, tasks and scored ideas',
+        params: IdParams,
+        response: { 200: ChallengeDetail, ...errorResponses(401, 404) },
+      },
+    },
+    (request) => showChallenge(db, callerOf(request), request.params.id),
+  );
+
+  app.post(
+    '/challenges',
+    {
+      config: { accountType: 'company' },
+      schema: {
+        tags,
+        summary: 'Submit a challenge; its brief is queued for AI analysis',
+        description: 'Needs a completed company profile. The challenge starts `submitted`.',
+        body: CreateChallengeBody,
+        response: { 201: Challenge, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request, reply) => {
+      const challenge = await createChallenge(db, callerOf(request), request.body);
+      return reply.status(201).send(challenge);
+    },
+  );
+
+  app.put(
+    '/challenges/:id',
+    {
+      config: { accountType: 'company' },
+      schema: {
+        tags,
+        summary: 'Change the title or description while the challenge is submitted or under analysis',
+        description: 'Owner only. A changed description sends the challenge back to `submitted` and re-analyses it.',
+        params: IdParams,
+        body: UpdateChallengeBody,
+        response: { 200: Challenge, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    (request) => updateChallenge(db, callerOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/challenges/:id/archive',
+    {
+      config: { accountType: 'company' },
+      schema: {
+        tags,
+        summary: 'Archive a challenge (owner only, from any status; archiving again changes nothing)',
+        params: IdParams,
+        response: { 200: Challenge, ...errorResponses(401, 403, 404) },
+      },
+    },
+    (request) => archiveChallenge(db, callerOf(request), request.params.id),
+  );
+}

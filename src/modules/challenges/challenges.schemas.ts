@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Nullable, Timestamp } from '../../http/schemas.ts';
+import { Nullable, PageQuery, Timestamp } from '../../http/schemas.ts';
 import { Idea } from '../ideas/ideas.schemas.ts';
 import { Task } from '../tasks/tasks.schemas.ts';
 
@@ -48,6 +48,7 @@ export const Analysis = Type.Object({
   model: Nullable(Type.String()),
   created_at: Timestamp,
 });
+export type Analysis = Static<typeof Analysis>;
 
 export const Workstream = Type.Object({
   id: Type.Integer(),
@@ -58,6 +59,7 @@ export const Workstream = Type.Object({
   status: Type.String({ description: 'pending | active | completed' }),
   tasks: Type.Array(Task),
 });
+export type Workstream = Static<typeof Workstream>;
 
 export const ChallengeDetail = Type.Object({
   ...Challenge.properties,
@@ -67,3 +69,33 @@ export const ChallengeDetail = Type.Object({
   ideas: Type.Array(Idea),
 });
 export type ChallengeDetail = Static<typeof ChallengeDetail>;
+
+export const CHALLENGE_TYPES = ['community_discussion', 'team_execution'] as const;
+
+/** Filters of `GET /challenges` and `GET /challenges/my-challenges`; an unknown status or type is a 422. */
+export const ChallengeListQuery = Type.Object({
+  ...PageQuery,
+  status: Type.Optional(Type.Enum([...CHALLENGE_STATUSES])),
+  challenge_type: Type.Optional(Type.Enum([...CHALLENGE_TYPES])),
+  complexity_level: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })),
+  field: Type.Optional(Type.String({ maxLength: 255, description: 'Exact field, case-insensitive' })),
+  q: Type.Optional(Type.String({ maxLength: 255, description: 'Text in the title or description, case-insensitive' })),
+});
+export type ChallengeListQuery = Static<typeof ChallengeListQuery>;
+
+export const CHALLENGE_TITLE_MAX = 255;
+export const CHALLENGE_DESCRIPTION_MIN = 100;
+export const CHALLENGE_DESCRIPTION_MAX = 5000;
+
+const Title = Type.String({ minLength: 1, maxLength: CHALLENGE_TITLE_MAX });
+/** Lengths count characters (code points): Ajv measures strings that way. */
+const Description = Type.String({ minLength: CHALLENGE_DESCRIPTION_MIN, maxLength: CHALLENGE_DESCRIPTION_MAX });
+
+export const CreateChallengeBody = Type.Object({ title: Title, description: Description });
+export type CreateChallengeBody = Static<typeof CreateChallengeBody>;
+
+export const UpdateChallengeBody = Type.Object({
+  title: Type.Optional(Title),
+  description: Type.Optional(Description),
+});
+export type UpdateChallengeBody = Static<typeof UpdateChallengeBody>;

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
-import { Nullable, Timestamp } from '../../http/schemas.ts';
+import { Nullable, PageQuery, Timestamp } from '../../http/schemas.ts';
+import { Assignment } from '../assignments/assignments.schemas.ts';
 
 export const TASK_STATUSES = ['pending', 'matching', 'assigned', 'in_progress', 'completed'] as const;
 
@@ -22,3 +23,25 @@ export const Task = Type.Object({
   workstream: Nullable(Type.Object({ id: Type.Integer(), title: Type.String() })),
 });
 export type Task = Static<typeof Task>;
+
+/** The single read: the task with the assignments the caller may see (the owning company: all; a contributor: own). */
+export const TaskDetail = Type.Object({ ...Task.properties, assignments: Type.Array(Assignment) });
+export type TaskDetail = Static<typeof TaskDetail>;
+
+/** An item of `GET /tasks/my-tasks`: the task with the caller's own assignment on it. */
+export const MyTask = Type.Object({ ...Task.properties, my_assignment: Assignment });
+export type MyTask = Static<typeof MyTask>;
+
+export const TaskListQuery = Type.Object({
+  ...PageQuery,
+  status: Type.Optional(Type.Enum([...TASK_STATUSES])),
+  challenge_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  workstream_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  skill: Type.Optional(
+    Type.String({ maxLength: 255, description: 'A skill name or alias, case-insensitive; tasks requiring it' }),
+  ),
+});
+export type TaskListQuery = Static<typeof TaskListQuery>;
+
+export const PageOnlyQuery = Type.Object({ ...PageQuery });
+export type PageOnlyQuery = Static<typeof PageOnlyQuery>;

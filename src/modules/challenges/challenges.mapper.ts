@@ -1,0 +1,65 @@
+import type { Selectable } from 'kysely';
+import type { ChallengeAnalysesTable, WorkstreamsTable } from '../../db/schema.ts';
+import { parseJson } from '../../shared/json.ts';
+import { logoUrl } from '../companies/logo-url.ts';
+import type { Task } from '../tasks/tasks.schemas.ts';
+import type { ChallengeWithCompanyRow } from './challenges.repository.ts';
+import type { Analysis, Challenge, Workstream } from './challenges.schemas.ts';
+
+export function toChallenge(row: ChallengeWithCompanyRow): Challenge {
+  return {
+    id: row.id,
+    company_id: row.company_id,
+    title: row.title,
+    description: row.description,
+    refined_brief: row.refined_brief,
+    field: row.field,
+    score: row.score,
+    complexity_level: row.complexity_level,
+    challenge_type: row.challenge_type,
+    status: row.status,
+    ai_analysis_status: row.ai_analysis_status,
+    rejection_reason: row.rejection_reason,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    company: {
+      id: row.company_id,
+      company_name: row.company_name,
+      logo_url: logoUrl(row.company_logo_storage_key),
+    },
+  };
+}
+
+const stringList = (text: string) => parseJson<string[]>(text, []);
+
+export function toAnalysis(row: Selectable<ChallengeAnalysesTable>): Analysis {
+  return {
+    id: row.id,
+    challenge_id: row.challenge_id,
+    stage: row.stage,
+    summary: row.summary,
+    objectives: stringList(row.objectives),
+    constraints: stringList(row.constraints),
+    success_criteria: stringList(row.success_criteria),
+    stakeholders: stringList(row.stakeholders),
+    risks: stringList(row.risks),
+    recommended_approach: row.recommended_approach,
+    confidence_score: row.confidence_score,
+    provider: row.provider,
+    model: row.model,
+    created_at: row.created_at,
+  };
+}
+
+/** Each workstream with its own tasks, taken from the challenge's task list (kept in its order). */
+export function toWorkstreams(rows: Selectable<WorkstreamsTable>[], tasks: Task[]): Workstream[] {
+  return rows.map((row) => ({
+    id: row.id,
+    challenge_id: row.challenge_id,
+    title: row.title,
+    description: row.description,
+    position: row.position,
+    status: row.status,
+    tasks: tasks.filter((task) => task.workstream_id === row.id),
+  }));
+}

@@ -1,0 +1,164 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import type { PageRequest } from '../../http/pagination.ts';
+import { fetchPage } from '../../shared/paged-query.ts';
+import { PUBLIC_CHALLENGE_STATUSES } from './challenge-visibility.ts';
+
+export type ChallengeFilters = {
+  status?: string;
+  challenge_type?: string;
+  complexity_level?: number;
+  field?: string;
+  q?: string;
+};
+
+/** Whose challenges a list may contain: what a caller may see, or only one company's own. */
+export type ChallengeScope = { visibleToCompanyId: number | null } | { ownedByCompanyId: number };
+
+/**
+ * The visibility rule of challenge-visibility.ts as a SQL condition, for lists and for the tasks module: public
+ * statuses, plus every status of the caller's own company.
+ */
+export function visibleChallengeCondition(eb: ExpressionBuilder<Database, 'challenges'>, companyId: number | null) {
+  const isPublic = eb('challenges.status', 'in', [...PUBLIC_CHALLENGE_STATUSES]);
+  return companyId === null ? isPublic : eb.or([isPublic, eb('challenges.company_id', '=', companyId)]);
+}
+
+/** Challenge columns with the embedded company's. */
+function selectChallenges(db: Db) {
+  return db
+    .selectFrom('challenges')
+    .innerJoin('companies', 'companies.id', 'challenges.company_id')
+    .selectAll('challenges')
+    .select(['companies.company_name as company_name', 'companies.logo_storage_key as company_logo_storage_key']);
+}
+
+export type ChallengeWithCompanyRow = Awaited<
+  ReturnType<ReturnType<typeof selectChallenges>['executeTakeFirstOrThrow']>
+>;
+
+export function findChallengeWithCompany(db: Db, id: number) {
+  return selectChallenges(db).where('challenges.id', '=', id).executeTakeFirst();
+}
+
+/** `%`, `_` and the escape character itself match literally in a LIKE pattern after this. */
+function likeContains(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function listChallenges(db: Db, scope: ChallengeScope, filters: ChallengeFilters, page: PageRequest) {
+  let query = selectChallenges(db);
+  query =
+    'ownedByCompanyId' in scope
+      ? query.where('challenges.company_id', '=', scope.ownedByCompanyId)
+      : query.where((eb) => visibleChallengeCondition(eb, scope.visibleToCompanyId));
+  if (filters.status !== undefined) query = query.where('challenges.status', '=', filters.status);
+  if (filters.challenge_type !== undefined) {
+    query = query.where('challenges.challenge_type', '=', filters.challenge_type);
+  }
+  if (filters.complexity_level !== undefined) {
+    query = query.where('challenges.complexity_level', '=', filters.complexity_level);
+  }
+  if (filters.field !== undefined) {
+    query = query.where(sql`lower(challenges.field)`, '=', filters.field.toLowerCase());
+  }
+  if (filters.q !== undefined) {
+    // lower() on both sides: PostgreSQL's LIKE is case-sensitive, SQLite's is not; this behaves the same on both.
+    const pattern = likeContains(filters.q);
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(challenges.title) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(challenges.description) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  // Ids grow with creation time, and the primary key orders them without a sort.
+  return fetchPage(query.orderBy('challenges.id', 'desc'), page);
+}
+
+export function insertChallenge(
+  db: Db,
+  values: { companyId: number; title: string; description: string; now: string },
+): Promise<{ id: number }> {
+  return db
+    .insertInto('challenges')
+    .values({
+      company_id: values.companyId,
+      title: values.title,
+      description: values.description,
+      refined_brief: null,
+      field: null,
+      score: null,
+      complexity_level: null,
+      challenge_type: null,
+      status: 'submitted',
+      ai_analysis_status: 'pending',
+      rejection_reason: null,
+      created_at: values.now,
+      updated_at: values.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+export type ChallengeEdit = {
+  title?: string;
+  description?: string;
+  /** Set when the description changed: the brief goes back to the analysis queue. */
+  restartAnalysis: boolean;
+};
+
+/**
+ * Applies an edit only while the challenge is still in one of `editableStatuses`, so an edit racing the pipeline's
+ * move to `active` cannot land on a challenge that has left them. Returns whether it applied.
+ */
+export async function updateEditableChallenge(
+  db: Db,
+  id: number,
+  editableStatuses: readonly string[],
+  edit: ChallengeEdit,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('challenges')
+    .set({
+      ...(edit.title !== undefined ? { title: edit.title } : {}),
+      ...(edit.description !== undefined ? { description: edit.description } : {}),
+      ...(edit.restartAnalysis ? { status: 'submitted', ai_analysis_status: 'pending' } : {}),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('status', 'in', [...editableStatuses])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function setChallengeStatus(db: Db, id: number, status: string, now: string): Promise<void> {
+  await db
+    .updateTable('challenges')
+    .set({ status, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '<>', status)
+    .execute();
+}
+
+export function analysesOf(db: Db, challengeId: number) {
+  return db
+    .selectFrom('challenge_analyses')
+    .selectAll()
+    .where('challenge_id', '=', challengeId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export function workstreamsOf(db: Db, challengeId: number) {
+  return db
+    .selectFrom('workstreams')
+    .selectAll()
+    .where('challenge_id', '=', challengeId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}

@@ -1,0 +1,157 @@
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { PageRequest } from '../../http/pagination.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import type { AuthUser } from '../auth/tokens.service.ts';
+import { scoredIdeasOf } from '../ideas/ideas.embed.ts';
+import { loadTasks } from '../tasks/tasks.loader.ts';
+import { canSeeChallenge, companyIdOf } from './challenge-visibility.ts';
+import { toAnalysis, toChallenge, toWorkstreams } from './challenges.mapper.ts';
+import {
+  analysesOf,
+  type ChallengeFilters,
+  type ChallengeWithCompanyRow,
+  findChallengeWithCompany,
+  insertChallenge,
+  listChallenges,
+  setChallengeStatus,
+  updateEditableChallenge,
+  workstreamsOf,
+} from './challenges.repository.ts';
+import type {
+  Challenge,
+  ChallengeDetail,
+  ChallengeListQuery,
+  CreateChallengeBody,
+  UpdateChallengeBody,
+} from './challenges.schemas.ts';
+import { ARCHIVED, EDITABLE_STATUSES, isEditable, NOT_EDITABLE_MESSAGE } from './challenges.state.ts';
+
+type ChallengePage = { data: Challenge[]; total: number };
+
+/** Query text is not a body, so it is not normalised for us: blank `field`/`q` mean "no filter". */
+function filtersOf(query: ChallengeListQuery): ChallengeFilters {
+  const field = query.field?.trim();
+  const q = query.q?.trim();
+  return {
+    status: query.status,
+    challenge_type: query.challenge_type,
+    complexity_level: query.complexity_level,
+    field: field ? field : undefined,
+    q: q ? q : undefined,
+  };
+}
+
+export async function listVisibleChallenges(
+  db: Db,
+  caller: AuthUser,
+  query: ChallengeListQuery,
+  page: PageRequest,
+): Promise<ChallengePage> {
+  const scope = { visibleToCompanyId: await companyIdOf(db, caller) };
+  const { rows, total } = await listChallenges(db, scope, filtersOf(query), page);
+  return { data: rows.map(toChallenge), total };
+}
+
+/** A company without a profile has no challenges yet: an empty page, not an error. */
+export async function listOwnChallenges(
+  db: Db,
+  caller: AuthUser,
+  query: ChallengeListQuery,
+  page: PageRequest,
+): Promise<ChallengePage> {
+  const companyId = await companyIdOf(db, caller);
+  if (companyId === null) return { data: [], total: 0 };
+  const { rows, total } = await listChallenges(db, { ownedByCompanyId: companyId }, filtersOf(query), page);
+  return { data: rows.map(toChallenge), total };
+}
+
+export async function showChallenge(db: Db, caller: AuthUser, id: number): Promise<ChallengeDetail> {
+  const row = await findChallengeWithCompany(db, id);
+  if (!row || !canSeeChallenge(row, await companyIdOf(db, caller))) throw AppError.notFound('Challenge');
+  const [analyses, workstreams, tasks, ideas] = await Promise.all([
+    analysesOf(db, id),
+    workstreamsOf(db, id),
+    loadTasks(db, { challengeId: id }),
+    row.challenge_type === 'community_discussion' ? scoredIdeasOf(db, id, caller) : Promise.resolve([]),
+  ]);
+  return {
+    ...toChallenge(row),
+    analyses: analyses.map(toAnalysis),
+    workstreams: toWorkstreams(workstreams, tasks),
+    tasks,
+    ideas,
+  };
+}
+
+export async function createChallenge(db: Db, caller: AuthUser, body: CreateChallengeBody): Promise<Challenge> {
+  const companyId = await companyIdOf(db, caller);
+  if (companyId === null) {
+    throw AppError.forbidden('Complete your company profile before submitting a challenge.');
+  }
+  const row = await db.transaction().execute(async (trx) => {
+    const { id } = await insertChallenge(trx, {
+      companyId,
+      title: body.title,
+      description: body.description,
+      now: new Date().toISOString(),
+    });
+    await enqueue(trx, 'challenge.analyze', { challengeId: id });
+    return findChallengeWithCompany(trx, id);
+  });
+  return toChallenge(row!);
+}
+
+/**
+ * The owner's view of a challenge for a change: 404 when the caller may not see it at all (ids do not reveal
+ * drafts), 403 when they may see it but it is another company's.
+ */
+async function ownedChallenge(db: Db, caller: AuthUser, id: number): Promise<ChallengeWithCompanyRow> {
+  const row = await findChallengeWithCompany(db, id);
+  const companyId = await companyIdOf(db, caller);
+  if (!row || !canSeeChallenge(row, companyId)) throw AppError.notFound('Challenge');
+  if (row.company_id !== companyId)
+    throw AppError.forbidden('Only the company that owns this challenge can change it.');
+  return row;
+}
+
+export async function updateChallenge(
+  db: Db,
+  caller: AuthUser,
+  id: number,
+  body: UpdateChallengeBody,
+): Promise<Challenge> {
+  const row = await db.transaction().execute(async (trx) => {
+    const current = await ownedChallenge(trx, caller, id);
+    if (!isEditable(current.status)) throw AppError.invalidState(NOT_EDITABLE_MESSAGE);
+    const title = body.title !== undefined && body.title !== current.title ? body.title : undefined;
+    const description =
+      body.description !== undefined && body.description !== current.description ? body.description : undefined;
+    if (title === undefined && description === undefined) return current;
+
+    // The brief analysis reads the description, so a new one is analysed again from the start.
+    const restartAnalysis = description !== undefined;
+    const applied = await updateEditableChallenge(
+      trx,
+      id,
+      EDITABLE_STATUSES,
+      { title, description, restartAnalysis },
+      new Date().toISOString(),
+    );
+    if (!applied) throw AppError.invalidState(NOT_EDITABLE_MESSAGE);
+    if (restartAnalysis) await enqueue(trx, 'challenge.analyze', { challengeId: id });
+    return findChallengeWithCompany(trx, id);
+  });
+  return toChallenge(row!);
+}
+
+/** From any status; archiving an archived challenge changes nothing (no write, same answer). */
+export async function archiveChallenge(db: Db, caller: AuthUser, id: number): Promise<Challenge> {
+  const row = await db.transaction().execute(async (trx) => {
+    const current = await ownedChallenge(trx, caller, id);
+    if (current.status === ARCHIVED) return current;
+    await setChallengeStatus(trx, id, ARCHIVED, new Date().toISOString());
+    return findChallengeWithCompany(trx, id);
+  });
+  return toChallenge(row!);
+}

@@ -1,0 +1,135 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { PageRequest } from '../../http/pagination.ts';
+import { fetchPage } from '../../shared/paged-query.ts';
+import { visibleChallengeCondition } from '../challenges/challenges.repository.ts';
+import { OPEN_CHALLENGE_STATUSES, OPEN_TASK_STATUSES } from './tasks.state.ts';
+
+/** Task columns with what the response embeds of its challenge and workstream, in one join. */
+function selectTasks(db: Db) {
+  return db
+    .selectFrom('tasks')
+    .innerJoin('challenges', 'challenges.id', 'tasks.challenge_id')
+    .leftJoin('workstreams', 'workstreams.id', 'tasks.workstream_id')
+    .selectAll('tasks')
+    .select([
+      'challenges.title as challenge_title',
+      'challenges.status as challenge_status',
+      'challenges.company_id as challenge_company_id',
+      'workstreams.title as workstream_title',
+    ]);
+}
+
+export type TaskWithContextRow = Awaited<ReturnType<ReturnType<typeof selectTasks>['executeTakeFirstOrThrow']>>;
+
+export type TaskSelection = { ids?: readonly number[]; challengeId?: number };
+
+/** Tasks by id and/or challenge, oldest first. An empty id list selects nothing. */
+export function findTasks(db: Db, where: TaskSelection): Promise<TaskWithContextRow[]> {
+  if (where.ids?.length === 0) return Promise.resolve([]);
+  let query = selectTasks(db);
+  if (where.ids !== undefined) query = query.where('tasks.id', 'in', [...where.ids]);
+  if (where.challengeId !== undefined) query = query.where('tasks.challenge_id', '=', where.challengeId);
+  return query.orderBy('tasks.id').execute();
+}
+
+export function findTask(db: Db, id: number) {
+  return selectTasks(db).where('tasks.id', '=', id).executeTakeFirst();
+}
+
+export type TaskFilters = {
+  status?: string;
+  challengeId?: number;
+  workstreamId?: number;
+  /** Taxonomy ids: tasks requiring at least one of them. */
+  skillIds?: readonly number[];
+};
+
+/** Tasks of the challenges visible to the caller's company (or to anyone, for null), newest first. */
+export function listVisibleTasks(db: Db, companyId: number | null, filters: TaskFilters, page: PageRequest) {
+  let query = selectTasks(db).where((eb) => visibleChallengeCondition(eb, companyId));
+  if (filters.status !== undefined) query = query.where('tasks.status', '=', filters.status);
+  if (filters.challengeId !== undefined) query = query.where('tasks.challenge_id', '=', filters.challengeId);
+  if (filters.workstreamId !== undefined) query = query.where('tasks.workstream_id', '=', filters.workstreamId);
+  const skillIds = filters.skillIds;
+  if (skillIds !== undefined) {
+    query = query.where('tasks.id', 'in', (eb) =>
+      eb
+        .selectFrom('task_skills')
+        .select('task_skills.task_id')
+        .where('task_skills.skill_id', 'in', [...skillIds]),
+    );
+  }
+  return fetchPage(query.orderBy('tasks.id', 'desc'), page);
+}
+
+/**
+ * `GET /tasks/available` in one statement. It starts from the contributor's skills (the `volunteer_skills` unique
+ * key) and walks `task_skills_skill_id` to the tasks sharing one, counting the shared skills per task; then it joins
+ * tasks and challenges by primary key for the status rules and anti-joins the contributor's assignments through
+ * `assignments_task_volunteer`. The total rides along as a window count, so a page costs one round trip.
+ */
+export async function listAvailableTasks(db: Db, volunteerId: number, page: PageRequest) {
+  const rows = await availableTasksQuery(db, volunteerId)
+    .select(sql<number>`count(*) over ()`.as('total_count'))
+    .orderBy('overlap.shared_skills', 'desc')
+    .orderBy('tasks.id', 'desc')
+    .limit(page.perPage)
+    .offset(page.offset)
+    .execute();
+  if (rows.length > 0) return { rows, total: Number(rows[0].total_count) };
+  if (page.offset === 0) return { rows, total: 0 };
+  // A page past the end has no row to carry the total; only then is it counted separately.
+  const counted = await availableTasksQuery(db, volunteerId)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(counted.n) };
+}
+
+function availableTasksQuery(db: Db, volunteerId: number) {
+  const sharedSkills = db
+    .selectFrom('volunteer_skills')
+    .innerJoin('task_skills', 'task_skills.skill_id', 'volunteer_skills.skill_id')
+    .where('volunteer_skills.volunteer_id', '=', volunteerId)
+    .groupBy('task_skills.task_id')
+    .select(['task_skills.task_id', (eb) => eb.fn.countAll<number>().as('shared_skills')]);
+  return selectTasks(db)
+    .innerJoin(sharedSkills.as('overlap'), 'overlap.task_id', 'tasks.id')
+    .where('tasks.status', 'in', [...OPEN_TASK_STATUSES])
+    .where('challenges.status', 'in', [...OPEN_CHALLENGE_STATUSES])
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('assignments')
+            .select('assignments.id')
+            .whereRef('assignments.task_id', '=', 'tasks.id')
+            .where('assignments.volunteer_id', '=', volunteerId),
+        ),
+      ),
+    );
+}
+
+/** Tasks on which the contributor holds an assignment other than declined, latest assignment first. */
+export function listTasksOfVolunteer(db: Db, volunteerId: number, page: PageRequest) {
+  const query = selectTasks(db)
+    .innerJoin('assignments', 'assignments.task_id', 'tasks.id')
+    .where('assignments.volunteer_id', '=', volunteerId)
+    .where('assignments.status', '<>', 'declined')
+    .select('assignments.id as assignment_id')
+    .orderBy('assignments.id', 'desc');
+  return fetchPage(query, page);
+}
+
+/** Ids of a task's assignments, oldest first: all of them, or one contributor's. */
+export async function assignmentIdsOfTask(db: Db, taskId: number, volunteerId: number | null): Promise<number[]> {
+  let query = db.selectFrom('assignments').select('id').where('task_id', '=', taskId);
+  if (volunteerId !== null) query = query.where('volunteer_id', '=', volunteerId);
+  const rows = await query.orderBy('id').execute();
+  return rows.map((row) => row.id);
+}
+
+export async function volunteerIdOfUser(db: Db, userId: number): Promise<number | null> {
+  const row = await db.selectFrom('volunteers').select('id').where('user_id', '=', userId).executeTakeFirst();
+  return row?.id ?? null;
+}
