@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { ChallengeAnalysesTable, WorkstreamsTable } from '../../db/schema.ts';
 import { parseJson } from '../../shared/json.ts';
-import { logoUrl } from '../companies/logo-url.ts';
+import { logoUrlOf } from '../files/logo-files.ts';
 import type { Task } from '../tasks/tasks.schemas.ts';
 import type { ChallengeWithCompanyRow } from './challenges.repository.ts';
 import type { Analysis, Challenge, Workstream } from './challenges.schemas.ts';
@@ -25,7 +25,7 @@ export function toChallenge(row: ChallengeWithCompanyRow): Challenge {
     company: {
       id: row.company_id,
       company_name: row.company_name,
-      logo_url: logoUrl(row.company_logo_storage_key),
+      logo_url: logoUrlOf(row.company_logo_storage_key),
     },
   };
 }
