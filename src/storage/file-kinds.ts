@@ -25,6 +25,7 @@ const BY_EXTENSION: Record<string, FileKind> = {
   docx: 'docx',
   zip: 'zip',
   png: 'png',
+  apng: 'png', // an animated PNG is still a PNG to every browser
   jpg: 'jpeg',
   gif: 'gif',
 };
@@ -32,9 +33,21 @@ const BY_EXTENSION: Record<string, FileKind> = {
 const TEXT_SAMPLE_BYTES = 64 * 1024;
 
 export async function sniffFileKind(filePath: string): Promise<FileKind | null> {
-  const detected = await fileTypeFromFile(filePath);
+  let detected: Awaited<ReturnType<typeof fileTypeFromFile>>;
+  try {
+    detected = await fileTypeFromFile(filePath);
+  } catch (error) {
+    // A malformed container (a broken ZIP, a PNG with impossible chunk sizes) is a file of no accepted kind, not a
+    // server error. Failures to read the file itself still propagate.
+    if (isFileSystemError(error)) throw error;
+    return null;
+  }
   if (detected) return BY_EXTENSION[detected.ext] ?? null;
   return (await looksLikeText(filePath)) ? 'txt' : null;
+}
+
+function isFileSystemError(error: unknown): boolean {
+  return typeof (error as NodeJS.ErrnoException | null)?.syscall === 'string';
 }
 
 async function looksLikeText(filePath: string): Promise<boolean> {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -19,7 +20,8 @@ export class DiskStorage implements FileStorage {
   readonly root: string;
 
   constructor(root: string) {
-    this.root = root;
+    // Resolved once, so the escape check below compares absolute paths even when given a relative root.
+    this.root = path.resolve(root);
   }
 
   #pathOf(key: string): string {
@@ -34,9 +36,16 @@ export class DiskStorage implements FileStorage {
     try {
       await fs.promises.rename(localPath, target);
     } catch (error) {
-      // Temp files may sit on another device than the storage root.
+      // Temp files may sit on another device than the storage root. Copy beside the target and rename, so a reader
+      // never sees a half-copied file under the key.
       if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-      await fs.promises.copyFile(localPath, target);
+      const partial = `${target}.${crypto.randomBytes(6).toString('hex')}.partial`;
+      try {
+        await fs.promises.copyFile(localPath, partial);
+        await fs.promises.rename(partial, target);
+      } finally {
+        await fs.promises.rm(partial, { force: true });
+      }
       await fs.promises.rm(localPath, { force: true });
     }
   }
@@ -47,10 +56,11 @@ export class DiskStorage implements FileStorage {
 
   async exists(key: string): Promise<boolean> {
     try {
-      await fs.promises.access(this.#pathOf(key));
-      return true;
-    } catch {
-      return false;
+      return (await fs.promises.stat(this.#pathOf(key))).isFile();
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return false;
+      throw error;
     }
   }
 

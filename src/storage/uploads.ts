@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, type FieldErrors } from '../http/app-error.ts';
-import { humanize } from '../http/validation.ts';
+import { formatFieldErrors, humanize } from '../http/validation.ts';
 import { CONTENT_TYPES, type FileKind, sniffFileKind } from './file-kinds.ts';
 
 /**
@@ -39,36 +39,52 @@ declare module 'fastify' {
   interface FastifyRequest {
     uploads: UploadedFile[];
     uploadErrors: FieldErrors | null;
+    /** Fields of file parts the route did not ask for: read past and dropped, named here so a route can refuse them. */
+    ignoredFileFields: string[];
   }
 }
 
 export const MiB = 1024 * 1024;
 const LARGEST_FILE = 10 * MiB;
 
+/** Temp files a request created, including ones still being written, so none outlives the request. */
+const tempFilesOf = new WeakMap<FastifyRequest, Set<string>>();
+
 export async function installUploads(app: FastifyInstance, tempDir: string): Promise<void> {
   await fs.promises.mkdir(tempDir, { recursive: true });
   app.decorateRequest('uploads', null as unknown as UploadedFile[]);
   app.decorateRequest('uploadErrors', null);
+  app.decorateRequest('ignoredFileFields', null as unknown as string[]);
   app.addHook('onRequest', async (request) => {
     request.uploads = [];
     request.uploadErrors = null;
+    request.ignoredFileFields = [];
   });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
-    // busboy stops a file at this size and discards the rest of it; the per-field limit is checked while streaming.
+    // A file over its field's limit is a 422 on that field (contract §1), decided in receivePart. The plugin's own
+    // error would end the request as a 413 first, so it is off; busboy still stops keeping bytes of a file past
+    // LARGEST_FILE + 1 and reads the rest off the connection without storing it.
+    throwFileSizeLimit: false,
     limits: { fileSize: LARGEST_FILE + 1, files: 20, fields: 50, fieldSize: 1 * MiB, parts: 100 },
     onFile(this: FastifyRequest, part: MultipartFile) {
       return receivePart(this, part, tempDir);
     },
   });
-  app.addHook('onResponse', async (request) => {
-    await discardUploads(request.uploads);
+  // Temp files go as soon as the reply is on its way (the handler is done with them by then), or when the client
+  // gives up first; onResponse catches a reply whose onSend never ran.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    await discardTempFiles(request);
+    return payload;
   });
+  app.addHook('onRequestAbort', async (request) => discardTempFiles(request));
+  app.addHook('onResponse', async (request) => discardTempFiles(request));
 }
 
 function addError(request: FastifyRequest, field: string, message: string): void {
   request.uploadErrors ??= {};
-  (request.uploadErrors[field] ??= []).includes(message) || request.uploadErrors[field].push(message);
+  const messages = (request.uploadErrors[field] ??= []);
+  if (!messages.includes(message)) messages.push(message);
 }
 
 async function receivePart(request: FastifyRequest, part: MultipartFile, tempDir: string): Promise<void> {
@@ -76,41 +92,58 @@ async function receivePart(request: FastifyRequest, part: MultipartFile, tempDir
   const rule = request.routeOptions.config.uploads?.[field];
   if (!rule) {
     part.file.resume(); // a file nobody asked for: read past it, keep nothing
+    request.ignoredFileFields.push(field);
     return;
   }
-  if (request.uploads.filter((upload) => upload.field === field).length >= (rule.maxFiles ?? 1)) {
+  const maxFiles = rule.maxFiles ?? 1;
+  if (uploadsOf(request, field).length >= maxFiles) {
     part.file.resume();
-    addError(request, field, `The ${humanize(field)} may have at most ${rule.maxFiles ?? 1} file(s).`);
+    addError(
+      request,
+      field,
+      maxFiles === 1
+        ? `The ${humanize(field)} must be a single file.`
+        : `The ${humanize(field)} must not have more than ${maxFiles} files.`,
+    );
     return;
   }
 
   const tempPath = path.join(tempDir, `${Date.now()}-${crypto.randomBytes(8).toString('hex')}`);
+  trackTempFile(request, tempPath);
   let size = 0;
-  let tooLarge = false;
-  part.file.on('data', (chunk: Buffer) => {
-    size += chunk.length;
-    if (size > rule.maxBytes) tooLarge = true;
-  });
-  // Past the limit the bytes still have to be read off the connection, but they are not written anywhere.
-  await pipeline(
-    part.file,
-    async function* (source) {
-      for await (const chunk of source) if (!tooLarge) yield chunk;
-    },
-    fs.createWriteStream(tempPath),
-  );
+  try {
+    await pipeline(
+      part.file,
+      async function* (source) {
+        for await (const chunk of source as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          // Past the limit the bytes still have to be read off the connection, but they are not written anywhere.
+          if (size <= rule.maxBytes) yield chunk;
+        }
+      },
+      fs.createWriteStream(tempPath),
+    );
+  } catch (error) {
+    await fs.promises.rm(tempPath, { force: true });
+    throw error;
+  }
 
-  const upload = {
+  // A browser sends an empty, nameless part for a file input left empty: that is no file at all.
+  if (size === 0 && !part.filename) {
+    await fs.promises.rm(tempPath, { force: true });
+    return;
+  }
+  const upload: UploadedFile = {
     field,
     fileName: safeFileName(part.filename),
     tempPath,
     size,
-    kind: 'txt' as FileKind,
+    kind: 'txt',
     contentType: '',
   };
   request.uploads.push(upload);
-  if (tooLarge || part.file.truncated) {
-    addError(request, field, `The ${humanize(field)} must not be greater than ${rule.maxBytes / MiB} MB.`);
+  if (size > rule.maxBytes || part.file.truncated) {
+    addError(request, field, `The ${humanize(field)} must not be greater than ${formatSize(rule.maxBytes)}.`);
     return;
   }
   if (size === 0) {
@@ -126,11 +159,15 @@ async function receivePart(request: FastifyRequest, part: MultipartFile, tempDir
   upload.contentType = CONTENT_TYPES[kind];
 }
 
+function formatSize(bytes: number): string {
+  return bytes >= MiB ? `${Number((bytes / MiB).toFixed(2))} MB` : `${Number((bytes / 1024).toFixed(2))} KB`;
+}
+
 /** Throws the collected upload problems as a 422; called by the upload routes before their handler. */
 export function assertUploadsValid(request: FastifyRequest): void {
   if (request.uploadErrors) {
-    const [first] = Object.values(request.uploadErrors).flat();
-    throw new AppError('validation', first, { errors: request.uploadErrors });
+    const { message, errors } = formatFieldErrors(request.uploadErrors);
+    throw new AppError('validation', message, { errors });
   }
 }
 
@@ -138,15 +175,27 @@ export function uploadsOf(request: FastifyRequest, field: string): UploadedFile[
   return request.uploads.filter((upload) => upload.field === field);
 }
 
-async function discardUploads(uploads: UploadedFile[] | null): Promise<void> {
-  if (!uploads) return;
-  await Promise.all(uploads.map((upload) => fs.promises.rm(upload.tempPath, { force: true })));
+function trackTempFile(request: FastifyRequest, tempPath: string): void {
+  let paths = tempFilesOf.get(request);
+  if (!paths) tempFilesOf.set(request, (paths = new Set()));
+  paths.add(tempPath);
 }
 
-/** The name as shown to people: no directories, no control characters, at most 255 characters. */
-function safeFileName(name: string | undefined): string {
+/** Removing is idempotent: a file the handler already moved into storage is simply gone from the temp folder. */
+async function discardTempFiles(request: FastifyRequest): Promise<void> {
+  const paths = tempFilesOf.get(request);
+  if (!paths) return;
+  tempFilesOf.delete(request);
+  await Promise.all([...paths].map((tempPath) => fs.promises.rm(tempPath, { force: true })));
+}
+
+/**
+ * The name as shown to people: no directories, no control or bidirectional-override characters (which can disguise
+ * an extension), at most 255 characters.
+ */
+export function safeFileName(name: string | undefined): string {
   const base = path.basename((name ?? '').replace(/\\/g, '/'));
   // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (clean || 'file').slice(0, 255);
+  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  return [...(clean || 'file')].slice(0, 255).join('');
 }

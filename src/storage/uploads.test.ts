@@ -1,0 +1,240 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { gifFile, padded, pdfFile, pngFile } from '../../test/helpers/file-fixtures.ts';
+import { installErrorHandler } from '../http/error-handler.ts';
+import { installValidators } from '../http/validation.ts';
+import { assertUploadsValid, installUploads, MiB, safeFileName, uploadsOf } from './uploads.ts';
+
+/** A bare app with the upload plumbing and one route that reports what it received. */
+async function uploadApp(tempDir: string): Promise<FastifyInstance> {
+  const app = Fastify();
+  installValidators(app);
+  installErrorHandler(app);
+  await installUploads(app, tempDir);
+  app.post(
+    '/upload',
+    {
+      config: {
+        uploads: {
+          logo: { maxBytes: 2 * MiB, kinds: ['png', 'gif'], label: 'png, gif' },
+          cv: { maxBytes: 10 * MiB, kinds: ['pdf'], label: 'pdf' },
+          attachments: { maxBytes: MiB, kinds: ['pdf', 'png'], label: 'pdf, png', maxFiles: 2 },
+        },
+      },
+    },
+    async (request) => {
+      assertUploadsValid(request);
+      return {
+        body: request.body ?? null,
+        ignored: request.ignoredFileFields,
+        files: request.uploads.map((upload) => ({
+          field: upload.field,
+          fileName: upload.fileName,
+          size: upload.size,
+          kind: upload.kind,
+          contentType: upload.contentType,
+          tempFileExists: fs.existsSync(upload.tempPath),
+        })),
+        logos: uploadsOf(request, 'logo').length,
+      };
+    },
+  );
+  return app;
+}
+
+async function send(app: FastifyInstance, form: FormData) {
+  const request = new Request('http://localhost/upload', { method: 'POST', body: form });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/upload',
+    headers: { 'content-type': request.headers.get('content-type')! },
+    payload: Buffer.from(await request.arrayBuffer()),
+  });
+  return { status: response.statusCode, data: response.json() };
+}
+
+function form(entries: Array<[string, Buffer | string, string?]>): FormData {
+  const result = new FormData();
+  for (const [field, value, fileName] of entries) {
+    if (typeof value === 'string' && fileName === undefined) result.append(field, value);
+    else result.append(field, new Blob([value]), fileName ?? '');
+  }
+  return result;
+}
+
+describe('multipart uploads', () => {
+  let app: FastifyInstance;
+  let tempDir: string;
+  before(async () => {
+    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-uploads-'));
+    app = await uploadApp(tempDir);
+  });
+  after(async () => {
+    await app.close();
+    fs.rmSync(tempDir, { recursive: true, force: true });
+  });
+  const tempFiles = () => fs.readdirSync(tempDir);
+
+  it('streams each declared file to a temp file, sniffs it, and removes it after the response', async () => {
+    const { status, data } = await send(
+      app,
+      form([
+        ['logo', pngFile(), 'logo.gif'],
+        ['cv', pdfFile(), '../../etc/My CV.pdf'],
+        ['company_name', 'Acme'],
+      ]),
+    );
+    assert.equal(status, 200);
+    assert.deepEqual(data.body, { company_name: 'Acme' });
+    assert.deepEqual(
+      data.files.map((f: Record<string, unknown>) => [f.field, f.fileName, f.kind, f.contentType, f.tempFileExists]),
+      [
+        ['logo', 'logo.gif', 'png', 'image/png', true],
+        ['cv', 'My CV.pdf', 'pdf', 'application/pdf', true],
+      ],
+    );
+    assert.equal(data.files[0].size, pngFile().length);
+    assert.deepEqual(tempFiles(), []);
+  });
+
+  it('refuses a file of a kind the field does not accept, whatever its name says', async () => {
+    const { status, data } = await send(app, form([['cv', pngFile(), 'cv.pdf']]));
+    assert.equal(status, 422);
+    assert.deepEqual(data, {
+      message: 'The cv must be a file of type: pdf.',
+      errors: { cv: ['The cv must be a file of type: pdf.'] },
+    });
+    assert.deepEqual(tempFiles(), []);
+  });
+
+  it("answers 422 on the field for a file over the field's limit, keeping at most the limit on disk", async () => {
+    const { status, data } = await send(app, form([['logo', padded(pngFile(), 2 * MiB + 1), 'big.png']]));
+    assert.equal(status, 422);
+    assert.deepEqual(data.errors, { logo: ['The logo must not be greater than 2 MB.'] });
+    assert.deepEqual(tempFiles(), []);
+  });
+
+  it('answers 422, not 413, for a file past the largest limit of all', async () => {
+    const { status, data } = await send(app, form([['cv', padded(pdfFile(), 12 * MiB), 'huge.pdf']]));
+    assert.equal(status, 422);
+    assert.deepEqual(data.errors, { cv: ['The cv must not be greater than 10 MB.'] });
+    assert.deepEqual(tempFiles(), []);
+  });
+
+  it('accepts a file of exactly the limit', async () => {
+    const { status, data } = await send(app, form([['logo', padded(gifFile(), 2 * MiB), 'exact.gif']]));
+    assert.equal(status, 200);
+    assert.equal(data.files[0].size, 2 * MiB);
+  });
+
+  it('refuses an empty named file, and treats the empty nameless part of an unused file input as no file', async () => {
+    const empty = await send(app, form([['cv', Buffer.alloc(0), 'empty.pdf']]));
+    assert.equal(empty.status, 422);
+    assert.deepEqual(empty.data.errors, { cv: ['The cv must not be empty.'] });
+    const unused = await send(app, form([['logo', Buffer.alloc(0), '']]));
+    assert.equal(unused.status, 200);
+    assert.deepEqual(unused.data.files, []);
+    assert.deepEqual(tempFiles(), []);
+  });
+
+  it('limits how many files a field takes', async () => {
+    const twoLogos = await send(
+      app,
+      form([
+        ['logo', pngFile(), 'a.png'],
+        ['logo', pngFile(), 'b.png'],
+      ]),
+    );
+    assert.equal(twoLogos.status, 422);
+    assert.deepEqual(twoLogos.data.errors, { logo: ['The logo must be a single file.'] });
+    const threeAttachments = await send(
+      app,
+      form([
+        ['attachments[]', pdfFile(), 'a.pdf'],
+        ['attachments[]', pngFile(), 'b.png'],
+        ['attachments[]', pdfFile(), 'c.pdf'],
+      ]),
+    );
+    assert.equal(threeAttachments.status, 422);
+    assert.deepEqual(threeAttachments.data.errors, {
+      attachments: ['The attachments must not have more than 2 files.'],
+    });
+    const twoAttachments = await send(
+      app,
+      form([
+        ['attachments[]', pdfFile(), 'a.pdf'],
+        ['attachments[]', pngFile(), 'b.png'],
+      ]),
+    );
+    assert.equal(twoAttachments.status, 200);
+    assert.equal(twoAttachments.data.files.length, 2);
+    assert.deepEqual(tempFiles(), []);
+  });
+
+  it('reports every problem at once', async () => {
+    const { status, data } = await send(
+      app,
+      form([
+        ['logo', pdfFile(), 'a.png'],
+        ['cv', Buffer.alloc(0), 'b.pdf'],
+      ]),
+    );
+    assert.equal(status, 422);
+    assert.equal(data.message, 'The logo must be a file of type: png, gif. (and 1 more error)');
+    assert.deepEqual(Object.keys(data.errors), ['logo', 'cv']);
+  });
+
+  it('reads past files the route did not ask for, keeps nothing, and names their fields', async () => {
+    const { status, data } = await send(app, form([['avatar', pngFile(), 'me.png']]));
+    assert.equal(status, 200);
+    assert.deepEqual(data.files, []);
+    assert.deepEqual(data.ignored, ['avatar']);
+    assert.deepEqual(tempFiles(), []);
+  });
+
+  it('leaves no temp file behind when the client disconnects in the middle of a file', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const boundary = 'guild-test-boundary';
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/upload',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': 4 * MiB },
+    });
+    request.on('error', () => {});
+    request.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="cv"; filename="cv.pdf"\r\n` +
+        'Content-Type: application/pdf\r\n\r\n',
+    );
+    request.write(padded(pdfFile(), MiB));
+    for (let i = 0; i < 100 && tempFiles().length === 0; i++) await sleep(10);
+    assert.equal(tempFiles().length, 1, 'the upload was being written to a temp file');
+    request.destroy();
+    for (let i = 0; i < 200 && tempFiles().length > 0; i++) await sleep(10);
+    assert.deepEqual(tempFiles(), []);
+  });
+});
+
+describe('safeFileName', () => {
+  it('keeps the base name only, without control or direction-override characters, at most 255 characters', () => {
+    assert.equal(safeFileName('C:\\Users\\me\\My CV.docx'), 'My CV.docx');
+    assert.equal(safeFileName('../../etc/passwd'), 'passwd');
+    assert.equal(safeFileName('cv\u0000\u001b.pdf'), 'cv.pdf');
+    assert.equal(safeFileName('invoice\u202Efdp.exe'), 'invoicefdp.exe');
+    assert.equal(safeFileName(''), 'file');
+    assert.equal(safeFileName(undefined), 'file');
+    assert.equal(safeFileName('   '), 'file');
+    const long = `${'ä'.repeat(300)}.pdf`;
+    assert.equal([...safeFileName(long)].length, 255);
+    assert.equal(safeFileName(`${'😀'.repeat(300)}`), '😀'.repeat(255));
+  });
+});
