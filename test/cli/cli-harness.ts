@@ -1,0 +1,96 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { createScratchDatabase } from '../../bench/scratch-database.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { Dialect } from '../../src/db/column-types.ts';
+import { createDatabase, type Db } from '../../src/db/database.ts';
+import { DiskStorage } from '../../src/storage/file-storage.ts';
+import { POSTGRES_URL } from '../helpers/context.ts';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const CLI = path.join(ROOT, 'src/cli.ts');
+
+export type CliResult = { code: number | null; stdout: string; stderr: string };
+
+/** Runs a program to its end, feeding `stdin`, and collects what it printed. */
+export function runProcess(command: string, args: string[], env: NodeJS.ProcessEnv, stdin = ''): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, cwd: ROOT });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+/**
+ * A database the CLI (a real child process) and an in-process API share: the default SQLite file under a temp
+ * DATA_DIR, or a fresh PostgreSQL database. The environment is built from scratch so that the developer's own
+ * DATABASE_URL or TOKEN_TTL cannot leak into a run.
+ */
+export type CliWorld = {
+  dataDir: string;
+  env: Record<string, string>;
+  db: Db;
+  app: FastifyInstance;
+  guild: (args: string[], options?: { env?: Record<string, string>; stdin?: string }) => Promise<CliResult>;
+  close: () => Promise<void>;
+};
+
+export async function createCliWorld(dialect: Dialect): Promise<CliWorld> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-cli-'));
+  const scratch = dialect === 'postgres' ? await createScratchDatabase(POSTGRES_URL!, 'guild_cli') : null;
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+  };
+  const config = loadConfig(env);
+  const database = createDatabase({ url: config.databaseUrl, poolSize: 2 });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    storage: new DiskStorage(config.storageDir),
+  });
+  await app.ready();
+  return {
+    dataDir,
+    env,
+    db: database.db,
+    app,
+    guild: (args, options = {}) =>
+      runProcess(process.execPath, [CLI, ...args], { ...env, ...options.env }, options.stdin ?? ''),
+    close: async () => {
+      await app.close();
+      await database.destroy();
+      await scratch?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The plaintext token `token:create` printed: the last line of its output. */
+export function lastLine(text: string): string {
+  return text.trimEnd().split('\n').at(-1) ?? '';
+}
+
+/** A `node` older than 24 on PATH (outside node_modules), to check that bin/guild.js re-runs itself under Node 24. */
+export async function findOlderNode(): Promise<string | null> {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    const candidate = path.join(dir, 'node');
+    if (dir.includes('node_modules') || !fs.existsSync(candidate)) continue;
+    const { stdout } = await runProcess(candidate, ['-p', 'process.versions.node'], process.env);
+    if (Number(stdout.split('.')[0]) < 24) return candidate;
+  }
+  return null;
+}
