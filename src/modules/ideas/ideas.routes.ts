@@ -1,4 +1,95 @@
 import type { FastifyInstance } from 'fastify';
+import type { Static } from 'typebox';
 import type { AppDeps } from '../../app-deps.ts';
+import { callerOf } from '../../http/auth.ts';
+import { pageEnvelope, pageRequest } from '../../http/pagination.ts';
+import { errorResponses, IdParams, Page } from '../../http/schemas.ts';
+import { ChallengeIdeasParams, ChallengeIdeasQuery, Idea, MyIdeasQuery, NewIdea, VoteBody } from './ideas.schemas.ts';
+import { getIdea, type IdeaVote, listIdeasOfChallenge, listMyIdeas, submitIdea, voteOnIdea } from './ideas.service.ts';
 
-export async function ideasRoutes(_app: FastifyInstance, _deps: AppDeps): Promise<void> {}
+const tags = ['Ideas'];
+
+export async function ideasRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  app.get<{ Params: Static<typeof ChallengeIdeasParams>; Querystring: Static<typeof ChallengeIdeasQuery> }>(
+    '/challenges/:challenge/ideas',
+    {
+      schema: {
+        tags,
+        summary: "A community-discussion challenge's ideas: the scored ones plus your own in any status",
+        params: ChallengeIdeasParams,
+        querystring: ChallengeIdeasQuery,
+        response: { 200: Page(Idea), ...errorResponses(401, 404, 422) },
+      },
+    },
+    async (request) => {
+      const page = pageRequest(request.query);
+      const sort = request.query.sort ?? 'final_score';
+      const { data, total } = await listIdeasOfChallenge(deps, callerOf(request), request.params.challenge, sort, page);
+      return pageEnvelope(request, page, data, total);
+    },
+  );
+
+  app.post<{ Params: Static<typeof ChallengeIdeasParams>; Body: Static<typeof NewIdea> }>(
+    '/challenges/:challenge/ideas',
+    {
+      config: { accountType: 'contributor' },
+      schema: {
+        tags,
+        summary: 'Submit an idea to an active community-discussion challenge (queued for AI scoring)',
+        params: ChallengeIdeasParams,
+        body: NewIdea,
+        response: { 201: Idea, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const idea = await submitIdea(deps, callerOf(request), request.params.challenge, request.body);
+      return reply.status(201).send(idea);
+    },
+  );
+
+  app.get<{ Querystring: Static<typeof MyIdeasQuery> }>(
+    '/ideas/my-ideas',
+    {
+      config: { accountType: 'contributor' },
+      schema: {
+        tags,
+        summary: 'Your own ideas, newest first',
+        querystring: MyIdeasQuery,
+        response: { 200: Page(Idea), ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => {
+      const page = pageRequest(request.query);
+      const { data, total } = await listMyIdeas(deps, callerOf(request), page);
+      return pageEnvelope(request, page, data, total);
+    },
+  );
+
+  app.get<{ Params: Static<typeof IdParams> }>(
+    '/ideas/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One idea: scored ones, your own, or any on your company’s challenge',
+        params: IdParams,
+        response: { 200: Idea, ...errorResponses(401, 404) },
+      },
+    },
+    (request) => getIdea(deps, callerOf(request), request.params.id),
+  );
+
+  app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof VoteBody> }>(
+    '/ideas/:id/vote',
+    {
+      config: { accountType: 'contributor' },
+      schema: {
+        tags,
+        summary: "Vote on someone else's scored idea: 1 up, -1 down, 0 removes your vote",
+        params: IdParams,
+        body: VoteBody,
+        response: { 200: Idea, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    (request) => voteOnIdea(deps, callerOf(request), request.params.id, request.body.vote as IdeaVote),
+  );
+}

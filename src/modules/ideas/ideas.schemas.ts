@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Nullable, Timestamp, UserSummary } from '../../http/schemas.ts';
+import { Nullable, PageQuery, Timestamp, UserSummary } from '../../http/schemas.ts';
 
 export const Idea = Type.Object({
   id: Type.Integer(),
@@ -32,3 +32,29 @@ export const Idea = Type.Object({
   updated_at: Timestamp,
 });
 export type Idea = Static<typeof Idea>;
+
+export const IDEA_SORTS = ['final_score', 'ai_score', 'votes', 'created_at'] as const;
+
+/** `{challenge}` in `/challenges/{challenge}/ideas`; like `IdParams`, an invalid value is a 404. */
+export const ChallengeIdeasParams = Type.Object({ challenge: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+
+export const ChallengeIdeasQuery = Type.Object({
+  ...PageQuery,
+  sort: Type.Optional(
+    Type.Enum(IDEA_SORTS, {
+      description: 'final_score (default), ai_score, votes (vote total) or created_at; each best or newest first',
+    }),
+  ),
+});
+
+export const MyIdeasQuery = Type.Object(PageQuery);
+
+export const NewIdea = Type.Object({
+  title: Type.String({ minLength: 1, maxLength: 255 }),
+  description: Type.String({ minLength: 100, maxLength: 2000 }),
+});
+export type NewIdea = Static<typeof NewIdea>;
+
+export const VoteBody = Type.Object({
+  vote: Type.Integer({ minimum: -1, maximum: 1, description: '1 up, -1 down, 0 removes your vote' }),
+});

@@ -1,4 +1,87 @@
 import type { FastifyInstance } from 'fastify';
+import type { Static } from 'typebox';
+import { Type } from 'typebox';
 import type { AppDeps } from '../../app-deps.ts';
+import { callerOf } from '../../http/auth.ts';
+import { pageEnvelope, pageRequest } from '../../http/pagination.ts';
+import { errorResponses, IdParams, MessageBody, Page } from '../../http/schemas.ts';
+import { MarkAllReadResult, Notification, NotificationsQuery, UnreadCount } from './notifications.schemas.ts';
+import {
+  listMyNotifications,
+  markAllRead,
+  markRead,
+  removeNotification,
+  unreadCountOf,
+} from './notifications.service.ts';
 
-export async function notificationsRoutes(_app: FastifyInstance, _deps: AppDeps): Promise<void> {}
+const tags = ['Notifications'];
+
+export async function notificationsRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
+  app.get<{ Querystring: Static<typeof NotificationsQuery> }>(
+    '/notifications',
+    {
+      schema: {
+        tags,
+        summary: 'Your notifications, newest first; the body adds your unread_count',
+        querystring: NotificationsQuery,
+        response: { 200: Page(Notification, { unread_count: Type.Integer() }), ...errorResponses(401, 422) },
+      },
+    },
+    async (request) => {
+      const page = pageRequest(request.query);
+      const filters = { unreadOnly: request.query.unread_only ?? false, type: request.query.type ?? null };
+      const { data, total, unreadCount } = await listMyNotifications(db, callerOf(request), filters, page);
+      return { ...pageEnvelope(request, page, data, total), unread_count: unreadCount };
+    },
+  );
+
+  app.get(
+    '/notifications/unread-count',
+    {
+      schema: {
+        tags,
+        summary: 'How many of your notifications are unread',
+        response: { 200: UnreadCount, ...errorResponses(401) },
+      },
+    },
+    (request) => unreadCountOf(db, callerOf(request)),
+  );
+
+  app.post(
+    '/notifications/mark-all-read',
+    {
+      schema: {
+        tags,
+        summary: 'Mark all your notifications read; answers how many changed',
+        response: { 200: MarkAllReadResult, ...errorResponses(401) },
+      },
+    },
+    (request) => markAllRead(db, callerOf(request)),
+  );
+
+  app.post<{ Params: Static<typeof IdParams> }>(
+    '/notifications/:id/mark-read',
+    {
+      schema: {
+        tags,
+        summary: 'Mark one notification read (again is a no-op: the first read time is kept)',
+        params: IdParams,
+        response: { 200: Notification, ...errorResponses(401, 403, 404) },
+      },
+    },
+    (request) => markRead(db, callerOf(request), request.params.id),
+  );
+
+  app.delete<{ Params: Static<typeof IdParams> }>(
+    '/notifications/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete one of your notifications',
+        params: IdParams,
+        response: { 200: MessageBody, ...errorResponses(401, 403, 404) },
+      },
+    },
+    (request) => removeNotification(db, callerOf(request), request.params.id),
+  );
+}

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Nullable, Timestamp } from '../../http/schemas.ts';
+import { Nullable, PageQuery, Timestamp } from '../../http/schemas.ts';
 
 export const Notification = Type.Object({
   id: Type.Integer(),
@@ -19,3 +19,15 @@ export const Notification = Type.Object({
   created_at: Timestamp,
 });
 export type Notification = Static<typeof Notification>;
+
+export const NotificationsQuery = Type.Object({
+  ...PageQuery,
+  unread_only: Type.Optional(Type.Boolean({ description: 'true: only notifications not read yet' })),
+  type: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 50, description: 'only this type, e.g. task_assignment' }),
+  ),
+});
+
+export const UnreadCount = Type.Object({ unread_count: Type.Integer() });
+
+export const MarkAllReadResult = Type.Object({ count: Type.Integer({ description: 'how many were unread' }) });

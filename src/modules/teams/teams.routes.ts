@@ -1,4 +1,47 @@
 import type { FastifyInstance } from 'fastify';
+import type { Static } from 'typebox';
 import type { AppDeps } from '../../app-deps.ts';
+import { callerOf } from '../../http/auth.ts';
+import { pageEnvelope, pageRequest } from '../../http/pagination.ts';
+import { errorResponses, IdParams, Page } from '../../http/schemas.ts';
+import { NewTeamMessage, TeamMessage, TeamMessagesQuery } from './teams.schemas.ts';
+import { listMessages, postMessage } from './teams.service.ts';
 
-export async function teamsRoutes(_app: FastifyInstance, _deps: AppDeps): Promise<void> {}
+const tags = ['Teams'];
+
+export async function teamsRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
+  app.get<{ Params: Static<typeof IdParams>; Querystring: Static<typeof TeamMessagesQuery> }>(
+    '/teams/:id/messages',
+    {
+      schema: {
+        tags,
+        summary: "The team's messages, newest first (members whose invitation is open or accepted)",
+        params: IdParams,
+        querystring: TeamMessagesQuery,
+        response: { 200: Page(TeamMessage), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const page = pageRequest(request.query);
+      const { data, total } = await listMessages(db, callerOf(request), request.params.id, page);
+      return pageEnvelope(request, page, data, total);
+    },
+  );
+
+  app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof NewTeamMessage> }>(
+    '/teams/:id/messages',
+    {
+      schema: {
+        tags,
+        summary: 'Send a message to the team (members whose invitation is open or accepted)',
+        params: IdParams,
+        body: NewTeamMessage,
+        response: { 201: TeamMessage, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const message = await postMessage(db, callerOf(request), request.params.id, request.body.message);
+      return reply.status(201).send(message);
+    },
+  );
+}

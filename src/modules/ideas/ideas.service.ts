@@ -1,0 +1,140 @@
+import type { AppDeps } from '../../app-deps.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { PageRequest } from '../../http/pagination.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import type { AuthUser } from '../auth/tokens.service.ts';
+import { canSeeChallenge, companyIdOf } from '../challenges/challenge-visibility.ts';
+import { awardReputation } from '../reputation/reputation.ts';
+import { toIdea } from './ideas.mapper.ts';
+import {
+  countVotes,
+  findChallengeForIdeas,
+  findIdeaView,
+  findIdeaWithChallenge,
+  findVolunteerIdOfUser,
+  type IdeaSort,
+  insertIdea,
+  listChallengeIdeas,
+  listVolunteerIdeas,
+  lockIdeaForVoting,
+  saveVote,
+  updateVoteTotals,
+} from './ideas.repository.ts';
+import type { Idea, NewIdea } from './ideas.schemas.ts';
+import { finalScore } from './ideas.scoring.ts';
+
+type IdeasDeps = Pick<AppDeps, 'db' | 'dialect'>;
+export type IdeaVote = -1 | 0 | 1;
+
+const NO_PROFILE_TO_SUBMIT = 'Complete your contributor profile before submitting ideas.';
+const NO_PROFILE_TO_VOTE = 'Complete your contributor profile before voting on ideas.';
+
+/** A challenge the caller may see (else 404) that takes ideas (else 422). */
+async function ideaChallenge(db: Db, challengeId: number, caller: AuthUser) {
+  const challenge = await findChallengeForIdeas(db, challengeId);
+  if (!challenge || !canSeeChallenge(challenge, await companyIdOf(db, caller))) throw AppError.notFound('Challenge');
+  if (challenge.challenge_type !== 'community_discussion') {
+    throw AppError.invalidState('This challenge does not accept ideas.');
+  }
+  return challenge;
+}
+
+async function volunteerIdOf(db: Db, caller: AuthUser): Promise<number | null> {
+  return caller.account_type === 'contributor' ? findVolunteerIdOfUser(db, caller.id) : null;
+}
+
+async function ideaView(db: Db, ideaId: number, caller: AuthUser): Promise<Idea> {
+  const row = await findIdeaView(db, ideaId, caller.id);
+  if (!row) throw AppError.notFound('Idea');
+  return toIdea(row);
+}
+
+export async function listIdeasOfChallenge(
+  { db }: IdeasDeps,
+  caller: AuthUser,
+  challengeId: number,
+  sort: IdeaSort,
+  page: PageRequest,
+) {
+  await ideaChallenge(db, challengeId, caller);
+  const viewerVolunteerId = await volunteerIdOf(db, caller);
+  const { rows, total } = await listChallengeIdeas(
+    db,
+    { challengeId, viewerUserId: caller.id, viewerVolunteerId, sort },
+    page,
+  );
+  return { data: rows.map(toIdea), total };
+}
+
+export async function submitIdea({ db }: IdeasDeps, caller: AuthUser, challengeId: number, idea: NewIdea) {
+  const volunteerId = await findVolunteerIdOfUser(db, caller.id);
+  if (volunteerId === null) throw AppError.forbidden(NO_PROFILE_TO_SUBMIT);
+  const challenge = await ideaChallenge(db, challengeId, caller);
+  if (challenge.status !== 'active') {
+    throw AppError.invalidState('Ideas can only be submitted while the challenge is active.');
+  }
+  const ideaId = await db.transaction().execute(async (trx) => {
+    const id = await insertIdea(trx, { challengeId, volunteerId, ...idea, now: new Date().toISOString() });
+    await enqueue(trx, 'idea.score', { ideaId: id });
+    await awardReputation(trx, volunteerId, 'idea_submitted', { type: 'idea', id });
+    return id;
+  });
+  return ideaView(db, ideaId, caller);
+}
+
+/** A contributor's own ideas, newest first; without a profile there are none yet. */
+export async function listMyIdeas({ db }: IdeasDeps, caller: AuthUser, page: PageRequest) {
+  const volunteerId = await findVolunteerIdOfUser(db, caller.id);
+  if (volunteerId === null) return { data: [], total: 0 };
+  const { rows, total } = await listVolunteerIdeas(db, volunteerId, caller.id, page);
+  return { data: rows.map(toIdea), total };
+}
+
+/**
+ * One idea: visible when it is scored, or the caller's own, or on the caller's company's challenge — and only while
+ * its challenge is visible to the caller. Everything else is a 404, so unscored ideas do not leak.
+ */
+export async function getIdea({ db }: IdeasDeps, caller: AuthUser, ideaId: number) {
+  const idea = await findIdeaWithChallenge(db, ideaId);
+  if (!idea) throw AppError.notFound('Idea');
+  const companyId = await companyIdOf(db, caller);
+  const challengeVisible = canSeeChallenge({ status: idea.challenge_status, company_id: idea.company_id }, companyId);
+  const ideaVisible =
+    idea.status === 'scored' ||
+    idea.company_id === companyId ||
+    idea.volunteer_id === (await volunteerIdOf(db, caller));
+  if (!challengeVisible || !ideaVisible) throw AppError.notFound('Idea');
+  return ideaView(db, ideaId, caller);
+}
+
+/**
+ * Records a vote and recounts the idea's totals from its votes, with the idea row locked so concurrent votes are
+ * counted one after another and the totals always equal the votes.
+ */
+export async function voteOnIdea({ db, dialect }: IdeasDeps, caller: AuthUser, ideaId: number, vote: IdeaVote) {
+  const volunteerId = await findVolunteerIdOfUser(db, caller.id);
+  if (volunteerId === null) throw AppError.forbidden(NO_PROFILE_TO_VOTE);
+  const found = await findIdeaWithChallenge(db, ideaId);
+  if (!found || !canSeeChallenge({ status: found.challenge_status, company_id: found.company_id }, null)) {
+    throw AppError.notFound('Idea');
+  }
+  await db.transaction().execute(async (trx) => {
+    const idea = await lockIdeaForVoting(trx, dialect, ideaId);
+    if (!idea) throw AppError.notFound('Idea');
+    if (idea.volunteer_id === volunteerId) throw AppError.invalidState('You cannot vote on your own idea.');
+    if (idea.status !== 'scored' || idea.ai_score === null) {
+      throw AppError.invalidState('Only ideas that have been scored can be voted on.');
+    }
+    const now = new Date().toISOString();
+    await saveVote(trx, ideaId, volunteerId, vote, now);
+    const { up, down } = await countVotes(trx, ideaId);
+    await updateVoteTotals(trx, ideaId, {
+      votesUp: up,
+      votesDown: down,
+      finalScore: finalScore(idea.ai_score, up - down),
+      now,
+    });
+  });
+  return ideaView(db, ideaId, caller);
+}

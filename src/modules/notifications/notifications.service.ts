@@ -1,0 +1,54 @@
+import type { Db } from '../../db/database.ts';
+import type { NotificationRow } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { PageRequest } from '../../http/pagination.ts';
+import type { AuthUser } from '../auth/tokens.service.ts';
+import { toNotification } from './notifications.mapper.ts';
+import {
+  countUnread,
+  deleteNotification,
+  findNotification,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  type NotificationFilters,
+} from './notifications.repository.ts';
+
+/** A notification is only ever its recipient's: unknown is 404, someone else's is 403 (contract §4). */
+async function ownNotification(db: Db, caller: AuthUser, id: number): Promise<NotificationRow> {
+  const notification = await findNotification(db, id);
+  if (!notification) throw AppError.notFound('Notification');
+  if (notification.user_id !== caller.id) throw AppError.forbidden('This notification belongs to another user.');
+  return notification;
+}
+
+export async function listMyNotifications(db: Db, caller: AuthUser, filters: NotificationFilters, page: PageRequest) {
+  const [{ rows, total }, unreadCount] = await Promise.all([
+    listNotifications(db, caller.id, filters, page),
+    countUnread(db, caller.id),
+  ]);
+  return { data: rows.map(toNotification), total, unreadCount };
+}
+
+export async function unreadCountOf(db: Db, caller: AuthUser) {
+  return { unread_count: await countUnread(db, caller.id) };
+}
+
+export async function markRead(db: Db, caller: AuthUser, id: number) {
+  const notification = await ownNotification(db, caller, id);
+  if (notification.read_at !== null) return toNotification(notification);
+  // Another request may have marked it in between; then its time stands and the row is read back as it is.
+  const updated =
+    (await markNotificationRead(db, id, new Date().toISOString())) ?? (await ownNotification(db, caller, id));
+  return toNotification(updated);
+}
+
+export async function markAllRead(db: Db, caller: AuthUser) {
+  return { count: await markAllNotificationsRead(db, caller.id, new Date().toISOString()) };
+}
+
+export async function removeNotification(db: Db, caller: AuthUser, id: number) {
+  await ownNotification(db, caller, id);
+  await deleteNotification(db, id);
+  return { message: 'Notification deleted.' };
+}

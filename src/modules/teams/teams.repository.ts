@@ -1,0 +1,60 @@
+import type { Db } from '../../db/database.ts';
+import type { PageRequest } from '../../http/pagination.ts';
+import type { TeamMessageRow } from './teams.mapper.ts';
+
+/**
+ * The team and the user's membership of it (null when they have none), in one query: the volunteer id comes from a
+ * subquery on the unique `volunteers.user_id`, the membership from the unique (team_id, volunteer_id) pair.
+ */
+export function findTeamMembership(db: Db, teamId: number, userId: number) {
+  return db
+    .selectFrom('teams')
+    .leftJoin('team_members', (join) =>
+      join
+        .onRef('team_members.team_id', '=', 'teams.id')
+        .on('team_members.volunteer_id', '=', db.selectFrom('volunteers').select('id').where('user_id', '=', userId)),
+    )
+    .select(['teams.id', 'team_members.status as membership_status'])
+    .where('teams.id', '=', teamId)
+    .executeTakeFirst();
+}
+
+/** A page of a team's messages, newest first, on the (team_id, id) index, each with its author's name. */
+export async function listTeamMessages(
+  db: Db,
+  teamId: number,
+  page: PageRequest,
+): Promise<{ rows: TeamMessageRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('team_messages')
+      .innerJoin('users', 'users.id', 'team_messages.user_id')
+      .select([
+        'team_messages.id',
+        'team_messages.team_id',
+        'team_messages.user_id',
+        'users.name as user_name',
+        'team_messages.message',
+        'team_messages.created_at',
+      ])
+      .where('team_messages.team_id', '=', teamId)
+      .orderBy('team_messages.id', 'desc')
+      .limit(page.perPage)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom('team_messages')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('team_id', '=', teamId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export function insertTeamMessage(db: Db, message: { teamId: number; userId: number; message: string; now: string }) {
+  return db
+    .insertInto('team_messages')
+    .values({ team_id: message.teamId, user_id: message.userId, message: message.message, created_at: message.now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

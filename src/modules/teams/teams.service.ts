@@ -1,0 +1,33 @@
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { PageRequest } from '../../http/pagination.ts';
+import type { AuthUser } from '../auth/tokens.service.ts';
+import { toTeamMessage } from './teams.mapper.ts';
+import { findTeamMembership, insertTeamMessage, listTeamMessages } from './teams.repository.ts';
+
+/** Invited members may already talk with the team they are deciding on; declined ones have left it. */
+const MESSAGING_MEMBERSHIPS = new Set(['invited', 'accepted']);
+
+/**
+ * Team messages are for the team's members only (contract §4) — not the company that owns the challenge, nor
+ * anyone else: 403. An unknown team is a 404.
+ */
+async function assertTeamMember(db: Db, teamId: number, caller: AuthUser): Promise<void> {
+  const team = await findTeamMembership(db, teamId, caller.id);
+  if (!team) throw AppError.notFound('Team');
+  if (!team.membership_status || !MESSAGING_MEMBERSHIPS.has(team.membership_status)) {
+    throw AppError.forbidden('Only members of this team can read and send its messages.');
+  }
+}
+
+export async function listMessages(db: Db, caller: AuthUser, teamId: number, page: PageRequest) {
+  await assertTeamMember(db, teamId, caller);
+  const { rows, total } = await listTeamMessages(db, teamId, page);
+  return { data: rows.map(toTeamMessage), total };
+}
+
+export async function postMessage(db: Db, caller: AuthUser, teamId: number, message: string) {
+  await assertTeamMember(db, teamId, caller);
+  const row = await insertTeamMessage(db, { teamId, userId: caller.id, message, now: new Date().toISOString() });
+  return toTeamMessage({ ...row, user_name: caller.name });
+}
