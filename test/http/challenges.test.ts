@@ -3,15 +3,7 @@ import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
-import {
-  createAccount,
-  createChallenge,
-  createCompany,
-  createIdea,
-  createTask,
-  createVolunteer,
-  createWorkstream,
-} from '../helpers/factories.ts';
+import { createAccount, createChallenge, createCompany, createVolunteer } from '../helpers/factories.ts';
 
 /** Each test files its challenges under its own field, so lists filtered by it see only that test's rows. */
 const uniqueField = () => `Field ${crypto.randomUUID()}`;
