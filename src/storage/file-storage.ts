@@ -68,3 +68,18 @@ export class DiskStorage implements FileStorage {
     await fs.promises.rm(this.#pathOf(key), { force: true });
   }
 }
+
+export type WarningLogger = { warn(details: object, message: string): void };
+
+/**
+ * Deletes a stored file that no committed row names any more (replaced, or stored for a write that rolled back).
+ * The request's outcome is already decided by then, so a failure is logged, leaving an orphan to clean up, rather
+ * than turned into an error for a change that did happen.
+ */
+export async function removeQuietly(storage: FileStorage, key: string, log: WarningLogger): Promise<void> {
+  try {
+    await storage.remove(key);
+  } catch (error) {
+    log.warn({ err: error, storageKey: key }, 'could not remove a stored file');
+  }
+}

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 
 /**
@@ -158,4 +160,27 @@ export function padded(head: Buffer, bytes: number): Buffer {
   const file = Buffer.alloc(bytes, 0x20);
   head.copy(file, 0, 0, Math.min(head.length, bytes));
   return file;
+}
+
+/** Every file under `dir`, as paths relative to it (an absent folder has none). */
+export function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/** A form with one file in `field`, as a browser sends it. */
+export function fileForm(
+  field: string,
+  bytes: Buffer,
+  fileName: string,
+  fields: Record<string, string> = {},
+): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append(field, new Blob([bytes]), fileName);
+  return form;
 }

@@ -1,4 +1,102 @@
-import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
+import { AppError } from '../../http/app-error.ts';
+import { callerOf } from '../../http/auth.ts';
+import { errorResponses } from '../../http/schemas.ts';
+import { assertUploadsValid, MiB, type UploadRule, uploadsOf } from '../../storage/uploads.ts';
+import { CompleteVolunteerProfileBody, UpdateVolunteerProfileBody, VolunteerProfile } from './volunteers.schemas.ts';
+import {
+  completeVolunteerProfile,
+  getVolunteerProfile,
+  updateVolunteerProfile,
+  uploadCv,
+} from './volunteers.service.ts';
 
-export async function volunteersRoutes(_app: FastifyInstance, _deps: AppDeps): Promise<void> {}
+const CV_UPLOAD: UploadRule = { maxBytes: 10 * MiB, kinds: ['pdf', 'doc', 'docx'], label: 'pdf, doc, docx' };
+
+const tags = ['Contributor profile'];
+const contributorsOnly = { accountType: 'contributor' } as const;
+
+/** PUT profile takes no CV, as JSON, form or file (seed: "CVs are not accepted here"); say where it goes instead. */
+async function refuseCv(request: FastifyRequest): Promise<void> {
+  const body = request.body;
+  const cvInBody = typeof body === 'object' && body !== null && 'cv' in body;
+  if (cvInBody || request.ignoredFileFields.includes('cv')) {
+    throw AppError.field('cv', 'The cv cannot be sent here. Upload it with POST /api/volunteers/upload-cv.');
+  }
+}
+
+export async function volunteersRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = deps;
+
+  app.post(
+    '/volunteers/complete-profile',
+    {
+      config: contributorsOnly,
+      schema: {
+        tags,
+        summary: "Create the caller's contributor profile (once)",
+        description: 'Awards 10 reputation points. A second call answers 422.',
+        body: CompleteVolunteerProfileBody,
+        response: { 201: VolunteerProfile, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return completeVolunteerProfile(db, callerOf(request), request.body);
+    },
+  );
+
+  app.get(
+    '/volunteers/profile',
+    {
+      config: contributorsOnly,
+      schema: {
+        tags,
+        summary: "The caller's profile with skills, statistics and CV",
+        response: { 200: VolunteerProfile, ...errorResponses(401, 403, 404) },
+      },
+    },
+    (request) => getVolunteerProfile(db, callerOf(request)),
+  );
+
+  app.put(
+    '/volunteers/profile',
+    {
+      config: contributorsOnly,
+      preValidation: refuseCv,
+      schema: {
+        tags,
+        summary: "Change the caller's profile; absent fields keep their values",
+        description: 'A `cv` here is a 422: CVs go to `POST /api/volunteers/upload-cv`.',
+        body: UpdateVolunteerProfileBody,
+        response: { 200: VolunteerProfile, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    (request) => updateVolunteerProfile(db, callerOf(request), request.body),
+  );
+
+  app.post(
+    '/volunteers/upload-cv',
+    {
+      config: { ...contributorsOnly, uploads: { cv: CV_UPLOAD } },
+      schema: {
+        tags,
+        summary: 'Upload or replace the CV and queue it for analysis',
+        description:
+          'multipart/form-data with one file in `cv`: PDF, Word .doc or .docx as decided from its bytes, at most ' +
+          '10 MB. Replaces the previous CV, sets `ai_analysis_status` to `pending` and queues the analysis; the ' +
+          'first CV ever awards 20 reputation points.',
+        response: { 200: VolunteerProfile, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      assertUploadsValid(request);
+      const [cv] = uploadsOf(request, 'cv');
+      if (!cv) throw AppError.field('cv', 'The cv field is required.');
+      return uploadCv(deps, callerOf(request), cv, request.log);
+    },
+  );
+}

@@ -62,3 +62,21 @@ export const VolunteerProfile = Type.Object(
   { $id: 'VolunteerProfile' },
 );
 export type VolunteerProfile = Static<typeof VolunteerProfile>;
+
+const AvailabilityHours = Type.Integer({ minimum: 0, maximum: 168, description: 'Hours per week, 0 to 168' });
+const ProfileField = Type.String({ maxLength: 255, description: 'Profession or field of work' });
+const Bio = Nullable(Type.String({ maxLength: 2000 }));
+
+export const CompleteVolunteerProfileBody = Type.Object({
+  availability_hours_per_week: AvailabilityHours,
+  field: ProfileField,
+  bio: Type.Optional(Bio),
+});
+export type CompleteVolunteerProfileBody = Static<typeof CompleteVolunteerProfileBody>;
+
+export const UpdateVolunteerProfileBody = Type.Object({
+  availability_hours_per_week: Type.Optional(AvailabilityHours),
+  field: Type.Optional(ProfileField),
+  bio: Type.Optional(Bio),
+});
+export type UpdateVolunteerProfileBody = Static<typeof UpdateVolunteerProfileBody>;

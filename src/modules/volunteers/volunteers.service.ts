@@ -1,0 +1,148 @@
+import crypto from 'node:crypto';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { AppError } from '../../http/app-error.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { removeQuietly, type WarningLogger } from '../../storage/file-storage.ts';
+import type { UploadedFile } from '../../storage/uploads.ts';
+import type { AuthUser } from '../auth/tokens.service.ts';
+import { awardReputation } from '../reputation/reputation.ts';
+import { toVolunteerProfile } from './volunteers.mapper.ts';
+import {
+  findVolunteerByUserId,
+  hasReputationEvent,
+  insertVolunteer,
+  lockVolunteerForCv,
+  skillsOfVolunteer,
+  statisticsOfVolunteer,
+  updateVolunteer,
+} from './volunteers.repository.ts';
+import type {
+  CompleteVolunteerProfileBody,
+  UpdateVolunteerProfileBody,
+  VolunteerProfile,
+} from './volunteers.schemas.ts';
+
+const ALREADY_COMPLETED = 'You have already completed your profile.';
+
+function profileMissing(): AppError {
+  return new AppError(
+    'not_found',
+    'You have not completed your profile yet. Complete it first with POST /api/volunteers/complete-profile.',
+  );
+}
+
+async function profileOf(db: Db, userId: number): Promise<VolunteerProfile> {
+  const row = await findVolunteerByUserId(db, userId);
+  if (!row) throw profileMissing();
+  const [skills, statistics] = await Promise.all([skillsOfVolunteer(db, row.id), statisticsOfVolunteer(db, row.id)]);
+  return toVolunteerProfile(row, skills, statistics);
+}
+
+export function getVolunteerProfile(db: Db, caller: AuthUser): Promise<VolunteerProfile> {
+  return profileOf(db, caller.id);
+}
+
+/** Creates the caller's profile and awards `profile_completed` with it; a second attempt is a 422. */
+export async function completeVolunteerProfile(
+  db: Db,
+  caller: AuthUser,
+  body: CompleteVolunteerProfileBody,
+): Promise<VolunteerProfile> {
+  if (await findVolunteerByUserId(db, caller.id)) throw AppError.invalidState(ALREADY_COMPLETED);
+  const now = new Date().toISOString();
+  try {
+    await db.transaction().execute(async (trx) => {
+      const volunteerId = await insertVolunteer(trx, {
+        user_id: caller.id,
+        field: body.field,
+        bio: body.bio ?? null,
+        availability_hours_per_week: body.availability_hours_per_week,
+        experience_level: null,
+        years_of_experience: null,
+        professional_domains: '[]',
+        education: '[]',
+        work_experience: '[]',
+        cv_storage_key: null,
+        cv_file_name: null,
+        cv_uploaded_at: null,
+        ai_analysis_confidence: null,
+        ai_analysis_error: null,
+        ai_analyzed_at: null,
+        created_at: now,
+        updated_at: now,
+      });
+      await awardReputation(trx, volunteerId, 'profile_completed', { type: 'volunteer', id: volunteerId });
+    });
+  } catch (error) {
+    // Two simultaneous attempts: the unique user_id lets one through; the other gets the same answer as a retry.
+    if (isUniqueViolation(error)) throw AppError.invalidState(ALREADY_COMPLETED);
+    throw error;
+  }
+  return profileOf(db, caller.id);
+}
+
+/** Changes the fields that were sent; absent ones keep their values. */
+export async function updateVolunteerProfile(
+  db: Db,
+  caller: AuthUser,
+  body: UpdateVolunteerProfileBody,
+): Promise<VolunteerProfile> {
+  const row = await findVolunteerByUserId(db, caller.id);
+  if (!row) throw profileMissing();
+  const patch = {
+    ...(body.availability_hours_per_week !== undefined && {
+      availability_hours_per_week: body.availability_hours_per_week,
+    }),
+    ...(body.field !== undefined && { field: body.field }),
+    ...(body.bio !== undefined && { bio: body.bio }),
+  };
+  if (Object.keys(patch).length > 0) {
+    await updateVolunteer(db, row.id, { ...patch, updated_at: new Date().toISOString() });
+  }
+  return profileOf(db, caller.id);
+}
+
+/**
+ * Stores the new CV, then in one transaction points the profile at it, marks it for analysis, awards
+ * `first_cv_upload` if this contributor never had it, and queues the analysis. The new file is removed if that
+ * transaction fails; the previous one only once it committed.
+ */
+export async function uploadCv(
+  deps: AppDeps,
+  caller: AuthUser,
+  cv: UploadedFile,
+  log: WarningLogger,
+): Promise<VolunteerProfile> {
+  const volunteer = await findVolunteerByUserId(deps.db, caller.id);
+  if (!volunteer) throw profileMissing();
+  const key = `cvs/${volunteer.id}/${crypto.randomBytes(16).toString('hex')}.${cv.kind}`;
+  await deps.storage.putFile(key, cv.tempPath);
+
+  let previousKey: string | null;
+  try {
+    previousKey = await deps.db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      const locked = await lockVolunteerForCv(trx, volunteer.id, now);
+      if (!locked) throw profileMissing();
+      await updateVolunteer(trx, volunteer.id, {
+        cv_storage_key: key,
+        cv_file_name: cv.fileName,
+        cv_uploaded_at: now,
+        ai_analysis_status: 'pending',
+        ai_analysis_error: null,
+      });
+      if (!(await hasReputationEvent(trx, volunteer.id, 'first_cv_upload'))) {
+        await awardReputation(trx, volunteer.id, 'first_cv_upload', { type: 'volunteer', id: volunteer.id });
+      }
+      await enqueue(trx, 'volunteer.analyze-cv', { volunteerId: volunteer.id });
+      return locked.cv_storage_key;
+    });
+  } catch (error) {
+    await removeQuietly(deps.storage, key, log);
+    throw error;
+  }
+  if (previousKey !== null) await removeQuietly(deps.storage, previousKey, log);
+  return profileOf(deps.db, caller.id);
+}
