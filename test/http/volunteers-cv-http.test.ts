@@ -87,7 +87,9 @@ for (const dialect of testDialects()) {
         });
       const disguised = await send(pngFile(), 'cv.pdf');
       assert.equal(disguised.status, 422);
-      assert.deepEqual((await disguised.json()).errors, { cv: ['The cv must be a file of type: pdf, doc, docx.'] });
+      assert.deepEqual(((await disguised.json()) as { errors: unknown }).errors, {
+        cv: ['The cv must be a file of type: pdf, doc, docx.'],
+      });
       for (const [bytes, name] of [
         [pdfFile(), 'cv.pdf'],
         [docxFile(), 'cv.docx'],
@@ -95,7 +97,7 @@ for (const dialect of testDialects()) {
       ] as const) {
         const response = await send(bytes, name);
         assert.equal(response.status, 200, name);
-        assert.equal((await response.json()).cv.file_name, name);
+        assert.equal(((await response.json()) as { cv: { file_name: string } }).cv.file_name, name);
       }
       assert.deepEqual(filesUnder(tempDir()), []);
     });
