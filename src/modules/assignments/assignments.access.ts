@@ -28,8 +28,6 @@ export async function findAssignmentForCaller(db: Db, caller: AuthUser, id: numb
   return { assignment, party };
 }
 
-export const NOT_A_PARTY_MESSAGE = 'Only the assigned contributor and the company that owns the challenge can do this.';
-
 /** One assignment in its response shape (after a write, or for a read the caller was allowed). */
 export async function assignmentResponse(db: Db, id: number): Promise<Assignment> {
   const assignment = (await loadAssignmentsByIds(db, [id])).get(id);

@@ -34,7 +34,7 @@ const ATTACHMENTS: UploadRule = {
   label: 'pdf, doc, docx, zip, png, jpg, txt',
 };
 
-const INVALID_STATUS = 'The wrong party gets 403; a status the action does not start from gets 422.';
+const PARTY_AND_STATUS_RULES = 'The wrong party gets 403; a status the action does not start from gets 422.';
 
 export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -98,7 +98,7 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
         tags,
         summary: 'Accept an invitation (invited → accepted)',
         description:
-          `Invitee only. ${INVALID_STATUS} Also 422 when the challenge is archived, or when the contributor already ` +
+          `Invitee only. ${PARTY_AND_STATUS_RULES} Also 422 when the challenge is archived, or when the contributor already ` +
           'holds an accepted, in-progress or submitted assignment; that body adds `active_assignment_id`.',
         params: IdParams,
         response: { 200: Assignment, ...errorResponses(401, 403, 404, 422) },
@@ -114,7 +114,7 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
       schema: {
         tags,
         summary: 'Decline an invitation (invited → declined); the task is matched again',
-        description: `Invitee only. ${INVALID_STATUS} The optional \`reason\` is kept as \`decline_reason\`.`,
+        description: `Invitee only. ${PARTY_AND_STATUS_RULES} The optional \`reason\` is kept as \`decline_reason\`.`,
         params: IdParams,
         body: RejectBody,
         response: { 200: Assignment, ...errorResponses(401, 403, 404, 422) },
@@ -130,7 +130,7 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
       schema: {
         tags,
         summary: 'Start work (accepted → in_progress); the task and an active challenge move to in_progress',
-        description: `Assignee only. ${INVALID_STATUS}`,
+        description: `Assignee only. ${PARTY_AND_STATUS_RULES}`,
         params: IdParams,
         response: { 200: Assignment, ...errorResponses(401, 403, 404, 422) },
       },
@@ -146,14 +146,17 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
         tags,
         summary: 'Hand in a solution (accepted or in_progress → submitted); answers 303 to the assignment',
         description:
-          `Assignee only. ${INVALID_STATUS} JSON, form or multipart; multipart may carry up to 10 files in ` +
+          `Assignee only. ${PARTY_AND_STATUS_RULES} JSON, form or multipart; multipart may carry up to 10 files in ` +
           '`attachments[]`, each at most 10 MB, of PDF, Word, ZIP, PNG, JPEG or plain text (decided from the bytes). ' +
           'Success is `303 See Other` with `Location: /api/assignments/{id}` and no body; failures are JSON.',
         consumes: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
         params: IdParams,
         body: SubmitSolutionBody,
         response: {
-          303: Type.Unsafe<undefined>({ description: 'Redirect to the assignment (`Location` header), no body' }),
+          303: Type.Unsafe<undefined>({
+            type: 'null',
+            description: 'Redirect to the assignment (`Location` header), no body',
+          }),
           ...errorResponses(401, 403, 404, 422),
         },
       },
@@ -173,7 +176,7 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
         tags,
         summary: 'Complete the assignment (in_progress or submitted → completed); reputation is awarded',
         description:
-          `The assignee or the owning company. ${INVALID_STATUS} \`actual_hours\` defaults to the latest ` +
+          `The assignee or the owning company. ${PARTY_AND_STATUS_RULES} \`actual_hours\` defaults to the latest ` +
           "submission's hours. The task completes once none of its assignments is still active.",
         params: IdParams,
         body: CompleteBody,

@@ -6,12 +6,7 @@ import type { PageRequest } from '../../http/pagination.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { awardReputation, scoreBandMultiplier } from '../reputation/reputation.ts';
-import {
-  assignmentResponse,
-  assignmentsInOrder,
-  findAssignmentForCaller,
-  NOT_A_PARTY_MESSAGE,
-} from './assignments.access.ts';
+import { assignmentResponse, assignmentsInOrder, findAssignmentForCaller } from './assignments.access.ts';
 import {
   notifyRevisionRequested,
   notifyTaskAccepted,
@@ -31,7 +26,7 @@ import {
   updateTaskStatusIfIn,
 } from './assignments.repository.ts';
 import type { Assignment, AssignmentListQuery, AssignmentStatus } from './assignments.schemas.ts';
-import { checkTransition, INVALID_STATUS_MESSAGE } from './assignments.state.ts';
+import { checkTransition, INVALID_STATUS_MESSAGE, NOT_A_PARTY_MESSAGE } from './assignments.state.ts';
 
 const iso = () => new Date().toISOString();
 

@@ -26,7 +26,9 @@ export const ACTIVE_STATUSES = ['accepted', 'in_progress', 'submitted'] as const
 
 export const INVALID_STATUS_MESSAGE = "This action is not valid for the assignment's current status.";
 
-const PARTY_MESSAGES: Record<AssignmentParty, string> = {
+export const NOT_A_PARTY_MESSAGE = 'Only the assigned contributor and the company that owns the challenge can do this.';
+
+const ONE_PARTY_MESSAGES: Record<AssignmentParty, string> = {
   assignee: 'Only the contributor of this assignment can do this.',
   company: 'Only the company that owns this challenge can do this.',
 };
@@ -38,7 +40,7 @@ const PARTY_MESSAGES: Record<AssignmentParty, string> = {
 export function checkTransition(action: AssignmentAction, status: string, party: AssignmentParty | null): Transition {
   const transition = TRANSITIONS[action];
   if (party === null || !transition.by.includes(party)) {
-    throw AppError.forbidden(transition.by.length === 1 ? PARTY_MESSAGES[transition.by[0]] : undefined);
+    throw AppError.forbidden(transition.by.length === 1 ? ONE_PARTY_MESSAGES[transition.by[0]] : NOT_A_PARTY_MESSAGE);
   }
   if (!(transition.from as readonly string[]).includes(status)) throw AppError.invalidState(INVALID_STATUS_MESSAGE);
   return transition;
