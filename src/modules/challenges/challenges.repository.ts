@@ -1,8 +1,8 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
-import { fetchPage } from '../../shared/paged-query.ts';
+import { fetchPage, type Unselected } from '../../shared/paged-query.ts';
 import { PUBLIC_CHALLENGE_STATUSES } from './challenge-visibility.ts';
 
 export type ChallengeFilters = {
@@ -26,12 +26,15 @@ export function visibleChallengeCondition(eb: ExpressionBuilder<Database, 'chall
 }
 
 /** Challenge columns with the embedded company's. */
-function selectChallenges(db: Db) {
-  return db
-    .selectFrom('challenges')
+function withCompany(query: SelectQueryBuilder<Database, 'challenges', Unselected>) {
+  return query
     .innerJoin('companies', 'companies.id', 'challenges.company_id')
     .selectAll('challenges')
     .select(['companies.company_name as company_name', 'companies.logo_storage_key as company_logo_storage_key']);
+}
+
+function selectChallenges(db: Db) {
+  return withCompany(db.selectFrom('challenges'));
 }
 
 export type ChallengeWithCompanyRow = Awaited<
@@ -48,7 +51,7 @@ function likeContains(text: string): string {
 }
 
 export function listChallenges(db: Db, scope: ChallengeScope, filters: ChallengeFilters, page: PageRequest) {
-  let query = selectChallenges(db);
+  let query = db.selectFrom('challenges');
   query =
     'ownedByCompanyId' in scope
       ? query.where('challenges.company_id', '=', scope.ownedByCompanyId)
@@ -74,7 +77,7 @@ export function listChallenges(db: Db, scope: ChallengeScope, filters: Challenge
     );
   }
   // Ids grow with creation time, and the primary key orders them without a sort.
-  return fetchPage(query.orderBy('challenges.id', 'desc'), page);
+  return fetchPage(query, page, (filtered) => withCompany(filtered).orderBy('challenges.id', 'desc'));
 }
 
 export function insertChallenge(

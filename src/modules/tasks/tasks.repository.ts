@@ -1,15 +1,19 @@
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
-import { fetchPage } from '../../shared/paged-query.ts';
+import { fetchPage, type Unselected } from '../../shared/paged-query.ts';
 import { visibleChallengeCondition } from '../challenges/challenges.repository.ts';
 import { OPEN_CHALLENGE_STATUSES, OPEN_TASK_STATUSES } from './tasks.state.ts';
 
-/** Task columns with what the response embeds of its challenge and workstream, in one join. */
-function selectTasks(db: Db) {
-  return db
-    .selectFrom('tasks')
-    .innerJoin('challenges', 'challenges.id', 'tasks.challenge_id')
+/** Tasks with their challenge: what every task query filters on (visibility and status rules live there). */
+function fromTasks(db: Db) {
+  return db.selectFrom('tasks').innerJoin('challenges', 'challenges.id', 'tasks.challenge_id');
+}
+
+/** Task columns with what the response embeds of its challenge and workstream. */
+function withTaskColumns(query: SelectQueryBuilder<Database, 'tasks' | 'challenges', Unselected>) {
+  return query
     .leftJoin('workstreams', 'workstreams.id', 'tasks.workstream_id')
     .selectAll('tasks')
     .select([
@@ -18,6 +22,10 @@ function selectTasks(db: Db) {
       'challenges.company_id as challenge_company_id',
       'workstreams.title as workstream_title',
     ]);
+}
+
+function selectTasks(db: Db) {
+  return withTaskColumns(fromTasks(db));
 }
 
 export type TaskWithContextRow = Awaited<ReturnType<ReturnType<typeof selectTasks>['executeTakeFirstOrThrow']>>;
@@ -47,7 +55,7 @@ export type TaskFilters = {
 
 /** Tasks of the challenges visible to the caller's company (or to anyone, for null), newest first. */
 export function listVisibleTasks(db: Db, companyId: number | null, filters: TaskFilters, page: PageRequest) {
-  let query = selectTasks(db).where((eb) => visibleChallengeCondition(eb, companyId));
+  let query = fromTasks(db).where((eb) => visibleChallengeCondition(eb, companyId));
   if (filters.status !== undefined) query = query.where('tasks.status', '=', filters.status);
   if (filters.challengeId !== undefined) query = query.where('tasks.challenge_id', '=', filters.challengeId);
   if (filters.workstreamId !== undefined) query = query.where('tasks.workstream_id', '=', filters.workstreamId);
@@ -60,7 +68,7 @@ export function listVisibleTasks(db: Db, companyId: number | null, filters: Task
         .where('task_skills.skill_id', 'in', [...skillIds]),
     );
   }
-  return fetchPage(query.orderBy('tasks.id', 'desc'), page);
+  return fetchPage(query, page, (filtered) => withTaskColumns(filtered).orderBy('tasks.id', 'desc'));
 }
 
 /**
@@ -112,6 +120,7 @@ function availableTasksQuery(db: Db, volunteerId: number) {
 
 /** Tasks on which the contributor holds an assignment other than declined, latest assignment first. */
 export function listTasksOfVolunteer(db: Db, volunteerId: number, page: PageRequest) {
+  // A contributor holds few assignments: counting through the full joins costs nothing worth splitting for.
   const query = selectTasks(db)
     .innerJoin('assignments', 'assignments.task_id', 'tasks.id')
     .where('assignments.volunteer_id', '=', volunteerId)
