@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Nullable, Timestamp } from '../../http/schemas.ts';
+import { HttpUrl, Nullable, Timestamp } from '../../http/schemas.ts';
 
 export const ChallengeSummary = Type.Object({
   id: Type.Integer(),
@@ -25,3 +25,31 @@ export const CompanyProfile = Type.Object({
   challenges: Type.Optional(Type.Array(ChallengeSummary, { description: 'On the profile read: newest first' })),
 });
 export type CompanyProfile = Static<typeof CompanyProfile>;
+
+const CompanyName = Type.String({ maxLength: 255 });
+const Industry = Nullable(Type.String({ maxLength: 255 }));
+const Website = Nullable(HttpUrl);
+const Description = Nullable(Type.String({ maxLength: 2000 }));
+/**
+ * The logo itself travels as a multipart file part named `logo`; as a plain field it may only be null (or empty),
+ * which on PUT removes the current logo.
+ */
+const LogoRemoval = Type.Null({ description: 'null removes the logo; a new logo is sent as a multipart file' });
+
+export const CompleteCompanyProfileBody = Type.Object({
+  company_name: CompanyName,
+  industry: Type.Optional(Industry),
+  website: Type.Optional(Website),
+  description: Type.Optional(Description),
+  logo: Type.Optional(LogoRemoval),
+});
+export type CompleteCompanyProfileBody = Static<typeof CompleteCompanyProfileBody>;
+
+export const UpdateCompanyProfileBody = Type.Object({
+  company_name: Type.Optional(CompanyName),
+  industry: Type.Optional(Industry),
+  website: Type.Optional(Website),
+  description: Type.Optional(Description),
+  logo: Type.Optional(LogoRemoval),
+});
+export type UpdateCompanyProfileBody = Static<typeof UpdateCompanyProfileBody>;

@@ -1,0 +1,110 @@
+import type { AppDeps } from '../../app-deps.ts';
+import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { AppError } from '../../http/app-error.ts';
+import { removeQuietly, type WarningLogger } from '../../storage/file-storage.ts';
+import type { UploadedFile } from '../../storage/uploads.ts';
+import type { AuthUser } from '../auth/tokens.service.ts';
+import { type LogoKind, newLogoKey } from '../files/logo-files.ts';
+import { toCompanyProfile } from './companies.mapper.ts';
+import { challengeSummariesOf, findCompanyByUserId, insertCompany, updateCompany } from './companies.repository.ts';
+import type { CompanyProfile, CompleteCompanyProfileBody, UpdateCompanyProfileBody } from './companies.schemas.ts';
+
+const ALREADY_COMPLETED = 'You have already completed your company profile.';
+
+function profileMissing(): AppError {
+  return new AppError(
+    'not_found',
+    'You have not completed your company profile yet. Complete it first with POST /api/companies/complete-profile.',
+  );
+}
+
+async function profileOf(db: Db, userId: number): Promise<CompanyProfile> {
+  const row = await findCompanyByUserId(db, userId);
+  if (!row) throw profileMissing();
+  return toCompanyProfile(row, await challengeSummariesOf(db, row.id));
+}
+
+export function getCompanyProfile(db: Db, caller: AuthUser): Promise<CompanyProfile> {
+  return profileOf(db, caller.id);
+}
+
+type ProfileChange = { deps: AppDeps; caller: AuthUser; logo: UploadedFile | undefined; log: WarningLogger };
+
+/**
+ * Stores a new logo before the row that names it is written, and takes it back out if that write fails, so no
+ * request leaves a file that nothing points to.
+ */
+async function withStoredLogo<T>(
+  { deps, logo, log }: ProfileChange,
+  write: (logoKey: string | null) => Promise<T>,
+): Promise<T> {
+  const logoKey = logo ? newLogoKey(logo.kind as LogoKind) : null;
+  if (logo && logoKey) await deps.storage.putFile(logoKey, logo.tempPath);
+  try {
+    return await write(logoKey);
+  } catch (error) {
+    if (logoKey) await removeQuietly(deps.storage, logoKey, log);
+    throw error;
+  }
+}
+
+/** Creates the caller's company profile, with its logo when one was sent; a second attempt is a 422. */
+export async function completeCompanyProfile(
+  change: ProfileChange,
+  body: CompleteCompanyProfileBody,
+): Promise<CompanyProfile> {
+  const { deps, caller } = change;
+  if (await findCompanyByUserId(deps.db, caller.id)) throw AppError.invalidState(ALREADY_COMPLETED);
+  const now = new Date().toISOString();
+  await withStoredLogo(change, async (logoKey) => {
+    try {
+      await insertCompany(deps.db, {
+        user_id: caller.id,
+        company_name: body.company_name,
+        industry: body.industry ?? null,
+        website: body.website ?? null,
+        description: body.description ?? null,
+        logo_storage_key: logoKey,
+        created_at: now,
+        updated_at: now,
+      });
+    } catch (error) {
+      // Two simultaneous attempts: the unique user_id lets one through; the other gets the same answer as a retry.
+      if (isUniqueViolation(error)) throw AppError.invalidState(ALREADY_COMPLETED);
+      throw error;
+    }
+  });
+  return profileOf(deps.db, caller.id);
+}
+
+/**
+ * Changes the fields that were sent; absent ones keep their values. A new logo replaces the old one and `logo: null`
+ * removes it; the old file is deleted only after the change committed.
+ */
+export async function updateCompanyProfile(
+  change: ProfileChange,
+  body: UpdateCompanyProfileBody,
+): Promise<CompanyProfile> {
+  const { deps, caller, log } = change;
+  const company = await findCompanyByUserId(deps.db, caller.id);
+  if (!company) throw profileMissing();
+  const result = await withStoredLogo(change, (logoKey) => {
+    const logoChanges = logoKey !== null || body.logo === null;
+    const patch = {
+      ...(body.company_name !== undefined && { company_name: body.company_name }),
+      ...(body.industry !== undefined && { industry: body.industry }),
+      ...(body.website !== undefined && { website: body.website }),
+      ...(body.description !== undefined && { description: body.description }),
+      ...(logoChanges && { logo_storage_key: logoKey }),
+      updated_at: new Date().toISOString(),
+    };
+    return deps.db.transaction().execute(async (trx) => {
+      const updated = await updateCompany(trx, company.id, patch);
+      if (!updated) throw profileMissing();
+      return { logoChanges, previousLogoKey: updated.previousLogoKey };
+    });
+  });
+  if (result.logoChanges && result.previousLogoKey) await removeQuietly(deps.storage, result.previousLogoKey, log);
+  return profileOf(deps.db, caller.id);
+}
