@@ -73,9 +73,10 @@ export function listVisibleTasks(db: Db, companyId: number | null, filters: Task
 
 /**
  * `GET /tasks/available` in one statement. It starts from the contributor's skills (the `volunteer_skills` unique
- * key) and walks `task_skills_skill_id` to the tasks sharing one, counting the shared skills per task; then it joins
- * tasks and challenges by primary key for the status rules and anti-joins the contributor's assignments through
- * `assignments_task_volunteer`. The total rides along as a window count, so a page costs one round trip.
+ * key) and walks `task_skills_skill_id` to the tasks sharing one, counting the shared skills per task; only those
+ * candidates meet the task and challenge status rules, and the contributor's assignments (found through
+ * `assignments_volunteer_id`) are anti-joined. Ranking needs every candidate anyway, so the total rides along as a
+ * window count and a page costs one round trip.
  */
 export async function listAvailableTasks(db: Db, volunteerId: number, page: PageRequest) {
   const rows = await availableTasksQuery(db, volunteerId)
