@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { sql } from 'kysely';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { createVolunteer } from '../helpers/factories.ts';
+import { failWrites } from '../helpers/failing-writes.ts';
 import { docFile, docxFile, fileForm, filesUnder, padded, pdfFile, pngFile } from '../helpers/file-fixtures.ts';
 
 const MiB = 1024 * 1024;
@@ -158,13 +158,13 @@ for (const dialect of testDialects()) {
       assert.equal((await upload(token, pdfFile('first'), 'first.pdf')).statusCode, 200);
       const before = await volunteerRow(volunteer.id);
 
-      await refuseJobInserts(ctx, true);
+      const restore = await failWrites(ctx, 'jobs', 'insert');
       try {
         const failed = await upload(token, docxFile(), 'second.docx');
         assert.equal(failed.statusCode, 500);
         assert.deepEqual(failed.data, { message: 'Server Error' });
       } finally {
-        await refuseJobInserts(ctx, false);
+        await restore();
       }
 
       const after = await volunteerRow(volunteer.id);
@@ -176,24 +176,4 @@ for (const dialect of testDialects()) {
       assert.deepEqual(tempFiles(), []);
     });
   });
-}
-
-/** Makes every insert into `jobs` fail (or stops that), to break the upload's transaction at its last step. */
-async function refuseJobInserts(ctx: TestContext, refuse: boolean): Promise<void> {
-  const postgres = ctx.deps.dialect === 'postgres';
-  if (!refuse) {
-    await sql.raw(postgres ? 'drop trigger refuse_jobs on jobs' : 'drop trigger refuse_jobs').execute(ctx.db);
-    return;
-  }
-  if (postgres) {
-    await sql`create or replace function refuse_jobs() returns trigger language plpgsql as $$
-      begin raise exception 'jobs refused'; end $$`.execute(ctx.db);
-    await sql`create trigger refuse_jobs before insert on jobs for each row execute function refuse_jobs()`.execute(
-      ctx.db,
-    );
-  } else {
-    await sql`create trigger refuse_jobs before insert on jobs begin select raise(abort, 'jobs refused'); end`.execute(
-      ctx.db,
-    );
-  }
 }

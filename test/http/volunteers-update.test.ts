@@ -18,7 +18,12 @@ for (const dialect of testDialects()) {
 
     const newVolunteer = () =>
       createVolunteer(ctx.db, {
-        volunteer: { field: 'Design', bio: 'Old bio', availability_hours_per_week: 10 },
+        volunteer: {
+          field: 'Design',
+          bio: 'Old bio',
+          availability_hours_per_week: 10,
+          updated_at: '2020-01-01T00:00:00.000Z',
+        },
       });
 
     it('changes only the fields that were sent', async () => {
