@@ -3,20 +3,24 @@ import type { Dialect } from '../../db/column-types.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
+import { fetchPage } from '../../shared/paged-query.ts';
 import type { IdeaViewRow } from './ideas.mapper.ts';
 
 export type IdeaSort = 'final_score' | 'ai_score' | 'votes' | 'created_at';
 
-type Page = { rows: IdeaViewRow[]; total: number };
+type IdeaPage = { rows: IdeaViewRow[]; total: number };
+
+/** Ideas narrowed down by conditions only, nothing selected yet; `withAuthorAndVote` makes them response rows. */
+const ideasWhere = (db: Db) => db.selectFrom('ideas');
+type IdeaRows = ReturnType<typeof ideasWhere>;
 
 /**
  * Ideas as every response shows them: with the author's name and the viewer's own vote, in one query. The viewer's
  * vote is joined through their volunteer id (a subquery on the unique `volunteers.user_id`), so companies and
  * contributors without a profile simply have none.
  */
-function ideaViews(db: Db, viewerUserId: number) {
-  return db
-    .selectFrom('ideas')
+function withAuthorAndVote(db: Db, ideas: IdeaRows, viewerUserId: number) {
+  return ideas
     .innerJoin('volunteers as author', 'author.id', 'ideas.volunteer_id')
     .innerJoin('users as author_user', 'author_user.id', 'author.user_id')
     .leftJoin('idea_votes as mine', (join) =>
@@ -28,7 +32,7 @@ function ideaViews(db: Db, viewerUserId: number) {
     .select(['author_user.name as author_name', 'mine.vote as my_vote']);
 }
 
-type IdeaViews = ReturnType<typeof ideaViews>;
+type IdeaViews = ReturnType<typeof withAuthorAndVote>;
 
 /** Best first for every sort; ideas without a score yet (the caller's own) go last; newest first among equals. */
 function sorted(query: IdeaViews, sort: IdeaSort): IdeaViews {
@@ -44,18 +48,15 @@ function sorted(query: IdeaViews, sort: IdeaSort): IdeaViews {
 }
 
 export function findScoredIdeas(db: Db, challengeId: number, viewerUserId: number, limit: number) {
-  return sorted(
-    ideaViews(db, viewerUserId).where('ideas.challenge_id', '=', challengeId).where('ideas.status', '=', 'scored'),
-    'final_score',
-  )
+  const ideas = ideasWhere(db).where('ideas.challenge_id', '=', challengeId).where('ideas.status', '=', 'scored');
+  return sorted(withAuthorAndVote(db, ideas, viewerUserId), 'final_score')
     .limit(limit)
     .execute() as Promise<IdeaViewRow[]>;
 }
 
 export function findIdeaView(db: Db, ideaId: number, viewerUserId: number) {
-  return ideaViews(db, viewerUserId).where('ideas.id', '=', ideaId).executeTakeFirst() as Promise<
-    IdeaViewRow | undefined
-  >;
+  const idea = ideasWhere(db).where('ideas.id', '=', ideaId);
+  return withAuthorAndVote(db, idea, viewerUserId).executeTakeFirst() as Promise<IdeaViewRow | undefined>;
 }
 
 /** Scored ideas, plus the viewer's own in any status. */
@@ -66,48 +67,24 @@ function listedFor(viewerVolunteerId: number | null) {
       : eb.or([eb('ideas.status', '=', 'scored'), eb('ideas.volunteer_id', '=', viewerVolunteerId)]);
 }
 
-export async function listChallengeIdeas(
+export function listChallengeIdeas(
   db: Db,
   options: { challengeId: number; viewerUserId: number; viewerVolunteerId: number | null; sort: IdeaSort },
   page: PageRequest,
-): Promise<Page> {
-  const visible = listedFor(options.viewerVolunteerId);
-  const [rows, count] = await Promise.all([
-    sorted(
-      ideaViews(db, options.viewerUserId).where('ideas.challenge_id', '=', options.challengeId).where(visible),
-      options.sort,
-    )
-      .limit(page.perPage)
-      .offset(page.offset)
-      .execute(),
-    db
-      .selectFrom('ideas')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where('ideas.challenge_id', '=', options.challengeId)
-      .where(visible)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows as IdeaViewRow[], total: Number(count.total) };
+): Promise<IdeaPage> {
+  const ideas = ideasWhere(db)
+    .where('ideas.challenge_id', '=', options.challengeId)
+    .where(listedFor(options.viewerVolunteerId));
+  return fetchPage(ideas, page, (filtered) =>
+    sorted(withAuthorAndVote(db, filtered, options.viewerUserId), options.sort),
+  ) as Promise<IdeaPage>;
 }
 
-export async function listVolunteerIdeas(
-  db: Db,
-  volunteerId: number,
-  viewerUserId: number,
-  page: PageRequest,
-): Promise<Page> {
-  const [rows, count] = await Promise.all([
-    sorted(ideaViews(db, viewerUserId).where('ideas.volunteer_id', '=', volunteerId), 'created_at')
-      .limit(page.perPage)
-      .offset(page.offset)
-      .execute(),
-    db
-      .selectFrom('ideas')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where('volunteer_id', '=', volunteerId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows as IdeaViewRow[], total: Number(count.total) };
+export function listVolunteerIdeas(db: Db, volunteerId: number, viewerUserId: number, page: PageRequest) {
+  const ideas = ideasWhere(db).where('ideas.volunteer_id', '=', volunteerId);
+  return fetchPage(ideas, page, (filtered) =>
+    sorted(withAuthorAndVote(db, filtered, viewerUserId), 'created_at'),
+  ) as Promise<IdeaPage>;
 }
 
 /** The challenge columns the idea rules look at. */
@@ -133,15 +110,6 @@ export function findIdeaWithChallenge(db: Db, ideaId: number) {
     ])
     .where('ideas.id', '=', ideaId)
     .executeTakeFirst();
-}
-
-export function findVolunteerIdOfUser(db: Db, userId: number) {
-  return db
-    .selectFrom('volunteers')
-    .select('id')
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
-    .then((row) => row?.id ?? null);
 }
 
 export function insertIdea(

@@ -6,13 +6,13 @@ import { enqueue } from '../../jobs/queue.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { canSeeChallenge, companyIdOf } from '../challenges/challenge-visibility.ts';
 import { awardReputation } from '../reputation/reputation.ts';
+import { findVolunteerByUserId } from '../volunteers/volunteers.repository.ts';
 import { toIdea } from './ideas.mapper.ts';
 import {
   countVotes,
   findChallengeForIdeas,
   findIdeaView,
   findIdeaWithChallenge,
-  findVolunteerIdOfUser,
   type IdeaSort,
   insertIdea,
   listChallengeIdeas,
@@ -40,8 +40,10 @@ async function ideaChallenge(db: Db, challengeId: number, caller: AuthUser) {
   return challenge;
 }
 
+/** The caller's contributor profile id; null for companies and for contributors who have not completed one. */
 async function volunteerIdOf(db: Db, caller: AuthUser): Promise<number | null> {
-  return caller.account_type === 'contributor' ? findVolunteerIdOfUser(db, caller.id) : null;
+  if (caller.account_type !== 'contributor') return null;
+  return (await findVolunteerByUserId(db, caller.id))?.id ?? null;
 }
 
 async function ideaView(db: Db, ideaId: number, caller: AuthUser): Promise<Idea> {
@@ -68,7 +70,7 @@ export async function listIdeasOfChallenge(
 }
 
 export async function submitIdea({ db }: IdeasDeps, caller: AuthUser, challengeId: number, idea: NewIdea) {
-  const volunteerId = await findVolunteerIdOfUser(db, caller.id);
+  const volunteerId = await volunteerIdOf(db, caller);
   if (volunteerId === null) throw AppError.forbidden(NO_PROFILE_TO_SUBMIT);
   const challenge = await ideaChallenge(db, challengeId, caller);
   if (challenge.status !== 'active') {
@@ -85,7 +87,7 @@ export async function submitIdea({ db }: IdeasDeps, caller: AuthUser, challengeI
 
 /** A contributor's own ideas, newest first; without a profile there are none yet. */
 export async function listMyIdeas({ db }: IdeasDeps, caller: AuthUser, page: PageRequest) {
-  const volunteerId = await findVolunteerIdOfUser(db, caller.id);
+  const volunteerId = await volunteerIdOf(db, caller);
   if (volunteerId === null) return { data: [], total: 0 };
   const { rows, total } = await listVolunteerIdeas(db, volunteerId, caller.id, page);
   return { data: rows.map(toIdea), total };
@@ -113,7 +115,7 @@ export async function getIdea({ db }: IdeasDeps, caller: AuthUser, ideaId: numbe
  * counted one after another and the totals always equal the votes.
  */
 export async function voteOnIdea({ db, dialect }: IdeasDeps, caller: AuthUser, ideaId: number, vote: IdeaVote) {
-  const volunteerId = await findVolunteerIdOfUser(db, caller.id);
+  const volunteerId = await volunteerIdOf(db, caller);
   if (volunteerId === null) throw AppError.forbidden(NO_PROFILE_TO_VOTE);
   const found = await findIdeaWithChallenge(db, ideaId);
   if (!found || !canSeeChallenge({ status: found.challenge_status, company_id: found.company_id }, null)) {

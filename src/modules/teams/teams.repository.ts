@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { PageRequest } from '../../http/pagination.ts';
+import { fetchPage } from '../../shared/paged-query.ts';
 import type { TeamMessageRow } from './teams.mapper.ts';
 
 /**
@@ -20,14 +21,14 @@ export function findTeamMembership(db: Db, teamId: number, userId: number) {
 }
 
 /** A page of a team's messages, newest first, on the (team_id, id) index, each with its author's name. */
-export async function listTeamMessages(
+export function listTeamMessages(
   db: Db,
   teamId: number,
   page: PageRequest,
 ): Promise<{ rows: TeamMessageRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('team_messages')
+  const messages = db.selectFrom('team_messages').where('team_messages.team_id', '=', teamId);
+  return fetchPage(messages, page, (filtered) =>
+    filtered
       .innerJoin('users', 'users.id', 'team_messages.user_id')
       .select([
         'team_messages.id',
@@ -37,18 +38,8 @@ export async function listTeamMessages(
         'team_messages.message',
         'team_messages.created_at',
       ])
-      .where('team_messages.team_id', '=', teamId)
-      .orderBy('team_messages.id', 'desc')
-      .limit(page.perPage)
-      .offset(page.offset)
-      .execute(),
-    db
-      .selectFrom('team_messages')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where('team_id', '=', teamId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+      .orderBy('team_messages.id', 'desc'),
+  );
 }
 
 export function insertTeamMessage(db: Db, message: { teamId: number; userId: number; message: string; now: string }) {
