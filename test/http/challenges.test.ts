@@ -99,7 +99,7 @@ for (const dialect of testDialects()) {
         field,
         challenge_type: 'community_discussion',
         complexity_level: 1,
-        title: 'Greener Packaging for 100% of orders',
+        title: 'Greener Packaging for 100% of orders, Évaluation included',
       });
       const team = await createChallenge(ctx.db, company.id, {
         field,
@@ -123,6 +123,7 @@ for (const dialect of testDialects()) {
       assert.deepEqual(await ids('q=warehouse_floor'), [team.id]);
       assert.deepEqual(await ids(`q=${encodeURIComponent('100%')}`), [community.id]);
       assert.deepEqual(await ids('q=greener_packaging'), [], 'underscore matches literally');
+      assert.deepEqual(await ids(`q=${encodeURIComponent('Évaluation INCLUDED')}`), [community.id], 'non-ASCII text');
       assert.deepEqual(await ids('q=%20%20'), [draft.id, team.id, community.id], 'a blank q is no filter');
 
       const fieldOnly = await apiClient(ctx.app, token).get(`/api/challenges?field=${field.toUpperCase()}`);

@@ -47,7 +47,7 @@ export function findChallengeWithCompany(db: Db, id: number) {
 
 /** `%`, `_` and the escape character itself match literally in a LIKE pattern after this. */
 function likeContains(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export function listChallenges(db: Db, scope: ChallengeScope, filters: ChallengeFilters, page: PageRequest) {
@@ -64,15 +64,17 @@ export function listChallenges(db: Db, scope: ChallengeScope, filters: Challenge
     query = query.where('challenges.complexity_level', '=', filters.complexity_level);
   }
   if (filters.field !== undefined) {
-    query = query.where(sql`lower(challenges.field)`, '=', filters.field.toLowerCase());
+    // Folded by the database on both sides, like `q` below.
+    query = query.where(sql`lower(challenges.field)`, '=', sql<string>`lower(${filters.field})`);
   }
   if (filters.q !== undefined) {
-    // lower() on both sides: PostgreSQL's LIKE is case-sensitive, SQLite's is not; this behaves the same on both.
+    // The database's lower() on both sides, so text and pattern fold alike: PostgreSQL folds all letters, SQLite
+    // only ASCII ones, and an exactly typed non-ASCII word still matches on both.
     const pattern = likeContains(filters.q);
     query = query.where((eb) =>
       eb.or([
-        sql<boolean>`lower(challenges.title) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(challenges.description) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(challenges.title) like lower(${pattern}) escape '\\'`,
+        sql<boolean>`lower(challenges.description) like lower(${pattern}) escape '\\'`,
       ]),
     );
   }
