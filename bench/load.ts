@@ -1,0 +1,124 @@
+import http from 'node:http';
+import autocannon from 'autocannon';
+
+export type Endpoint = {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  token: string;
+  body?: string;
+  /** Read endpoints carry the aims (≥ 30% of the baseline, p99 < 25 ms); writes are reported only. */
+  read: boolean;
+};
+
+export type LoadResult = {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  /** Responses outside 2xx, by status, plus connection errors and timeouts: any of these voids the run. */
+  failures: Record<string, number>;
+};
+
+export type LoadOptions = { connections: number; duration: number; warmup: number };
+
+function headersFor(endpoint: Endpoint): Record<string, string> {
+  return {
+    accept: 'application/json',
+    authorization: `Bearer ${endpoint.token}`,
+    ...(endpoint.body ? { 'content-type': 'application/json' } : {}),
+  };
+}
+
+function failuresOf(result: Awaited<ReturnType<typeof autocannon>>): Record<string, number> {
+  const failures: Record<string, number> = {};
+  for (const [status, { count }] of Object.entries(result.statusCodeStats)) {
+    if (!status.startsWith('2')) failures[status] = count;
+  }
+  if (result.errors > 0) failures.errors = result.errors;
+  if (result.timeouts > 0) failures.timeouts = result.timeouts;
+  return failures;
+}
+
+/** A warm-up run (its failures still count), then the measured run, at `connections` concurrent connections. */
+export async function measure(baseUrl: string, endpoint: Endpoint, options: LoadOptions): Promise<LoadResult> {
+  const run = (duration: number) =>
+    autocannon({
+      url: baseUrl + endpoint.path,
+      method: endpoint.method,
+      headers: headersFor(endpoint),
+      body: endpoint.body,
+      connections: options.connections,
+      duration,
+      timeout: 10,
+    });
+  const warmup = options.warmup > 0 ? failuresOf(await run(options.warmup)) : {};
+  const result = await run(options.duration);
+  const failures = failuresOf(result);
+  for (const [key, count] of Object.entries(warmup)) failures[key] = (failures[key] ?? 0) + count;
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    failures,
+  };
+}
+
+export type Captured = { method: string; path: string; status: number; contentType: string; body: string };
+
+/** One real response, kept for the baseline server; the body is base64 so that the bytes survive JSON. */
+export async function capture(baseUrl: string, endpoint: Endpoint): Promise<Captured> {
+  const response = await fetch(baseUrl + endpoint.path, {
+    method: endpoint.method,
+    headers: headersFor(endpoint),
+    body: endpoint.body,
+  });
+  const body = Buffer.from(await response.arrayBuffer());
+  return {
+    method: endpoint.method,
+    path: endpoint.path,
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+    body: body.toString('base64'),
+  };
+}
+
+/**
+ * Latency of one request at a time over a kept-alive connection, timed to the microsecond: the load runs report
+ * whole milliseconds, too coarse to compare two fast pages. Returns the median and p99 in milliseconds.
+ */
+export async function sequentialLatency(
+  baseUrl: string,
+  endpoint: Endpoint,
+  count: number,
+): Promise<{ median: number; p99: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const once = () =>
+    new Promise<number>((resolve, reject) => {
+      const started = process.hrtime.bigint();
+      const request = http.request(
+        baseUrl + endpoint.path,
+        { method: endpoint.method, headers: headersFor(endpoint), agent },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            if ((response.statusCode ?? 0) >= 300)
+              reject(new Error(`${endpoint.name} answered ${response.statusCode}`));
+            else resolve(Number(process.hrtime.bigint() - started) / 1e6);
+          });
+        },
+      );
+      request.on('error', reject);
+      request.end(endpoint.body);
+    });
+  const samples: number[] = [];
+  try {
+    for (let n = 0; n < count; n++) samples.push(await once());
+  } finally {
+    agent.destroy();
+  }
+  samples.sort((a, b) => a - b);
+  const at = (fraction: number) => samples[Math.min(samples.length - 1, Math.floor(fraction * samples.length))];
+  return { median: at(0.5), p99: at(0.99) };
+}

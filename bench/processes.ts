@@ -1,0 +1,95 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export type Running = { url: string; stop: () => Promise<void> };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+}
+
+/** Fails when the child dies before it is ready, with what it said, instead of waiting for a timeout. */
+function exitedEarly(child: ChildProcess, label: string): Promise<never> {
+  const early = new Promise<never>((_, reject) =>
+    child.once('exit', (code, signal) => reject(new Error(`${label} exited early (code ${code}, signal ${signal}).`))),
+  );
+  early.catch(() => {}); // once the child is ready, its later exit (when stopped) is no error
+  return early;
+}
+
+async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`The server did not answer ${url}/api/health within ${timeoutMs} ms.`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * The real server, started as production starts it (`node src/server.ts`), without the embedded worker and with
+ * warn-level logs so that neither competes with the requests being measured. `cpuProfileDir` adds --cpu-prof.
+ */
+export async function startGuildServer(options: {
+  dataDir: string;
+  databaseUrl: string;
+  cpuProfileDir?: string;
+}): Promise<Running> {
+  const port = await freePort();
+  const flags = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
+  const child = spawn(process.execPath, [...flags, path.join(ROOT, 'src/server.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: options.databaseUrl,
+      EMBEDDED_WORKER: 'false',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await Promise.race([waitForHealth(url, 30_000), exitedEarly(child, 'The Guild server')]);
+  return { url, stop: stopper(child) };
+}
+
+/** The bare node:http baseline (bench/baseline-server.ts) answering the captured responses. */
+export async function startBaselineServer(responsesFile: string): Promise<Running> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench/baseline-server.ts'), responsesFile], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await Promise.race([
+    new Promise<number>((resolve) => {
+      child.stdout!.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString()).port));
+    }),
+    exitedEarly(child, 'The baseline server'),
+  ]);
+  return { url: `http://127.0.0.1:${port}`, stop: stopper(child) };
+}

@@ -1,0 +1,87 @@
+import { CompiledQuery } from 'kysely';
+import type { Dialect } from '../src/db/column-types.ts';
+import type { Db } from '../src/db/database.ts';
+import { createToken } from '../src/modules/auth/tokens.service.ts';
+import { bulkInsert, resetSequences } from './bulk-insert.ts';
+import { createRandom } from './fake.ts';
+import { seedActivity } from './seed-activity.ts';
+import { seedChallenges } from './seed-challenges.ts';
+import { seedPeople, type Tables } from './seed-people.ts';
+
+export type SeedSize = {
+  skills: number;
+  companies: number;
+  contributors: number;
+  challenges: number;
+  tasks: number;
+  teams: number;
+  teamMessages: number;
+  ideas: number;
+  notifications: number;
+  /** Notifications of the benchmark's contributor: the list whose last page is compared with its first. */
+  heavyUserNotifications: number;
+};
+
+export const FULL_SIZE: SeedSize = {
+  skills: 300,
+  companies: 500,
+  contributors: 5_000,
+  challenges: 10_000,
+  tasks: 50_000,
+  teams: 500,
+  teamMessages: 20_000,
+  ideas: 8_000,
+  notifications: 200_000,
+  heavyUserNotifications: 20_000,
+};
+
+/** A smaller database of the same shape (BENCH_SCALE=0.1 for a quick check of the harness). */
+export function scaledSize(scale: number): SeedSize {
+  return Object.fromEntries(
+    Object.entries(FULL_SIZE).map(([key, value]) => [
+      key,
+      Math.max(key === 'skills' ? 20 : 2, Math.round(value * scale)),
+    ]),
+  ) as SeedSize;
+}
+
+export type Fixtures = {
+  /** Contributor 1: popular skills, member of team 1, owner of the long notification list. */
+  contributorToken: string;
+  companyToken: string;
+  challengeId: number;
+  teamId: number;
+  rows: Record<string, number>;
+  seconds: number;
+};
+
+/**
+ * Fills an empty, migrated database. Rows are generated in memory first (deterministically), then written table by
+ * table with multi-row inserts in one transaction. PostgreSQL is then analysed, as its autovacuum would do soon after
+ * a bulk load; SQLite is left without statistics, as the service itself never runs ANALYZE.
+ */
+export async function seedDatabase(db: Db, dialect: Dialect, size: SeedSize, seed = 20_261_121): Promise<Fixtures> {
+  const started = performance.now();
+  const random = createRandom(seed);
+  const tables: Tables = new Map();
+  const people = seedPeople(random, size, tables);
+  const work = seedChallenges(random, people, size, tables);
+  seedActivity(random, work, size, tables);
+
+  await db.transaction().execute(async (trx) => {
+    for (const [table, rows] of tables) await bulkInsert(trx, dialect, table, rows);
+    const withIds = [...tables.keys()].filter((table) => !['skill_aliases', 'task_skills'].includes(table));
+    await resetSequences(trx, dialect, withIds);
+  });
+  if (dialect === 'postgres') await db.executeQuery(CompiledQuery.raw('analyze'));
+
+  const contributorUserId = size.companies + 1;
+  return {
+    contributorToken: await createToken(db, contributorUserId, 'bench', null),
+    companyToken: await createToken(db, 1, 'bench', null),
+    challengeId: work.showcaseChallengeId,
+    teamId: 1,
+    rows: Object.fromEntries([...tables].map(([table, rows]) => [table, rows.length])),
+    seconds: (performance.now() - started) / 1000,
+  };
+}
