@@ -138,8 +138,3 @@ export async function assignmentIdsOfTask(db: Db, taskId: number, volunteerId: n
   const rows = await query.orderBy('id').execute();
   return rows.map((row) => row.id);
 }
-
-export async function volunteerIdOfUser(db: Db, userId: number): Promise<number | null> {
-  const row = await db.selectFrom('volunteers').select('id').where('user_id', '=', userId).executeTakeFirst();
-  return row?.id ?? null;
-}

@@ -4,6 +4,7 @@ import type { PageRequest } from '../../http/pagination.ts';
 import { loadAssignmentsByIds } from '../assignments/assignments.loader.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { canSeeChallenge, companyIdOf } from '../challenges/challenge-visibility.ts';
+import { findVolunteerByUserId } from '../volunteers/volunteers.repository.ts';
 import { skillIdsForNames } from './skills.repository.ts';
 import { toTask } from './tasks.mapper.ts';
 import {
@@ -13,7 +14,6 @@ import {
   listTasksOfVolunteer,
   listVisibleTasks,
   type TaskFilters,
-  volunteerIdOfUser,
 } from './tasks.repository.ts';
 import type { MyTask, Task, TaskDetail, TaskListQuery } from './tasks.schemas.ts';
 
@@ -38,6 +38,10 @@ export async function listTasks(
   }
   const { rows, total } = await listVisibleTasks(db, await companyIdOf(db, caller), filters, page);
   return { data: rows.map(toTask), total };
+}
+
+async function volunteerIdOfUser(db: Db, userId: number): Promise<number | null> {
+  return (await findVolunteerByUserId(db, userId))?.id ?? null;
 }
 
 /** The caller's contributor profile id; the task lists built on a profile need one. */
