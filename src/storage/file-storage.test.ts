@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
-import { DiskStorage } from './file-storage.ts';
+import { DiskStorage, removeQuietly } from './file-storage.ts';
 
 describe('DiskStorage', () => {
   let dir: string;
@@ -84,5 +84,23 @@ describe('DiskStorage', () => {
     assert.ok(path.isAbsolute(relative.root));
     await relative.putFile('logos/b.gif', localFile('gif'));
     assert.equal(await relative.exists('logos/b.gif'), true);
+  });
+
+  it('removeQuietly deletes, and logs instead of throwing when the delete fails', async () => {
+    await storage.putFile('logos/old.png', localFile('old'));
+    const warnings: object[] = [];
+    const log = { warn: (details: object) => warnings.push(details) };
+    await removeQuietly(storage, 'logos/old.png', log);
+    assert.equal(await storage.exists('logos/old.png'), false);
+    assert.deepEqual(warnings, []);
+
+    class BrokenDisk extends DiskStorage {
+      override async remove(): Promise<void> {
+        throw new Error('disk gone');
+      }
+    }
+    await removeQuietly(new BrokenDisk(storage.root), 'logos/other.png', log);
+    assert.equal(warnings.length, 1);
+    assert.deepEqual((warnings[0] as { storageKey: string }).storageKey, 'logos/other.png');
   });
 });

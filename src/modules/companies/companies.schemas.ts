@@ -18,7 +18,12 @@ export const CompanyProfile = Type.Object({
   industry: Nullable(Type.String()),
   website: Nullable(Type.String()),
   description: Nullable(Type.String()),
-  logo_url: Nullable(Type.String()),
+  logo_url: Nullable(
+    Type.String({
+      description:
+        'Path of the logo on this service, e.g. /files/logos/<name>.png: relative to the API origin, public, cacheable',
+    }),
+  ),
   challenges_count: Type.Integer(),
   created_at: Timestamp,
   updated_at: Timestamp,
