@@ -5,7 +5,7 @@ import { CompiledQuery } from 'kysely';
 import { createDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
 import { type Captured, capture, type Endpoint, type LoadOptions, measure, sequentialLatency } from './load.ts';
-import { type Running, startBaselineServer, startGuildServer } from './processes.ts';
+import { type Running, startBaselineServer, startGuildServer, waitForHealth } from './processes.ts';
 import { type Measured, machineLines, type PageComparison, pageLines, resultTable, type Skipped } from './report.ts';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
 import { type Fixtures, FULL_SIZE, scaledSize, seedDatabase } from './seed.ts';
@@ -51,7 +51,20 @@ function endpointsFor(fixtures: Fixtures): Endpoint[] {
       token: contributor,
       read: true,
     },
-    { name: 'GET /api/tasks/available', method: 'GET', path: '/api/tasks/available', token: contributor, read: true },
+    {
+      name: 'GET /api/tasks/available (typical skills)',
+      method: 'GET',
+      path: '/api/tasks/available',
+      token: fixtures.typicalContributorToken,
+      read: true,
+    },
+    {
+      name: 'GET /api/tasks/available (most common skills)',
+      method: 'GET',
+      path: '/api/tasks/available',
+      token: contributor,
+      read: true,
+    },
     {
       name: 'GET /api/notifications (first page)',
       method: 'GET',
@@ -147,6 +160,7 @@ async function main(): Promise<number> {
     for (const { endpoint } of captured) {
       console.error(`Measuring ${endpoint.name}…`);
       const api = await measure(server.url, endpoint, load);
+      await waitForHealth(server.url, 300_000, 50);
       measured.push({ endpoint, api, baseline: await measure(baseline.url, endpoint, load) });
     }
 

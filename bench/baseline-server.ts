@@ -3,16 +3,27 @@ import http from 'node:http';
 
 /**
  * The baseline: a bare node:http server that answers each benchmarked request with the bytes the real server gave
- * for it (status, content type, body), so the ratio to it is what the framework, auth, validation and queries cost.
+ * for it (status, content type, body), after a map lookup standing in for routing, so the ratio to it is what the framework, auth, validation and queries cost.
  * Run as its own process, like the real server, so it does not share a CPU core with the load generator.
  * Usage: node bench/baseline-server.ts <responses.json>; prints {"port": n} once listening.
  */
-type Captured = { method: string; path: string; status: number; contentType: string; body: string };
+type Captured = {
+  method: string;
+  path: string;
+  authorization: string;
+  status: number;
+  contentType: string;
+  body: string;
+};
+
+/** Requests are told apart as the real server tells them apart: by method, path and caller. */
+const keyOf = (method: string | undefined, path: string | undefined, authorization: string | undefined) =>
+  `${method} ${path} ${authorization}`;
 
 const captured: Captured[] = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
 const answers = new Map(
   captured.map((response) => [
-    `${response.method} ${response.path}`,
+    keyOf(response.method, response.path, response.authorization),
     {
       status: response.status,
       headers: { 'content-type': response.contentType },
@@ -24,7 +35,7 @@ const answers = new Map(
 const server = http.createServer((request, response) => {
   request.resume();
   request.on('end', () => {
-    const answer = answers.get(`${request.method} ${request.url}`);
+    const answer = answers.get(keyOf(request.method, request.url, request.headers.authorization));
     if (!answer) {
       response.writeHead(404).end();
       return;

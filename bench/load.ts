@@ -65,7 +65,14 @@ export async function measure(baseUrl: string, endpoint: Endpoint, options: Load
   };
 }
 
-export type Captured = { method: string; path: string; status: number; contentType: string; body: string };
+export type Captured = {
+  method: string;
+  path: string;
+  authorization: string;
+  status: number;
+  contentType: string;
+  body: string;
+};
 
 /** One real response, kept for the baseline server; the body is base64 so that the bytes survive JSON. */
 export async function capture(baseUrl: string, endpoint: Endpoint): Promise<Captured> {
@@ -78,6 +85,7 @@ export async function capture(baseUrl: string, endpoint: Endpoint): Promise<Capt
   return {
     method: endpoint.method,
     path: endpoint.path,
+    authorization: headersFor(endpoint).authorization,
     status: response.status,
     contentType: response.headers.get('content-type') ?? 'application/octet-stream',
     body: body.toString('base64'),

@@ -35,19 +35,21 @@ export const FULL_SIZE: SeedSize = {
   heavyUserNotifications: 20_000,
 };
 
-/** A smaller database of the same shape (BENCH_SCALE=0.1 for a quick check of the harness). */
+/** A smaller database of the same shape (BENCH_SCALE=0.1 for a quick check of the harness); the skill taxonomy stays. */
 export function scaledSize(scale: number): SeedSize {
   return Object.fromEntries(
     Object.entries(FULL_SIZE).map(([key, value]) => [
       key,
-      Math.max(key === 'skills' ? 20 : 2, Math.round(value * scale)),
+      key === 'skills' ? value : Math.max(2, Math.round(value * scale)),
     ]),
   ) as SeedSize;
 }
 
 export type Fixtures = {
-  /** Contributor 1: popular skills, member of team 1, owner of the long notification list. */
+  /** Contributor 1: the most common skills, member of team 1, owner of the long notification list. */
   contributorToken: string;
+  /** Contributor 2: skills of middling popularity. */
+  typicalContributorToken: string;
   companyToken: string;
   challengeId: number;
   teamId: number;
@@ -78,6 +80,7 @@ export async function seedDatabase(db: Db, dialect: Dialect, size: SeedSize, see
   const contributorUserId = size.companies + 1;
   return {
     contributorToken: await createToken(db, contributorUserId, 'bench', null),
+    typicalContributorToken: await createToken(db, contributorUserId + 1, 'bench', null),
     companyToken: await createToken(db, 1, 'bench', null),
     challengeId: work.showcaseChallengeId,
     teamId: 1,
