@@ -22,6 +22,15 @@ export type Config = Readonly<{
   embeddedWorker: boolean;
   workerPollMs: number;
   aiProvider: 'local' | 'openai' | 'anthropic';
+  /** Model settings for `openai` (any OpenAI-compatible endpoint) and `anthropic`; unused by `local`. */
+  ai: Readonly<{
+    baseUrl: string | null;
+    apiKey: string | null;
+    model: string | null;
+    timeoutMs: number;
+    /** Attempts per stage call when the model fails or answers outside the schema. */
+    maxAttempts: number;
+  }>;
 }>;
 
 export class ConfigError extends Error {
@@ -98,6 +107,18 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     problems.push(`APP_URL must be an absolute URL (got "${appUrl}").`);
   }
 
+  const aiProvider = oneOf('AI_PROVIDER', ['local', 'openai', 'anthropic'] as const, 'local');
+  if (aiProvider !== 'local' && !read('AI_MODEL')) problems.push(`AI_MODEL is required when AI_PROVIDER=${aiProvider}.`);
+  if (aiProvider === 'anthropic' && !read('AI_API_KEY')) problems.push('AI_API_KEY is required when AI_PROVIDER=anthropic.');
+  const aiBaseUrl = read('AI_BASE_URL');
+  if (aiBaseUrl) {
+    try {
+      new URL(aiBaseUrl);
+    } catch {
+      problems.push(`AI_BASE_URL must be an absolute URL (got "${aiBaseUrl}").`);
+    }
+  }
+
   const config: Config = {
     env: nodeEnv,
     host,
@@ -115,7 +136,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     tokenTtlSeconds: ttl === 0 ? null : ttl,
     embeddedWorker: boolean('EMBEDDED_WORKER', true),
     workerPollMs: integer('WORKER_POLL_MS', 1000, 10, 60_000),
-    aiProvider: oneOf('AI_PROVIDER', ['local', 'openai', 'anthropic'] as const, 'local'),
+    aiProvider,
+    ai: {
+      baseUrl: read('AI_BASE_URL') ?? null,
+      apiKey: read('AI_API_KEY') ?? null,
+      model: read('AI_MODEL') ?? null,
+      timeoutMs: integer('AI_TIMEOUT_MS', 60_000, 100, 600_000),
+      maxAttempts: integer('AI_MAX_ATTEMPTS', 3, 1, 10),
+    },
     ...overrides,
   };
   if (problems.length > 0) throw new ConfigError(problems);

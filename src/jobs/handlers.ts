@@ -1,13 +1,20 @@
 import type { AppDeps } from '../app-deps.ts';
 import type { JobName, JobPayloads } from './job-names.ts';
 
-/** A job handler. It runs at least once per job, so it must be idempotent: running it twice changes nothing more. */
-export type JobHandler<N extends JobName> = (deps: AppDeps, payload: JobPayloads[N]) => Promise<void>;
+/**
+ * What a job does. `handle` runs at least once per job, so it must be idempotent: running it twice changes nothing
+ * more than running it once. `onFailed` runs once when the last attempt failed, to leave the subject in a state a
+ * person can see (e.g. a CV analysis marked `failed` with its reason) instead of stuck in `processing`.
+ */
+export type JobDefinition<N extends JobName> = {
+  handle(deps: AppDeps, payload: JobPayloads[N]): Promise<void>;
+  onFailed?(deps: AppDeps, payload: JobPayloads[N], error: string): Promise<void>;
+};
 
-export type JobHandlers = { [N in JobName]?: JobHandler<N> };
+export type JobDefinitions = { [N in JobName]?: JobDefinition<N> };
 
 /**
- * The registered handlers. Jobs whose name has no handler here stay queued until one is registered; the analyzers
- * (brief, CV, ideas, matching) are registered by the pipeline.
+ * The registered jobs. A job whose name has no definition here stays queued until one is registered. The pipeline
+ * registers its analyzers here (src/pipeline/).
  */
-export const jobHandlers: JobHandlers = {};
+export const jobDefinitions: JobDefinitions = {};

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { AppDeps } from '../../src/app-deps.ts';
 import { loadConfig } from '../../src/config.ts';
-import type { JobHandlers } from '../../src/jobs/handlers.ts';
+import type { JobDefinitions } from '../../src/jobs/handlers.ts';
 import { listFailedJobs, retryFailedJobs } from '../../src/jobs/jobs.repository.ts';
 import { enqueue } from '../../src/jobs/queue.ts';
 import { backoffMs, startWorker } from '../../src/jobs/worker.ts';
@@ -39,7 +39,7 @@ for (const dialect of testDialects()) {
 
     it('runs a queued job once and marks it completed', async () => {
       const seen: number[] = [];
-      const handlers: JobHandlers = { 'idea.score': async (_deps, payload) => void seen.push(payload.ideaId) };
+      const handlers: JobDefinitions = { 'idea.score': { handle: async (_deps, payload) => void seen.push(payload.ideaId) } };
       const id = await enqueue(database.db, 'idea.score', { ideaId: 7 });
       const worker = startWorker(deps, silent, handlers);
       assert.equal(await worker.drain(), 1);
@@ -52,9 +52,13 @@ for (const dialect of testDialects()) {
     });
 
     it('retries a failing job later with backoff, then fails it for good after max attempts', async () => {
-      const handlers: JobHandlers = {
-        'idea.score': async () => {
-          throw new Error('model unavailable');
+      const failures: string[] = [];
+      const handlers: JobDefinitions = {
+        'idea.score': {
+          handle: async () => {
+            throw new Error('model unavailable');
+          },
+          onFailed: async (_deps, payload, error) => void failures.push(`${payload.ideaId}: ${error.split('\n')[0]}`),
         },
       };
       const id = await enqueue(database.db, 'idea.score', { ideaId: 1 }, { maxAttempts: 2 });
@@ -77,6 +81,7 @@ for (const dialect of testDialects()) {
       row = await jobRow(id);
       assert.equal(row.status, 'failed');
       assert.equal(row.attempts, 2);
+      assert.deepEqual(failures, ['1: Error: model unavailable'], 'onFailed runs once, after the last attempt');
       assert.deepEqual(
         (await listFailedJobs(database.db)).map((job) => job.id),
         [id],
@@ -90,7 +95,7 @@ for (const dialect of testDialects()) {
 
     it('leaves jobs without a registered handler queued', async () => {
       const id = await enqueue(database.db, 'task.match', { taskId: 3 });
-      const worker = startWorker(deps, silent, { 'idea.score': async () => {} });
+      const worker = startWorker(deps, silent, { 'idea.score': { handle: async () => {} } });
       assert.equal(await worker.drain(), 0);
       await worker.stop();
       assert.equal((await jobRow(id)).status, 'pending');
@@ -112,7 +117,7 @@ for (const dialect of testDialects()) {
         .where('id', '=', leased)
         .execute();
       const seen: number[] = [];
-      const worker = startWorker(deps, silent, { 'idea.score': async (_d, p) => void seen.push(p.ideaId) });
+      const worker = startWorker(deps, silent, { 'idea.score': { handle: async (_d, p) => void seen.push(p.ideaId) } });
       await worker.drain();
       await worker.stop();
       assert.deepEqual(seen, [1]);
@@ -125,10 +130,12 @@ for (const dialect of testDialects()) {
       const count = 40;
       for (let i = 0; i < count; i++) await enqueue(database.db, 'idea.score', { ideaId: i });
       const runs = new Map<number, number>();
-      const handlers: JobHandlers = {
-        'idea.score': async (_d, p) => {
-          runs.set(p.ideaId, (runs.get(p.ideaId) ?? 0) + 1);
-          await new Promise((resolve) => setTimeout(resolve, 1));
+      const handlers: JobDefinitions = {
+        'idea.score': {
+          handle: async (_d, p) => {
+            runs.set(p.ideaId, (runs.get(p.ideaId) ?? 0) + 1);
+            await new Promise((resolve) => setTimeout(resolve, 1));
+          },
         },
       };
       const first = startWorker(deps, silent, handlers);
@@ -144,7 +151,7 @@ for (const dialect of testDialects()) {
     it('polls on its own when started', async () => {
       const id = await enqueue(database.db, 'idea.score', { ideaId: 5 });
       const polling = { ...deps, config: { ...deps.config, workerPollMs: 10 } };
-      const worker = startWorker(polling, silent, { 'idea.score': async () => {} });
+      const worker = startWorker(polling, silent, { 'idea.score': { handle: async () => {} } });
       for (let i = 0; i < 100 && (await jobRow(id)).status !== 'completed'; i++) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }

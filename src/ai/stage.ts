@@ -1,0 +1,47 @@
+import type { Static, TSchema } from 'typebox';
+import type { Taxonomy } from './taxonomy/taxonomy.ts';
+
+/**
+ * One analysis: what it reads, what it must answer (a TypeBox schema whose every field carries a description — the
+ * model sees those descriptions as instructions), how to ask a model for it, and how to answer offline.
+ * Each stage lives in its own folder (`src/ai/<stage>/`): schema.ts, prompt.ts, local.ts, index.ts.
+ */
+export type StagePrompt = { system: string; user: string };
+
+export type LocalContext = {
+  taxonomy: Taxonomy;
+};
+
+export type AnalysisStage<I, S extends TSchema> = {
+  /** Stable name, used in logs, analysis rows and the fake model servers of the tests. */
+  readonly name: string;
+  readonly schema: S;
+  prompt(input: I): StagePrompt;
+  /** The offline analyzer: deterministic, no network, useful on real text. */
+  local(input: I, context: LocalContext): Static<S> | Promise<Static<S>>;
+};
+
+export type StageResult<S extends TSchema> = {
+  output: Static<S>;
+  provider: string;
+  model: string | null;
+};
+
+/** Runs stages. `local` calls the stage's offline analyzer; model providers ask a model and validate its answer. */
+export interface AnalysisProvider {
+  readonly name: 'local' | 'openai' | 'anthropic';
+  readonly model: string | null;
+  run<I, S extends TSchema>(stage: AnalysisStage<I, S>, input: I): Promise<StageResult<S>>;
+}
+
+/** A model answered, but not in the stage's shape after every attempt: the job fails and is retried later. */
+export class InvalidModelOutputError extends Error {
+  readonly stage: string;
+  readonly problems: string[];
+  constructor(stage: string, problems: string[]) {
+    super(`The model's answer for "${stage}" did not match its schema: ${problems.slice(0, 5).join('; ')}`);
+    this.name = 'InvalidModelOutputError';
+    this.stage = stage;
+    this.problems = problems;
+  }
+}
