@@ -1,12 +1,27 @@
+import { createProvider } from './ai/providers/index.ts';
+import type { AnalysisProvider } from './ai/stage.ts';
+import { loadTaxonomy } from './ai/taxonomy/taxonomy.ts';
 import type { Config } from './config.ts';
 import type { Dialect } from './db/column-types.ts';
 import type { Db } from './db/database.ts';
-import type { FileStorage } from './storage/file-storage.ts';
+import { DiskStorage, type FileStorage } from './storage/file-storage.ts';
 
-/** What the feature modules are given: built once by the entry point (or a test) and passed to `buildApp`. */
+/** What the feature modules and job handlers are given: built once by an entry point (or a test). */
 export type AppDeps = Readonly<{
   config: Config;
   db: Db;
   dialect: Dialect;
   storage: FileStorage;
+  ai: AnalysisProvider;
 }>;
+
+/** The dependencies every entry point builds the same way from its configuration and open database. */
+export function createDeps(config: Config, database: { db: Db; dialect: Dialect }): AppDeps {
+  return {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    storage: new DiskStorage(config.storageDir),
+    ai: createProvider(config, { taxonomy: loadTaxonomy() }),
+  };
+}

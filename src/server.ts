@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { buildApp } from './app.ts';
+import { createDeps } from './app-deps.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { startWorker } from './jobs/worker.ts';
-import { DiskStorage } from './storage/file-storage.ts';
 
 /** `npm start`: migrate, serve the API and web app, and (by default) run the job worker in the same process. */
 async function main(): Promise<void> {
@@ -12,8 +12,7 @@ async function main(): Promise<void> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = createDatabase({ url: config.databaseUrl });
   await migrateToLatest(database.db, database.dialect);
-  const storage = new DiskStorage(config.storageDir);
-  const deps = { config, db: database.db, dialect: database.dialect, storage };
+  const deps = createDeps(config, database);
   const app = await buildApp(deps);
   const worker = config.embeddedWorker ? startWorker(deps, app.log) : null;
 

@@ -1,9 +1,9 @@
 import pino from 'pino';
+import { createDeps } from './app-deps.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { startWorker } from './jobs/worker.ts';
-import { DiskStorage } from './storage/file-storage.ts';
 
 /**
  * `npm run worker`: runs queued jobs without serving HTTP. Start as many as the load needs, beside API processes
@@ -14,10 +14,7 @@ async function main(): Promise<void> {
   const database = createDatabase({ url: config.databaseUrl });
   await migrateToLatest(database.db, database.dialect);
   const log = pino({ level: config.logLevel });
-  const worker = startWorker(
-    { config, db: database.db, dialect: database.dialect, storage: new DiskStorage(config.storageDir) },
-    log,
-  );
+  const worker = startWorker(createDeps(config, database), log);
   log.info('worker started');
   const shutdown = async () => {
     await worker.stop();

@@ -11,8 +11,19 @@ export type JobPayloads = {
   'idea.score': { ideaId: number };
   /** Find and invite contributors for a task (again, e.g. after a decline). */
   'task.match': { taskId: number };
+  /** A contributor's skills changed (CV analysed): invite them to open tasks they fit. */
+  'volunteer.match': { volunteerId: number };
+  /** Invitations went out on a challenge: form its team once two or more contributors are involved. */
+  'challenge.form-team': { challengeId: number };
 };
 
 export type JobName = keyof JobPayloads;
 
-export const JOB_NAMES: readonly JobName[] = ['challenge.analyze', 'volunteer.analyze-cv', 'idea.score', 'task.match'];
+export const JOB_NAMES: readonly JobName[] = [
+  'challenge.analyze',
+  'volunteer.analyze-cv',
+  'idea.score',
+  'task.match',
+  'volunteer.match',
+  'challenge.form-team',
+];

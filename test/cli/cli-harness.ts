@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { createScratchDatabase } from '../../bench/scratch-database.ts';
 import { buildApp } from '../../src/app.ts';
+import { createDeps } from '../../src/app-deps.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Dialect } from '../../src/db/column-types.ts';
 import { createDatabase, type Db } from '../../src/db/database.ts';
-import { DiskStorage } from '../../src/storage/file-storage.ts';
 import { POSTGRES_URL } from '../helpers/context.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -56,12 +56,7 @@ export async function createCliWorld(dialect: Dialect): Promise<CliWorld> {
   };
   const config = loadConfig(env);
   const database = createDatabase({ url: config.databaseUrl, poolSize: 2 });
-  const app = await buildApp({
-    config,
-    db: database.db,
-    dialect: database.dialect,
-    storage: new DiskStorage(config.storageDir),
-  });
+  const app = await buildApp(createDeps(config, database));
   await app.ready();
   return {
     dataDir,

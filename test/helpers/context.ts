@@ -5,12 +5,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../../src/app.ts';
-import type { AppDeps } from '../../src/app-deps.ts';
+import { type AppDeps, createDeps } from '../../src/app-deps.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Dialect } from '../../src/db/column-types.ts';
 import { createDatabase, type Db } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
-import { DiskStorage } from '../../src/storage/file-storage.ts';
 
 /**
  * Every suite runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set (CI sets it). Each context gets its
@@ -73,7 +72,7 @@ export async function createTestContext(dialect: Dialect, env: Record<string, st
       dialect,
     },
   );
-  const deps: AppDeps = { config, db: database.db, dialect, storage: new DiskStorage(config.storageDir) };
+  const deps: AppDeps = createDeps(config, database);
   const app = await buildApp(deps);
   await app.ready();
   return {

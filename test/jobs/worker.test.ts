@@ -3,13 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import type { AppDeps } from '../../src/app-deps.ts';
+import { type AppDeps, createDeps } from '../../src/app-deps.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { JobDefinitions } from '../../src/jobs/handlers.ts';
 import { listFailedJobs, retryFailedJobs } from '../../src/jobs/jobs.repository.ts';
 import { enqueue } from '../../src/jobs/queue.ts';
 import { backoffMs, startWorker } from '../../src/jobs/worker.ts';
-import { DiskStorage } from '../../src/storage/file-storage.ts';
 import { createTestDatabase, type TestDatabase, testDialects } from '../helpers/context.ts';
 
 const silent = { info() {}, warn() {}, error() {} };
@@ -24,7 +23,7 @@ for (const dialect of testDialects()) {
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-jobs-'));
       database = await createTestDatabase(dialect, dataDir);
       const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WORKER_POLL_MS: '60000' });
-      deps = { config, db: database.db, dialect, storage: new DiskStorage(config.storageDir) };
+      deps = createDeps(config, database);
     });
     after(async () => {
       await database.close();
@@ -39,7 +38,9 @@ for (const dialect of testDialects()) {
 
     it('runs a queued job once and marks it completed', async () => {
       const seen: number[] = [];
-      const handlers: JobDefinitions = { 'idea.score': { handle: async (_deps, payload) => void seen.push(payload.ideaId) } };
+      const handlers: JobDefinitions = {
+        'idea.score': { handle: async (_deps, payload) => void seen.push(payload.ideaId) },
+      };
       const id = await enqueue(database.db, 'idea.score', { ideaId: 7 });
       const worker = startWorker(deps, silent, handlers);
       assert.equal(await worker.drain(), 1);
