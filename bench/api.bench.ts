@@ -17,7 +17,8 @@ import { type Fixtures, FULL_SIZE, scaledSize, seedDatabase } from './seed.ts';
  * Environment: BENCH_DURATION (s per run, 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (50), BENCH_SCALE (1 = the
  * full data set), BENCH_DATABASE_URL (a PostgreSQL server: a fresh database is created on it and dropped after),
  * BENCH_ONLY (run the endpoints whose name contains this text), BENCH_CPU_PROF (a folder: profile the server),
- * BENCH_OUTPUT (write the figures as JSON to this file), BENCH_KEEP=1 (keep the data folder and database).
+ * BENCH_OUTPUT (write the figures as JSON to this file), BENCH_KEEP=1 (keep the data folder and database),
+ * BENCH_ANALYZE=1|0 (planner statistics after seeding; default: PostgreSQL yes, SQLite no, as in production).
  */
 const PAGE_SAMPLES = 200;
 
@@ -38,6 +39,8 @@ const scale = setting('BENCH_SCALE', 1);
 const postgresServer = process.env.BENCH_DATABASE_URL?.trim() || null;
 const only = process.env.BENCH_ONLY?.trim() || null;
 const keep = process.env.BENCH_KEEP === '1';
+/** BENCH_ANALYZE=1 or 0 overrides the default planner statistics (see seedDatabase). */
+const statistics = process.env.BENCH_ANALYZE?.trim() ? process.env.BENCH_ANALYZE.trim() === '1' : undefined;
 
 function endpointsFor(fixtures: Fixtures): Endpoint[] {
   const contributor = fixtures.contributorToken;
@@ -94,12 +97,18 @@ async function seed(databaseUrl: string) {
   const handle = createDatabase({ url: databaseUrl });
   try {
     await migrateToLatest(handle.db, handle.dialect);
-    const fixtures = await seedDatabase(handle.db, handle.dialect, scale === 1 ? FULL_SIZE : scaledSize(scale));
+    const size = scale === 1 ? FULL_SIZE : scaledSize(scale);
+    const analyzed = statistics ?? handle.dialect === 'postgres';
+    const fixtures = await seedDatabase(handle.db, handle.dialect, size, analyzed);
     const version = await handle.db.executeQuery<{ version: string }>(
       CompiledQuery.raw(handle.dialect === 'postgres' ? 'show server_version' : 'select sqlite_version() as version'),
     );
     const row = version.rows[0] as Record<string, string>;
-    const engine = `${handle.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} ${row.version ?? row.server_version}`;
+    const engine =
+      `${handle.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} ${row.version ?? row.server_version}, ` +
+      (analyzed
+        ? `${handle.dialect === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE'} after seeding`
+        : 'no ANALYZE after seeding (the service never runs it)');
     return { fixtures, engine };
   } finally {
     await handle.destroy();

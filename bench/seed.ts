@@ -59,10 +59,19 @@ export type Fixtures = {
 
 /**
  * Fills an empty, migrated database. Rows are generated in memory first (deterministically), then written table by
- * table with multi-row inserts in one transaction. PostgreSQL is then analysed, as its autovacuum would do soon after
- * a bulk load; SQLite is left without statistics, as the service itself never runs ANALYZE.
+ * table with multi-row inserts in one transaction.
+ *
+ * `statistics`: PostgreSQL gets VACUUM ANALYZE by default, the state its autovacuum reaches soon after a bulk load
+ * (planner statistics, and a visibility map so that counts can be index-only). SQLite gets nothing by default,
+ * because the service never runs ANALYZE there; `true` runs it anyway, to show what statistics would change.
  */
-export async function seedDatabase(db: Db, dialect: Dialect, size: SeedSize, seed = 20_261_121): Promise<Fixtures> {
+export async function seedDatabase(
+  db: Db,
+  dialect: Dialect,
+  size: SeedSize,
+  statistics: boolean = dialect === 'postgres',
+  seed = 20_261_121,
+): Promise<Fixtures> {
   const started = performance.now();
   const random = createRandom(seed);
   const tables: Tables = new Map();
@@ -75,7 +84,7 @@ export async function seedDatabase(db: Db, dialect: Dialect, size: SeedSize, see
     const withIds = [...tables.keys()].filter((table) => !['skill_aliases', 'task_skills'].includes(table));
     await resetSequences(trx, dialect, withIds);
   });
-  if (dialect === 'postgres') await db.executeQuery(CompiledQuery.raw('analyze'));
+  if (statistics) await db.executeQuery(CompiledQuery.raw(dialect === 'postgres' ? 'vacuum analyze' : 'analyze'));
 
   const contributorUserId = size.companies + 1;
   return {
