@@ -12,7 +12,10 @@ export function Nullable<T extends TSchema>(schema: T) {
   return Type.Unsafe<Static<T> | null>({ ...schema, type: [type, 'null'] });
 }
 
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+/** A row id as the API takes it, in a path or a filter: a positive integer that fits PostgreSQL's `integer`. */
+export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+
+export const IdParams = Type.Object({ id: Id });
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO-8601 UTC timestamp' });
 
@@ -32,6 +35,9 @@ export const PageQuery = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 };
+
+/** The query of a list without filters: only the page. */
+export const PageOnlyQuery = Type.Object(PageQuery);
 
 const PageLinks = Type.Object({
   first: Type.String(),

@@ -98,15 +98,23 @@ for (const dialect of testDialects()) {
       assert.deepEqual(beyond.data.data, []);
     });
 
-    it('answers 422 for an unknown status filter and bad paging', async () => {
+    it('answers 422 for an unknown status filter, bad paging and ids out of range', async () => {
       const { token } = await createVolunteer(ctx.db);
       const client = apiClient(ctx.app, token);
       const status = await client.get('/api/assignments?status=finished');
       assert.equal(status.statusCode, 422);
       assert.ok(status.data.errors.status);
       assert.match(status.data.message, /status must be one of: invited, accepted/);
-      for (const query of ['?per_page=0', '?per_page=101', '?page=0', '?task_id=abc']) {
+      for (const query of ['?per_page=0', '?per_page=101', '?page=0', '?task_id=abc', '?task_id=0']) {
         assert.equal((await client.get(`/api/assignments${query}`)).statusCode, 422, query);
+      }
+      // Larger than PostgreSQL's integer: refused before it reaches the database.
+      for (const filter of ['task_id', 'challenge_id']) {
+        const response = await client.get(`/api/assignments?${filter}=99999999999`);
+        assert.equal(response.statusCode, 422, filter);
+        assert.deepEqual(response.data.errors, {
+          [filter]: [`The ${filter.replace('_', ' ')} must not be greater than 2147483647.`],
+        });
       }
     });
 

@@ -4,13 +4,12 @@ import { Type } from 'typebox';
 import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
 import { pageEnvelope, pageRequest } from '../../http/pagination.ts';
-import { errorResponses, IdParams, Page } from '../../http/schemas.ts';
+import { errorResponses, IdParams, Page, PageOnlyQuery } from '../../http/schemas.ts';
 import { assertUploadsValid, MiB, type UploadRule, uploadsOf } from '../../storage/uploads.ts';
 import {
   Assignment,
   AssignmentListQuery,
   CompleteBody,
-  PendingQuery,
   RejectBody,
   SubmitSolutionBody,
 } from './assignments.schemas.ts';
@@ -63,7 +62,7 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
       schema: {
         tags,
         summary: 'What waits for the caller: a contributor’s invitations, or submitted solutions a company reviews',
-        querystring: PendingQuery,
+        querystring: PageOnlyQuery,
         response: { 200: Page(Assignment), ...errorResponses(401, 422) },
       },
     },

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { HttpUrl, Nullable, PageQuery, Timestamp } from '../../http/schemas.ts';
+import { HttpUrl, Id, Nullable, PageQuery, Timestamp } from '../../http/schemas.ts';
 
 export const ASSIGNMENT_STATUSES = [
   'invited',
@@ -60,13 +60,11 @@ export type Assignment = Static<typeof Assignment>;
 
 export const AssignmentListQuery = Type.Object({
   status: Type.Optional(Type.Enum([...ASSIGNMENT_STATUSES])),
-  task_id: Type.Optional(Type.Integer({ minimum: 1 })),
-  challenge_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  task_id: Type.Optional(Id),
+  challenge_id: Type.Optional(Id),
   ...PageQuery,
 });
 export type AssignmentListQuery = Static<typeof AssignmentListQuery>;
-
-export const PendingQuery = Type.Object({ ...PageQuery });
 
 export const RejectBody = Type.Object({
   reason: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),

@@ -3,8 +3,8 @@ import type { Static } from 'typebox';
 import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
 import { pageEnvelope, pageRequest } from '../../http/pagination.ts';
-import { errorResponses, IdParams, Page } from '../../http/schemas.ts';
-import { ChallengeIdeasParams, ChallengeIdeasQuery, Idea, MyIdeasQuery, NewIdea, VoteBody } from './ideas.schemas.ts';
+import { errorResponses, IdParams, Page, PageOnlyQuery } from '../../http/schemas.ts';
+import { ChallengeIdeasParams, ChallengeIdeasQuery, Idea, NewIdea, VoteBody } from './ideas.schemas.ts';
 import { getIdea, type IdeaVote, listIdeasOfChallenge, listMyIdeas, submitIdea, voteOnIdea } from './ideas.service.ts';
 
 const tags = ['Ideas'];
@@ -47,14 +47,14 @@ export async function ideasRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     },
   );
 
-  app.get<{ Querystring: Static<typeof MyIdeasQuery> }>(
+  app.get<{ Querystring: Static<typeof PageOnlyQuery> }>(
     '/ideas/my-ideas',
     {
       config: { accountType: 'contributor' },
       schema: {
         tags,
         summary: 'Your own ideas, newest first',
-        querystring: MyIdeasQuery,
+        querystring: PageOnlyQuery,
         response: { 200: Page(Idea), ...errorResponses(401, 403, 422) },
       },
     },

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Nullable, PageQuery, Timestamp, UserSummary } from '../../http/schemas.ts';
+import { Id, Nullable, PageQuery, Timestamp, UserSummary } from '../../http/schemas.ts';
 
 export const Idea = Type.Object({
   id: Type.Integer(),
@@ -36,7 +36,7 @@ export type Idea = Static<typeof Idea>;
 export const IDEA_SORTS = ['final_score', 'ai_score', 'votes', 'created_at'] as const;
 
 /** `{challenge}` in `/challenges/{challenge}/ideas`; like `IdParams`, an invalid value is a 404. */
-export const ChallengeIdeasParams = Type.Object({ challenge: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+export const ChallengeIdeasParams = Type.Object({ challenge: Id });
 
 export const ChallengeIdeasQuery = Type.Object({
   ...PageQuery,
@@ -46,8 +46,6 @@ export const ChallengeIdeasQuery = Type.Object({
     }),
   ),
 });
-
-export const MyIdeasQuery = Type.Object(PageQuery);
 
 export const NewIdea = Type.Object({
   title: Type.String({ minLength: 1, maxLength: 255 }),

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
 import { pageEnvelope, pageRequest } from '../../http/pagination.ts';
-import { errorResponses, IdParams, Page } from '../../http/schemas.ts';
-import { MyTask, PageOnlyQuery, Task, TaskDetail, TaskListQuery } from './tasks.schemas.ts';
+import { errorResponses, IdParams, Page, PageOnlyQuery } from '../../http/schemas.ts';
+import { MyTask, Task, TaskDetail, TaskListQuery } from './tasks.schemas.ts';
 import { listAvailable, listMyTasks, listTasks, showTask } from './tasks.service.ts';
 
 const tags = ['Tasks'];

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Nullable, PageQuery, Timestamp } from '../../http/schemas.ts';
+import { Id, Nullable, PageQuery, Timestamp } from '../../http/schemas.ts';
 import { Assignment } from '../assignments/assignments.schemas.ts';
 
 export const TASK_STATUSES = ['pending', 'matching', 'assigned', 'in_progress', 'completed'] as const;
@@ -35,13 +35,10 @@ export type MyTask = Static<typeof MyTask>;
 export const TaskListQuery = Type.Object({
   ...PageQuery,
   status: Type.Optional(Type.Enum([...TASK_STATUSES])),
-  challenge_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
-  workstream_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  challenge_id: Type.Optional(Id),
+  workstream_id: Type.Optional(Id),
   skill: Type.Optional(
     Type.String({ maxLength: 255, description: 'A skill name or alias, case-insensitive; tasks requiring it' }),
   ),
 });
 export type TaskListQuery = Static<typeof TaskListQuery>;
-
-export const PageOnlyQuery = Type.Object({ ...PageQuery });
-export type PageOnlyQuery = Static<typeof PageOnlyQuery>;

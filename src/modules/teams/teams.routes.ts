@@ -3,21 +3,21 @@ import type { Static } from 'typebox';
 import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
 import { pageEnvelope, pageRequest } from '../../http/pagination.ts';
-import { errorResponses, IdParams, Page } from '../../http/schemas.ts';
-import { NewTeamMessage, TeamMessage, TeamMessagesQuery } from './teams.schemas.ts';
+import { errorResponses, IdParams, Page, PageOnlyQuery } from '../../http/schemas.ts';
+import { NewTeamMessage, TeamMessage } from './teams.schemas.ts';
 import { listMessages, postMessage } from './teams.service.ts';
 
 const tags = ['Teams'];
 
 export async function teamsRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
-  app.get<{ Params: Static<typeof IdParams>; Querystring: Static<typeof TeamMessagesQuery> }>(
+  app.get<{ Params: Static<typeof IdParams>; Querystring: Static<typeof PageOnlyQuery> }>(
     '/teams/:id/messages',
     {
       schema: {
         tags,
         summary: "The team's messages, newest first (members whose invitation is open or accepted)",
         params: IdParams,
-        querystring: TeamMessagesQuery,
+        querystring: PageOnlyQuery,
         response: { 200: Page(TeamMessage), ...errorResponses(401, 403, 404, 422) },
       },
     },

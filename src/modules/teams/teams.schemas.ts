@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { PageQuery, Timestamp, UserSummary } from '../../http/schemas.ts';
+import { Timestamp, UserSummary } from '../../http/schemas.ts';
 
 export const Team = Type.Object({
   id: Type.Integer(),
@@ -25,8 +25,6 @@ export const TeamMessage = Type.Object({
   created_at: Timestamp,
 });
 export type TeamMessage = Static<typeof TeamMessage>;
-
-export const TeamMessagesQuery = Type.Object(PageQuery);
 
 export const NewTeamMessage = Type.Object({
   message: Type.String({ minLength: 1, maxLength: 2000, description: '1–2000 characters after trimming' }),
