@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    const config = loadConfig({});
+    assert.equal(config.port, 3000);
+    assert.equal(config.host, '0.0.0.0');
+    assert.equal(config.dialect, 'sqlite');
+    assert.equal(config.dataDir, path.resolve('var'));
+    assert.equal(config.databaseUrl, `sqlite:${path.resolve('var', 'guild.sqlite')}`);
+    assert.equal(config.storageDir, path.resolve('var', 'storage'));
+    assert.equal(config.embeddedWorker, true);
+    assert.equal(config.aiProvider, 'local');
+    assert.equal(config.tokenTtlSeconds, null);
+    assert.ok(Object.isFrozen(config));
+  });
+
+  it('switches to PostgreSQL on a postgres:// URL and keeps DATA_DIR for files', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/guild', DATA_DIR: '/srv/guild' });
+    assert.equal(config.dialect, 'postgres');
+    assert.equal(config.databaseUrl, 'postgres://u@db:5432/guild');
+    assert.equal(config.storageDir, '/srv/guild/storage');
+  });
+
+  it('reports every problem at once, naming the variable', () => {
+    assert.throws(
+      () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', EMBEDDED_WORKER: 'maybe', AI_PROVIDER: 'magic' }),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.equal(error.problems.length, 4);
+        assert.match(error.message, /PORT must be an integer/);
+        assert.match(error.message, /DATABASE_URL must start with/);
+        assert.match(error.message, /EMBEDDED_WORKER must be true or false/);
+        assert.match(error.message, /AI_PROVIDER must be one of local, openai, anthropic/);
+        return true;
+      },
+    );
+  });
+
+  it('needs a model name for model providers, and a key for Anthropic', () => {
+    assert.throws(() => loadConfig({ AI_PROVIDER: 'openai' }), /AI_MODEL is required/);
+    assert.throws(() => loadConfig({ AI_PROVIDER: 'anthropic', AI_MODEL: 'claude' }), /AI_API_KEY is required/);
+    const config = loadConfig({ AI_PROVIDER: 'openai', AI_MODEL: 'llama3', AI_BASE_URL: 'http://127.0.0.1:11434/v1' });
+    assert.equal(config.ai.model, 'llama3');
+    assert.equal(config.ai.baseUrl, 'http://127.0.0.1:11434/v1');
+  });
+
+  it('reads token lifetime and flags', () => {
+    const config = loadConfig({ TOKEN_TTL: '3600', EMBEDDED_WORKER: 'off', PORT: ' 8080 ' });
+    assert.equal(config.tokenTtlSeconds, 3600);
+    assert.equal(config.embeddedWorker, false);
+    assert.equal(config.port, 8080);
+  });
+});
