@@ -6,7 +6,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { canSeeChallenge, companyIdOf } from '../challenges/challenge-visibility.ts';
 import { awardReputation } from '../reputation/reputation.ts';
-import { findVolunteerByUserId } from '../volunteers/volunteers.repository.ts';
+import { volunteerIdOf } from '../volunteers/volunteers.service.ts';
 import { toIdea } from './ideas.mapper.ts';
 import {
   countVotes,
@@ -38,12 +38,6 @@ async function ideaChallenge(db: Db, challengeId: number, caller: AuthUser) {
     throw AppError.invalidState('This challenge does not accept ideas.');
   }
   return challenge;
-}
-
-/** The caller's contributor profile id; null for companies and for contributors who have not completed one. */
-async function volunteerIdOf(db: Db, caller: AuthUser): Promise<number | null> {
-  if (caller.account_type !== 'contributor') return null;
-  return (await findVolunteerByUserId(db, caller.id))?.id ?? null;
 }
 
 async function ideaView(db: Db, ideaId: number, caller: AuthUser): Promise<Idea> {

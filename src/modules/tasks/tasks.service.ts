@@ -4,7 +4,7 @@ import type { PageRequest } from '../../http/pagination.ts';
 import { loadAssignmentsByIds } from '../assignments/assignments.loader.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { canSeeChallenge, companyIdOf } from '../challenges/challenge-visibility.ts';
-import { findVolunteerByUserId } from '../volunteers/volunteers.repository.ts';
+import { volunteerIdOf } from '../volunteers/volunteers.service.ts';
 import { skillIdsForNames } from './skills.repository.ts';
 import { toTask } from './tasks.mapper.ts';
 import {
@@ -40,13 +40,9 @@ export async function listTasks(
   return { data: rows.map(toTask), total };
 }
 
-async function volunteerIdOfUser(db: Db, userId: number): Promise<number | null> {
-  return (await findVolunteerByUserId(db, userId))?.id ?? null;
-}
-
 /** The caller's contributor profile id; the task lists built on a profile need one. */
-async function volunteerIdOf(db: Db, caller: AuthUser): Promise<number> {
-  const volunteerId = await volunteerIdOfUser(db, caller.id);
+async function requireVolunteerId(db: Db, caller: AuthUser): Promise<number> {
+  const volunteerId = await volunteerIdOf(db, caller);
   if (volunteerId === null) {
     throw new AppError('not_found', 'Contributor profile not found. Complete your profile to see tasks for you.');
   }
@@ -54,12 +50,12 @@ async function volunteerIdOf(db: Db, caller: AuthUser): Promise<number> {
 }
 
 export async function listAvailable(db: Db, caller: AuthUser, page: PageRequest): Promise<ListPage<Task>> {
-  const { rows, total } = await listAvailableTasks(db, await volunteerIdOf(db, caller), page);
+  const { rows, total } = await listAvailableTasks(db, await requireVolunteerId(db, caller), page);
   return { data: rows.map(toTask), total };
 }
 
 export async function listMyTasks(db: Db, caller: AuthUser, page: PageRequest): Promise<ListPage<MyTask>> {
-  const { rows, total } = await listTasksOfVolunteer(db, await volunteerIdOf(db, caller), page);
+  const { rows, total } = await listTasksOfVolunteer(db, await requireVolunteerId(db, caller), page);
   const assignments = await loadAssignmentsByIds(
     db,
     rows.map((row) => row.assignment_id),
@@ -86,7 +82,6 @@ export async function showTask(db: Db, caller: AuthUser, id: number): Promise<Ta
 /** The owning company sees every assignment on its task; a contributor their own; another company none. */
 async function visibleAssignmentIds(db: Db, caller: AuthUser, taskId: number, isOwner: boolean): Promise<number[]> {
   if (isOwner) return assignmentIdsOfTask(db, taskId, null);
-  if (caller.account_type !== 'contributor') return [];
-  const volunteerId = await volunteerIdOfUser(db, caller.id);
+  const volunteerId = await volunteerIdOf(db, caller);
   return volunteerId === null ? [] : assignmentIdsOfTask(db, taskId, volunteerId);
 }

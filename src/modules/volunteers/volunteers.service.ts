@@ -40,6 +40,15 @@ async function profileOf(db: Db, userId: number): Promise<VolunteerProfile> {
   return toVolunteerProfile(row, skills, statistics);
 }
 
+/**
+ * The caller's contributor profile id: null for company accounts and for contributors who have not completed a
+ * profile. Other modules find "the caller as a contributor" through this one lookup.
+ */
+export async function volunteerIdOf(db: Db, caller: AuthUser): Promise<number | null> {
+  if (caller.account_type !== 'contributor') return null;
+  return (await findVolunteerByUserId(db, caller.id))?.id ?? null;
+}
+
 export function getVolunteerProfile(db: Db, caller: AuthUser): Promise<VolunteerProfile> {
   return profileOf(db, caller.id);
 }
