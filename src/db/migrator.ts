@@ -1,12 +1,14 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
 import { type ColumnTypes, columnTypesFor, type Dialect } from './column-types.ts';
 import * as initial from './migrations/0001_initial.ts';
+import * as loginThrottle from './migrations/0002_login_throttle.ts';
 
 type MigrationModule = { up(db: Kysely<unknown>, types: ColumnTypes): Promise<void> };
 
 /** Every migration, in order. Listed here rather than read from disk so that the set is fixed at build time. */
 const migrations: Record<string, MigrationModule> = {
   '0001_initial': initial,
+  '0002_login_throttle': loginThrottle,
 };
 
 /** `schema`: the PostgreSQL schema the tables live in, when it is not the default one (tests use one per file). */

@@ -294,6 +294,13 @@ export interface JobsTable {
   completed_at: Timestamp | null;
 }
 
+export interface LoginAttemptsTable {
+  /** `<lower-cased email>|<ip address>` */
+  key: string;
+  failures: number;
+  last_failed_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   personal_access_tokens: PersonalAccessTokensTable;
@@ -318,6 +325,7 @@ export interface Database {
   idea_votes: IdeaVotesTable;
   reputation_events: ReputationEventsTable;
   jobs: JobsTable;
+  login_attempts: LoginAttemptsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
