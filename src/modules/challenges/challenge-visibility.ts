@@ -1,6 +1,4 @@
-import type { Db } from '../../db/database.ts';
 import type { ChallengeRow } from '../../db/schema.ts';
-import type { AuthUser } from '../auth/tokens.service.ts';
 
 /**
  * Who may see a challenge (contract §4): every signed-in user sees the ones that are open or done; the owning
@@ -10,13 +8,6 @@ export const PUBLIC_CHALLENGE_STATUSES = ['active', 'in_progress', 'completed'] 
 
 export function isPubliclyVisible(status: string): boolean {
   return (PUBLIC_CHALLENGE_STATUSES as readonly string[]).includes(status);
-}
-
-/** The company id of the caller, or null for contributors and companies without a profile. */
-export async function companyIdOf(db: Db, caller: AuthUser): Promise<number | null> {
-  if (caller.account_type !== 'company') return null;
-  const row = await db.selectFrom('companies').select('id').where('user_id', '=', caller.id).executeTakeFirst();
-  return row?.id ?? null;
 }
 
 export function canSeeChallenge(

@@ -3,9 +3,10 @@ import { AppError } from '../../http/app-error.ts';
 import type { PageRequest } from '../../http/pagination.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
+import { companyIdOf } from '../companies/companies.service.ts';
 import { scoredIdeasOf } from '../ideas/ideas.embed.ts';
 import { loadTasks } from '../tasks/tasks.loader.ts';
-import { canSeeChallenge, companyIdOf } from './challenge-visibility.ts';
+import { canSeeChallenge } from './challenge-visibility.ts';
 import { toAnalysis, toChallenge, toWorkstreams } from './challenges.mapper.ts';
 import {
   analysesOf,

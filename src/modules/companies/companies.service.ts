@@ -25,6 +25,15 @@ async function profileOf(db: Db, userId: number): Promise<CompanyProfile> {
   return toCompanyProfile(row, await challengeSummariesOf(db, row.id));
 }
 
+/**
+ * The caller's company profile id: null for contributor accounts and for companies that have not completed a
+ * profile. Other modules find "the caller as a company" through this one lookup.
+ */
+export async function companyIdOf(db: Db, caller: AuthUser): Promise<number | null> {
+  if (caller.account_type !== 'company') return null;
+  return (await findCompanyByUserId(db, caller.id))?.id ?? null;
+}
+
 export function getCompanyProfile(db: Db, caller: AuthUser): Promise<CompanyProfile> {
   return profileOf(db, caller.id);
 }
