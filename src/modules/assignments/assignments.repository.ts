@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { AssignmentUpdate } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
+import { fetchPage } from '../../shared/paged-query.ts';
 import type { AssignmentWithRelations } from './assignments.mapper.ts';
 import { ACTIVE_STATUSES } from './assignments.state.ts';
 
@@ -131,18 +132,11 @@ export async function listAssignmentIds(
   filters: AssignmentFilters,
   page: PageRequest,
 ): Promise<{ ids: number[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    scopedAssignments(db, scope, filters)
-      .select('assignments.id')
-      .orderBy('assignments.id', 'desc')
-      .limit(page.perPage)
-      .offset(page.offset)
-      .execute(),
-    scopedAssignments(db, scope, filters)
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { ids: rows.map((row) => row.id), total: Number(count.total) };
+  const { rows, total } = await fetchPage(
+    scopedAssignments(db, scope, filters).select('assignments.id').orderBy('assignments.id', 'desc'),
+    page,
+  );
+  return { ids: rows.map((row) => row.id), total };
 }
 
 // ---- Writes ----
