@@ -1,10 +1,8 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { VolunteersTable } from '../../db/schema.ts';
+import { ACTIVE_STATUSES } from '../assignments/assignments.state.ts';
 import type { ReputationReason } from '../reputation/reputation.ts';
-
-/** Assignment statuses in which a contributor holds their one active task (the partial unique index agrees). */
-const ACTIVE_ASSIGNMENT_STATUSES = ['accepted', 'in_progress', 'submitted'];
 
 /** The contributor profile of a user, with the user's name. */
 export function findVolunteerByUserId(db: Db, userId: number) {
@@ -80,7 +78,7 @@ export function statisticsOfVolunteer(db: Db, volunteerId: number) {
         .selectFrom('assignments')
         .select('id')
         .where('volunteer_id', '=', volunteerId)
-        .where('status', 'in', ACTIVE_ASSIGNMENT_STATUSES)
+        .where('status', 'in', [...ACTIVE_STATUSES])
         .limit(1)
         .as('active_assignment_id'),
       eb
