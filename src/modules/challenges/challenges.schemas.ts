@@ -94,8 +94,6 @@ const Description = Type.String({ minLength: CHALLENGE_DESCRIPTION_MIN, maxLengt
 export const CreateChallengeBody = Type.Object({ title: Title, description: Description });
 export type CreateChallengeBody = Static<typeof CreateChallengeBody>;
 
-export const UpdateChallengeBody = Type.Object({
-  title: Type.Optional(Title),
-  description: Type.Optional(Description),
-});
+/** Title and description, both optional (seed). */
+export const UpdateChallengeBody = Type.Partial(CreateChallengeBody);
 export type UpdateChallengeBody = Static<typeof UpdateChallengeBody>;

@@ -50,11 +50,6 @@ export const CompleteCompanyProfileBody = Type.Object({
 });
 export type CompleteCompanyProfileBody = Static<typeof CompleteCompanyProfileBody>;
 
-export const UpdateCompanyProfileBody = Type.Object({
-  company_name: Type.Optional(CompanyName),
-  industry: Type.Optional(Industry),
-  website: Type.Optional(Website),
-  description: Type.Optional(Description),
-  logo: Type.Optional(LogoRemoval),
-});
+/** The same fields as complete-profile, all optional (seed). */
+export const UpdateCompanyProfileBody = Type.Partial(CompleteCompanyProfileBody);
 export type UpdateCompanyProfileBody = Static<typeof UpdateCompanyProfileBody>;

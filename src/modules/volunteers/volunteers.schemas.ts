@@ -74,9 +74,6 @@ export const CompleteVolunteerProfileBody = Type.Object({
 });
 export type CompleteVolunteerProfileBody = Static<typeof CompleteVolunteerProfileBody>;
 
-export const UpdateVolunteerProfileBody = Type.Object({
-  availability_hours_per_week: Type.Optional(AvailabilityHours),
-  field: Type.Optional(ProfileField),
-  bio: Type.Optional(Bio),
-});
+/** The same fields as complete-profile, all optional (seed). */
+export const UpdateVolunteerProfileBody = Type.Partial(CompleteVolunteerProfileBody);
 export type UpdateVolunteerProfileBody = Static<typeof UpdateVolunteerProfileBody>;
