@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createScratchDatabase } from '../../bench/scratch-database.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { Dialect } from '../../src/db/column-types.ts';
+import { createDatabase, type Db } from '../../src/db/database.ts';
+import { type CliResult, lastLine, ROOT, runProcess } from '../cli/cli-harness.ts';
+import { POSTGRES_URL } from '../helpers/context.ts';
+import { type ServerProcess, startServer } from './server-process.ts';
+
+/**
+ * Undo steps run in reverse order of creation, each one even when an earlier one failed, so that a step that fails
+ * half-way (a server that never starts, a database that cannot be created) still leaves no process or folder behind.
+ */
+export class Cleanup {
+  readonly #steps: Array<() => unknown> = [];
+
+  defer(step: () => unknown): void {
+    this.#steps.push(step);
+  }
+
+  async run(): Promise<void> {
+    const failures: unknown[] = [];
+    for (const step of this.#steps.splice(0).reverse()) {
+      try {
+        await step();
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    if (failures.length > 0) throw new AggregateError(failures, 'Cleanup failed.');
+  }
+}
+
+/**
+ * One deployment as a user runs it: a temp DATA_DIR, a fresh database (the SQLite file under DATA_DIR, or a scratch
+ * PostgreSQL database), the server started with `node src/server.ts` (it migrates on start) without the embedded
+ * worker, and the command line run as separate processes against the same environment. `db` is a direct handle on
+ * the same database, for the pipeline's stand-in writes and for checking queued jobs.
+ */
+export type E2eWorld = {
+  baseUrl: string;
+  server: ServerProcess;
+  db: Db;
+  guild: (...args: string[]) => Promise<CliResult>;
+};
+
+export async function createE2eWorld(dialect: Dialect, cleanup: Cleanup): Promise<E2eWorld> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-e2e-'));
+  cleanup.defer(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  let databaseUrl: string | undefined;
+  if (dialect === 'postgres') {
+    if (!POSTGRES_URL) throw new Error('TEST_DATABASE_URL is not set');
+    const scratch = await createScratchDatabase(POSTGRES_URL, 'guild_e2e');
+    cleanup.defer(() => scratch.drop());
+    databaseUrl = scratch.url;
+  }
+  // Built from scratch so that the developer's own DATABASE_URL, TOKEN_TTL or PORT cannot leak into the run.
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    EMBEDDED_WORKER: 'false',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+
+  const server = await startServer(env);
+  cleanup.defer(() => server.stop());
+
+  const database = createDatabase({ url: loadConfig(env).databaseUrl, poolSize: 2 });
+  cleanup.defer(() => database.destroy());
+
+  return {
+    baseUrl: server.url,
+    server,
+    db: database.db,
+    guild: (...args) => runProcess(process.execPath, [path.join(ROOT, 'src/cli.ts'), ...args], env),
+  };
+}
+
+/** Runs a `guild` command that must succeed and returns what it printed. */
+export async function guildOk(world: E2eWorld, ...args: string[]): Promise<string> {
+  const result = await world.guild(...args);
+  if (result.code !== 0) {
+    throw new Error(`guild ${args.join(' ')} exited with ${result.code}:\n${result.stderr}${result.stdout}`);
+  }
+  return result.stdout;
+}
+
+/** `guild user:create` then `guild token:create`, as an operator sets up an account; returns the printed token. */
+export async function accountWithToken(
+  world: E2eWorld,
+  account: { type: 'company' | 'contributor'; email: string; name: string },
+): Promise<string> {
+  await guildOk(
+    world,
+    'user:create',
+    '--type',
+    account.type,
+    '--email',
+    account.email,
+    '--name',
+    account.name,
+    '--password',
+    'correct horse battery',
+  );
+  return lastLine(await guildOk(world, 'token:create', '--email', account.email, '--name', 'e2e'));
+}
