@@ -1,5 +1,5 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { Static } from 'typebox';
 import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
 import { pageEnvelope, pageRequest } from '../../http/pagination.ts';
@@ -9,8 +9,10 @@ import { getIdea, type IdeaVote, listIdeasOfChallenge, listMyIdeas, submitIdea, 
 
 const tags = ['Ideas'];
 
-export async function ideasRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  app.get<{ Params: Static<typeof ChallengeIdeasParams>; Querystring: Static<typeof ChallengeIdeasQuery> }>(
+export async function ideasRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
     '/challenges/:challenge/ideas',
     {
       schema: {
@@ -29,7 +31,7 @@ export async function ideasRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     },
   );
 
-  app.post<{ Params: Static<typeof ChallengeIdeasParams>; Body: Static<typeof NewIdea> }>(
+  app.post(
     '/challenges/:challenge/ideas',
     {
       config: { accountType: 'contributor' },
@@ -47,7 +49,7 @@ export async function ideasRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     },
   );
 
-  app.get<{ Querystring: Static<typeof PageOnlyQuery> }>(
+  app.get(
     '/ideas/my-ideas',
     {
       config: { accountType: 'contributor' },
@@ -65,7 +67,7 @@ export async function ideasRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     },
   );
 
-  app.get<{ Params: Static<typeof IdParams> }>(
+  app.get(
     '/ideas/:id',
     {
       schema: {
@@ -78,7 +80,7 @@ export async function ideasRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     (request) => getIdea(deps, callerOf(request), request.params.id),
   );
 
-  app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof VoteBody> }>(
+  app.post(
     '/ideas/:id/vote',
     {
       config: { accountType: 'contributor' },

@@ -1,5 +1,5 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { Static } from 'typebox';
 import { Type } from 'typebox';
 import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
@@ -16,8 +16,11 @@ import {
 
 const tags = ['Notifications'];
 
-export async function notificationsRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
-  app.get<{ Querystring: Static<typeof NotificationsQuery> }>(
+export async function notificationsRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = deps;
+
+  app.get(
     '/notifications',
     {
       schema: {
@@ -59,7 +62,7 @@ export async function notificationsRoutes(app: FastifyInstance, { db }: AppDeps)
     (request) => markAllRead(db, callerOf(request)),
   );
 
-  app.post<{ Params: Static<typeof IdParams> }>(
+  app.post(
     '/notifications/:id/mark-read',
     {
       schema: {
@@ -72,7 +75,7 @@ export async function notificationsRoutes(app: FastifyInstance, { db }: AppDeps)
     (request) => markRead(db, callerOf(request), request.params.id),
   );
 
-  app.delete<{ Params: Static<typeof IdParams> }>(
+  app.delete(
     '/notifications/:id',
     {
       schema: {

@@ -1,5 +1,5 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { Static } from 'typebox';
 import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
 import { pageEnvelope, pageRequest } from '../../http/pagination.ts';
@@ -9,8 +9,11 @@ import { listMessages, postMessage } from './teams.service.ts';
 
 const tags = ['Teams'];
 
-export async function teamsRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
-  app.get<{ Params: Static<typeof IdParams>; Querystring: Static<typeof PageOnlyQuery> }>(
+export async function teamsRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = deps;
+
+  app.get(
     '/teams/:id/messages',
     {
       schema: {
@@ -28,7 +31,7 @@ export async function teamsRoutes(app: FastifyInstance, { db }: AppDeps): Promis
     },
   );
 
-  app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof NewTeamMessage> }>(
+  app.post(
     '/teams/:id/messages',
     {
       schema: {
