@@ -1,0 +1,151 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Static, TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import type { Config } from '../../config.ts';
+import { type AnalysisStage, InvalidModelOutputError, type StagePrompt } from '../stage.ts';
+
+/**
+ * The one retry loop behind every model provider. A provider only knows how to send a request to its API and where
+ * the answer sits in the reply; asking again, telling the model what was wrong, timing out, backing off and
+ * validating against the stage's schema happen here, once.
+ */
+
+/** What a reply carried: the parsed answer, or why there is none (plain text where JSON was due, a refusal, …). */
+export type ReplyAnswer = { ok: true; value: unknown } | { ok: false; problems: string[] };
+
+/** The previous reply and what was wrong with it, so the next request can show the model its mistake. */
+export type Correction<Reply> = { reply: Reply; problems: string[] };
+
+export interface StructuredModel<Reply> {
+  /** One request to the API. `signal` aborts it when the attempt's time is up. */
+  send(prompt: StagePrompt, correction: Correction<Reply> | null, signal: AbortSignal): Promise<Reply>;
+  /** The answer in a reply, before validation. */
+  answer(reply: Reply): ReplyAnswer;
+  /** Whether a failed request is worth repeating (network, timeout, 429, 5xx) rather than a mistake (400, 401). */
+  isTransient(error: unknown): boolean;
+}
+
+export type RetryPolicy = {
+  maxAttempts: number;
+  timeoutMs: number;
+  /** Wait before the first repeat of a failed request; doubled for each further one, up to `maxDelayMs`. */
+  firstDelayMs: number;
+  maxDelayMs: number;
+};
+
+export type RetryDelays = Pick<RetryPolicy, 'firstDelayMs' | 'maxDelayMs'>;
+
+export const DEFAULT_RETRY_DELAYS: RetryDelays = { firstDelayMs: 500, maxDelayMs: 5_000 };
+
+/** `AI_BASE_URL`, `AI_API_KEY`, `AI_MODEL`, `AI_TIMEOUT_MS`, `AI_MAX_ATTEMPTS`. */
+export type ModelSettings = Config['ai'];
+
+/** The model could not be reached, or kept failing, for every attempt: the job fails and is retried later. */
+export class ModelUnavailableError extends Error {
+  readonly stage: string;
+  readonly attempts: number;
+  constructor(stage: string, attempts: number, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`The model did not answer "${stage}" after ${attempts} attempt(s): ${reason}`, { cause });
+    this.name = 'ModelUnavailableError';
+    this.stage = stage;
+    this.attempts = attempts;
+  }
+}
+
+/**
+ * Asks the model for the stage's answer until one passes the stage's schema. An answer that fails validation is asked
+ * for again at once, with the problems listed; a request that fails for a passing reason is repeated after a short,
+ * growing wait. Either way at most `maxAttempts` requests are made, and the last failure is what is thrown.
+ */
+export async function requestStructured<Reply, I, S extends TSchema>(
+  model: StructuredModel<Reply>,
+  stage: AnalysisStage<I, S>,
+  prompt: StagePrompt,
+  policy: RetryPolicy,
+): Promise<Static<S>> {
+  let correction: Correction<Reply> | null = null;
+  let failure: { problems: string[] } | { error: unknown } = { problems: [] };
+  let failedRequests = 0;
+
+  for (let attempt = 1; attempt <= policy.maxAttempts; attempt++) {
+    if (failedRequests > 0 && 'error' in failure) await sleep(retryDelay(policy, failedRequests));
+
+    const signal = AbortSignal.timeout(policy.timeoutMs);
+    let reply: Reply;
+    try {
+      reply = await model.send(prompt, correction, signal);
+    } catch (error) {
+      if (signal.aborted) {
+        failure = { error: new Error(`no answer within ${policy.timeoutMs} ms`, { cause: error }) };
+      } else if (model.isTransient(error)) {
+        failure = { error };
+      } else {
+        throw error;
+      }
+      failedRequests++;
+      continue;
+    }
+
+    const answer = model.answer(reply);
+    const problems = answer.ok ? schemaProblems(stage.schema, answer.value) : answer.problems;
+    if (answer.ok && problems.length === 0) return Value.Clean(stage.schema, answer.value) as Static<S>;
+    correction = { reply, problems };
+    failure = { problems };
+  }
+
+  if ('error' in failure) throw new ModelUnavailableError(stage.name, policy.maxAttempts, failure.error);
+  throw new InvalidModelOutputError(stage.name, failure.problems);
+}
+
+const MAX_PROBLEMS = 20;
+
+/** What is wrong with a value against a schema, one sentence per problem, each naming where (a JSON pointer). */
+export function schemaProblems(schema: TSchema, value: unknown): string[] {
+  if (Value.Check(schema, value)) return [];
+  const problems = new Set<string>();
+  // A union of literals fails once per literal; the model is better told the values it may choose from.
+  const allowedValues = new Map<string, unknown[]>();
+  for (const error of Value.Errors(schema, value)) {
+    const where = error.instancePath === '' ? 'The answer' : error.instancePath;
+    if (error.keyword === 'const') {
+      allowedValues.set(where, [...(allowedValues.get(where) ?? []), error.params.allowedValue]);
+      continue;
+    }
+    const allowed = allowedValues.get(where);
+    if (error.keyword === 'anyOf' && allowed) {
+      problems.add(`${where} must be one of ${allowed.map((item) => JSON.stringify(item)).join(', ')}.`);
+      allowedValues.delete(where);
+    } else {
+      problems.add(`${where} ${error.message}.`);
+    }
+    if (problems.size === MAX_PROBLEMS) break;
+  }
+  for (const [where, allowed] of allowedValues) problems.add(`${where} must be ${JSON.stringify(allowed[0])}.`);
+  return [...problems].slice(0, MAX_PROBLEMS);
+}
+
+/** The text that tells the model why its previous answer was not accepted. */
+export function correctionText(problems: string[]): string {
+  return [
+    'Your previous answer could not be used:',
+    ...problems.map((problem) => `- ${problem}`),
+    'Answer again, completely, so that the answer matches the schema exactly.',
+  ].join('\n');
+}
+
+/** Statuses worth repeating a request for: rate limited, timed out at a gateway, or a server-side failure. */
+export function isTransientStatus(status: number | undefined): boolean {
+  return status === 408 || status === 409 || status === 429 || (status !== undefined && status >= 500);
+}
+
+/** A stage name as the APIs accept it for a schema or tool name: letters, digits, `_` and `-`, at most 64. */
+export function apiName(stageName: string): string {
+  return stageName.replace(/[^a-zA-Z0-9_-]+/g, '_').slice(0, 64) || 'answer';
+}
+
+/** Jittered so that many workers retrying after one outage do not arrive together. */
+function retryDelay(policy: RetryPolicy, failedRequests: number): number {
+  const base = Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** (failedRequests - 1));
+  return Math.round(base * (0.75 + Math.random() * 0.25));
+}
