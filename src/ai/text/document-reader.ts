@@ -1,0 +1,103 @@
+import { Worker } from 'node:worker_threads';
+import { UnreadableDocumentError } from './errors.ts';
+import type { ParseReply, ParseRequest } from './parse-worker.ts';
+import type { DocumentKind, RawDocument, ReadLimits } from './readers.ts';
+
+/**
+ * Runs the format parsers in a worker thread, one document at a time. A parser cannot be interrupted from outside
+ * while it computes, so a file that makes it loop or swell would otherwise stall the whole process: here the thread
+ * is terminated when a document overruns its time or its memory, the document is reported unreadable, and the next
+ * one gets a fresh thread. The thread is kept between documents (loading pdf.js once) but does not keep the process
+ * alive while idle.
+ */
+export type ReadRequest = { kind: DocumentKind; data: Uint8Array; limits: ReadLimits; timeoutMs: number };
+
+type Pending = ReadRequest & {
+  id: number;
+  resolve(document: RawDocument): void;
+  reject(error: Error): void;
+};
+
+/** Heap for one document's parse; a file that needs more is not a CV. */
+const WORKER_HEAP_MB = 256;
+
+export class DocumentReader {
+  #worker: Worker | null = null;
+  #current: Pending | null = null;
+  #timer: NodeJS.Timeout | null = null;
+  readonly #queue: Pending[] = [];
+  #nextId = 1;
+
+  read(request: ReadRequest): Promise<RawDocument> {
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ ...request, id: this.#nextId++, resolve, reject });
+      this.#startNext();
+    });
+  }
+
+  /** Stops the thread; documents still waiting fail. */
+  async close(): Promise<void> {
+    for (const waiting of this.#queue.splice(0)) waiting.reject(new Error('The document reader was closed.'));
+    if (this.#current) this.#finish(this.#current, new Error('The document reader was closed.'));
+    await this.#discardWorker();
+  }
+
+  #startNext(): void {
+    if (this.#current) return;
+    const next = this.#queue.shift();
+    if (!next) {
+      this.#worker?.unref();
+      return;
+    }
+    this.#current = next;
+    const worker = this.#ensureWorker();
+    worker.ref();
+    this.#timer = setTimeout(() => {
+      this.#finish(next, new UnreadableDocumentError('timeout', `no answer within ${next.timeoutMs} ms`));
+      void this.#discardWorker();
+      this.#startNext();
+    }, next.timeoutMs);
+    const message: ParseRequest = { id: next.id, kind: next.kind, data: next.data, limits: next.limits };
+    worker.postMessage(message);
+  }
+
+  #ensureWorker(): Worker {
+    if (this.#worker) return this.#worker;
+    const worker = new Worker(new URL('./parse-worker.ts', import.meta.url), {
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    });
+    worker.on('message', (reply: ParseReply) => {
+      const current = this.#current;
+      if (!current || current.id !== reply.id) return;
+      if (reply.ok) this.#finish(current, null, reply);
+      else this.#finish(current, new UnreadableDocumentError(reply.reason, reply.detail));
+      this.#startNext();
+    });
+    // A thread that dies mid-document (out of memory, a crash inside a parser) fails that document only.
+    const onDeath = (detail: string) => {
+      if (this.#worker !== worker) return;
+      this.#worker = null;
+      if (this.#current) this.#finish(this.#current, new UnreadableDocumentError('damaged', detail));
+      this.#startNext();
+    };
+    worker.on('error', (error) => onDeath(`parser thread failed: ${error.message}`));
+    worker.on('exit', (code) => onDeath(`parser thread exited with code ${code}`));
+    this.#worker = worker;
+    return worker;
+  }
+
+  #finish(pending: Pending, error: Error | null, document?: RawDocument): void {
+    if (this.#current !== pending) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#current = null;
+    if (error) pending.reject(error);
+    else pending.resolve({ text: document!.text, pages: document!.pages, truncatedPages: document!.truncatedPages });
+  }
+
+  async #discardWorker(): Promise<void> {
+    const worker = this.#worker;
+    this.#worker = null;
+    if (worker) await worker.terminate();
+  }
+}

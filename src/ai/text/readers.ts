@@ -1,0 +1,89 @@
+import mammoth from 'mammoth';
+import { getDocumentProxy, getResolvedPDFJS } from 'unpdf';
+import WordExtractor from 'word-extractor';
+import { UnreadableDocumentError } from './errors.ts';
+import { countWordCharacters } from './normalize.ts';
+
+/**
+ * The format readers. They run inside the parsing worker (parse-worker.ts), so a file that makes a parser spin or
+ * swell costs a terminated thread, never the process. Any exception a parser throws on a file means the file is
+ * not something it can read: it becomes `damaged`, with the parser's message kept as the detail.
+ */
+export type DocumentKind = 'pdf' | 'doc' | 'docx';
+
+export type RawDocument = { text: string; pages: number | null; truncatedPages: boolean };
+
+export type ReadLimits = { maxPages: number };
+
+/** Below this many letters and digits a PDF holds no real text, only perhaps a scanner's stamp or a page number. */
+const MIN_PDF_TEXT = 40;
+
+export async function readDocument(kind: DocumentKind, data: Uint8Array, limits: ReadLimits): Promise<RawDocument> {
+  try {
+    if (kind === 'pdf') return await readPdf(data, limits);
+    const text = kind === 'docx' ? await readDocx(data) : await readDoc(data);
+    if (countWordCharacters(text) === 0) throw new UnreadableDocumentError('empty');
+    return { text, pages: null, truncatedPages: false };
+  } catch (error) {
+    if (error instanceof UnreadableDocumentError) throw error;
+    throw new UnreadableDocumentError('damaged', error instanceof Error ? `${error.name}: ${error.message}` : null);
+  }
+}
+
+async function readPdf(data: Uint8Array, limits: ReadLimits): Promise<RawDocument> {
+  // Encrypted files (PasswordException), non-PDFs (InvalidPDFException) and broken cross-reference tables throw
+  // here; readDocument turns them into `damaged`. pdf.js prints its recoverable warnings unless told not to.
+  const pdf = await getDocumentProxy(data, { verbosity: 0, isEvalSupported: false });
+  try {
+    const pageCount = Math.min(pdf.numPages, limits.maxPages);
+    const pages: string[] = [];
+    for (let number = 1; number <= pageCount; number++) {
+      const page = await pdf.getPage(number);
+      const content = await page.getTextContent();
+      let text = '';
+      for (const item of content.items) {
+        if ('str' in item) text += item.str + (item.hasEOL ? '\n' : '');
+      }
+      pages.push(text);
+      page.cleanup();
+    }
+    const text = pages.join('\n');
+    if (countWordCharacters(text) < MIN_PDF_TEXT) {
+      throw new UnreadableDocumentError((await paintsImages(pdf, pageCount)) ? 'no_text_layer' : 'empty');
+    }
+    return { text, pages: pdf.numPages, truncatedPages: pdf.numPages > pageCount };
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
+
+/** Whether the pages draw pictures: a PDF of pictures and no text is a scan; one of neither is blank. */
+async function paintsImages(pdf: PdfDocument, pageCount: number): Promise<boolean> {
+  const { OPS } = await getResolvedPDFJS();
+  const imageOps = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject]);
+  for (let number = 1; number <= pageCount; number++) {
+    const page = await pdf.getPage(number);
+    const operators = await page.getOperatorList();
+    page.cleanup();
+    if (operators.fnArray.some((op) => imageOps.has(op))) return true;
+  }
+  return false;
+}
+
+async function readDocx(data: Uint8Array): Promise<string> {
+  const result = await mammoth.extractRawText({ buffer: Buffer.from(data.buffer, data.byteOffset, data.byteLength) });
+  return result.value;
+}
+
+async function readDoc(data: Uint8Array): Promise<string> {
+  const document = await new WordExtractor().extract(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+  // Sidebars of CV templates are text boxes and the name often sits in the page header: both hold CV content.
+  const parts = [
+    document.getHeaders({ includeFooters: false }),
+    document.getBody(),
+    document.getTextboxes({ includeHeadersAndFooters: false, includeBody: true }),
+  ];
+  return parts.filter((part) => part.trim() !== '').join('\n\n');
+}
