@@ -89,13 +89,13 @@ for (const kind of ['openai', 'anthropic'] as const) {
     });
 
     it('gives up on an answer slower than AI_TIMEOUT_MS and asks again', async () => {
-      server.next({ delayMs: 5_000, then: { answer: validSkills } }, { answer: validSkills });
+      server.next({ delayMs: 5_000, reply: { answer: validSkills } }, { answer: validSkills });
       assert.deepEqual((await run()).output, validSkills);
       assert.equal(server.requests.length, 2);
     });
 
     it('fails cleanly with ModelUnavailableError when every answer is too slow', async () => {
-      server.always({ delayMs: 5_000, then: { answer: validSkills } });
+      server.always({ delayMs: 5_000, reply: { answer: validSkills } });
       await assert.rejects(run(), (error: unknown) => {
         assert.ok(error instanceof ModelUnavailableError);
         assert.equal(error.attempts, 3);

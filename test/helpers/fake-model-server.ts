@@ -16,8 +16,8 @@ export type FakeReply =
   | { cutOff: true }
   /** An API error, in the API's own error shape. */
   | { status: number; message?: string }
-  /** The reply after `delayMs`, or never if the client gives up first. */
-  | { delayMs: number; then: FakeReply }
+  /** `reply` after `delayMs`, or never if the client gives up first. */
+  | { delayMs: number; reply: FakeReply }
   /** The connection closed without any reply. */
   | { hangUp: true };
 
@@ -64,7 +64,7 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
     if ('delayMs' in reply) {
       const timer = setTimeout(() => {
         timers.delete(timer);
-        if (!response.destroyed) respond(response, api, body, reply.then);
+        if (!response.destroyed) respond(response, api, body, reply.reply);
       }, reply.delayMs);
       timers.add(timer);
       response.on('close', () => clearTimeout(timer));
