@@ -22,6 +22,9 @@ import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { volunteersRoutes } from './modules/volunteers/volunteers.routes.ts';
 import { installUploads } from './storage/uploads.ts';
+import { renderErrorPage } from './web/error-page.ts';
+import { installWebSession } from './web/session.ts';
+import { webRoutes } from './web/web.routes.ts';
 
 /** Builds the whole HTTP application on the given dependencies. It never listens; entry points and tests do. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -35,7 +38,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   installValidators(app);
-  installErrorHandler(app);
+  installErrorHandler(app, renderErrorPage);
   installJsonParser(app);
   await app.register(formbody);
   await installUploads(app, path.join(deps.config.dataDir, 'tmp'));
@@ -48,6 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!request.headers['content-type']?.startsWith('application/json')) coerceFormBody(request);
   });
   installBearerAuth(app, deps.db);
+  await installWebSession(app, deps);
 
   await app.register(swagger, {
     openapi: {
@@ -87,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(filesRoutes, deps);
+  await app.register(webRoutes, deps);
 
   return app;
 }

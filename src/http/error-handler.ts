@@ -4,46 +4,84 @@ import { formatFieldErrors } from './validation.ts';
 
 type ValidationFailure = FastifyError & { fieldErrors?: FieldErrors; validationPart?: string };
 
+/** Renders an error as a web page, for requests that come from a browser page rather than the API. */
+export type WebErrorRenderer = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  message: string,
+) => unknown;
+
+/** Requests answered with web pages: everything but the API, public files, the API reference and static assets. */
+export function isWebRequest(request: FastifyRequest): boolean {
+  return !/^\/(api|files|docs|assets)(\/|$|\?)/.test(request.url);
+}
+
 /**
  * One place turns every failure into the contract's body: `{message}` always, `errors` on validation 422s.
  * Anything unexpected is a 500 `{"message":"Server Error"}`; its details go to the log under the request id.
+ * Web pages get the same status with an HTML page that says what happened.
  */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, renderWebError?: WebErrorRenderer): void {
+  const send = (request: FastifyRequest, reply: FastifyReply, status: number, body: Record<string, unknown>) => {
+    if (renderWebError && isWebRequest(request)) return renderWebError(request, reply, status, String(body.message));
+    return reply.status(status).send(body);
+  };
+
   app.setErrorHandler((error: ValidationFailure, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) {
-      const body: Record<string, unknown> = { message: error.message, ...error.extra };
-      if (error.errors) body.errors = error.errors;
-      return reply.status(statusByCode[error.code]).send(body);
-    }
+    const body = errorBody(error, request);
+    if (body.status === 500) request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    return send(request, reply, body.status, body.body);
+  });
 
-    if (error.validation) {
-      // A path parameter that is not a valid id names nothing: 404, as for an unknown id.
-      if (error.validationPart === 'params') {
-        return reply.status(404).send({ message: 'The requested resource was not found.' });
-      }
-      return reply.status(422).send(formatFieldErrors(error.fieldErrors ?? { body: [error.message] }));
-    }
+  app.setNotFoundHandler((request, reply) =>
+    send(request, reply, 404, {
+      message: `The route ${request.method} ${request.url.split('?')[0]} could not be found.`,
+    }),
+  );
+}
 
-    const status = error.statusCode ?? 500;
-    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.status(413).send({ message: 'The request body is too large.' });
+function errorBody(
+  error: ValidationFailure,
+  request: FastifyRequest,
+): { status: number; body: Record<string, unknown> } {
+  if (error instanceof AppError) {
+    const body: Record<string, unknown> = { message: error.message, ...error.extra };
+    if (error.errors) body.errors = error.errors;
+    return { status: statusByCode[error.code], body };
+  }
+
+  if (error.validation) {
+    // A path parameter that is not a valid id names nothing: 404, as for an unknown id.
+    if (error.validationPart === 'params') {
+      return { status: 404, body: { message: 'The requested resource was not found.' } };
     }
-    if (status === 415) {
-      return reply.status(400).send({
+    return { status: 422, body: formatFieldErrors(error.fieldErrors ?? { body: [error.message] }) };
+  }
+
+  const status = error.statusCode ?? 500;
+  if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+    return { status: 413, body: { message: 'The request body is too large.' } };
+  }
+  if (status === 415) {
+    return {
+      status: 400,
+      body: {
         message: `Unsupported content type "${request.headers['content-type'] ?? ''}". Send application/json, a form, or multipart/form-data.`,
-      });
-    }
-    if (status >= 400 && status < 500) {
-      return reply.status(400).send({ message: clientMessage(error) });
-    }
-
-    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
-    return reply.status(500).send({ message: 'Server Error' });
-  });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `The route ${request.method} ${request.url.split('?')[0]} could not be found.` });
-  });
+      },
+    };
+  }
+  if (status === 403) {
+    // The web forms' CSRF check: the form is stale or was not sent by this site.
+    return {
+      status: 403,
+      body: { message: 'This form has expired or did not come from this site. Reload the page and try again.' },
+    };
+  }
+  if (status >= 400 && status < 500) {
+    return { status: 400, body: { message: clientMessage(error) } };
+  }
+  return { status: 500, body: { message: 'Server Error' } };
 }
 
 function clientMessage(error: FastifyError): string {

@@ -1,0 +1,116 @@
+// Guild's page scripts. The layout has put the session's API token in localStorage.api_token; these scripts call
+// the JSON API with it exactly as an integration would (seed, Authentication 2). Pages work without them for reading;
+// they add in-place actions, live counters and the unread badge.
+(() => {
+  const token = () => localStorage.getItem('api_token');
+
+  /** Calls the API; returns { status, data }. Bodies: FormData (multipart), or a plain object (JSON). */
+  async function api(method, path, body) {
+    const headers = { Accept: 'application/json', Authorization: `Bearer ${token()}` };
+    let payload;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const response = await fetch(path, { method, headers, body: payload, redirect: 'manual' });
+    const isJson = (response.headers.get('content-type') || '').includes('application/json');
+    return {
+      status: response.status,
+      ok: response.ok || response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400),
+      data: isJson ? await response.json() : null,
+    };
+  }
+  window.Guild = { api };
+
+  /** Turns a form's fields into the API body: multipart when it carries a file, JSON otherwise. */
+  function bodyOf(form) {
+    const data = new FormData(form);
+    data.delete('_csrf');
+    const hasFile = [...form.querySelectorAll('input[type=file]')].some((input) => input.files.length > 0);
+    if (hasFile) {
+      for (const input of form.querySelectorAll('input[type=file]'))
+        if (input.files.length === 0) data.delete(input.name);
+      return data;
+    }
+    const json = {};
+    for (const [key, value] of data.entries()) {
+      if (value instanceof File) continue;
+      const input = form.elements.namedItem(key);
+      json[key] = input && input.type === 'number' && value !== '' ? Number(value) : value;
+    }
+    return json;
+  }
+
+  function showErrors(form, result) {
+    for (const node of form.querySelectorAll('[data-error-for]')) node.textContent = '';
+    for (const node of form.querySelectorAll('[aria-invalid]')) node.removeAttribute('aria-invalid');
+    const summary = form.querySelector('[data-form-error]') || document.querySelector('[data-form-error]');
+    const errors = (result.data && result.data.errors) || {};
+    for (const [field, messages] of Object.entries(errors)) {
+      const slot = form.querySelector(`[data-error-for="${CSS.escape(field)}"]`);
+      if (slot) slot.textContent = messages.join(' ');
+      const input = form.elements.namedItem(field) || form.elements.namedItem(`${field}[]`);
+      if (input && input.setAttribute) input.setAttribute('aria-invalid', 'true');
+    }
+    if (summary) {
+      summary.textContent = (result.data && result.data.message) || `Something went wrong (HTTP ${result.status}).`;
+      summary.hidden = false;
+      summary.focus?.();
+    }
+  }
+
+  // <form data-api="/api/…" data-method="POST" data-redirect="/next"> : submitted to the API with the token.
+  document.addEventListener('submit', async (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.dataset.api) return;
+    event.preventDefault();
+    if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) return;
+    const button = form.querySelector('button[type=submit], button:not([type])');
+    if (button) button.disabled = true;
+    try {
+      const result = await api(form.dataset.method || 'POST', form.dataset.api, bodyOf(form));
+      if (result.ok) {
+        const next = form.dataset.redirect;
+        if (next) window.location.assign(next.replace('{id}', result.data && result.data.id));
+        else window.location.reload();
+        return;
+      }
+      showErrors(form, result);
+    } catch {
+      showErrors(form, {
+        status: 0,
+        data: { message: 'The server could not be reached. Check your connection and try again.' },
+      });
+    } finally {
+      if (button) button.disabled = false;
+    }
+  });
+
+  // <textarea data-counter data-min="100" data-max="5000"> : a live character count (code points, like the API).
+  function updateCounter(input) {
+    const out = document.getElementById(`${input.id}-counter`);
+    if (!out) return;
+    const length = [...input.value.trim()].length;
+    const min = Number(input.dataset.min || 0);
+    const max = Number(input.dataset.max || Infinity);
+    out.textContent = `${length} / ${max === Infinity ? '' : max} characters${length < min ? ` (at least ${min})` : ''}`;
+    out.classList.toggle('bad', length < min || length > max);
+  }
+  document.addEventListener('input', (event) => {
+    if (event.target.matches && event.target.matches('[data-counter]')) updateCounter(event.target);
+  });
+  document.addEventListener('DOMContentLoaded', () => {
+    for (const input of document.querySelectorAll('[data-counter]')) updateCounter(input);
+    const badge = document.querySelector('[data-unread-count]');
+    if (badge && token()) {
+      api('GET', '/api/notifications/unread-count').then((result) => {
+        if (result.ok && result.data.unread_count > 0) {
+          badge.textContent = String(result.data.unread_count);
+          badge.hidden = false;
+          badge.setAttribute('aria-label', `${result.data.unread_count} unread`);
+        }
+      });
+    }
+  });
+})();

@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app-deps.ts';
+import { authPages } from './auth/auth.pages.ts';
+import { html } from './html.ts';
+import { sendPage } from './layout.ts';
+
+const ASSETS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets');
+
+/** The web app: what the seed keeps off the API (sign-in, registration, teams) and pages for the whole lifecycle. */
+export async function webRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await app.register(fastifyStatic, { root: ASSETS, prefix: '/assets/', maxAge: '1h', index: false });
+  await app.register(authPages, deps);
+
+  app.get('/', async (request, reply) => {
+    if (request.webUser) return reply.redirect('/dashboard', 303);
+    return sendPage(request, reply, {
+      title: 'Welcome',
+      body: html`<section class="hero">
+  <h1>Real challenges, solved by skilled people</h1>
+  <p>Companies post a brief; Guild analyses it, turns it into workstreams and tasks, and invites contributors whose
+  skills fit. Community challenges collect ideas that are scored and voted on.</p>
+  <p><a class="button" href="/register">Create an account</a> <a class="button secondary" href="/login">Sign in</a></p>
+</section>`,
+    });
+  });
+}
