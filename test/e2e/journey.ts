@@ -16,7 +16,16 @@ export type Journey = {
   alice: HttpClient;
   bob: HttpClient;
   ids: Record<
-    'company' | 'aliceUser' | 'aliceVolunteer' | 'bobUser' | 'bobVolunteer' | 'challenge' | 'assignment',
+    | 'company'
+    | 'aliceUser'
+    | 'aliceVolunteer'
+    | 'bobUser'
+    | 'bobVolunteer'
+    | 'challenge'
+    /** Alice's invitation, which she works through. */
+    | 'assignment'
+    /** Bob's invitation, which he declines. */
+    | 'bobAssignment',
     number
   >;
   logoUrl: string;

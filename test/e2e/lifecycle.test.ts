@@ -12,6 +12,7 @@ import {
 } from './phases-accounts.ts';
 import { browseTasks, decomposeAndInvite, refuseEditsAndArchive, submitChallenge } from './phases-challenges.ts';
 import {
+  declineInvitation,
   handleNotifications,
   proposeAndVoteOnIdea,
   talkInTeam,
@@ -39,10 +40,11 @@ for (const dialect of testDialects()) {
     it('completes the contributor profiles and uploads a PDF CV', () => completeContributorProfiles(journey));
     it('submits a challenge: 201, submitted, analysis queued, visible to its company only', () =>
       submitChallenge(journey));
-    it('stand-in for the pipeline (issue 3): decomposes the challenge and invites Alice', () =>
+    it('stand-in for the pipeline (issue 3): decomposes the challenge, invites Alice and Bob', () =>
       decomposeAndInvite(journey));
     it('lists tasks, those available to Alice, her own, and one task as each party sees it', () =>
       browseTasks(journey));
+    it('declines an invitation with a reason', () => declineInvitation(journey));
     it('walks the assignment: accept, start, submit-solution (303), complete', () => workThroughAssignment(journey));
     it('lists, counts, marks read and deletes notifications', () => handleNotifications(journey));
     it('stand-in for the pipeline (issue 3) forms a team; its members exchange messages', () => talkInTeam(journey));

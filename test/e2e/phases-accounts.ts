@@ -46,6 +46,11 @@ export async function completeCompanyProfile(journey: Journey): Promise<void> {
   journey.logoUrl = logo_url;
 
   assert.deepEqual(await company.get('/api/companies/profile'), profile);
+  const updated = await company.put('/api/companies/profile', { json: { industry: 'Warehousing' } });
+  assert.deepEqual(
+    [updated.industry, updated.company_name, updated.logo_url],
+    ['Warehousing', 'Acme Logistics', logo_url],
+  );
   const again = { json: { company_name: 'Acme again' }, expect: 422 };
   assertErrorBody(await company.post('/api/companies/complete-profile', again), /already completed/);
   assertErrorBody(await alice.get('/api/companies/profile', 403), 'Only company accounts can do this.');
@@ -84,6 +89,14 @@ export async function completeContributorProfiles({ world, company, alice, bob, 
   });
   ids.bobUser = bobProfile.user_id;
   ids.bobVolunteer = bobProfile.id;
+  const updated = await bob.put('/api/volunteers/profile', { json: { bio: 'Films training videos.' } });
+  assert.deepEqual(
+    [updated.bio, updated.availability_hours_per_week, updated.field],
+    ['Films training videos.', 8, 'Video production'],
+    'absent fields keep their values',
+  );
+  const cvInBody = { json: { cv: 'resume.pdf' }, expect: 422 };
+  assertErrorBody(await bob.put('/api/volunteers/profile', cvInBody), /upload-cv/, ['cv']);
 }
 
 export async function logOut({ bob }: Journey): Promise<void> {

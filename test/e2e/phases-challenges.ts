@@ -41,7 +41,9 @@ export async function decomposeAndInvite(journey: Journey): Promise<void> {
   ]);
   journey.tasks = tasks;
   await pipeline.recordCvSkills(world.db, ids.aliceVolunteer, ['TypeScript', 'React Native']);
+  await pipeline.recordCvSkills(world.db, ids.bobVolunteer, ['Video editing']);
   ids.assignment = (await pipeline.invite(world.db, tasks[0], contributorOf(journey, 'alice'))).id;
+  ids.bobAssignment = (await pipeline.invite(world.db, tasks[2], contributorOf(journey, 'bob'))).id;
 
   const listed = pageItems(await bob.get('/api/challenges'), { total: 1, perPage: 15 });
   assert.deepEqual([listed[0].id, listed[0].status], [ids.challenge, 'active']);

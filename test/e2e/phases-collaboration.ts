@@ -6,6 +6,21 @@ import * as pipeline from './pipeline-stand-in.ts';
 
 /** Phases about people working together: an assignment, its notifications, a team's messages, ideas and votes. */
 
+export async function declineInvitation({ world, company, bob, ids, tasks }: Journey): Promise<void> {
+  const path = `/api/assignments/${ids.bobAssignment}`;
+  const invitations = pageItems(await bob.get('/api/assignments/pending'), { total: 1, perPage: 20 });
+  assert.deepEqual(idsOf(invitations), [ids.bobAssignment]);
+  assertErrorBody(await company.post(`${path}/reject`, { expect: 403 }), 'Only contributor accounts can do this.');
+  const reason = { json: { reason: 'No time this month.' } };
+  const declined = await bob.post(`${path}/reject`, reason);
+  assert.deepEqual([declined.status, declined.decline_reason], ['declined', 'No time this month.']);
+  assertErrorBody(await bob.post(`${path}/reject`, { ...reason, expect: 422 }), /current status/);
+  assert.deepEqual(await queuedPayloads(world.db, 'task.match'), [{ status: 'pending', taskId: tasks[2].id }]);
+  pageItems(await bob.get('/api/assignments/pending'), { total: 0, perPage: 20 });
+  pageItems(await bob.get('/api/tasks/my-tasks'), { total: 0, perPage: 20 }); // declined ones are not his tasks
+  pageItems(await bob.get('/api/tasks/available'), { total: 0, perPage: 20 }); // nor offered to him again
+}
+
 export async function workThroughAssignment({ company, alice, bob, ids, tasks }: Journey): Promise<void> {
   const path = `/api/assignments/${ids.assignment}`;
   const [listed] = pageItems(await alice.get('/api/assignments'), { total: 1, perPage: 20 });
@@ -72,9 +87,13 @@ export async function workThroughAssignment({ company, alice, bob, ids, tasks }:
 const NOTIFICATIONS_PAGE = { perPage: 20, extraKeys: ['unread_count'] };
 
 export async function handleNotifications({ company, alice, ids, tasks }: Journey): Promise<void> {
-  const companyPage = pageItems(await company.get('/api/notifications'), { ...NOTIFICATIONS_PAGE, total: 3 });
+  const companyPage = pageItems(await company.get('/api/notifications'), { ...NOTIFICATIONS_PAGE, total: 4 });
   const companyTypes = companyPage.map((notification) => notification.type);
-  assert.deepEqual(companyTypes, ['task_completed', 'solution_submitted', 'task_accepted'], 'newest first');
+  assert.deepEqual(
+    companyTypes,
+    ['task_completed', 'solution_submitted', 'task_accepted', 'task_declined'],
+    'newest first',
+  );
 
   const page = await alice.get('/api/notifications');
   const [completed, invitation] = pageItems(page, { ...NOTIFICATIONS_PAGE, total: 2 });
