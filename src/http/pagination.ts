@@ -16,6 +16,9 @@ export type PageEnvelope<T> = {
   };
 };
 
+/** What a service returns for a list: one page of items and the total across all pages. */
+export type PageOf<T> = { data: T[]; total: number };
+
 export function pageRequest(query: { page?: number; per_page?: number }, defaultPerPage = 20): PageRequest {
   const page = query.page ?? 1;
   const perPage = query.per_page ?? defaultPerPage;
@@ -54,4 +57,18 @@ export function pageEnvelope<T>(request: FastifyRequest, page: PageRequest, data
       total,
     },
   };
+}
+
+/**
+ * A list route's whole answer: the page its query asks for, loaded by `load`, in the contract's envelope. Every list
+ * route's querystring includes `PageQuery`.
+ */
+export async function pageResponse<T>(
+  request: FastifyRequest & { query: { page?: number; per_page?: number } },
+  load: (page: PageRequest) => Promise<PageOf<T>>,
+  defaultPerPage?: number,
+): Promise<PageEnvelope<T>> {
+  const page = pageRequest(request.query, defaultPerPage);
+  const { data, total } = await load(page);
+  return pageEnvelope(request, page, data, total);
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
-import { pageEnvelope, pageRequest } from '../../http/pagination.ts';
+import { pageResponse } from '../../http/pagination.ts';
 import { errorResponses, IdParams, Page, PageOnlyQuery } from '../../http/schemas.ts';
 import { assertUploadsValid, MiB, type UploadRule, uploadsOf } from '../../storage/uploads.ts';
 import {
@@ -49,11 +49,7 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
         response: { 200: Page(Assignment), ...errorResponses(401, 422) },
       },
     },
-    async (request) => {
-      const page = pageRequest(request.query);
-      const { data, total } = await listAssignments(db, callerOf(request), request.query, page);
-      return pageEnvelope(request, page, data, total);
-    },
+    (request) => pageResponse(request, (page) => listAssignments(db, callerOf(request), request.query, page)),
   );
 
   app.get(
@@ -66,11 +62,7 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
         response: { 200: Page(Assignment), ...errorResponses(401, 422) },
       },
     },
-    async (request) => {
-      const page = pageRequest(request.query);
-      const { data, total } = await listPendingAssignments(db, callerOf(request), page);
-      return pageEnvelope(request, page, data, total);
-    },
+    (request) => pageResponse(request, (page) => listPendingAssignments(db, callerOf(request), page)),
   );
 
   app.get(

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AssignmentUpdate } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { PageRequest } from '../../http/pagination.ts';
+import type { PageOf, PageRequest } from '../../http/pagination.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { awardReputation, scoreBandMultiplier } from '../reputation/reputation.ts';
@@ -41,7 +41,7 @@ export async function listAssignments(
   caller: AuthUser,
   query: AssignmentListQuery,
   page: PageRequest,
-): Promise<{ data: Assignment[]; total: number }> {
+): Promise<PageOf<Assignment>> {
   const { ids, total } = await listAssignmentIds(
     db,
     scopeOf(caller),
@@ -52,11 +52,7 @@ export async function listAssignments(
 }
 
 /** What waits for the caller: a contributor's open invitations, or the solutions a company has to review. */
-export async function listPendingAssignments(
-  db: Db,
-  caller: AuthUser,
-  page: PageRequest,
-): Promise<{ data: Assignment[]; total: number }> {
+export async function listPendingAssignments(db: Db, caller: AuthUser, page: PageRequest): Promise<PageOf<Assignment>> {
   const waiting: AssignmentStatus = caller.account_type === 'contributor' ? 'invited' : 'submitted';
   const { ids, total } = await listAssignmentIds(db, scopeOf(caller), { statuses: [waiting] }, page);
   return { data: await assignmentsInOrder(db, ids), total };

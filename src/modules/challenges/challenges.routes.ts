@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
-import { pageEnvelope, pageRequest } from '../../http/pagination.ts';
+import { pageResponse } from '../../http/pagination.ts';
 import { errorResponses, IdParams, Page } from '../../http/schemas.ts';
 import {
   Challenge,
@@ -42,11 +42,12 @@ export async function challengesRoutes(fastify: FastifyInstance, deps: AppDeps):
         response: { 200: Page(Challenge), ...errorResponses(401, 422) },
       },
     },
-    async (request) => {
-      const page = pageRequest(request.query, CHALLENGES_PER_PAGE);
-      const { data, total } = await listVisibleChallenges(db, callerOf(request), request.query, page);
-      return pageEnvelope(request, page, data, total);
-    },
+    (request) =>
+      pageResponse(
+        request,
+        (page) => listVisibleChallenges(db, callerOf(request), request.query, page),
+        CHALLENGES_PER_PAGE,
+      ),
   );
 
   app.get(
@@ -60,11 +61,12 @@ export async function challengesRoutes(fastify: FastifyInstance, deps: AppDeps):
         response: { 200: Page(Challenge), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => {
-      const page = pageRequest(request.query, CHALLENGES_PER_PAGE);
-      const { data, total } = await listOwnChallenges(db, callerOf(request), request.query, page);
-      return pageEnvelope(request, page, data, total);
-    },
+    (request) =>
+      pageResponse(
+        request,
+        (page) => listOwnChallenges(db, callerOf(request), request.query, page),
+        CHALLENGES_PER_PAGE,
+      ),
   );
 
   app.get(

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { PageRequest } from '../../http/pagination.ts';
+import type { PageOf, PageRequest } from '../../http/pagination.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { companyIdOf } from '../companies/companies.service.ts';
@@ -28,8 +28,6 @@ import type {
 } from './challenges.schemas.ts';
 import { ARCHIVED, EDITABLE_STATUSES, isEditable, NOT_EDITABLE_MESSAGE } from './challenges.state.ts';
 
-type ChallengePage = { data: Challenge[]; total: number };
-
 /** Query text is not a body, so it is not normalised for us: blank `field`/`q` mean "no filter". */
 function filtersOf(query: ChallengeListQuery): ChallengeFilters {
   const field = query.field?.trim();
@@ -48,7 +46,7 @@ export async function listVisibleChallenges(
   caller: AuthUser,
   query: ChallengeListQuery,
   page: PageRequest,
-): Promise<ChallengePage> {
+): Promise<PageOf<Challenge>> {
   const scope = { visibleToCompanyId: await companyIdOf(db, caller) };
   const { rows, total } = await listChallenges(db, scope, filtersOf(query), page);
   return { data: rows.map(toChallenge), total };
@@ -60,7 +58,7 @@ export async function listOwnChallenges(
   caller: AuthUser,
   query: ChallengeListQuery,
   page: PageRequest,
-): Promise<ChallengePage> {
+): Promise<PageOf<Challenge>> {
   const companyId = await companyIdOf(db, caller);
   if (companyId === null) return { data: [], total: 0 };
   const { rows, total } = await listChallenges(db, { ownedByCompanyId: companyId }, filtersOf(query), page);

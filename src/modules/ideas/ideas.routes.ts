@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
-import { pageEnvelope, pageRequest } from '../../http/pagination.ts';
+import { pageResponse } from '../../http/pagination.ts';
 import { errorResponses, IdParams, Page, PageOnlyQuery } from '../../http/schemas.ts';
 import { ChallengeIdeasParams, ChallengeIdeasQuery, Idea, NewIdea, VoteBody } from './ideas.schemas.ts';
 import { getIdea, type IdeaVote, listIdeasOfChallenge, listMyIdeas, submitIdea, voteOnIdea } from './ideas.service.ts';
@@ -23,11 +23,11 @@ export async function ideasRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
         response: { 200: Page(Idea), ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) => {
-      const page = pageRequest(request.query);
+    (request) => {
       const sort = request.query.sort ?? 'final_score';
-      const { data, total } = await listIdeasOfChallenge(deps, callerOf(request), request.params.challenge, sort, page);
-      return pageEnvelope(request, page, data, total);
+      return pageResponse(request, (page) =>
+        listIdeasOfChallenge(deps, callerOf(request), request.params.challenge, sort, page),
+      );
     },
   );
 
@@ -60,11 +60,7 @@ export async function ideasRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
         response: { 200: Page(Idea), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => {
-      const page = pageRequest(request.query);
-      const { data, total } = await listMyIdeas(deps, callerOf(request), page);
-      return pageEnvelope(request, page, data, total);
-    },
+    (request) => pageResponse(request, (page) => listMyIdeas(deps, callerOf(request), page)),
   );
 
   app.get(

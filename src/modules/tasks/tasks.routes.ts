@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
-import { pageEnvelope, pageRequest } from '../../http/pagination.ts';
+import { pageResponse } from '../../http/pagination.ts';
 import { errorResponses, IdParams, Page, PageOnlyQuery } from '../../http/schemas.ts';
 import { MyTask, Task, TaskDetail, TaskListQuery } from './tasks.schemas.ts';
 import { listAvailable, listMyTasks, listTasks, showTask } from './tasks.service.ts';
@@ -24,11 +24,7 @@ export async function tasksRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
         response: { 200: Page(Task), ...errorResponses(401, 422) },
       },
     },
-    async (request) => {
-      const page = pageRequest(request.query);
-      const { data, total } = await listTasks(db, callerOf(request), request.query, page);
-      return pageEnvelope(request, page, data, total);
-    },
+    (request) => pageResponse(request, (page) => listTasks(db, callerOf(request), request.query, page)),
   );
 
   app.get(
@@ -46,11 +42,7 @@ export async function tasksRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
         response: { 200: Page(Task), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => {
-      const page = pageRequest(request.query);
-      const { data, total } = await listAvailable(db, callerOf(request), page);
-      return pageEnvelope(request, page, data, total);
-    },
+    (request) => pageResponse(request, (page) => listAvailable(db, callerOf(request), page)),
   );
 
   app.get(
@@ -65,11 +57,7 @@ export async function tasksRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
         response: { 200: Page(MyTask), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => {
-      const page = pageRequest(request.query);
-      const { data, total } = await listMyTasks(db, callerOf(request), page);
-      return pageEnvelope(request, page, data, total);
-    },
+    (request) => pageResponse(request, (page) => listMyTasks(db, callerOf(request), page)),
   );
 
   app.get(

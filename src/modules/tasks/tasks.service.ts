@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { PageRequest } from '../../http/pagination.ts';
+import type { PageOf, PageRequest } from '../../http/pagination.ts';
 import { loadAssignmentsByIds } from '../assignments/assignments.loader.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { canSeeChallenge } from '../challenges/challenge-visibility.ts';
@@ -18,14 +18,12 @@ import {
 } from './tasks.repository.ts';
 import type { MyTask, Task, TaskDetail, TaskListQuery } from './tasks.schemas.ts';
 
-type ListPage<T> = { data: T[]; total: number };
-
 export async function listTasks(
   db: Db,
   caller: AuthUser,
   query: TaskListQuery,
   page: PageRequest,
-): Promise<ListPage<Task>> {
+): Promise<PageOf<Task>> {
   const filters: TaskFilters = {
     status: query.status,
     challengeId: query.challenge_id,
@@ -50,12 +48,12 @@ async function requireVolunteerId(db: Db, caller: AuthUser): Promise<number> {
   return volunteerId;
 }
 
-export async function listAvailable(db: Db, caller: AuthUser, page: PageRequest): Promise<ListPage<Task>> {
+export async function listAvailable(db: Db, caller: AuthUser, page: PageRequest): Promise<PageOf<Task>> {
   const { rows, total } = await listAvailableTasks(db, await requireVolunteerId(db, caller), page);
   return { data: rows.map(toTask), total };
 }
 
-export async function listMyTasks(db: Db, caller: AuthUser, page: PageRequest): Promise<ListPage<MyTask>> {
+export async function listMyTasks(db: Db, caller: AuthUser, page: PageRequest): Promise<PageOf<MyTask>> {
   const { rows, total } = await listTasksOfVolunteer(db, await requireVolunteerId(db, caller), page);
   const assignments = await loadAssignmentsByIds(
     db,

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
-import { pageEnvelope, pageRequest } from '../../http/pagination.ts';
+import { pageResponse } from '../../http/pagination.ts';
 import { errorResponses, IdParams, Page, PageOnlyQuery } from '../../http/schemas.ts';
 import { NewTeamMessage, TeamMessage } from './teams.schemas.ts';
 import { listMessages, postMessage } from './teams.service.ts';
@@ -24,11 +24,7 @@ export async function teamsRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
         response: { 200: Page(TeamMessage), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => {
-      const page = pageRequest(request.query);
-      const { data, total } = await listMessages(db, callerOf(request), request.params.id, page);
-      return pageEnvelope(request, page, data, total);
-    },
+    (request) => pageResponse(request, (page) => listMessages(db, callerOf(request), request.params.id, page)),
   );
 
   app.post(
