@@ -21,6 +21,17 @@ export type Config = Readonly<{
   /** Run the job worker inside the API process (the embedded default). */
   embeddedWorker: boolean;
   workerPollMs: number;
+  /** Jobs one worker process runs at the same time. */
+  workerConcurrency: number;
+  /**
+   * How long a started job is held by its worker. A job still unfinished after this (its worker died, or the
+   * handler hangs) is given to another worker; so handlers must finish well within it.
+   */
+  jobLeaseSeconds: number;
+  /** First retry delay; later retries wait longer (exponential backoff). */
+  jobRetryDelaySeconds: number;
+  /** PostgreSQL: the schema pg-boss keeps its tables in. */
+  queueSchema: string;
   aiProvider: 'local' | 'openai' | 'anthropic';
   /** Model settings for `openai` (any OpenAI-compatible endpoint) and `anthropic`; unused by `local`. */
   ai: Readonly<{
@@ -119,6 +130,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     }
   }
 
+  const queueSchema = read('QUEUE_SCHEMA') ?? 'pgboss';
+  if (!/^[A-Za-z_][A-Za-z0-9_]{0,49}$/.test(queueSchema)) {
+    problems.push(
+      `QUEUE_SCHEMA must be a plain identifier of at most 50 letters, digits and _ (got "${queueSchema}").`,
+    );
+  }
+
   const config: Config = {
     env: nodeEnv,
     host,
@@ -136,6 +154,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     tokenTtlSeconds: ttl === 0 ? null : ttl,
     embeddedWorker: boolean('EMBEDDED_WORKER', true),
     workerPollMs: integer('WORKER_POLL_MS', 1000, 10, 60_000),
+    workerConcurrency: integer('WORKER_CONCURRENCY', 2, 1, 64),
+    // pg-boss refuses expirations of a day or more.
+    jobLeaseSeconds: integer('JOB_LEASE_SECONDS', 300, 1, 23 * 3600),
+    jobRetryDelaySeconds: integer('JOB_RETRY_DELAY_SECONDS', 5, 1, 3600),
+    queueSchema,
     aiProvider,
     ai: {
       baseUrl: read('AI_BASE_URL') ?? null,
