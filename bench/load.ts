@@ -16,8 +16,10 @@ export type LoadResult = {
   p50: number;
   p99: number;
   requests: number;
-  /** Responses outside 2xx, by status, plus connection errors and timeouts: any of these voids the run. */
+  /** Responses outside 2xx, by status, and connection errors: any of these voids the run. */
   failures: Record<string, number>;
+  /** Requests still unanswered after TIMEOUT_SECONDS: reported, and they void the run too. */
+  timeouts: number;
 };
 
 export type LoadOptions = { connections: number; duration: number; warmup: number };
@@ -30,14 +32,17 @@ function headersFor(endpoint: Endpoint): Record<string, string> {
   };
 }
 
-function failuresOf(result: Awaited<ReturnType<typeof autocannon>>): Record<string, number> {
+/** Autocannon's give-up time per request; an answer slower than this is a timeout, not a latency. */
+export const TIMEOUT_SECONDS = 10;
+
+function problemsOf(result: Awaited<ReturnType<typeof autocannon>>) {
   const failures: Record<string, number> = {};
   for (const [status, { count }] of Object.entries(result.statusCodeStats)) {
     if (!status.startsWith('2')) failures[status] = count;
   }
-  if (result.errors > 0) failures.errors = result.errors;
-  if (result.timeouts > 0) failures.timeouts = result.timeouts;
-  return failures;
+  // autocannon counts a timeout as an error as well; keep the two apart.
+  if (result.errors > result.timeouts) failures['connection errors'] = result.errors - result.timeouts;
+  return { failures, timeouts: result.timeouts };
 }
 
 /** A warm-up run (its failures still count), then the measured run, at `connections` concurrent connections. */
@@ -50,18 +55,19 @@ export async function measure(baseUrl: string, endpoint: Endpoint, options: Load
       body: endpoint.body,
       connections: options.connections,
       duration,
-      timeout: 10,
+      timeout: TIMEOUT_SECONDS,
     });
-  const warmup = options.warmup > 0 ? failuresOf(await run(options.warmup)) : {};
+  const warmup = options.warmup > 0 ? problemsOf(await run(options.warmup)) : { failures: {}, timeouts: 0 };
   const result = await run(options.duration);
-  const failures = failuresOf(result);
-  for (const [key, count] of Object.entries(warmup)) failures[key] = (failures[key] ?? 0) + count;
+  const { failures, timeouts } = problemsOf(result);
+  for (const [key, count] of Object.entries(warmup.failures)) failures[key] = (failures[key] ?? 0) + count;
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
     failures,
+    timeouts: timeouts + warmup.timeouts,
   };
 }
 

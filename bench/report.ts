@@ -37,7 +37,14 @@ export function resultTable(measured: Measured[], skipped: Skipped[]): string[] 
     '|---|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const row of measured) {
-    const aims = row.endpoint.read ? (meetsAims(row) ? 'met' : '**missed**') : 'n/a (write)';
+    const voided = row.api.timeouts > 0 || Object.keys(row.api.failures).length > 0;
+    const aims = voided
+      ? '**void** (see below)'
+      : !row.endpoint.read
+        ? 'n/a (write)'
+        : meetsAims(row)
+          ? 'met'
+          : '**missed**';
     lines.push(
       `| ${row.endpoint.name} | ${number(row.api.requestsPerSecond)} | ${row.api.p50} | ${row.api.p99} | ` +
         `${number(row.baseline.requestsPerSecond)} | ${row.baseline.p99} | ${number(ratioOf(row) * 100)}% | ${aims} |`,

@@ -15,7 +15,8 @@ export type CommandContext = {
   dialect: Dialect;
   config: Config;
   print: (line: string) => void;
-  readStdin: () => Promise<string>;
+  /** The first line of standard input, without its line ending (spaces are part of a password). */
+  readLine: () => Promise<string>;
 };
 
 export type OptionSpec = {
@@ -48,7 +49,7 @@ async function requireUser(db: Db, email: string) {
   return user;
 }
 
-/** The first line of standard input, without its line ending (spaces are part of a password). */
+/** The first line of a text, without its line ending. */
 function firstLine(text: string): string {
   return text.split(/\r?\n/, 1)[0];
 }
@@ -109,8 +110,8 @@ export const commands: Record<string, Command> = {
     examples: [
       'guild user:create --type company --email ops@acme.test --name "Acme integration" --password-stdin < secret.txt',
     ],
-    async run({ db, print, readStdin }, options) {
-      const password = options['password-stdin'] ? firstLine(await readStdin()) : (options.password as string);
+    async run({ db, print, readLine }, options) {
+      const password = options['password-stdin'] ? await readLine() : (options.password as string);
       const user = await createAccount(db, {
         accountType: options.type as AccountType,
         email: options.email as string,

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
@@ -11,7 +12,8 @@ export type CliIo = {
   env: Record<string, string | undefined>;
   out: (line: string) => void;
   err: (line: string) => void;
-  readStdin: () => Promise<string>;
+  /** The first line of standard input, without its line ending. */
+  readLine: () => Promise<string>;
 };
 
 export function processIo(): CliIo {
@@ -19,10 +21,14 @@ export function processIo(): CliIo {
     env: process.env,
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
-    readStdin: async () => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks).toString('utf8');
+    readLine: async () => {
+      // Stops at the first line break, so a password typed at a terminal needs no end-of-input key.
+      const lines = readline.createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+      for await (const line of lines) {
+        lines.close();
+        return line;
+      }
+      return '';
     },
   };
 }
@@ -107,7 +113,7 @@ async function execute(name: string, command: Command, options: OptionValues, io
     const database = createDatabase({ url: config.databaseUrl, poolSize: 1 });
     try {
       await command.run(
-        { db: database.db, dialect: database.dialect, config, print: io.out, readStdin: io.readStdin },
+        { db: database.db, dialect: database.dialect, config, print: io.out, readLine: io.readLine },
         options,
       );
       return EXIT_OK;
