@@ -1,0 +1,56 @@
+/**
+ * The matching rules in numbers (contract §6 step 4). They live together so that one file says how contributors are
+ * chosen; `MatchOptions` lets a caller (a test, a future setting) change the two a deployment might tune.
+ */
+export type MatchOptions = {
+  /** How many open invitations a task keeps: matching tops up to this many, never beyond. */
+  invitationsPerTask: number;
+  /** The lowest score (0–100) that earns an invitation. */
+  minimumScore: number;
+};
+
+export const DEFAULT_MATCH_OPTIONS: MatchOptions = Object.freeze({ invitationsPerTask: 3, minimumScore: 60 });
+
+/**
+ * A task's `estimated_hours` are spread over a nominal four-week task, so a 40-hour task asks 10 hours a week of
+ * whoever takes it, and weighs as much on their availability while they hold it.
+ */
+export const NOMINAL_TASK_WEEKS = 4;
+
+/** Hours assumed for a task without an estimate (the middle of the 4–40 hours decomposition gives). */
+export const DEFAULT_TASK_HOURS = 20;
+
+/**
+ * Assignment statuses that take up a contributor's time. An invitation does not: it is an offer, and a contributor
+ * holds at most one of these at a time anyway (the partial unique index `assignments_one_active_per_volunteer`).
+ */
+export const LOAD_BEARING_STATUSES = ['accepted', 'in_progress', 'submitted'] as const;
+
+/** Maximum points of each factor; they add up to 100. */
+export const FACTOR_POINTS = { skills: 50, experience: 20, availability: 15, reputation: 15 } as const;
+
+/** What a skill is worth towards coverage, by the contributor's proficiency in it. */
+export const PROFICIENCY_WEIGHT: Readonly<Record<string, number>> = {
+  beginner: 0.25,
+  intermediate: 0.5,
+  advanced: 0.75,
+  expert: 1,
+};
+
+/** Experience levels from least to most experienced (contributor profile and task use the same words). */
+export const EXPERIENCE_LEVELS = ['student', 'junior', 'mid', 'senior', 'expert'] as const;
+
+/** Each level a contributor is below the task's required level costs this share of the experience points. */
+export const EXPERIENCE_SHORTFALL_PENALTY = 0.35;
+
+/** Share of the experience points given when the contributor's level is not known. */
+export const UNKNOWN_EXPERIENCE_FIT = 0.5;
+
+/**
+ * Reputation counts on a log scale up to this many points: the first contributions matter most, and a long record
+ * cannot outweigh missing skills.
+ */
+export const REPUTATION_CAP = 1000;
+
+/** From this many points, reputation is named among the strengths. */
+export const NOTABLE_REPUTATION = 100;

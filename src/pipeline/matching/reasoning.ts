@@ -1,0 +1,102 @@
+import { FACTOR_POINTS, NOTABLE_REPUTATION } from './policy.ts';
+import type { MatchFactors, TaskNeeds } from './scoring.ts';
+
+/** Stored on the assignment as `match_reasoning` (contract §3): why this contributor, in plain sentences. */
+export type MatchReasoning = {
+  summary: string;
+  strengths: string[];
+  gaps: string[];
+  /** Share of the task's required skills the contributor holds, at any level (0–100). */
+  skill_match_percentage: number;
+};
+
+/** Hours with at most one decimal: "2.5", "10". */
+function hours(value: number): string {
+  return String(Math.round(value * 10) / 10);
+}
+
+function points(value: number, max: number): string {
+  return `${Math.round(value * 10) / 10}/${max}`;
+}
+
+function skillsSentence(task: TaskNeeds, factors: MatchFactors): string {
+  const held = factors.matchedSkills.map((skill) => `${skill.name} at ${skill.proficiency} level`).join(', ');
+  const missing = factors.missingSkills.length > 0 ? ` Missing: ${factors.missingSkills.join(', ')}.` : '';
+  return (
+    `Skills ${points(factors.points.skills, FACTOR_POINTS.skills)}: ` +
+    `${factors.matchedSkills.length} of ${task.skills.length} required skills (${held}).${missing}`
+  );
+}
+
+function experienceSentence(factors: MatchFactors): string {
+  const head = `Experience ${points(factors.points.experience, FACTOR_POINTS.experience)}: `;
+  const { requiredLevel, actualLevel } = factors;
+  if (requiredLevel === null) return `${head}the task asks for no particular level.`;
+  if (actualLevel === null) return `${head}no experience level on record; the task asks for ${requiredLevel}.`;
+  const verdict = factors.points.experience >= FACTOR_POINTS.experience ? 'meets' : 'is below';
+  return `${head}${actualLevel} level ${verdict} the ${requiredLevel} level the task asks for.`;
+}
+
+function availabilitySentence(factors: MatchFactors): string {
+  return (
+    `Availability ${points(factors.points.availability, FACTOR_POINTS.availability)}: ` +
+    `${hours(factors.freeHours)} free hours a week for about ${hours(factors.neededHours)} the task needs.`
+  );
+}
+
+function reputationSentence(factors: MatchFactors): string {
+  return (
+    `Reputation ${points(factors.points.reputation, FACTOR_POINTS.reputation)}: ` +
+    `${factors.reputation} points earned on the platform.`
+  );
+}
+
+/** The sentences for the strengths and gaps lists: every held skill is a strength, every missing one a gap. */
+function strengthsAndGaps(factors: MatchFactors): { strengths: string[]; gaps: string[] } {
+  const strengths = factors.matchedSkills.map((skill) => `Has ${skill.name} at ${skill.proficiency} level.`);
+  const gaps = factors.missingSkills.map((name) => `Does not list ${name}.`);
+
+  const { requiredLevel, actualLevel } = factors;
+  if (requiredLevel !== null && actualLevel === null) gaps.push('No experience level on record.');
+  else if (requiredLevel !== null && actualLevel !== null) {
+    if (factors.points.experience >= FACTOR_POINTS.experience) {
+      strengths.push(`${capitalised(actualLevel)} level meets the ${requiredLevel} level asked for.`);
+    } else {
+      gaps.push(`${capitalised(actualLevel)} level is below the ${requiredLevel} level asked for.`);
+    }
+  }
+
+  if (factors.points.availability >= FACTOR_POINTS.availability) {
+    strengths.push(`${hours(factors.freeHours)} free hours a week, at least twice what the task needs.`);
+  } else {
+    gaps.push(`${hours(factors.freeHours)} free hours a week leave little beyond what the task needs.`);
+  }
+
+  if (factors.reputation >= NOTABLE_REPUTATION) {
+    strengths.push(`Reputation of ${factors.reputation} points from earlier contributions.`);
+  } else if (factors.reputation <= 0) {
+    gaps.push('No reputation earned on the platform yet.');
+  }
+  return { strengths, gaps };
+}
+
+function capitalised(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** One sentence per factor with the points it earned, so the score can be checked by reading the summary. */
+export function explainMatch(task: TaskNeeds, score: number, factors: MatchFactors): MatchReasoning {
+  const summary = [
+    `Match score ${score}/100 for "${task.title}".`,
+    skillsSentence(task, factors),
+    experienceSentence(factors),
+    availabilitySentence(factors),
+    reputationSentence(factors),
+  ].join(' ');
+  return {
+    summary,
+    ...strengthsAndGaps(factors),
+    skill_match_percentage:
+      task.skills.length === 0 ? 0 : Math.round((100 * factors.matchedSkills.length) / task.skills.length),
+  };
+}

@@ -1,0 +1,178 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { explainMatch } from '../../src/pipeline/matching/reasoning.ts';
+import {
+  type Candidate,
+  experienceFit,
+  matchFactors,
+  rankCandidates,
+  scoreCandidate,
+  type TaskNeeds,
+  weeklyHoursNeeded,
+} from '../../src/pipeline/matching/scoring.ts';
+
+/** The pure scoring rules; the database side (eligibility, invitations) is in the other matching suites. */
+const TASK: TaskNeeds = {
+  id: 1,
+  challengeId: 1,
+  title: 'Build the booking API',
+  estimatedHours: 20,
+  requiredExperienceLevel: 'mid',
+  skills: [
+    { id: 1, name: 'Node.js' },
+    { id: 2, name: 'PostgreSQL' },
+    { id: 3, name: 'Docker' },
+    { id: 4, name: 'REST APIs' },
+  ],
+};
+
+function candidate(overrides: Partial<Candidate> = {}, skills: Array<[number, string]> = [[1, 'advanced']]): Candidate {
+  return {
+    volunteerId: 7,
+    userId: 70,
+    experienceLevel: 'mid',
+    availabilityHours: 10,
+    heldTaskHours: 0,
+    reputation: 30,
+    skills: new Map(skills),
+    ...overrides,
+  };
+}
+
+function scoreOf(c: Candidate, task: TaskNeeds = TASK): number {
+  const match = scoreCandidate(task, c);
+  assert.ok(match, 'expected an eligible candidate');
+  return match.score;
+}
+
+/** Asserts that the scores never fall along the sequence and rise from its first to its last element. */
+function assertRising(scores: number[], label: string): void {
+  for (let i = 1; i < scores.length; i++) assert.ok(scores[i] >= scores[i - 1], `${label}: ${scores.join(' → ')}`);
+  assert.ok(scores.at(-1)! > scores[0], `${label} should matter: ${scores.join(' → ')}`);
+}
+
+describe('match scoring', () => {
+  it('spreads a task over four weeks to know the weekly hours it needs', () => {
+    assert.equal(weeklyHoursNeeded(20), 5);
+    assert.equal(weeklyHoursNeeded(40), 10);
+    assert.equal(weeklyHoursNeeded(null), 5, 'a task without an estimate counts as 20 hours');
+  });
+
+  it('gives 100 to an expert with every skill, the level, twice the hours and a long record', () => {
+    const skills: Array<[number, string]> = TASK.skills.map((skill) => [skill.id, 'expert']);
+    assert.equal(scoreOf(candidate({ experienceLevel: 'senior', availabilityHours: 10, reputation: 1000 }, skills)), 100);
+  });
+
+  it('rises with each skill held and with the proficiency of a skill', () => {
+    const held = (count: number) => TASK.skills.slice(0, count).map((skill): [number, string] => [skill.id, 'advanced']);
+    assertRising([1, 2, 3, 4].map((count) => scoreOf(candidate({}, held(count)))), 'skills held');
+    const levels = ['beginner', 'intermediate', 'advanced', 'expert'];
+    assertRising(
+      levels.map((level) => scoreOf(candidate({}, [[1, level]]))),
+      'proficiency',
+    );
+  });
+
+  it('rises with experience up to the required level, and does not punish more', () => {
+    const task = { ...TASK, requiredExperienceLevel: 'senior' };
+    const levels = ['student', 'junior', 'mid', 'senior', 'expert'];
+    assertRising(
+      levels.map((level) => scoreOf(candidate({ experienceLevel: level }), task)),
+      'experience',
+    );
+    assert.equal(experienceFit('senior', 'expert'), 1);
+    assert.equal(experienceFit('senior', 'senior'), 1);
+    assert.ok(experienceFit('senior', 'mid') < 1);
+    assert.equal(experienceFit(null, 'student'), 1, 'no required level: everyone fits');
+    assert.equal(experienceFit('mid', null), 0.5, 'an unknown level fits half-way');
+  });
+
+  it('rises with free hours, whether from availability or from a lighter load', () => {
+    assertRising(
+      [5, 6, 8, 10].map((hours) => scoreOf(candidate({ availabilityHours: hours }))),
+      'availability',
+    );
+    // 15 hours a week; holding a 40-hour task costs 10 of them.
+    assertRising(
+      [40, 20, 0].map((held) => scoreOf(candidate({ availabilityHours: 15, heldTaskHours: held }))),
+      'load',
+    );
+  });
+
+  it('rises with reputation on a log scale, capped', () => {
+    assertRising(
+      [0, 10, 100, 1000].map((reputation) => scoreOf(candidate({ reputation }))),
+      'reputation',
+    );
+    assert.equal(scoreOf(candidate({ reputation: 1000 })), scoreOf(candidate({ reputation: 50_000 })), 'capped');
+    const first = scoreOf(candidate({ reputation: 100 })) - scoreOf(candidate({ reputation: 0 }));
+    const later = scoreOf(candidate({ reputation: 1000 })) - scoreOf(candidate({ reputation: 900 }));
+    assert.ok(first > later, 'the first points weigh more than later ones');
+  });
+
+  it('leaves out whoever holds none of the skills or has fewer free hours than the task needs', () => {
+    assert.equal(scoreCandidate(TASK, candidate({}, [[99, 'expert']])), null, 'no required skill');
+    assert.equal(scoreCandidate(TASK, candidate({ availabilityHours: 4.9 })), null, 'needs 5 hours a week');
+    assert.ok(scoreCandidate(TASK, candidate({ availabilityHours: 5 })), 'exactly enough hours');
+    assert.equal(
+      scoreCandidate(TASK, candidate({ availabilityHours: 12, heldTaskHours: 40 })),
+      null,
+      '12 hours less 10 for the task held',
+    );
+  });
+
+  it('ranks the eligible candidates at or above the minimum, best first, ties by reputation then profile age', () => {
+    const all: Array<[number, string]> = TASK.skills.map((skill) => [skill.id, 'expert']);
+    const best = candidate({ volunteerId: 3 }, all);
+    const tieOlder = candidate({ volunteerId: 4, reputation: 31 }, [[1, 'advanced']]);
+    const tieNewer = candidate({ volunteerId: 5, reputation: 31 }, [[1, 'advanced']]);
+    const ineligible = candidate({ volunteerId: 6, availabilityHours: 1 }, all);
+    const ranked = rankCandidates(TASK, [tieNewer, ineligible, tieOlder, best], 0);
+    assert.deepEqual(
+      ranked.map((match) => match.candidate.volunteerId),
+      [3, 4, 5],
+    );
+    const cut = rankCandidates(TASK, [tieNewer, best], scoreOf(best));
+    assert.deepEqual(
+      cut.map((match) => match.candidate.volunteerId),
+      [3],
+    );
+  });
+
+  it('explains the score truthfully: a sentence per factor, held skills as strengths, missing ones as gaps', () => {
+    const c = candidate({ experienceLevel: 'junior', reputation: 250 }, [
+      [1, 'expert'],
+      [2, 'beginner'],
+    ]);
+    const match = scoreCandidate(TASK, c)!;
+    const reasoning = explainMatch(TASK, match.score, match.factors);
+    assert.equal(reasoning.skill_match_percentage, 50);
+    assert.match(reasoning.summary, new RegExp(`^Match score ${match.score}/100 for "Build the booking API"\\.`));
+    for (const factor of ['Skills', 'Experience', 'Availability', 'Reputation']) {
+      assert.match(reasoning.summary, new RegExp(`${factor} [\\d.]+/\\d+: `), factor);
+    }
+    assert.match(reasoning.summary, /2 of 4 required skills \(Node\.js at expert level, PostgreSQL at beginner level\)/);
+    assert.match(reasoning.summary, /Missing: Docker, REST APIs\./);
+    assert.ok(reasoning.strengths.includes('Has Node.js at expert level.'));
+    assert.ok(reasoning.strengths.includes('Has PostgreSQL at beginner level.'));
+    assert.ok(reasoning.strengths.some((s) => s.includes('250 points')));
+    assert.ok(reasoning.gaps.includes('Does not list Docker.'));
+    assert.ok(reasoning.gaps.includes('Does not list REST APIs.'));
+    assert.ok(reasoning.gaps.includes('Junior level is below the mid level asked for.'));
+    assert.ok(!reasoning.strengths.some((s) => /Docker|REST/.test(s)), 'no missing skill among the strengths');
+
+    // The points the summary names add up to the score.
+    const named = [...reasoning.summary.matchAll(/ ([\d.]+)\/\d+: /g)].map((m) => Number(m[1]));
+    assert.equal(named.length, 4);
+    assert.ok(Math.abs(named.reduce((a, b) => a + b, 0) - match.score) <= 0.5, reasoning.summary);
+  });
+
+  it('scores the same facts the same way every time', () => {
+    const c = candidate({}, [
+      [1, 'advanced'],
+      [3, 'intermediate'],
+    ]);
+    assert.deepEqual(matchFactors(TASK, c), matchFactors(TASK, c));
+    assert.equal(scoreOf(c), scoreOf(c));
+  });
+});
