@@ -94,6 +94,12 @@ for (const kind of ['openai', 'anthropic'] as const) {
       assert.equal(server.requests.length, 2);
     });
 
+    it('gives up on an answer that starts but never finishes', async () => {
+      server.next({ stall: true }, { answer: validSkills });
+      assert.deepEqual((await run()).output, validSkills);
+      assert.equal(server.requests.length, 2);
+    });
+
     it('fails cleanly with ModelUnavailableError when every answer is too slow', async () => {
       server.always({ delayMs: 5_000, reply: { answer: validSkills } });
       await assert.rejects(run(), (error: unknown) => {

@@ -18,6 +18,8 @@ export type FakeReply =
   | { status: number; message?: string }
   /** `reply` after `delayMs`, or never if the client gives up first. */
   | { delayMs: number; reply: FakeReply }
+  /** A reply that starts (status and headers, the first bytes) and never finishes. */
+  | { stall: true }
   /** The connection closed without any reply. */
   | { hangUp: true };
 
@@ -68,6 +70,11 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
       }, reply.delayMs);
       timers.add(timer);
       response.on('close', () => clearTimeout(timer));
+      return;
+    }
+    if ('stall' in reply) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"id": ');
       return;
     }
     if ('hangUp' in reply) {

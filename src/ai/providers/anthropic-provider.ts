@@ -42,7 +42,8 @@ export class AnthropicProvider implements AnalysisProvider {
     this.#client = new Anthropic({
       apiKey: settings.apiKey,
       baseURL: settings.baseUrl ?? 'https://api.anthropic.com',
-      timeout: settings.timeoutMs,
+      // The deadline that counts is requestStructured's (it also covers reading the body); this one only backs it up.
+      timeout: settings.timeoutMs + 1_000,
       // Retries happen in requestStructured, where they are counted against AI_MAX_ATTEMPTS.
       maxRetries: 0,
     });
