@@ -70,6 +70,16 @@ describe('openai provider: what it sends', () => {
     assert.match(retry[3].content, /^Your previous answer could not be used:\n- The answer is not valid JSON \(/);
   });
 
+  it('reads JSON wrapped in a Markdown code fence, as servers that ignore the schema return it', async () => {
+    server.next(
+      { text: `Here it is:\n${JSON.stringify(validSkills)}` },
+      { text: `\`\`\`json\n${JSON.stringify(validSkills)}\n\`\`\`` },
+    );
+    const { output } = await provider().run(skillsStage, sampleInput);
+    assert.deepEqual(output, validSkills);
+    assert.equal(server.requests.length, 2, 'prose around the JSON is not an answer; a fenced block is');
+  });
+
   it('sends no Authorization header when no key is configured (local servers such as Ollama)', async () => {
     server.next({ answer: validSkills });
     await provider({ AI_API_KEY: '' }).run(skillsStage, sampleInput);

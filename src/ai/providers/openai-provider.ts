@@ -98,10 +98,19 @@ function parseReply(reply: ChatCompletion): ReplyAnswer {
   }
   const content = choice.message.content ?? '';
   try {
-    return { ok: true, value: JSON.parse(content) };
+    return { ok: true, value: JSON.parse(withoutCodeFence(content)) };
   } catch (error) {
     return { ok: false, problems: [`The answer is not valid JSON (${(error as Error).message}).`] };
   }
+}
+
+/**
+ * Servers that ignore `response_format` (some OpenAI-compatible ones do) leave the model to format its answer, and
+ * models like to wrap JSON in a Markdown code fence; the JSON inside is the answer.
+ */
+function withoutCodeFence(content: string): string {
+  const fenced = /^\s*```(?:json)?\s*\n([\s\S]*?)\n\s*```\s*$/i.exec(content);
+  return fenced ? fenced[1] : content;
 }
 
 /** The wrong answer as the model gave it, then what was wrong: the model corrects itself rather than starting over. */
