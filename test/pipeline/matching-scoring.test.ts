@@ -60,12 +60,19 @@ describe('match scoring', () => {
 
   it('gives 100 to an expert with every skill, the level, twice the hours and a long record', () => {
     const skills: Array<[number, string]> = TASK.skills.map((skill) => [skill.id, 'expert']);
-    assert.equal(scoreOf(candidate({ experienceLevel: 'senior', availabilityHours: 10, reputation: 1000 }, skills)), 100);
+    assert.equal(
+      scoreOf(candidate({ experienceLevel: 'senior', availabilityHours: 10, reputation: 1000 }, skills)),
+      100,
+    );
   });
 
   it('rises with each skill held and with the proficiency of a skill', () => {
-    const held = (count: number) => TASK.skills.slice(0, count).map((skill): [number, string] => [skill.id, 'advanced']);
-    assertRising([1, 2, 3, 4].map((count) => scoreOf(candidate({}, held(count)))), 'skills held');
+    const held = (count: number) =>
+      TASK.skills.slice(0, count).map((skill): [number, string] => [skill.id, 'advanced']);
+    assertRising(
+      [1, 2, 3, 4].map((count) => scoreOf(candidate({}, held(count)))),
+      'skills held',
+    );
     const levels = ['beginner', 'intermediate', 'advanced', 'expert'];
     assertRising(
       levels.map((level) => scoreOf(candidate({}, [[1, level]]))),
@@ -151,7 +158,10 @@ describe('match scoring', () => {
     for (const factor of ['Skills', 'Experience', 'Availability', 'Reputation']) {
       assert.match(reasoning.summary, new RegExp(`${factor} [\\d.]+/\\d+: `), factor);
     }
-    assert.match(reasoning.summary, /2 of 4 required skills \(Node\.js at expert level, PostgreSQL at beginner level\)/);
+    assert.match(
+      reasoning.summary,
+      /2 of 4 required skills \(Node\.js at expert level, PostgreSQL at beginner level\)/,
+    );
     assert.match(reasoning.summary, /Missing: Docker, REST APIs\./);
     assert.ok(reasoning.strengths.includes('Has Node.js at expert level.'));
     assert.ok(reasoning.strengths.includes('Has PostgreSQL at beginner level.'));
