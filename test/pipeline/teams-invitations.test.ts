@@ -112,10 +112,7 @@ for (const dialect of testDialects()) {
 
       await answer(people[0], team.id, 'decline');
       for (const choice of ['accept', 'decline'] as const) {
-        await assert.rejects(
-          answer(people[0], team.id, choice),
-          rejectsWith('invalid_state', /already answered/),
-        );
+        await assert.rejects(answer(people[0], team.id, choice), rejectsWith('invalid_state', /already answered/));
       }
     });
 
