@@ -6,6 +6,9 @@ import type { AppDeps } from '../app-deps.ts';
 import { authPages } from './auth/auth.pages.ts';
 import { html } from './html.ts';
 import { sendPage } from './layout.ts';
+import { companyDashboard } from './pages/company/dashboard.ts';
+import { contributorDashboard } from './pages/contributor/dashboard.ts';
+import { requireWebUser } from './session.ts';
 
 const ASSETS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets');
 
@@ -25,5 +28,13 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   <p><a class="button" href="/register">Create an account</a> <a class="button secondary" href="/login">Sign in</a></p>
 </section>`,
     });
+  });
+
+  app.get('/dashboard', async (request, reply) => {
+    const user = requireWebUser(request, reply);
+    if (!user) return reply;
+    return user.account_type === 'company'
+      ? companyDashboard(request, reply, deps, user)
+      : contributorDashboard(request, reply, deps, user);
   });
 }

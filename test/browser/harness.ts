@@ -1,0 +1,146 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/**
+ * Browser tests drive Debian's Chromium (`/usr/bin/chromium`, installed by .ci/run) with playwright-core against the
+ * real service started as a child process, exactly as `npm start` runs it (SQLite, embedded worker, local analyzer).
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasChromium = fs.existsSync(CHROMIUM);
+export const SCREENSHOTS = path.resolve('.test-artifacts/screenshots');
+
+if (!hasChromium) console.log(`# ${CHROMIUM} not found: browser tests skipped (apt-get install chromium).`);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export type RunningServer = { url: string; dataDir: string; env: Record<string, string>; stop: () => Promise<void> };
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-browser-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const fullEnv = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: url,
+    WORKER_POLL_MS: '100',
+    ...env,
+  };
+  const child: ChildProcess = spawn(process.execPath, ['src/server.ts'], {
+    env: fullEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start within 30 s:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    dataDir,
+    env: fullEnv,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    // Without the background-networking flags Chromium keeps dialling Google's hosts, which this network refuses.
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+let counter = 0;
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${process.pid}-${Date.now()}-${++counter}@example.test`;
+}
+
+export type Account = { name: string; email: string; password: string; type: 'company' | 'contributor' };
+
+export function newAccount(
+  type: Account['type'],
+  name = type === 'company' ? 'Acme Robotics' : 'Ada Lovelace',
+): Account {
+  return { name, email: uniqueEmail(type), password: 'correct horse battery', type };
+}
+
+/** Registers through the form, as a person would; the browser ends signed in. */
+export async function register(page: Page, account: Account): Promise<void> {
+  await page.goto('/register');
+  await page
+    .getByLabel(account.type === 'company' ? 'A company posting challenges' : 'A contributor taking on tasks')
+    .check();
+  await page.getByLabel('Name').fill(account.name);
+  await page.getByLabel('Email').fill(account.email);
+  await page.locator('input[name=password]').fill(account.password);
+  await page.getByLabel('Confirm password').fill(account.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/register'));
+}
+
+export async function signIn(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.locator('input[name=password]').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The token the layout handed to the page. */
+export function apiToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem('api_token'));
+}

@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import {
+  apiToken,
+  hasChromium,
+  launchBrowser,
+  newAccount,
+  newPage,
+  type RunningServer,
+  register,
+  screenshot,
+  signIn,
+  startServer,
+} from './harness.ts';
+
+describe('signing in and the token hand-off [browser]', { skip: !hasChromium }, () => {
+  let server: RunningServer;
+  let browser: Browser;
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const callApi = (token: string | null, path = '/api/user') =>
+    fetch(`${server.url}${path}`, { headers: { accept: 'application/json', authorization: `Bearer ${token}` } });
+
+  for (const type of ['company', 'contributor'] as const) {
+    it(`registers a ${type}, hands the token to localStorage, and the token drives the API`, async () => {
+      const { context, page } = await newPage(browser, server.url);
+      const account = newAccount(type);
+      await register(page, account);
+      await screenshot(page, `after-register-${type}`);
+      const token = await apiToken(page);
+      assert.match(token ?? '', /^\d+\|[A-Za-z0-9_-]{40,}$/);
+      const response = await callApi(token);
+      assert.equal(response.status, 200);
+      const me = await response.json();
+      assert.equal(me.email, account.email);
+      assert.equal(me.account_type, type);
+      await context.close();
+    });
+  }
+
+  it('signs in with email and password, and signing out revokes the token and clears localStorage', async () => {
+    const account = newAccount('contributor', 'Grace Hopper');
+    const first = await newPage(browser, server.url);
+    await register(first.page, account);
+    const firstToken = await apiToken(first.page);
+    await first.context.close();
+
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, account);
+    await page.waitForURL('**/dashboard');
+    const token = await apiToken(page);
+    assert.ok(token && token !== firstToken, 'every login creates a new token');
+    assert.equal((await callApi(token)).status, 200);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/signed-out');
+    await screenshot(page, 'signed-out');
+    assert.equal(await apiToken(page), null, 'the page a logout lands on removes the token');
+    assert.equal((await callApi(token)).status, 401);
+    assert.equal((await callApi(firstToken)).status, 401, 'logout revokes all tokens of the user');
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login**');
+    await context.close();
+  });
+
+  it('shows a clear message for wrong credentials and locks after 5 failed attempts', async () => {
+    const account = newAccount('company', 'Lock Test Inc');
+    const setup = await newPage(browser, server.url);
+    await register(setup.page, account);
+    await setup.context.close();
+
+    const { context, page } = await newPage(browser, server.url);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await signIn(page, { email: account.email, password: 'wrong password' });
+      await page.getByText('These credentials do not match our records.').waitFor();
+    }
+    await signIn(page, account);
+    await page.getByText(/Too many failed sign-in attempts\. Try again in \d+ seconds?\./).waitFor();
+    await screenshot(page, 'login-locked');
+    assert.equal(await apiToken(page), null, 'a locked-out correct password does not sign in');
+    await context.close();
+  });
+});
