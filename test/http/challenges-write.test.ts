@@ -59,7 +59,10 @@ for (const dialect of testDialects()) {
       const noProfile = await createAccount(ctx.db, 'company');
       const response = await apiClient(ctx.app, noProfile.token).post('/api/challenges', valid);
       assert.equal(response.statusCode, 403);
-      assert.match(response.data.message, /complete your company profile/i);
+      assert.deepEqual(response.data, {
+        message:
+          'Complete your company profile with POST /api/companies/complete-profile before submitting a challenge.',
+      });
       assert.equal((await ctx.db.selectFrom('jobs').select('id').execute()).length, jobsBefore);
     });
 

@@ -195,7 +195,9 @@ for (const dialect of testDialects()) {
         await api.multipart('PUT', '/api/companies/profile', fileForm('logo', pngFile(), 'logo.png')),
       ]) {
         assert.equal(response.statusCode, 404);
-        assert.match(response.data.message, /complete-profile/);
+        assert.deepEqual(response.data, {
+          message: 'Company profile not found. Complete it first with POST /api/companies/complete-profile.',
+        });
       }
       assert.equal(storedLogos().length, before);
     });

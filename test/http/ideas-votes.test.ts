@@ -141,7 +141,10 @@ for (const dialect of testDialects()) {
       const profileless = await createAccount(ctx.db, 'contributor');
       const noProfile = await vote(profileless.token, idea.id, { vote: 1 });
       assert.equal(noProfile.statusCode, 403);
-      assert.equal(noProfile.data.message, 'Complete your contributor profile before voting on ideas.');
+      assert.equal(
+        noProfile.data.message,
+        'Complete your contributor profile with POST /api/volunteers/complete-profile before voting on ideas.',
+      );
 
       assert.equal((await vote(voters[0].token, 999_999, { vote: 1 })).statusCode, 404);
       assert.equal((await vote(voters[0].token, 0, { vote: 1 })).statusCode, 404);

@@ -135,7 +135,10 @@ for (const dialect of testDialects()) {
       const profileless = await createAccount(ctx.db, 'contributor');
       const noProfile = await submit(profileless.token, community.id, { title: 'T', description: DESCRIPTION });
       assert.equal(noProfile.statusCode, 403);
-      assert.equal(noProfile.data.message, 'Complete your contributor profile before submitting ideas.');
+      assert.equal(
+        noProfile.data.message,
+        'Complete your contributor profile with POST /api/volunteers/complete-profile before submitting ideas.',
+      );
     });
 
     it('answers 404 for unknown or invisible challenges and 422 for the wrong type or status', async () => {

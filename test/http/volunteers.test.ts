@@ -82,7 +82,7 @@ for (const dialect of testDialects()) {
 
       const again = await api.post('/api/volunteers/complete-profile', { ...VALID, field: 'Other' });
       assert.equal(again.statusCode, 422);
-      assert.deepEqual(again.data, { message: 'You have already completed your profile.' });
+      assert.deepEqual(again.data, { message: 'You have already completed your contributor profile.' });
       const events = await reputationEvents(created.data.id);
       assert.deepEqual(
         events.map((event) => [event.reason, event.points]),
@@ -163,7 +163,9 @@ for (const dialect of testDialects()) {
         await api.multipart('POST', '/api/volunteers/upload-cv', fileForm('cv', pdfFile(), 'cv.pdf')),
       ]) {
         assert.equal(response.statusCode, 404);
-        assert.match(response.data.message, /complete-profile/);
+        assert.deepEqual(response.data, {
+          message: 'Contributor profile not found. Complete it first with POST /api/volunteers/complete-profile.',
+        });
       }
     });
 

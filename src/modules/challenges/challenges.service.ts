@@ -6,6 +6,7 @@ import type { AuthUser } from '../auth/tokens.service.ts';
 import { companyIdOf } from '../companies/companies.service.ts';
 import { scoredIdeasOf } from '../ideas/ideas.embed.ts';
 import { loadTasks } from '../tasks/tasks.loader.ts';
+import { profileRequired } from '../users/profile-errors.ts';
 import { canSeeChallenge } from './challenge-visibility.ts';
 import { toAnalysis, toChallenge, toWorkstreams } from './challenges.mapper.ts';
 import {
@@ -85,9 +86,7 @@ export async function showChallenge(db: Db, caller: AuthUser, id: number): Promi
 
 export async function createChallenge(db: Db, caller: AuthUser, body: CreateChallengeBody): Promise<Challenge> {
   const companyId = await companyIdOf(db, caller);
-  if (companyId === null) {
-    throw AppError.forbidden('Complete your company profile before submitting a challenge.');
-  }
+  if (companyId === null) throw profileRequired('company', 'submitting a challenge');
   const row = await db.transaction().execute(async (trx) => {
     const { id } = await insertChallenge(trx, {
       companyId,

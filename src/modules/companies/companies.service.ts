@@ -1,27 +1,18 @@
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { AppError } from '../../http/app-error.ts';
 import { removeQuietly, type WarningLogger } from '../../storage/file-storage.ts';
 import type { UploadedFile } from '../../storage/uploads.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { type LogoKind, newLogoKey } from '../files/logo-files.ts';
+import { profileAlreadyCompleted, profileNotFound } from '../users/profile-errors.ts';
 import { toCompanyProfile } from './companies.mapper.ts';
 import { challengeSummariesOf, findCompanyByUserId, insertCompany, updateCompany } from './companies.repository.ts';
 import type { CompanyProfile, CompleteCompanyProfileBody, UpdateCompanyProfileBody } from './companies.schemas.ts';
 
-const ALREADY_COMPLETED = 'You have already completed your company profile.';
-
-function profileMissing(): AppError {
-  return new AppError(
-    'not_found',
-    'You have not completed your company profile yet. Complete it first with POST /api/companies/complete-profile.',
-  );
-}
-
 async function profileOf(db: Db, userId: number): Promise<CompanyProfile> {
   const row = await findCompanyByUserId(db, userId);
-  if (!row) throw profileMissing();
+  if (!row) throw profileNotFound('company');
   return toCompanyProfile(row, await challengeSummariesOf(db, row.id));
 }
 
@@ -64,7 +55,7 @@ export async function completeCompanyProfile(
   body: CompleteCompanyProfileBody,
 ): Promise<CompanyProfile> {
   const { deps, caller } = change;
-  if (await findCompanyByUserId(deps.db, caller.id)) throw AppError.invalidState(ALREADY_COMPLETED);
+  if (await findCompanyByUserId(deps.db, caller.id)) throw profileAlreadyCompleted('company');
   const now = new Date().toISOString();
   await withStoredLogo(change, async (logoKey) => {
     try {
@@ -80,7 +71,7 @@ export async function completeCompanyProfile(
       });
     } catch (error) {
       // Two simultaneous attempts: the unique user_id lets one through; the other gets the same answer as a retry.
-      if (isUniqueViolation(error)) throw AppError.invalidState(ALREADY_COMPLETED);
+      if (isUniqueViolation(error)) throw profileAlreadyCompleted('company');
       throw error;
     }
   });
@@ -97,7 +88,7 @@ export async function updateCompanyProfile(
 ): Promise<CompanyProfile> {
   const { deps, caller, log } = change;
   const company = await findCompanyByUserId(deps.db, caller.id);
-  if (!company) throw profileMissing();
+  if (!company) throw profileNotFound('company');
   const result = await withStoredLogo(change, (logoKey) => {
     const logoChanges = logoKey !== null || body.logo === null;
     const patch = {
@@ -110,7 +101,7 @@ export async function updateCompanyProfile(
     };
     return deps.db.transaction().execute(async (trx) => {
       const updated = await updateCompany(trx, company.id, patch);
-      if (!updated) throw profileMissing();
+      if (!updated) throw profileNotFound('company');
       return { logoChanges, previousLogoKey: updated.previousLogoKey };
     });
   });

@@ -7,6 +7,7 @@ import type { AuthUser } from '../auth/tokens.service.ts';
 import { canSeeChallenge } from '../challenges/challenge-visibility.ts';
 import { companyIdOf } from '../companies/companies.service.ts';
 import { awardReputation } from '../reputation/reputation.ts';
+import { profileRequired } from '../users/profile-errors.ts';
 import { volunteerIdOf } from '../volunteers/volunteers.service.ts';
 import { toIdea } from './ideas.mapper.ts';
 import {
@@ -27,9 +28,6 @@ import { finalScore } from './ideas.scoring.ts';
 
 type IdeasDeps = Pick<AppDeps, 'db' | 'dialect'>;
 export type IdeaVote = -1 | 0 | 1;
-
-const NO_PROFILE_TO_SUBMIT = 'Complete your contributor profile before submitting ideas.';
-const NO_PROFILE_TO_VOTE = 'Complete your contributor profile before voting on ideas.';
 
 /** A challenge the caller may see (else 404) that takes ideas (else 422). */
 async function ideaChallenge(db: Db, challengeId: number, caller: AuthUser) {
@@ -66,7 +64,7 @@ export async function listIdeasOfChallenge(
 
 export async function submitIdea({ db }: IdeasDeps, caller: AuthUser, challengeId: number, idea: NewIdea) {
   const volunteerId = await volunteerIdOf(db, caller);
-  if (volunteerId === null) throw AppError.forbidden(NO_PROFILE_TO_SUBMIT);
+  if (volunteerId === null) throw profileRequired('contributor', 'submitting ideas');
   const challenge = await ideaChallenge(db, challengeId, caller);
   if (challenge.status !== 'active') {
     throw AppError.invalidState('Ideas can only be submitted while the challenge is active.');
@@ -111,7 +109,7 @@ export async function getIdea({ db }: IdeasDeps, caller: AuthUser, ideaId: numbe
  */
 export async function voteOnIdea({ db, dialect }: IdeasDeps, caller: AuthUser, ideaId: number, vote: IdeaVote) {
   const volunteerId = await volunteerIdOf(db, caller);
-  if (volunteerId === null) throw AppError.forbidden(NO_PROFILE_TO_VOTE);
+  if (volunteerId === null) throw profileRequired('contributor', 'voting on ideas');
   const found = await findIdeaWithChallenge(db, ideaId);
   if (!found || !canSeeChallenge({ status: found.challenge_status, company_id: found.company_id }, null)) {
     throw AppError.notFound('Idea');

@@ -37,9 +37,9 @@ export async function tasksRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
         description:
           'Tasks that are pending or matching, of an active or in-progress challenge, requiring at least one of the ' +
           "contributor's skills, and on which the contributor has no assignment in any status. Ties: newest first. " +
-          'A contributor without a profile gets 404.',
+          'Empty for a contributor without a profile.',
         querystring: PageOnlyQuery,
-        response: { 200: Page(Task), ...errorResponses(401, 403, 404, 422) },
+        response: { 200: Page(Task), ...errorResponses(401, 403, 422) },
       },
     },
     (request) => pageResponse(request, (page) => listAvailable(db, callerOf(request), page)),
@@ -52,9 +52,9 @@ export async function tasksRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
       schema: {
         tags,
         summary: 'Tasks on which the caller holds an assignment other than declined, with that assignment',
-        description: 'Latest assignment first. A contributor without a profile gets 404.',
+        description: 'Latest assignment first. Empty for a contributor without a profile.',
         querystring: PageOnlyQuery,
-        response: { 200: Page(MyTask), ...errorResponses(401, 403, 404, 422) },
+        response: { 200: Page(MyTask), ...errorResponses(401, 403, 422) },
       },
     },
     (request) => pageResponse(request, (page) => listMyTasks(db, callerOf(request), page)),

@@ -39,22 +39,18 @@ export async function listTasks(
   return { data: rows.map(toTask), total };
 }
 
-/** The caller's contributor profile id; the task lists built on a profile need one. */
-async function requireVolunteerId(db: Db, caller: AuthUser): Promise<number> {
-  const volunteerId = await volunteerIdOf(db, caller);
-  if (volunteerId === null) {
-    throw new AppError('not_found', 'Contributor profile not found. Complete your profile to see tasks for you.');
-  }
-  return volunteerId;
-}
-
+/** A contributor without a profile has no skills to match and no assignments yet: an empty page, not an error. */
 export async function listAvailable(db: Db, caller: AuthUser, page: PageRequest): Promise<PageOf<Task>> {
-  const { rows, total } = await listAvailableTasks(db, await requireVolunteerId(db, caller), page);
+  const volunteerId = await volunteerIdOf(db, caller);
+  if (volunteerId === null) return { data: [], total: 0 };
+  const { rows, total } = await listAvailableTasks(db, volunteerId, page);
   return { data: rows.map(toTask), total };
 }
 
 export async function listMyTasks(db: Db, caller: AuthUser, page: PageRequest): Promise<PageOf<MyTask>> {
-  const { rows, total } = await listTasksOfVolunteer(db, await requireVolunteerId(db, caller), page);
+  const volunteerId = await volunteerIdOf(db, caller);
+  if (volunteerId === null) return { data: [], total: 0 };
+  const { rows, total } = await listTasksOfVolunteer(db, volunteerId, page);
   const assignments = await loadAssignmentsByIds(
     db,
     rows.map((row) => row.assignment_id),

@@ -2,12 +2,12 @@ import crypto from 'node:crypto';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { AppError } from '../../http/app-error.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { removeQuietly, type WarningLogger } from '../../storage/file-storage.ts';
 import type { UploadedFile } from '../../storage/uploads.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { awardReputation } from '../reputation/reputation.ts';
+import { profileAlreadyCompleted, profileNotFound } from '../users/profile-errors.ts';
 import { toVolunteerProfile } from './volunteers.mapper.ts';
 import {
   findVolunteerByUserId,
@@ -24,18 +24,9 @@ import type {
   VolunteerProfile,
 } from './volunteers.schemas.ts';
 
-const ALREADY_COMPLETED = 'You have already completed your profile.';
-
-function profileMissing(): AppError {
-  return new AppError(
-    'not_found',
-    'You have not completed your profile yet. Complete it first with POST /api/volunteers/complete-profile.',
-  );
-}
-
 async function profileOf(db: Db, userId: number): Promise<VolunteerProfile> {
   const row = await findVolunteerByUserId(db, userId);
-  if (!row) throw profileMissing();
+  if (!row) throw profileNotFound('contributor');
   const [skills, statistics] = await Promise.all([skillsOfVolunteer(db, row.id), statisticsOfVolunteer(db, row.id)]);
   return toVolunteerProfile(row, skills, statistics);
 }
@@ -59,7 +50,7 @@ export async function completeVolunteerProfile(
   caller: AuthUser,
   body: CompleteVolunteerProfileBody,
 ): Promise<VolunteerProfile> {
-  if (await findVolunteerByUserId(db, caller.id)) throw AppError.invalidState(ALREADY_COMPLETED);
+  if (await findVolunteerByUserId(db, caller.id)) throw profileAlreadyCompleted('contributor');
   const now = new Date().toISOString();
   try {
     await db.transaction().execute(async (trx) => {
@@ -86,7 +77,7 @@ export async function completeVolunteerProfile(
     });
   } catch (error) {
     // Two simultaneous attempts: the unique user_id lets one through; the other gets the same answer as a retry.
-    if (isUniqueViolation(error)) throw AppError.invalidState(ALREADY_COMPLETED);
+    if (isUniqueViolation(error)) throw profileAlreadyCompleted('contributor');
     throw error;
   }
   return profileOf(db, caller.id);
@@ -99,7 +90,7 @@ export async function updateVolunteerProfile(
   body: UpdateVolunteerProfileBody,
 ): Promise<VolunteerProfile> {
   const row = await findVolunteerByUserId(db, caller.id);
-  if (!row) throw profileMissing();
+  if (!row) throw profileNotFound('contributor');
   const patch = {
     ...(body.availability_hours_per_week !== undefined && {
       availability_hours_per_week: body.availability_hours_per_week,
@@ -125,7 +116,7 @@ export async function uploadCv(
   log: WarningLogger,
 ): Promise<VolunteerProfile> {
   const volunteer = await findVolunteerByUserId(deps.db, caller.id);
-  if (!volunteer) throw profileMissing();
+  if (!volunteer) throw profileNotFound('contributor');
   const key = `cvs/${volunteer.id}/${crypto.randomBytes(16).toString('hex')}.${cv.kind}`;
   await deps.storage.putFile(key, cv.tempPath);
 
@@ -134,7 +125,7 @@ export async function uploadCv(
     previousKey = await deps.db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
       const locked = await lockVolunteerForCv(trx, volunteer.id, now);
-      if (!locked) throw profileMissing();
+      if (!locked) throw profileNotFound('contributor');
       await updateVolunteer(trx, volunteer.id, {
         cv_storage_key: key,
         cv_file_name: cv.fileName,
