@@ -31,6 +31,14 @@ export function runProcess(command: string, args: string[], env: NodeJS.ProcessE
   });
 }
 
+type Guild = (args: string[], options?: { env?: Record<string, string>; stdin?: string }) => Promise<CliResult>;
+
+/** Runs `node src/cli.ts …` as a child process with exactly this environment (plus per-call additions). */
+export function guildWith(env: Record<string, string>): Guild {
+  return (args, options = {}) =>
+    runProcess(process.execPath, [CLI, ...args], { ...env, ...options.env }, options.stdin ?? '');
+}
+
 /**
  * A database the CLI (a real child process) and an in-process API share: the default SQLite file under a temp
  * DATA_DIR, or a fresh PostgreSQL database. The environment is built from scratch so that the developer's own
@@ -41,7 +49,7 @@ export type CliWorld = {
   env: Record<string, string>;
   db: Db;
   app: FastifyInstance;
-  guild: (args: string[], options?: { env?: Record<string, string>; stdin?: string }) => Promise<CliResult>;
+  guild: Guild;
   close: () => Promise<void>;
 };
 
@@ -63,8 +71,7 @@ export async function createCliWorld(dialect: Dialect): Promise<CliWorld> {
     env,
     db: database.db,
     app,
-    guild: (args, options = {}) =>
-      runProcess(process.execPath, [CLI, ...args], { ...env, ...options.env }, options.stdin ?? ''),
+    guild: guildWith(env),
     close: async () => {
       await app.close();
       await database.destroy();

@@ -1,15 +1,69 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { commands } from '../../src/cli/commands.ts';
 import { verifyPassword } from '../../src/modules/auth/passwords.ts';
 import { apiClient } from '../helpers/client.ts';
 import { testDialects } from '../helpers/context.ts';
-import { type CliWorld, createCliWorld, findOlderNode, lastLine, ROOT, runProcess } from './cli-harness.ts';
+import { type CliWorld, createCliWorld, findOlderNode, guildWith, lastLine, ROOT, runProcess } from './cli-harness.ts';
 
 const TOKEN = /^\d+\|[A-Za-z0-9_-]{40,}$/;
 const USAGE = 2;
 const FAILURE = 1;
+
+// The command line itself: nothing here depends on the database engine, so it runs once.
+describe('guild command line: usage and help', () => {
+  let dataDir: string;
+  let guild: ReturnType<typeof guildWith>;
+  before(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-cli-usage-'));
+    guild = guildWith({ PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATA_DIR: dataDir });
+  });
+  after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('answers a wrong command line with a message on stderr and exit code 2', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [[], /Usage: guild <command>/],
+      [['frobnicate'], /unknown command "frobnicate"/],
+      [['help', 'frobnicate'], /unknown command "frobnicate"/],
+      [['token:create'], /The option --email is required\./],
+      [['token:create', '--email'], /argument missing/],
+      [['token:create', '--email', 'a@b.test', '--colour', 'red'], /Unknown option '--colour'/],
+      [['token:create', '--email', 'a@b.test', 'extra'], /Unexpected argument 'extra'/],
+      [['token:create', '--email', 'someone@example.test', '--name', ' '], /label must be 1 to 255/],
+      [['user:create', '--type', 'company', '--email', 'x@y.test', '--name', 'X'], /Give --password or/],
+      [['jobs:retry'], /Give --id or --all\./],
+      [['jobs:retry', '--id', '1', '--all'], /Give only one of --id or --all\./],
+      [['jobs:retry', '--id', '-3'], /ambiguous/],
+      [['jobs:retry', '--id=1.5'], /positive integer/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await guild(args);
+      assert.equal(result.code, USAGE, args.join(' '));
+      assert.match(result.stderr, message, args.join(' '));
+      assert.equal(result.stdout, '', args.join(' '));
+    }
+  });
+
+  it('shows help for the whole tool and for each command', async () => {
+    const general = await guild(['--help']);
+    assert.equal(general.code, 0);
+    for (const command of Object.keys(commands)) {
+      assert.match(general.stdout, new RegExp(`^  ${command} `, 'm'));
+      const help = await guild([command, '--help']);
+      assert.equal(help.code, 0, command);
+      assert.match(help.stdout, new RegExp(`^Usage: guild ${command}`), command);
+    }
+    for (const args of [
+      ['help', 'jobs:retry'],
+      ['jobs:retry', '-h'],
+    ]) {
+      assert.match((await guild(args)).stdout, /^Usage: guild jobs:retry \(--id N \| --all\)$/m);
+    }
+  });
+});
 
 for (const dialect of testDialects()) {
   describe(`guild command line [${dialect}]`, () => {
@@ -200,47 +254,6 @@ for (const dialect of testDialects()) {
       assert.match((await world.guild(['jobs:retry', '--all'])).stdout, /Requeued 1 failed job\./);
       assert.match((await world.guild(['jobs:failed'])).stdout, /^No failed jobs\.$/m);
       assert.match((await world.guild(['jobs:retry', '--all'])).stdout, /No failed jobs to retry\./);
-    });
-
-    it('answers a wrong command line with a message on stderr and exit code 2', async () => {
-      const cases: Array<[string[], RegExp]> = [
-        [[], /Usage: guild <command>/],
-        [['frobnicate'], /unknown command "frobnicate"/],
-        [['help', 'frobnicate'], /unknown command "frobnicate"/],
-        [['token:create'], /The option --email is required\./],
-        [['token:create', '--email'], /argument missing/],
-        [['token:create', '--email', 'a@b.test', '--colour', 'red'], /Unknown option '--colour'/],
-        [['token:create', '--email', 'a@b.test', 'extra'], /Unexpected argument 'extra'/],
-        [['token:create', '--email', 'integration@example.test', '--name', ' '], /label must be 1 to 255/],
-        [['user:create', '--type', 'company', '--email', 'x@y.test', '--name', 'X'], /Give --password or/],
-        [['jobs:retry'], /Give --id or --all\./],
-        [['jobs:retry', '--id', '1', '--all'], /Give only one of --id or --all\./],
-        [['jobs:retry', '--id', '-3'], /ambiguous/],
-        [['jobs:retry', '--id=1.5'], /positive integer/],
-      ];
-      for (const [args, message] of cases) {
-        const result = await world.guild(args);
-        assert.equal(result.code, USAGE, args.join(' '));
-        assert.match(result.stderr, message, args.join(' '));
-        assert.equal(result.stdout, '', args.join(' '));
-      }
-    });
-
-    it('shows help for the whole tool and for each command', async () => {
-      const general = await world.guild(['--help']);
-      assert.equal(general.code, 0);
-      for (const command of Object.keys(commands)) {
-        assert.match(general.stdout, new RegExp(`^  ${command} `, 'm'));
-        const help = await world.guild([command, '--help']);
-        assert.equal(help.code, 0, command);
-        assert.match(help.stdout, new RegExp(`^Usage: guild ${command}`), command);
-      }
-      for (const args of [
-        ['help', 'jobs:retry'],
-        ['jobs:retry', '-h'],
-      ]) {
-        assert.match((await world.guild(args)).stdout, /^Usage: guild jobs:retry \(--id N \| --all\)$/m);
-      }
     });
 
     it('runs through bin/guild.js, also when started by a Node older than 24', async (t) => {
