@@ -203,7 +203,7 @@ for (const dialect of testDialects()) {
       const asOther = apiClient(ctx.app, other.token);
       const put = await asOther.put(`/api/challenges/${live.id}`, { title: 'Hijacked' });
       assert.equal(put.statusCode, 403);
-      assert.equal(put.data.message, 'Only the company that owns this challenge can change it.');
+      assert.equal(put.data.message, 'Only the company that owns this challenge can do this.');
       assert.equal((await asOther.post(`/api/challenges/${live.id}/archive`)).statusCode, 403);
       assert.equal((await asOther.put(`/api/challenges/${draft.id}`, { title: 'x' })).statusCode, 404);
       assert.equal((await asOther.post(`/api/challenges/${draft.id}/archive`)).statusCode, 404);

@@ -175,7 +175,7 @@ for (const dialect of testDialects()) {
       const theirs = other.ids[1];
       const mark = await me.api.post(`/api/notifications/${theirs}/mark-read`);
       assert.equal(mark.statusCode, 403);
-      assert.equal(mark.data.message, 'This notification belongs to another user.');
+      assert.equal(mark.data.message, 'Only the recipient of this notification can do this.');
       assert.equal((await me.api.delete(`/api/notifications/${theirs}`)).statusCode, 403);
       const row = await ctx.db.selectFrom('notifications').selectAll().where('id', '=', theirs).executeTakeFirst();
       assert.equal(row?.read_at, null);

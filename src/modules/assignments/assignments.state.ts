@@ -1,4 +1,5 @@
 import { AppError } from '../../http/app-error.ts';
+import { NOT_OWNER_MESSAGE } from '../challenges/challenges.state.ts';
 import type { AssignmentStatus } from './assignments.schemas.ts';
 
 /**
@@ -30,7 +31,7 @@ export const NOT_A_PARTY_MESSAGE = 'Only the assigned contributor and the compan
 
 const ONE_PARTY_MESSAGES: Record<AssignmentParty, string> = {
   assignee: 'Only the contributor of this assignment can do this.',
-  company: 'Only the company that owns this challenge can do this.',
+  company: NOT_OWNER_MESSAGE,
 };
 
 /**

@@ -27,7 +27,13 @@ import type {
   CreateChallengeBody,
   UpdateChallengeBody,
 } from './challenges.schemas.ts';
-import { ARCHIVED, EDITABLE_STATUSES, isEditable, NOT_EDITABLE_MESSAGE } from './challenges.state.ts';
+import {
+  ARCHIVED,
+  EDITABLE_STATUSES,
+  isEditable,
+  NOT_EDITABLE_MESSAGE,
+  NOT_OWNER_MESSAGE,
+} from './challenges.state.ts';
 
 /** Query text is not a body, so it is not normalised for us: blank `field`/`q` mean "no filter". */
 function filtersOf(query: ChallengeListQuery): ChallengeFilters {
@@ -108,8 +114,7 @@ async function ownedChallenge(db: Db, caller: AuthUser, id: number): Promise<Cha
   const row = await findChallengeWithCompany(db, id);
   const companyId = await companyIdOf(db, caller);
   if (!row || !canSeeChallenge(row, companyId)) throw AppError.notFound('Challenge');
-  if (row.company_id !== companyId)
-    throw AppError.forbidden('Only the company that owns this challenge can change it.');
+  if (row.company_id !== companyId) throw AppError.forbidden(NOT_OWNER_MESSAGE);
   return row;
 }
 

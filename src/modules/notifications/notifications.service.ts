@@ -18,7 +18,9 @@ import {
 async function ownNotification(db: Db, caller: AuthUser, id: number): Promise<NotificationRow> {
   const notification = await findNotification(db, id);
   if (!notification) throw AppError.notFound('Notification');
-  if (notification.user_id !== caller.id) throw AppError.forbidden('This notification belongs to another user.');
+  if (notification.user_id !== caller.id) {
+    throw AppError.forbidden('Only the recipient of this notification can do this.');
+  }
   return notification;
 }
 
