@@ -1,15 +1,16 @@
 import assert from 'node:assert/strict';
 
+// biome-ignore lint/suspicious/noExplicitAny: a JSON body; the assertions check its shape, not the compiler.
+export type Json = any;
+export type HttpResponse = { status: number; headers: Headers; body: Json };
+/** A JSON or multipart body, and the status the call must answer (200 unless said). */
+export type Send = { json?: unknown; form?: FormData; expect?: number };
+
 /**
  * A client over real HTTP (`fetch`), sending what an integration sends: `Accept: application/json` and the bearer
  * token. Each call states the status it expects and returns the parsed body; a different status fails the step
  * with the method, path and body, so the failure says what the server answered. Redirects are not followed.
  */
-// biome-ignore lint/suspicious/noExplicitAny: a JSON body; the assertions check its shape, not the compiler.
-export type Json = any;
-export type HttpResponse = { status: number; headers: Headers; body: Json };
-export type Send = { json?: unknown; form?: FormData; expect?: number };
-
 export function httpClient(baseUrl: string, token?: string) {
   async function request(method: string, path: string, send: Omit<Send, 'expect'> = {}): Promise<HttpResponse> {
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -26,7 +27,7 @@ export function httpClient(baseUrl: string, token?: string) {
     return { status: response.status, headers: response.headers, body: isJson && text ? JSON.parse(text) : text };
   }
 
-  async function expectStatus(method: string, path: string, send: Send = {}) {
+  async function expectResponse(method: string, path: string, send: Send = {}): Promise<HttpResponse> {
     const expected = send.expect ?? 200;
     const response = await request(method, path, send);
     const said = typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
@@ -40,13 +41,12 @@ export function httpClient(baseUrl: string, token?: string) {
   }
 
   return {
-    request,
-    /** The full response (status, headers, body) of a call that must answer `send.expect` (default 200). */
-    expectResponse: expectStatus,
-    get: async (path: string, expect = 200) => (await expectStatus('GET', path, { expect })).body,
-    post: async (path: string, send: Send = {}) => (await expectStatus('POST', path, send)).body,
-    put: async (path: string, send: Send = {}) => (await expectStatus('PUT', path, send)).body,
-    delete: async (path: string, expect = 200) => (await expectStatus('DELETE', path, { expect })).body,
+    /** The whole response (status, headers, body), e.g. to read a redirect's Location. */
+    expectResponse,
+    get: async (path: string, expect = 200) => (await expectResponse('GET', path, { expect })).body,
+    post: async (path: string, send: Send = {}) => (await expectResponse('POST', path, send)).body,
+    put: async (path: string, send: Send = {}) => (await expectResponse('PUT', path, send)).body,
+    delete: async (path: string, expect = 200) => (await expectResponse('DELETE', path, { expect })).body,
   };
 }
 

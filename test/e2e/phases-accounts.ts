@@ -26,6 +26,12 @@ export async function createAccountsWithCli(journey: Journey): Promise<void> {
   assert.deepEqual(await anonymous.get('/api/health'), { status: 'ok', database: 'ok', dialect: journey.dialect });
   assertErrorBody(await anonymous.get('/api/user', 401), 'Unauthenticated.');
   assertErrorBody(await httpClient(world.baseUrl, `${companyToken}x`).get('/api/user', 401), 'Unauthenticated.');
+  // A client that forgets `Accept: application/json` still gets JSON (contract §1).
+  const forgetful = await fetch(new URL('/api/user', world.baseUrl), {
+    headers: { authorization: `Bearer ${bobToken}` },
+  });
+  assert.equal(forgetful.headers.get('content-type'), 'application/json; charset=utf-8');
+  assert.equal(((await forgetful.json()) as { email: string }).email, ACCOUNTS.bob.email);
 }
 
 export async function completeCompanyProfile(journey: Journey): Promise<void> {

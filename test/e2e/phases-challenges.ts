@@ -77,6 +77,7 @@ export async function browseTasks({ company, alice, bob, ids, tasks }: Journey):
   assert.deepEqual((await bob.get(`/api/tasks/${tasks[0].id}`)).assignments, [], 'a contributor sees their own');
   assert.equal((await company.get(`/api/tasks/${tasks[0].id}`)).assignments.length, 1, 'the owner sees all');
   assertErrorBody(await alice.get('/api/tasks/999999', 404), /not found/);
+  assertErrorBody(await alice.get('/api/tasks/first', 404), /not found/); // an id that is not one names nothing
 }
 
 export async function refuseEditsAndArchive({ company, alice, bob, ids }: Journey): Promise<void> {

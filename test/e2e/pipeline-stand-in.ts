@@ -11,6 +11,9 @@ import { addVolunteerSkill, createAssignment, createTask, createTeam, createWork
 
 const now = () => new Date().toISOString();
 
+/** A contributor as the pipeline addresses them: by profile (matching) and by user (notifications). */
+type Invitee = { volunteerId: number; userId: number };
+
 /** Brief analysis + complexity + decomposition of a team challenge: active, one workstream of tasks with skills. */
 export async function decomposeChallenge(db: Db, challengeId: number, taskSkills: string[][]) {
   await db
@@ -77,8 +80,6 @@ export async function invite(db: Db, task: { id: number; title: string; challeng
   });
   return assignment;
 }
-
-type Invitee = { volunteerId: number; userId: number };
 
 /** Team formation: the leader has accepted, the other members are invited. */
 export async function formTeam(db: Db, challengeId: number, leader: Invitee, members: Invitee[]) {
