@@ -4,6 +4,8 @@ import { loadTaxonomy } from './ai/taxonomy/taxonomy.ts';
 import type { Config } from './config.ts';
 import type { Dialect } from './db/column-types.ts';
 import type { Db } from './db/database.ts';
+import { createJobQueue } from './jobs/create-job-queue.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 import { DiskStorage, type FileStorage } from './storage/file-storage.ts';
 
 /** What the feature modules and job handlers are given: built once by an entry point (or a test). */
@@ -13,6 +15,8 @@ export type AppDeps = Readonly<{
   dialect: Dialect;
   storage: FileStorage;
   ai: AnalysisProvider;
+  /** Where jobs are queued (`queue.enqueue(trx, …)`) and run; started by the entry point (`queue.start`). */
+  queue: JobQueue;
 }>;
 
 /** The dependencies every entry point builds the same way from its configuration and open database. */
@@ -23,5 +27,6 @@ export function createDeps(config: Config, database: { db: Db; dialect: Dialect 
     dialect: database.dialect,
     storage: new DiskStorage(config.storageDir),
     ai: createProvider(config, { taxonomy: loadTaxonomy() }),
+    queue: createJobQueue(config, database.db),
   };
 }

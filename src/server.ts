@@ -4,9 +4,11 @@ import { createDeps } from './app-deps.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
-import { startWorker } from './jobs/worker.ts';
 
-/** `npm start`: migrate, serve the API and web app, and (by default) run the job worker in the same process. */
+/**
+ * `npm start`: migrate, serve the API and web app, and (by default) run the job worker in the same process. With
+ * EMBEDDED_WORKER=false the process only queues jobs, for `npm run worker` processes to run.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -14,12 +16,14 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db, database.dialect);
   const deps = createDeps(config, database);
   const app = await buildApp(deps);
-  const worker = config.embeddedWorker ? startWorker(deps, app.log) : null;
+  await deps.queue.start(app.log);
+  const worker = config.embeddedWorker ? await deps.queue.startWorker(deps, app.log) : null;
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await worker?.stop();
     await app.close();
+    await deps.queue.stop();
     await database.destroy();
     process.exit(0);
   };

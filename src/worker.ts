@@ -1,28 +1,35 @@
+import fs from 'node:fs';
 import pino from 'pino';
 import { createDeps } from './app-deps.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
-import { startWorker } from './jobs/worker.ts';
 
 /**
- * `npm run worker`: runs queued jobs without serving HTTP. Start as many as the load needs, beside API processes
- * started with EMBEDDED_WORKER=false; they share the database and never run the same job at once.
+ * `npm run worker`: runs queued jobs without serving HTTP. Start as many as the load needs (each runs
+ * WORKER_CONCURRENCY jobs at a time), beside API processes started with EMBEDDED_WORKER=false; they share the
+ * database, and a job held by a worker that died is run again by another once its lease (JOB_LEASE_SECONDS) ran out.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
+  fs.mkdirSync(config.dataDir, { recursive: true });
   const database = createDatabase({ url: config.databaseUrl });
   await migrateToLatest(database.db, database.dialect);
   const log = pino({ level: config.logLevel });
-  const worker = startWorker(createDeps(config, database), log);
-  log.info('worker started');
-  const shutdown = async () => {
+  const deps = createDeps(config, database);
+  await deps.queue.start(log);
+  const worker = await deps.queue.startWorker(deps, log);
+  log.info({ engine: deps.queue.engine, concurrency: config.workerConcurrency }, 'worker started');
+
+  const shutdown = async (signal: string) => {
+    log.info({ signal }, 'worker stopping after its running jobs');
     await worker.stop();
+    await deps.queue.stop();
     await database.destroy();
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown());
-  process.once('SIGTERM', () => void shutdown());
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch((error) => {

@@ -2,6 +2,34 @@ import type { Dialect } from '../db/column-types.ts';
 import type { Db } from '../db/database.ts';
 import type { JobRow } from '../db/schema.ts';
 
+/** Inserts a pending job; `db` is the caller's transaction, so the job commits or rolls back with its cause. */
+export async function insertJob(
+  db: Db,
+  name: string,
+  payload: unknown,
+  options: { runAt: Date; maxAttempts: number },
+): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto('jobs')
+    .values({
+      name,
+      payload: JSON.stringify(payload),
+      status: 'pending',
+      max_attempts: options.maxAttempts,
+      run_at: options.runAt.toISOString(),
+      locked_until: null,
+      locked_by: null,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+      completed_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /**
  * Claims the next due job among `names`: a pending job whose time has come, or a running one whose lease ran out
  * (its worker died). One UPDATE … WHERE id = (SELECT …) so two workers never claim the same row; on PostgreSQL the

@@ -34,7 +34,15 @@ export type TestContext = {
   close: () => Promise<void>;
 };
 
-export type TestDatabase = { db: Db; dialect: Dialect; url: string; schema?: string; close: () => Promise<void> };
+export type TestDatabase = {
+  db: Db;
+  dialect: Dialect;
+  url: string;
+  schema?: string;
+  /** PostgreSQL: the schema for pg-boss's tables (QUEUE_SCHEMA), dropped with the database's. */
+  queueSchema?: string;
+  close: () => Promise<void>;
+};
 
 export async function createTestDatabase(dialect: Dialect, dataDir: string): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
@@ -45,6 +53,7 @@ export async function createTestDatabase(dialect: Dialect, dataDir: string): Pro
   }
   if (!POSTGRES_URL) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  const queueSchema = `${schema}_queue`;
   const admin = createDatabase({ url: POSTGRES_URL, poolSize: 1 });
   await sql`create schema ${sql.id(schema)}`.execute(admin.db);
   const handle = createDatabase({ url: POSTGRES_URL, schema, poolSize: 10 });
@@ -54,9 +63,11 @@ export async function createTestDatabase(dialect: Dialect, dataDir: string): Pro
     dialect,
     url: POSTGRES_URL,
     schema,
+    queueSchema,
     close: async () => {
       await handle.destroy();
       await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);
+      await sql`drop schema if exists ${sql.id(queueSchema)} cascade`.execute(admin.db);
       await admin.destroy();
     },
   };
@@ -66,7 +77,12 @@ export async function createTestContext(dialect: Dialect, env: Record<string, st
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-test-'));
   const database = await createTestDatabase(dialect, dataDir);
   const config = loadConfig(
-    { NODE_ENV: 'test', DATA_DIR: dataDir, ...env },
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      ...(database.queueSchema ? { QUEUE_SCHEMA: database.queueSchema } : {}),
+      ...env,
+    },
     {
       databaseUrl: database.url,
       dialect,
@@ -75,6 +91,7 @@ export async function createTestContext(dialect: Dialect, env: Record<string, st
   const deps: AppDeps = createDeps(config, database);
   const app = await buildApp(deps);
   await app.ready();
+  await deps.queue.start(app.log);
   return {
     app,
     db: database.db,
@@ -82,6 +99,7 @@ export async function createTestContext(dialect: Dialect, env: Record<string, st
     dataDir,
     close: async () => {
       await app.close();
+      await deps.queue.stop();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

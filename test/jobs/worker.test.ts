@@ -6,24 +6,31 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { type AppDeps, createDeps } from '../../src/app-deps.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { JobDefinitions } from '../../src/jobs/handlers.ts';
-import { listFailedJobs, retryFailedJobs } from '../../src/jobs/jobs.repository.ts';
-import { enqueue } from '../../src/jobs/queue.ts';
+import type { JobName, JobPayloads } from '../../src/jobs/job-names.ts';
+import type { EnqueueOptions } from '../../src/jobs/job-queue.ts';
+import { TableJobQueue } from '../../src/jobs/table-queue.ts';
 import { backoffMs, startWorker } from '../../src/jobs/worker.ts';
 import { createTestDatabase, type TestDatabase, testDialects } from '../helpers/context.ts';
 
 const silent = { info() {}, warn() {}, error() {} };
 
+/**
+ * The table queue's worker (the engine on SQLite). It runs on PostgreSQL too (claims skip locked rows there), so it
+ * is tested on both.
+ */
 for (const dialect of testDialects()) {
-  describe(`job worker [${dialect}]`, () => {
+  describe(`table queue worker [${dialect}]`, () => {
     let database: TestDatabase;
     let deps: AppDeps;
     let dataDir: string;
+    let queue: TableJobQueue;
 
     before(async () => {
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-jobs-'));
       database = await createTestDatabase(dialect, dataDir);
       const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WORKER_POLL_MS: '60000' });
-      deps = createDeps(config, database);
+      queue = new TableJobQueue(database.db);
+      deps = { ...createDeps(config, database), queue };
     });
     after(async () => {
       await database.close();
@@ -33,6 +40,8 @@ for (const dialect of testDialects()) {
       await database.db.deleteFrom('jobs').execute();
     });
 
+    const enqueue = async <N extends JobName>(name: N, payload: JobPayloads[N], options?: EnqueueOptions) =>
+      Number(await queue.enqueue(database.db, name, payload, options));
     const jobRow = (id: number) =>
       database.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -41,7 +50,7 @@ for (const dialect of testDialects()) {
       const handlers: JobDefinitions = {
         'idea.score': { handle: async (_deps, payload) => void seen.push(payload.ideaId) },
       };
-      const id = await enqueue(database.db, 'idea.score', { ideaId: 7 });
+      const id = await enqueue('idea.score', { ideaId: 7 });
       const worker = startWorker(deps, silent, handlers);
       assert.equal(await worker.drain(), 1);
       await worker.stop();
@@ -62,7 +71,7 @@ for (const dialect of testDialects()) {
           onFailed: async (_deps, payload, error) => void failures.push(`${payload.ideaId}: ${error.split('\n')[0]}`),
         },
       };
-      const id = await enqueue(database.db, 'idea.score', { ideaId: 1 }, { maxAttempts: 2 });
+      const id = await enqueue('idea.score', { ideaId: 1 }, { maxAttempts: 2 });
       const worker = startWorker(deps, silent, handlers);
       await worker.drain();
       let row = await jobRow(id);
@@ -83,19 +92,28 @@ for (const dialect of testDialects()) {
       assert.equal(row.status, 'failed');
       assert.equal(row.attempts, 2);
       assert.deepEqual(failures, ['1: Error: model unavailable'], 'onFailed runs once, after the last attempt');
+      const [failed] = await queue.listFailed();
       assert.deepEqual(
-        (await listFailedJobs(database.db)).map((job) => job.id),
-        [id],
+        { ...failed, lastError: failed.lastError?.split('\n')[0] },
+        {
+          id: String(id),
+          name: 'idea.score',
+          attempts: 2,
+          maxAttempts: 2,
+          failedAt: row.updated_at,
+          lastError: 'Error: model unavailable',
+        },
       );
 
-      assert.equal(await retryFailedJobs(database.db, id, new Date()), 1);
+      assert.equal(await queue.retry({ id: 'not-a-number' }), 0);
+      assert.equal(await queue.retry({ id: String(id) }), 1);
       row = await jobRow(id);
       assert.equal(row.status, 'pending');
       assert.equal(row.attempts, 0);
     });
 
     it('leaves jobs without a registered handler queued', async () => {
-      const id = await enqueue(database.db, 'task.match', { taskId: 3 });
+      const id = await enqueue('task.match', { taskId: 3 });
       const worker = startWorker(deps, silent, { 'idea.score': { handle: async () => {} } });
       assert.equal(await worker.drain(), 0);
       await worker.stop();
@@ -103,8 +121,8 @@ for (const dialect of testDialects()) {
     });
 
     it('takes over a job whose worker died (lease expired), but not one still leased', async () => {
-      const expired = await enqueue(database.db, 'idea.score', { ideaId: 1 });
-      const leased = await enqueue(database.db, 'idea.score', { ideaId: 2 });
+      const expired = await enqueue('idea.score', { ideaId: 1 });
+      const leased = await enqueue('idea.score', { ideaId: 2 });
       const past = new Date(Date.now() - 1000).toISOString();
       const future = new Date(Date.now() + 60_000).toISOString();
       await database.db
@@ -129,7 +147,7 @@ for (const dialect of testDialects()) {
 
     it('two workers draining the same queue run every job exactly once', async () => {
       const count = 40;
-      for (let i = 0; i < count; i++) await enqueue(database.db, 'idea.score', { ideaId: i });
+      for (let i = 0; i < count; i++) await enqueue('idea.score', { ideaId: i });
       const runs = new Map<number, number>();
       const handlers: JobDefinitions = {
         'idea.score': {
@@ -150,7 +168,7 @@ for (const dialect of testDialects()) {
     });
 
     it('polls on its own when started', async () => {
-      const id = await enqueue(database.db, 'idea.score', { ideaId: 5 });
+      const id = await enqueue('idea.score', { ideaId: 5 });
       const polling = { ...deps, config: { ...deps.config, workerPollMs: 10 } };
       const worker = startWorker(polling, silent, { 'idea.score': { handle: async () => {} } });
       for (let i = 0; i < 100 && (await jobRow(id)).status !== 'completed'; i++) {
@@ -159,12 +177,95 @@ for (const dialect of testDialects()) {
       await worker.stop();
       assert.equal((await jobRow(id)).status, 'completed');
     });
+
+    it('holds a running job for JOB_LEASE_SECONDS and waits JOB_RETRY_DELAY_SECONDS before a retry', async () => {
+      const config = loadConfig({ NODE_ENV: 'test', JOB_LEASE_SECONDS: '7', JOB_RETRY_DELAY_SECONDS: '2' });
+      const tuned = { ...deps, config: { ...config, workerPollMs: 60_000 } };
+      const id = await enqueue('idea.score', { ideaId: 1 });
+      let lockedUntil = '';
+      const worker = startWorker(tuned, silent, {
+        'idea.score': {
+          handle: async () => {
+            lockedUntil = (await jobRow(id)).locked_until ?? '';
+            throw new Error('try again');
+          },
+        },
+      });
+      const started = Date.now();
+      await worker.drain();
+      await worker.stop();
+      const lease = Date.parse(lockedUntil) - started;
+      assert.ok(lease > 6_000 && lease < 8_000, `lease of ${lease} ms`);
+      const wait = Date.parse((await jobRow(id)).run_at) - started;
+      assert.ok(wait > 1_500 && wait < 3_000, `retry after ${wait} ms`);
+    });
+
+    it('runs WORKER_CONCURRENCY jobs at the same time and retries every failed job with --all', async () => {
+      const ids = [await enqueue('idea.score', { ideaId: 1 }), await enqueue('idea.score', { ideaId: 2 })];
+      let active = 0;
+      let peak = 0;
+      const worker = await queue.startWorker({ ...deps, config: { ...deps.config, workerPollMs: 10 } }, silent, {
+        concurrency: 2,
+        definitions: {
+          'idea.score': {
+            handle: async () => {
+              peak = Math.max(peak, ++active);
+              await new Promise((resolve) => setTimeout(resolve, 100));
+              active--;
+              throw new Error('always fails');
+            },
+          },
+        },
+      });
+      for (let i = 0; i < 100 && (await Promise.all(ids.map(jobRow))).some((row) => row.attempts === 0); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await worker.stop();
+      assert.equal(peak, 2);
+      await database.db.updateTable('jobs').set({ status: 'failed' }).where('id', 'in', ids).execute();
+      assert.equal(await queue.retry('all'), 2);
+      assert.deepEqual(
+        (await Promise.all(ids.map(jobRow))).map((row) => [row.status, row.attempts]),
+        [
+          ['pending', 0],
+          ['pending', 0],
+        ],
+      );
+    });
+
+    it('names the jobs that have no handler when it starts', async () => {
+      const warnings: unknown[] = [];
+      const log = { ...silent, warn: (details: unknown) => void warnings.push(details) };
+      const worker = await queue.startWorker(deps, log, {
+        definitions: { 'idea.score': { handle: async () => {} } },
+        concurrency: 1,
+      });
+      await worker.stop();
+      assert.deepEqual(warnings, [
+        {
+          missing: [
+            'challenge.analyze',
+            'volunteer.analyze-cv',
+            'task.match',
+            'volunteer.match',
+            'challenge.form-team',
+          ],
+        },
+      ]);
+    });
   });
 }
 
-describe('backoff', () => {
-  it('grows by four each attempt and is capped', () => {
-    assert.deepEqual([1, 2, 3, 4].map(backoffMs), [5_000, 20_000, 80_000, 320_000]);
+describe('table queue backoff', () => {
+  it('grows by four each attempt from the base delay and is capped at ten minutes', () => {
+    assert.deepEqual(
+      [1, 2, 3, 4].map((attempt) => backoffMs(attempt)),
+      [5_000, 20_000, 80_000, 320_000],
+    );
+    assert.deepEqual(
+      [1, 2, 3].map((attempt) => backoffMs(attempt, 1_000)),
+      [1_000, 4_000, 16_000],
+    );
     assert.equal(backoffMs(10), 600_000);
   });
 });

@@ -1,0 +1,81 @@
+import type PgBoss from 'pg-boss';
+import type { FailedJob } from './job-queue.ts';
+
+/**
+ * The few reads and writes pg-boss has no API for, on its own tables (`<schema>.job`, pg-boss 10): which queues have
+ * due jobs, which jobs failed for good, and putting those back with a fresh set of attempts. Kept here, together, so
+ * that a pg-boss upgrade that changes its tables has one file to check (the queue tests exercise each of them).
+ */
+
+type Row = Record<string, unknown>;
+
+/** Of `names`, the queues that have a job ready to start: one cheap query instead of one fetch per queue. */
+export async function queuesWithDueJobs(db: PgBoss.Db, schema: string, names: readonly string[]): Promise<string[]> {
+  const { rows } = await db.executeSql(
+    `SELECT DISTINCT name FROM ${schema}.job
+      WHERE name = ANY($1::text[]) AND state < 'active' AND start_after < now()`,
+    [names],
+  );
+  return rows.map((row: Row) => row.name as string);
+}
+
+export async function selectFailedJobs(
+  db: PgBoss.Db,
+  schema: string,
+  names: readonly string[],
+  limit: number,
+): Promise<FailedJob[]> {
+  const { rows } = await db.executeSql(
+    `SELECT id, name, retry_count, retry_limit, completed_on, output FROM ${schema}.job
+      WHERE name = ANY($1::text[]) AND state = 'failed'
+      ORDER BY completed_on DESC, id LIMIT $2`,
+    [names, limit],
+  );
+  return rows.map((row: Row) => ({
+    id: row.id as string,
+    name: row.name as string,
+    attempts: (row.retry_count as number) + 1,
+    maxAttempts: (row.retry_limit as number) + 1,
+    failedAt: new Date(row.completed_on as Date).toISOString(),
+    lastError: describeOutput(row.output),
+  }));
+}
+
+/**
+ * Failed jobs (one by id, or all of `names`) back to `retry`, due now, with their attempts counted from zero again
+ * (pg-boss counts a run as a retry once `started_on` is set) and their retention restarted, so maintenance does not
+ * archive them before they run.
+ */
+export async function requeueFailedJobs(
+  db: PgBoss.Db,
+  schema: string,
+  names: readonly string[],
+  id: string | null,
+  retentionDays: number,
+): Promise<number> {
+  const { rows } = await db.executeSql(
+    `WITH requeued AS (
+       UPDATE ${schema}.job
+          SET state = 'retry', retry_count = 0, started_on = NULL, completed_on = NULL, output = NULL,
+              start_after = now(), keep_until = now() + $3 * interval '1 day'
+        WHERE name = ANY($1::text[]) AND state = 'failed' AND ($2::uuid IS NULL OR id = $2::uuid)
+        RETURNING 1
+     )
+     SELECT count(*)::int AS count FROM requeued`,
+    [names, id, retentionDays],
+  );
+  return rows[0].count as number;
+}
+
+/**
+ * pg-boss stores a failure as the serialized error (`{ name, message, stack }`), or `{ value: { message } }` when
+ * it expired the job itself (its worker died or hung past the lease).
+ */
+export function describeOutput(output: unknown): string | null {
+  if (output === null || output === undefined) return null;
+  const error = output as { stack?: unknown; message?: unknown; value?: { message?: unknown } };
+  if (typeof error.stack === 'string') return error.stack;
+  if (typeof error.message === 'string') return error.message;
+  if (typeof error.value?.message === 'string') return error.value.message;
+  return JSON.stringify(output);
+}

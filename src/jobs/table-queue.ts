@@ -1,0 +1,76 @@
+import type { AppDeps } from '../app-deps.ts';
+import type { Db } from '../db/database.ts';
+import { jobDefinitions } from './handlers.ts';
+import type { JobName, JobPayloads } from './job-names.ts';
+import {
+  DEFAULT_MAX_ATTEMPTS,
+  type EnqueueOptions,
+  type FailedJob,
+  type JobLogger,
+  type JobQueue,
+  type JobWorker,
+  reportMissingDefinitions,
+  type WorkerOptions,
+} from './job-queue.ts';
+import { insertJob, listFailedJobs, retryFailedJobs } from './jobs.repository.ts';
+import { startWorker } from './worker.ts';
+
+/**
+ * The embedded queue: jobs are rows of the `jobs` table in the application's own database (the default on SQLite,
+ * where several processes may still share the file). A worker claims a row with a lease; see worker.ts.
+ */
+export class TableJobQueue implements JobQueue {
+  readonly engine = 'table';
+  readonly #db: Db;
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  /** The table comes with the application's migrations: nothing to install. */
+  async start(_log: JobLogger): Promise<void> {}
+
+  async enqueue<N extends JobName>(
+    db: Db,
+    name: N,
+    payload: JobPayloads[N],
+    options: EnqueueOptions = {},
+  ): Promise<string> {
+    const id = await insertJob(db, name, payload, {
+      runAt: options.runAt ?? new Date(),
+      maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    });
+    return String(id);
+  }
+
+  /** `concurrency` independent claim loops, each running one job at a time. */
+  async startWorker(deps: AppDeps, log: JobLogger, options: WorkerOptions = {}): Promise<JobWorker> {
+    const definitions = options.definitions ?? jobDefinitions;
+    reportMissingDefinitions(definitions, log);
+    const loops = Array.from({ length: options.concurrency ?? deps.config.workerConcurrency }, () =>
+      startWorker(deps, log, definitions),
+    );
+    return { stop: async () => void (await Promise.all(loops.map((loop) => loop.stop()))) };
+  }
+
+  async listFailed(limit = 100): Promise<FailedJob[]> {
+    const rows = await listFailedJobs(this.#db, limit);
+    return rows.map((row) => ({
+      id: String(row.id),
+      name: row.name,
+      attempts: row.attempts,
+      maxAttempts: row.max_attempts,
+      failedAt: row.updated_at,
+      lastError: row.last_error,
+    }));
+  }
+
+  async retry(target: { id: string } | 'all'): Promise<number> {
+    if (target === 'all') return retryFailedJobs(this.#db, null, new Date());
+    // Ids here are row numbers; anything else (a pg-boss UUID) names no job of this queue.
+    if (!/^[1-9]\d{0,15}$/.test(target.id)) return 0;
+    return retryFailedJobs(this.#db, Number(target.id), new Date());
+  }
+
+  async stop(): Promise<void> {}
+}
