@@ -21,3 +21,19 @@ export async function setUserActive(db: Db, id: number, active: boolean, now: st
     .where('id', '=', id)
     .execute();
 }
+
+/** The user signed in with this LinkedIn identity (the OpenID Connect `sub`), if any. */
+export function findUserByLinkedinId(db: Db, linkedinId: string) {
+  return db.selectFrom('users').selectAll().where('linkedin_id', '=', linkedinId).executeTakeFirst();
+}
+
+/** Links a LinkedIn identity to an account that has none yet; false when the account already had one. */
+export async function linkLinkedinId(db: Db, id: number, linkedinId: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ linkedin_id: linkedinId, updated_at: now })
+    .where('id', '=', id)
+    .where('linkedin_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
