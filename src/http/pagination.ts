@@ -19,7 +19,13 @@ export type PageEnvelope<T> = {
 /** What a service returns for a list: one page of items and the total across all pages. */
 export type PageOf<T> = { data: T[]; total: number };
 
-export function pageRequest(query: { page?: number; per_page?: number }, defaultPerPage = 20): PageRequest {
+/** Items per page when the query does not say (contract §1); challenge lists use 15. */
+export const DEFAULT_PER_PAGE = 20;
+
+export function pageRequest(
+  query: { page?: number; per_page?: number },
+  defaultPerPage = DEFAULT_PER_PAGE,
+): PageRequest {
   const page = query.page ?? 1;
   const perPage = query.per_page ?? defaultPerPage;
   return { page, perPage, offset: (page - 1) * perPage };

@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox';
+import { DEFAULT_PER_PAGE } from './pagination.ts';
 
 /**
  * Schema pieces every module uses. Response schemas matter twice: Fastify serialises through them (fast, and
@@ -13,13 +14,19 @@ export function Nullable<T extends TSchema>(schema: T) {
 }
 
 /** A row id as the API takes it, in a path or a filter: a positive integer that fits PostgreSQL's `integer`. */
-export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+const ID_RANGE = { minimum: 1, maximum: 2147483647 };
+export const Id = Type.Integer(ID_RANGE);
+
+/** An optional id filter of a list query, saying what it keeps. */
+export function IdFilter(description: string) {
+  return Type.Optional(Type.Integer({ ...ID_RANGE, description }));
+}
 
 export const IdParams = Type.Object({ id: Id });
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO-8601 UTC timestamp' });
 
-export const HttpUrl = Type.String({ format: 'http-url', maxLength: 2048 });
+export const HttpUrl = Type.String({ format: 'http-url', maxLength: 2048, description: 'An absolute http(s) URL' });
 
 export const ErrorBody = Type.Object(
   {
@@ -31,10 +38,22 @@ export const ErrorBody = Type.Object(
 
 export const MessageBody = Type.Object({ message: Type.String() });
 
-export const PageQuery = {
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-};
+/**
+ * `page` and `per_page` of a list query (contract §1). `defaultPerPage` is what the route passes to `pageRequest`;
+ * it is documented here, not applied as a schema default.
+ */
+export function pageQuery(defaultPerPage = DEFAULT_PER_PAGE) {
+  return {
+    page: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'From 1; a page past the end is empty' }),
+    ),
+    per_page: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100, description: `Items per page, 1 to 100; ${defaultPerPage} by default` }),
+    ),
+  };
+}
+
+export const PageQuery = pageQuery();
 
 /** The query of a list without filters: only the page. */
 export const PageOnlyQuery = Type.Object(PageQuery);

@@ -44,7 +44,7 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
     {
       schema: {
         tags,
-        summary: "A contributor's own assignments, or those on the authenticated company's challenges; newest first",
+        summary: "The caller's assignments: a contributor's own, or those on a company's challenges; newest first",
         querystring: AssignmentListQuery,
         response: { 200: Page(Assignment), ...errorResponses(401, 422) },
       },
@@ -57,7 +57,7 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
     {
       schema: {
         tags,
-        summary: 'What waits for the caller: a contributor’s invitations, or submitted solutions a company reviews',
+        summary: "What waits for the caller: a contributor's invitations, or the submitted solutions a company reviews",
         querystring: PageOnlyQuery,
         response: { 200: Page(Assignment), ...errorResponses(401, 422) },
       },

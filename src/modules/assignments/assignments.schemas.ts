@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { HttpUrl, Id, Nullable, PageQuery, Timestamp } from '../../http/schemas.ts';
+import { HttpUrl, IdFilter, Nullable, PageQuery, Timestamp } from '../../http/schemas.ts';
 
 export const ASSIGNMENT_STATUSES = [
   'invited',
@@ -59,9 +59,9 @@ export type Assignment = Static<typeof Assignment>;
 // ---- Requests ----
 
 export const AssignmentListQuery = Type.Object({
-  status: Type.Optional(Type.Enum([...ASSIGNMENT_STATUSES])),
-  task_id: Type.Optional(Id),
-  challenge_id: Type.Optional(Id),
+  status: Type.Optional(Type.Enum([...ASSIGNMENT_STATUSES], { description: 'Only assignments in this status' })),
+  task_id: IdFilter('Only assignments on this task'),
+  challenge_id: IdFilter("Only assignments on this challenge's tasks"),
   ...PageQuery,
 });
 export type AssignmentListQuery = Static<typeof AssignmentListQuery>;

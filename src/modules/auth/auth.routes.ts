@@ -10,7 +10,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     {
       schema: {
         tags: ['Account'],
-        summary: 'Revoke every token of the authenticated user',
+        summary: "Revoke every token of the caller's account",
         response: { 200: MessageBody, ...errorResponses(401) },
       },
     },

@@ -5,6 +5,7 @@ import { callerOf } from '../../http/auth.ts';
 import { pageResponse } from '../../http/pagination.ts';
 import { errorResponses, IdParams, Page } from '../../http/schemas.ts';
 import {
+  CHALLENGES_PER_PAGE,
   Challenge,
   ChallengeDetail,
   ChallengeListQuery,
@@ -19,9 +20,6 @@ import {
   showChallenge,
   updateChallenge,
 } from './challenges.service.ts';
-
-/** Challenges are listed 15 to a page unless `per_page` says otherwise (contract §1). */
-const CHALLENGES_PER_PAGE = 15;
 
 const tags = ['Challenges'];
 
@@ -56,7 +54,7 @@ export async function challengesRoutes(fastify: FastifyInstance, deps: AppDeps):
       config: { accountType: 'company' },
       schema: {
         tags,
-        summary: "The authenticated company's own challenges in every status, newest first",
+        summary: "The caller's own challenges in every status, newest first",
         querystring: ChallengeListQuery,
         response: { 200: Page(Challenge), ...errorResponses(401, 403, 422) },
       },

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Nullable, PageQuery, Timestamp } from '../../http/schemas.ts';
+import { Nullable, pageQuery, Timestamp } from '../../http/schemas.ts';
 import { Idea } from '../ideas/ideas.schemas.ts';
 import { Task } from '../tasks/tasks.schemas.ts';
 
@@ -72,12 +72,17 @@ export type ChallengeDetail = Static<typeof ChallengeDetail>;
 
 export const CHALLENGE_TYPES = ['community_discussion', 'team_execution'] as const;
 
+/** Challenges are listed 15 to a page unless `per_page` says otherwise (contract §1). */
+export const CHALLENGES_PER_PAGE = 15;
+
 /** Filters of `GET /challenges` and `GET /challenges/my-challenges`; an unknown status or type is a 422. */
 export const ChallengeListQuery = Type.Object({
-  ...PageQuery,
-  status: Type.Optional(Type.Enum([...CHALLENGE_STATUSES])),
-  challenge_type: Type.Optional(Type.Enum([...CHALLENGE_TYPES])),
-  complexity_level: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })),
+  ...pageQuery(CHALLENGES_PER_PAGE),
+  status: Type.Optional(Type.Enum([...CHALLENGE_STATUSES], { description: 'Only challenges in this status' })),
+  challenge_type: Type.Optional(Type.Enum([...CHALLENGE_TYPES], { description: 'Only challenges of this type' })),
+  complexity_level: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 4, description: 'Only challenges of this complexity level' }),
+  ),
   field: Type.Optional(Type.String({ maxLength: 255, description: 'Exact field, case-insensitive' })),
   q: Type.Optional(Type.String({ maxLength: 255, description: 'Text in the title or description, case-insensitive' })),
 });

@@ -17,7 +17,7 @@ export async function ideasRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
     {
       schema: {
         tags,
-        summary: "A community-discussion challenge's ideas: the scored ones plus your own in any status",
+        summary: "A community-discussion challenge's ideas: the scored ones, plus the caller's own in any status",
         params: ChallengeIdeasParams,
         querystring: ChallengeIdeasQuery,
         response: { 200: Page(Idea), ...errorResponses(401, 404, 422) },
@@ -55,7 +55,7 @@ export async function ideasRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
       config: { accountType: 'contributor' },
       schema: {
         tags,
-        summary: 'Your own ideas, newest first',
+        summary: "The caller's own ideas in every status, newest first",
         querystring: PageOnlyQuery,
         response: { 200: Page(Idea), ...errorResponses(401, 403, 422) },
       },
@@ -68,7 +68,7 @@ export async function ideasRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
     {
       schema: {
         tags,
-        summary: 'One idea: scored ones, your own, or any on your company’s challenge',
+        summary: "One idea: a scored one, the caller's own, or any on the caller's company's challenge",
         params: IdParams,
         response: { 200: Idea, ...errorResponses(401, 404) },
       },
@@ -82,7 +82,7 @@ export async function ideasRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
       config: { accountType: 'contributor' },
       schema: {
         tags,
-        summary: "Vote on someone else's scored idea: 1 up, -1 down, 0 removes your vote",
+        summary: "Vote on someone else's scored idea: 1 up, -1 down, 0 takes the caller's vote back",
         params: IdParams,
         body: VoteBody,
         response: { 200: Idea, ...errorResponses(401, 403, 404, 422) },

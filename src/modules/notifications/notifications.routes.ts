@@ -25,7 +25,7 @@ export async function notificationsRoutes(fastify: FastifyInstance, deps: AppDep
     {
       schema: {
         tags,
-        summary: 'Your notifications, newest first; the body adds your unread_count',
+        summary: "The caller's notifications, newest first; the body adds their unread_count",
         querystring: NotificationsQuery,
         response: { 200: Page(Notification, { unread_count: Type.Integer() }), ...errorResponses(401, 422) },
       },
@@ -43,7 +43,7 @@ export async function notificationsRoutes(fastify: FastifyInstance, deps: AppDep
     {
       schema: {
         tags,
-        summary: 'How many of your notifications are unread',
+        summary: "How many of the caller's notifications are unread",
         response: { 200: UnreadCount, ...errorResponses(401) },
       },
     },
@@ -55,7 +55,7 @@ export async function notificationsRoutes(fastify: FastifyInstance, deps: AppDep
     {
       schema: {
         tags,
-        summary: 'Mark all your notifications read; answers how many changed',
+        summary: "Mark all the caller's notifications read; answers how many changed",
         response: { 200: MarkAllReadResult, ...errorResponses(401) },
       },
     },
@@ -80,7 +80,7 @@ export async function notificationsRoutes(fastify: FastifyInstance, deps: AppDep
     {
       schema: {
         tags,
-        summary: 'Delete one of your notifications',
+        summary: "Delete one of the caller's notifications",
         params: IdParams,
         response: { 200: MessageBody, ...errorResponses(401, 403, 404) },
       },

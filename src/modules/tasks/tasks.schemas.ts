@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Id, Nullable, PageQuery, Timestamp } from '../../http/schemas.ts';
+import { IdFilter, Nullable, PageQuery, Timestamp } from '../../http/schemas.ts';
 import { Assignment } from '../assignments/assignments.schemas.ts';
 
 export const TASK_STATUSES = ['pending', 'matching', 'assigned', 'in_progress', 'completed'] as const;
@@ -34,9 +34,9 @@ export type MyTask = Static<typeof MyTask>;
 
 export const TaskListQuery = Type.Object({
   ...PageQuery,
-  status: Type.Optional(Type.Enum([...TASK_STATUSES])),
-  challenge_id: Type.Optional(Id),
-  workstream_id: Type.Optional(Id),
+  status: Type.Optional(Type.Enum([...TASK_STATUSES], { description: 'Only tasks in this status' })),
+  challenge_id: IdFilter('Only tasks of this challenge'),
+  workstream_id: IdFilter('Only tasks of this workstream'),
   skill: Type.Optional(
     Type.String({ maxLength: 255, description: 'A skill name or alias, case-insensitive; tasks requiring it' }),
   ),

@@ -20,7 +20,7 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     {
       schema: {
         tags: ['Account'],
-        summary: 'The authenticated user, with email and account type',
+        summary: "The caller's account, with email and account type",
         response: { 200: CurrentUser, ...errorResponses(401) },
       },
     },

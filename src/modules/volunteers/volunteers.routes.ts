@@ -55,7 +55,7 @@ export async function volunteersRoutes(fastify: FastifyInstance, deps: AppDeps):
       config: contributorsOnly,
       schema: {
         tags,
-        summary: "The caller's profile with skills, statistics and CV",
+        summary: "The caller's contributor profile with skills, statistics and CV",
         response: { 200: VolunteerProfile, ...errorResponses(401, 403, 404) },
       },
     },
@@ -69,7 +69,7 @@ export async function volunteersRoutes(fastify: FastifyInstance, deps: AppDeps):
       preValidation: refuseCv,
       schema: {
         tags,
-        summary: "Change the caller's profile; absent fields keep their values",
+        summary: "Change the caller's contributor profile; absent fields keep their values",
         description: 'A `cv` here is a 422: CVs go to `POST /api/volunteers/upload-cv`.',
         body: UpdateVolunteerProfileBody,
         response: { 200: VolunteerProfile, ...errorResponses(401, 403, 404, 422) },
@@ -84,7 +84,7 @@ export async function volunteersRoutes(fastify: FastifyInstance, deps: AppDeps):
       config: { ...contributorsOnly, uploads: { cv: CV_UPLOAD } },
       schema: {
         tags,
-        summary: 'Upload or replace the CV and queue it for analysis',
+        summary: "Upload or replace the caller's CV and queue it for AI analysis",
         description:
           'multipart/form-data with one file in `cv`: PDF, Word .doc or .docx as decided from its bytes, at most ' +
           '10 MB. Replaces the previous CV, sets `ai_analysis_status` to `pending` and queues the analysis; the ' +
