@@ -21,6 +21,8 @@ export type UploadRule = {
   maxFiles?: number;
   /** How people call the allowed kinds in messages, e.g. "pdf, doc, docx". */
   label: string;
+  /** The route needs the file: without it the request is a 422 on the field, like a missing body field. */
+  required?: boolean;
 };
 
 export type UploadedFile = {
@@ -163,8 +165,13 @@ function formatSize(bytes: number): string {
   return bytes >= MiB ? `${Number((bytes / MiB).toFixed(2))} MB` : `${Number((bytes / 1024).toFixed(2))} KB`;
 }
 
-/** Throws the collected upload problems as a 422; called by the upload routes before their handler. */
+/** Throws the collected upload problems, and missing required files, as a 422; upload routes call it first. */
 export function assertUploadsValid(request: FastifyRequest): void {
+  for (const [field, rule] of Object.entries(request.routeOptions.config.uploads ?? {})) {
+    if (rule.required && uploadsOf(request, field).length === 0) {
+      addError(request, field, `The ${humanize(field)} field is required.`);
+    }
+  }
   if (request.uploadErrors) {
     const { message, errors } = formatFieldErrors(request.uploadErrors);
     throw new AppError('validation', message, { errors });

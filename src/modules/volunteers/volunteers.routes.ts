@@ -13,7 +13,12 @@ import {
   uploadCv,
 } from './volunteers.service.ts';
 
-const CV_UPLOAD: UploadRule = { maxBytes: 10 * MiB, kinds: ['pdf', 'doc', 'docx'], label: 'pdf, doc, docx' };
+const CV_UPLOAD: UploadRule = {
+  maxBytes: 10 * MiB,
+  kinds: ['pdf', 'doc', 'docx'],
+  label: 'pdf, doc, docx',
+  required: true,
+};
 
 const tags = ['Contributor profile'];
 const contributorsOnly = { accountType: 'contributor' } as const;
@@ -95,7 +100,6 @@ export async function volunteersRoutes(fastify: FastifyInstance, deps: AppDeps):
     async (request) => {
       assertUploadsValid(request);
       const [cv] = uploadsOf(request, 'cv');
-      if (!cv) throw AppError.field('cv', 'The cv field is required.');
       return uploadCv(deps, callerOf(request), cv, request.log);
     },
   );
