@@ -1,14 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError, type FieldErrors } from '../../http/app-error.ts';
-import { verifyPassword } from '../../modules/auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../../modules/auth/passwords.ts';
 import { createToken, revokeAllTokens } from '../../modules/auth/tokens.service.ts';
 import { findUserByEmail } from '../../modules/users/users.repository.ts';
-import { createAccount, MIN_PASSWORD_LENGTH } from '../../modules/users/users.service.ts';
+import { createAccount, MIN_PASSWORD_LENGTH, validateNewAccount } from '../../modules/users/users.service.ts';
 import { field, formErrorSummary } from '../forms.ts';
 import { html } from '../html.ts';
 import { csrfField, sendPage } from '../layout.ts';
 import { setFlash, signIn, signOut } from '../session.ts';
+import { linkedinSignIn } from './linkedin.ts';
 import { clearFailures, lockedForSeconds, recordFailure } from './login-throttle.ts';
 
 type Form = Record<string, string | undefined>;
@@ -18,12 +19,24 @@ function safeNext(next: unknown): string {
   return typeof next === 'string' && /^\/(?!\/)[^\s\\]*$/.test(next) ? next : '/dashboard';
 }
 
+/**
+ * A hash to check a password against when the email is unknown (or the account has no password): every failed
+ * sign-in then costs the same time, so response times do not tell which emails have accounts.
+ */
+let decoyHash: Promise<string> | null = null;
+function decoy(): Promise<string> {
+  decoyHash ??= hashPassword('not the password of anyone');
+  return decoyHash;
+}
+
 function text(body: unknown, name: string): string {
   const value = (body as Form | undefined)?.[name];
   return typeof value === 'string' ? value : '';
 }
 
 export async function authPages(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await app.register(linkedinSignIn, deps);
+
   const loginPage = (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -47,8 +60,9 @@ ${deps.config.linkedin && html`<p class="or">or</p><p><a class="button secondary
     });
 
   app.get('/login', async (request, reply) => {
-    if (request.webUser) return reply.redirect('/dashboard', 303);
-    return loginPage(request, reply, { next: safeNext((request.query as Form).next) });
+    const next = safeNext((request.query as Form).next);
+    if (request.webUser) return reply.redirect(next, 303);
+    return loginPage(request, reply, { next });
   });
 
   app.post('/login', { preHandler: app.csrfProtection }, async (request, reply) => {
@@ -66,11 +80,13 @@ ${deps.config.linkedin && html`<p class="or">or</p><p><a class="button secondary
       });
     }
     const user = email ? await findUserByEmail(deps.db, email) : undefined;
-    const valid = user ? await verifyPassword(password, user.password_hash) : false;
-    if (!user || !valid || user.is_active !== 1) {
+    const valid = await verifyPassword(password, user?.password_hash ?? (await decoy()));
+    if (!user?.password_hash || !valid || user.is_active !== 1) {
       await recordFailure(deps.db, email, ip);
       const message =
-        user && valid ? 'This account has been deactivated.' : 'These credentials do not match our records.';
+        user?.password_hash && valid
+          ? 'This account has been deactivated.'
+          : 'These credentials do not match our records.';
       return loginPage(request, reply, { email, next, status: 422, error: message });
     }
     await clearFailures(deps.db, email, ip);
@@ -105,6 +121,12 @@ ${formErrorSummary(state.errors ? 'Please correct the fields marked below.' : nu
   ${field({ name: 'password_confirmation', label: 'Confirm password', type: 'password', errors: state.errors, required: true, attributes: html`autocomplete="new-password"` })}
   <button type="submit">Create account</button>
 </form>
+${
+  deps.config.linkedin &&
+  html`<p class="or">or</p><p>Join with your LinkedIn profile, no password needed:</p>
+<p><a class="button secondary" href="/api/auth/linkedin/redirect?account_type=contributor">Join with LinkedIn as a contributor</a>
+<a class="button secondary" href="/api/auth/linkedin/redirect?account_type=company">Join with LinkedIn as a company</a></p>`
+}
 <p>Already have an account? <a href="/login">Sign in</a>.</p>`,
     });
 
@@ -119,17 +141,22 @@ ${formErrorSummary(state.errors ? 'Please correct the fields marked below.' : nu
       email: text(request.body, 'email').trim(),
       account_type: text(request.body, 'account_type'),
     };
-    const password = text(request.body, 'password');
+    const account = {
+      name: values.name ?? '',
+      email: values.email ?? '',
+      password: text(request.body, 'password'),
+      accountType: values.account_type as 'company' | 'contributor',
+    };
+    // Every problem at once, next to its field, rather than one per submission.
+    const errors = validateNewAccount(account);
+    const confirmation = text(request.body, 'password_confirmation');
+    if (!confirmation) errors.password_confirmation = ['Please confirm your password.'];
+    else if (confirmation !== account.password) {
+      errors.password_confirmation = ['The password confirmation does not match.'];
+    }
+    if (Object.keys(errors).length > 0) return registerPage(request, reply, { values, errors, status: 422 });
     try {
-      if (password !== text(request.body, 'password_confirmation')) {
-        throw AppError.field('password_confirmation', 'The password confirmation does not match.');
-      }
-      const user = await createAccount(deps.db, {
-        name: values.name ?? '',
-        email: values.email ?? '',
-        password,
-        accountType: values.account_type as 'company' | 'contributor',
-      });
+      const user = await createAccount(deps.db, account);
       signIn(request, await createToken(deps.db, user.id, 'web login', deps.config.tokenTtlSeconds));
       setFlash(request, 'Welcome to Guild! Start by completing your profile.');
       return reply.redirect(user.account_type === 'company' ? '/company/profile' : '/profile', 303);

@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app-deps.ts';
+import type { AccountType } from '../../db/schema.ts';
+import { MessageBody } from '../../http/schemas.ts';
+import { createToken } from '../../modules/auth/tokens.service.ts';
+import { renderErrorPage } from '../error-page.ts';
+import { setFlash, signIn } from '../session.ts';
+import { accountForLinkedin } from './linkedin-account.ts';
+import { createLinkedinClient, LinkedinExchangeError, newSignInChecks } from './linkedin-client.ts';
+import { type LinkedinFailure, linkedinFailurePage } from './linkedin-failure.ts';
+
+/**
+ * Sign in with LinkedIn (OpenID Connect, seed: GET /auth/linkedin/redirect and /callback). They live under /api as
+ * the seed lists them, but they are browser flows: no bearer token, the sealed session carries state, nonce and the
+ * PKCE verifier between the two, and every failure is a page a person can act on rather than JSON.
+ */
+const NOT_CONFIGURED = 'LinkedIn sign-in is not configured on this server.';
+
+const routeOptions = (summary: string, description: string) => ({
+  config: { auth: false },
+  schema: { tags: ['Account'], summary, description, security: [], response: { 404: MessageBody } },
+});
+
+function requestedAccountType(query: unknown): AccountType | null {
+  const value = (query as Record<string, unknown>).account_type;
+  return value === 'company' || value === 'contributor' ? value : null;
+}
+
+/** The callback's query exactly as LinkedIn sent it. */
+function rawQuery(request: FastifyRequest): URLSearchParams {
+  const at = request.url.indexOf('?');
+  return new URLSearchParams(at === -1 ? '' : request.url.slice(at + 1));
+}
+
+export async function linkedinSignIn(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const settings = deps.config.linkedin;
+  const client = settings ? createLinkedinClient(settings) : null;
+
+  const fail = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    failure: LinkedinFailure,
+    options: { error?: unknown; accountType?: AccountType | null } = {},
+  ) => {
+    if (options.error) request.log.warn({ err: options.error }, `LinkedIn sign-in failed: ${failure}`);
+    return linkedinFailurePage(request, reply, failure, options.accountType ?? null);
+  };
+
+  app.get(
+    '/api/auth/linkedin/redirect',
+    routeOptions(
+      'Start signing in with LinkedIn (browser flow)',
+      'Redirects the browser to LinkedIn. `account_type=company|contributor` chooses the type of a new account ' +
+        '(default contributor); an existing account keeps its type. 404 when LinkedIn is not configured.',
+    ),
+    async (request, reply) => {
+      if (!client) return reply.status(404).send({ message: NOT_CONFIGURED });
+      if (request.webUser) return reply.redirect('/dashboard', 303);
+      const checks = newSignInChecks();
+      const accountType = requestedAccountType(request.query);
+      let url: URL;
+      try {
+        url = await client.authorizationUrl(checks);
+      } catch (error) {
+        return fail(request, reply, 'unavailable', { error, accountType });
+      }
+      request.session.set('oidc', { ...checks, accountType });
+      return reply.redirect(url.href, 303);
+    },
+  );
+
+  app.get(
+    '/api/auth/linkedin/callback',
+    routeOptions(
+      'Finish signing in with LinkedIn (browser flow)',
+      'LinkedIn redirects here. Signs in the account linked to the LinkedIn identity, else the account with the ' +
+        'same verified email (and links it), else creates one; creates an API token and redirects to /dashboard.',
+    ),
+    async (request, reply) => {
+      if (!client) return reply.status(404).send({ message: NOT_CONFIGURED });
+      const query = rawQuery(request);
+      const pending = request.session.get('oidc');
+      // One answer per sign-in: a replayed or reloaded callback finds nothing to match.
+      request.session.set('oidc', undefined);
+      const accountType = requestedAccountType({ account_type: pending?.accountType });
+      if (query.has('error')) {
+        const cancelled = ['access_denied', 'user_cancelled_login', 'user_cancelled_authorize'];
+        const failure = cancelled.includes(query.get('error') ?? '') ? 'cancelled' : 'refused';
+        return fail(request, reply, failure, { accountType });
+      }
+      if (!pending || query.get('state') !== pending.state) return fail(request, reply, 'expired', { accountType });
+      try {
+        const identity = await client.identify(query, pending);
+        const account = await accountForLinkedin(deps.db, identity, accountType ?? 'contributor');
+        if ('refusal' in account) return fail(request, reply, account.refusal);
+        signIn(request, await createToken(deps.db, account.user.id, 'linkedin login', deps.config.tokenTtlSeconds));
+        if (account.created) setFlash(request, 'Welcome to Guild! Start by completing your profile.');
+        return reply.redirect('/dashboard', 303);
+      } catch (error) {
+        if (error instanceof LinkedinExchangeError) {
+          return fail(request, reply, error.kind, { error: error.cause, accountType });
+        }
+        // Under /api the error handler would answer JSON; a person in a browser gets the HTML 500 page instead.
+        request.log.error({ err: error, reqId: request.id }, 'LinkedIn sign-in failed unexpectedly');
+        return renderErrorPage(request, reply, 500, 'Server Error');
+      }
+    },
+  );
+}

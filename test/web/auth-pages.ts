@@ -1,0 +1,25 @@
+/** Reading the auth pages in HTTP-level tests: the token the layout hands over, the message next to a field. */
+export const PASSWORD = 'correct horse battery';
+
+let counter = 0;
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${process.pid}-${++counter}@example.test`;
+}
+
+/** The token the layout writes to localStorage.api_token, or null when the page removes it (signed out). */
+export function pageToken(page: string): string | null {
+  const written = /localStorage\.setItem\('api_token', "([^"]+)"\)/.exec(page);
+  if (written) return written[1];
+  if (!page.includes("localStorage.removeItem('api_token')"))
+    throw new Error('the page neither sets nor removes the token');
+  return null;
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+/** The validation message shown next to a form field (its `[data-error-for]` element). */
+export function errorNextTo(page: string, field: string): string {
+  const match = new RegExp(`data-error-for="${field}"[^>]*>([^<]*)<`).exec(page);
+  if (!match) throw new Error(`no error slot for ${field}`);
+  return match[1].replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]);
+}
