@@ -1,0 +1,23 @@
+import type { AnalysisStage } from '../stage.ts';
+import { analyzeCv } from './local.ts';
+import { cvPrompt } from './prompt.ts';
+import { CvAnalysisSchema, type CvInput } from './schema.ts';
+
+/** CV analysis (contract §6.6): skills with proficiency and category, level and years, education, jobs, domains. */
+export const cvStage: AnalysisStage<CvInput, typeof CvAnalysisSchema> = {
+  name: 'cv',
+  schema: CvAnalysisSchema,
+  prompt: cvPrompt,
+  local: (input, context) => analyzeCv(input, context.taxonomy),
+};
+
+export {
+  type CvAnalysis,
+  CvAnalysisSchema,
+  type CvEducationResult,
+  type CvInput,
+  type CvSkillResult,
+  type CvWorkResult,
+  type ExperienceLevel,
+  type Proficiency,
+} from './schema.ts';

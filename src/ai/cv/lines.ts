@@ -1,0 +1,97 @@
+/**
+ * A CV's text as lines the analyzers can trust: PDF line wraps joined back into their paragraph or bullet, bullet
+ * marks removed (remembering that the line was one), and every line tagged with the section it sits in, found from
+ * the headings CVs use ("Work Experience", "Education", "Technical Skills", …).
+ */
+export type Section =
+  | 'header'
+  | 'summary'
+  | 'experience'
+  | 'education'
+  | 'skills'
+  | 'languages'
+  | 'certifications'
+  | 'projects'
+  | 'other';
+
+export type CvLine = { text: string; section: Section; bullet: boolean; index: number };
+
+// Heading keywords and the section each opens. A heading is a short line of words that ends on a keyword; the first
+// keyword in it decides ("Education and Training" is education, "Senior Project Manager" is no heading at all).
+const HEADING_KEYWORDS: Array<[string, Section]> = [
+  ['experience|employment|career|work history|positions held|professional background', 'experience'],
+  ['education|academic background|studies|qualifications|degrees', 'education'],
+  ['skills|competences|competencies|expertise|technologies|tech stack|toolbox|tools|strengths', 'skills'],
+  ['summary|profile|about|about me|objective|personal statement|introduction|overview', 'summary'],
+  ['languages|language skills', 'languages'],
+  ['certifications|certificates|licenses|licences|courses|training|accreditations', 'certifications'],
+  ['projects|portfolio', 'projects'],
+  ['interests|hobbies|references|publications|awards|honors|honours|volunteering|activities|memberships', 'other'],
+];
+const ANY_KEYWORD = HEADING_KEYWORDS.map(([words]) => words).join('|');
+const ENDS_ON_KEYWORD = new RegExp(`\\b(?:${ANY_KEYWORD})$`);
+const KEYWORD_SECTIONS = HEADING_KEYWORDS.map(
+  ([words, section]) => [new RegExp(`\\b(?:${words})\\b`), section] as const,
+);
+
+const STARTS_WITH_DATE = /^(?:(?:19|20)\d\d|\d{1,2}[/.](?:19|20)\d\d)\b/;
+const BULLET = /^(?:[•·▪◦●○■□►▸‣⁃*]|[-–—](?=\s))\s*/;
+
+export function headingSection(line: string): Section | null {
+  const text = line.replace(/:$/, '').trim();
+  if (text === '' || text.length > 40 || /[\d.,;|@()]/.test(text)) return null;
+  if (text.split(/\s+/).length > 4) return null;
+  const lower = text.toLowerCase();
+  if (!ENDS_ON_KEYWORD.test(lower)) return null;
+  let first: { at: number; section: Section } | null = null;
+  for (const [pattern, section] of KEYWORD_SECTIONS) {
+    const at = lower.search(pattern);
+    if (at >= 0 && (first === null || at < first.at)) first = { at, section };
+  }
+  return first?.section ?? null;
+}
+
+/**
+ * Joins a PDF's wrapped lines: a line continues the one before when that one ran long without ending its sentence
+ * and this one starts in lower case or with a digit, as wrapped text does and a new heading, job or bullet does not.
+ */
+function unwrap(lines: string[]): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    const previous = out.at(-1);
+    const continues =
+      previous !== undefined &&
+      previous.length >= 60 &&
+      !/[.!?:]$/.test(previous) &&
+      /^[\p{Ll}\d(%&]/u.test(line) &&
+      !STARTS_WITH_DATE.test(line) &&
+      !BULLET.test(line);
+    if (continues) out[out.length - 1] = `${previous} ${line}`;
+    else out.push(line);
+  }
+  return out;
+}
+
+export function cvLines(text: string): CvLine[] {
+  const raw = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  let section: Section = 'header';
+  const lines: CvLine[] = [];
+  for (const line of unwrap(raw)) {
+    const heading = headingSection(line);
+    if (heading) {
+      section = heading;
+      continue;
+    }
+    const bullet = BULLET.test(line);
+    lines.push({ text: line.replace(BULLET, ''), section, bullet, index: lines.length });
+  }
+  return lines;
+}
+
+/** Number of section headings recognised: a measure of how much of the CV's structure was read. */
+export function countHeadings(text: string): number {
+  return text.split('\n').filter((line) => headingSection(line.trim()) !== null).length;
+}

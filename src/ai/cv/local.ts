@@ -1,0 +1,46 @@
+import type { Taxonomy } from '../taxonomy/taxonomy.ts';
+import { normalizeText } from '../text/normalize.ts';
+import { monthOfDate } from './dates.ts';
+import { findEducation } from './education.ts';
+import { experienceLevel, latestJob, totalYears } from './experience.ts';
+import { countHeadings, cvLines } from './lines.ts';
+import { confidence, professionalDomains, summarize } from './profile.ts';
+import type { CvAnalysis, CvInput } from './schema.ts';
+import { collectSkillEvidence, rankSkills } from './skills.ts';
+import { findJobs, toWorkExperience } from './work-history.ts';
+
+/**
+ * The offline CV analyzer: reads the CV's sections, jobs and degrees from its layout and wording, finds its skills
+ * through the taxonomy, and rates each from the person's own words and the years they used it. Deterministic: the
+ * same text and date give the same analysis.
+ */
+export function analyzeCv(input: CvInput, taxonomy: Taxonomy): CvAnalysis {
+  const text = normalizeText(input.text);
+  const asOf = monthOfDate(input.asOf ?? new Date().toISOString().slice(0, 10));
+  const lines = cvLines(text);
+  const jobs = findJobs(lines, asOf);
+  const education = findEducation(lines);
+  const evidence = collectSkillEvidence(lines, jobs, taxonomy);
+  const skills = rankSkills(evidence, jobs);
+  const years = totalYears(jobs);
+  const partial = {
+    skills,
+    experience_level: experienceLevel({ years, jobs, education, lines, asOf }),
+    years_of_experience: years,
+    education,
+    work_experience: toWorkExperience(jobs),
+    professional_domains: professionalDomains(evidence, skills),
+  };
+  return {
+    ...partial,
+    summary: summarize(partial, latestJob(jobs)),
+    confidence: confidence({
+      words: text.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length,
+      skills: skills.length,
+      jobs,
+      degrees: education.length,
+      headings: countHeadings(text),
+      hasEmail: /\S+@\S+\.\p{L}{2,}/u.test(text),
+    }),
+  };
+}
