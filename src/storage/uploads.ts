@@ -161,6 +161,31 @@ async function receivePart(request: FastifyRequest, part: MultipartFile, tempDir
   upload.contentType = CONTENT_TYPES[kind];
 }
 
+/**
+ * The file fields of a route as a multipart/form-data schema for the OpenAPI document, read from the same rules
+ * that check the files. A field taking several files is named `field[]`, as browsers and the API send it.
+ */
+export function uploadFieldsSchema(uploads: Record<string, UploadRule>) {
+  const properties: Record<string, object> = {};
+  const required: string[] = [];
+  for (const [field, rule] of Object.entries(uploads)) {
+    const maxFiles = rule.maxFiles ?? 1;
+    const name = maxFiles > 1 ? `${field}[]` : field;
+    const limits = `type ${rule.label} (decided from the bytes), at most ${formatSize(rule.maxBytes)}`;
+    properties[name] =
+      maxFiles > 1
+        ? {
+            type: 'array',
+            items: { type: 'string', format: 'binary' },
+            maxItems: maxFiles,
+            description: `Up to ${maxFiles} files, each of ${limits}`,
+          }
+        : { type: 'string', format: 'binary', description: `A file of ${limits}` };
+    if (rule.required) required.push(name);
+  }
+  return { type: 'object', properties, ...(required.length > 0 && { required }) };
+}
+
 function formatSize(bytes: number): string {
   return bytes >= MiB ? `${Number((bytes / MiB).toFixed(2))} MB` : `${Number((bytes / 1024).toFixed(2))} KB`;
 }

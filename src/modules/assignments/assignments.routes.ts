@@ -108,7 +108,7 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
         description: `Invitee only. ${PARTY_AND_STATUS_RULES} The optional \`reason\` is kept as \`decline_reason\`.`,
         params: IdParams,
         body: RejectBody,
-        response: { 200: Assignment, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: Assignment, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
     (request) => rejectAssignment(db, callerOf(request), request.params.id, request.body.reason ?? null),
@@ -140,15 +140,15 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
           `Assignee only. ${PARTY_AND_STATUS_RULES} JSON, form or multipart; multipart may carry up to 10 files in ` +
           '`attachments[]`, each at most 10 MB, of PDF, Word, ZIP, PNG, JPEG or plain text (decided from the bytes). ' +
           'Success is `303 See Other` with `Location: /api/assignments/{id}` and no body; failures are JSON.',
-        consumes: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
         params: IdParams,
         body: SubmitSolutionBody,
         response: {
           303: Type.Unsafe<undefined>({
             type: 'null',
-            description: 'Redirect to the assignment (`Location` header), no body',
+            description: 'See Other: the solution is stored; re-fetch the assignment from `Location`. No body.',
+            headers: { Location: { type: 'string', description: 'The assignment: /api/assignments/{id}' } },
           }),
-          ...errorResponses(401, 403, 404, 422),
+          ...errorResponses(400, 401, 403, 404, 422),
         },
       },
     },
@@ -171,7 +171,7 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
           "submission's hours. The task completes once none of its assignments is still active.",
         params: IdParams,
         body: CompleteBody,
-        response: { 200: Assignment, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: Assignment, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
     (request) => completeAssignment(db, callerOf(request), request.params.id, request.body.actual_hours ?? null),
