@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createToken } from '../../src/modules/auth/tokens.service.ts';
+import { createAccount } from '../../src/modules/users/users.service.ts';
+import { apiClient } from '../helpers/client.ts';
+import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
+import { csrfTokenOf, webClient } from '../helpers/web-client.ts';
+import { PASSWORD, pageToken, uniqueEmail } from './auth-pages.ts';
+
+/** The Set-Cookie header of the session cookie, from a response that sets it. */
+function sessionCookie(setCookie: string | string[] | undefined): string {
+  const headers = typeof setCookie === 'string' ? [setCookie] : (setCookie ?? []);
+  const header = headers.find((value) => value.startsWith('guild_session='));
+  assert.ok(header, 'the response sets the session cookie');
+  return header;
+}
+
+for (const dialect of testDialects()) {
+  describe(`the browser session [${dialect}]`, () => {
+    let ctx: TestContext;
+    before(async () => {
+      ctx = await createTestContext(dialect);
+    });
+    after(() => ctx.close());
+
+    /** A browser signed in through the login form, with the token its pages hand over. */
+    const signedIn = async () => {
+      const email = uniqueEmail('session');
+      const user = await createAccount(ctx.db, { name: 'Sam', email, password: PASSWORD, accountType: 'contributor' });
+      const client = webClient(ctx.app);
+      const response = await client.submit('/login', '/login', { email, password: PASSWORD });
+      assert.equal(response.statusCode, 303);
+      const token = pageToken((await client.get('/dashboard')).body);
+      assert.ok(token);
+      return { client, token, user, setCookie: response.headers['set-cookie'] };
+    };
+
+    it('sets the session cookie HttpOnly, SameSite=Lax, for the whole site, not Secure over plain http', async () => {
+      const { setCookie } = await signedIn();
+      const cookie = sessionCookie(setCookie);
+      assert.match(cookie, /; HttpOnly/i);
+      assert.match(cookie, /; SameSite=Lax/i);
+      assert.match(cookie, /; Path=\//);
+      assert.doesNotMatch(cookie, /; Secure/i);
+    });
+
+    it('marks the session cookie Secure when the app is served over https', async () => {
+      const secure = await createTestContext(dialect, { APP_URL: 'https://guild.example' });
+      try {
+        const page = await webClient(secure.app).get('/login');
+        const cookie = sessionCookie(page.headers['set-cookie']);
+        assert.match(cookie, /; Secure/i);
+        assert.match(cookie, /; HttpOnly/i);
+        assert.match(cookie, /; SameSite=Lax/i);
+      } finally {
+        await secure.close();
+      }
+    });
+
+    it('never keeps the password or the token readable in the cookie', async () => {
+      const { setCookie, token } = await signedIn();
+      const cookie = sessionCookie(setCookie);
+      assert.ok(!cookie.includes(token.split('|')[1]), 'the session is sealed');
+      assert.ok(!cookie.includes(encodeURIComponent(PASSWORD)));
+    });
+
+    it('logout revokes every token of the user, ends the session and lands on a page that removes the token', async () => {
+      const { client, token, user } = await signedIn();
+      const cliToken = await createToken(ctx.db, user.id, 'integration', null);
+      const logout = await client.submit('/dashboard', '/logout', {});
+      assert.equal(logout.statusCode, 303);
+      assert.equal(logout.headers.location, '/signed-out');
+      const landing = await client.follow(logout);
+      assert.equal(landing.statusCode, 200);
+      assert.equal(pageToken(landing.body), null, 'the landing page removes localStorage.api_token');
+      assert.match(landing.body, /You are signed out/);
+      for (const revoked of [token, cliToken]) {
+        assert.equal((await apiClient(ctx.app, revoked).get('/api/user')).statusCode, 401);
+      }
+      const dashboard = await client.get('/dashboard');
+      assert.equal(dashboard.statusCode, 303);
+      assert.equal(dashboard.headers.location, '/login?next=%2Fdashboard');
+    });
+
+    it('refuses a logout without a valid CSRF token and stays signed in', async () => {
+      const { client, token } = await signedIn();
+      const response = await client.post('/logout', { _csrf: 'forged' });
+      assert.equal(response.statusCode, 403);
+      assert.equal((await apiClient(ctx.app, token).get('/api/user')).statusCode, 200);
+      assert.equal((await client.get('/dashboard')).statusCode, 200);
+    });
+
+    it('ends the browser session when the API logout revokes its token', async () => {
+      const { client, token } = await signedIn();
+      assert.equal((await apiClient(ctx.app, token).post('/api/auth/logout')).statusCode, 200);
+      const dashboard = await client.get('/dashboard');
+      assert.equal(dashboard.statusCode, 303);
+      assert.match(String(dashboard.headers.location), /^\/login\?next=/);
+      const login = await client.follow(dashboard);
+      assert.equal(pageToken(login.body), null, 'the next page removes the dead token');
+      assert.match(login.body, /Sign in<\/h1>/);
+    });
+
+    it("ends a deactivated user's session", async () => {
+      const { client, user } = await signedIn();
+      await ctx.db.updateTable('users').set({ is_active: 0 }).where('id', '=', user.id).execute();
+      const dashboard = await client.get('/dashboard');
+      assert.equal(dashboard.statusCode, 303);
+      assert.equal(pageToken((await client.get('/')).body), null);
+    });
+
+    it('sends signed-out visitors of a private page to the login form, and back afterwards', async () => {
+      const email = uniqueEmail('back');
+      await createAccount(ctx.db, { name: 'Back', email, password: PASSWORD, accountType: 'company' });
+      const client = webClient(ctx.app);
+      const page = await client.get('/dashboard');
+      assert.equal(page.headers.location, '/login?next=%2Fdashboard');
+      const login = await client.follow(page);
+      assert.match(login.body, /name="next" value="\/dashboard"/);
+      const response = await client.post('/login', {
+        _csrf: csrfTokenOf(login.body),
+        email,
+        password: PASSWORD,
+        next: '/dashboard',
+      });
+      assert.equal(response.headers.location, '/dashboard');
+    });
+  });
+}
