@@ -45,6 +45,15 @@ export function assignmentRow(db: Db, id: number) {
   return db.selectFrom('assignments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
+/** The status of a task or a challenge, which assignment transitions move along. */
+export async function taskStatus(db: Db, id: number) {
+  return (await db.selectFrom('tasks').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+}
+
+export async function challengeStatus(db: Db, id: number) {
+  return (await db.selectFrom('challenges').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+}
+
 export const VALID_SOLUTION = {
   description: 'Built the onboarding checklist and the training video script.',
   deliverable_url: 'https://example.test/deliverable',

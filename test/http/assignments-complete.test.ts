@@ -5,6 +5,7 @@ import {
   assignmentScenario,
   notificationsOf,
   partiesOf,
+  taskStatus,
   VALID_SOLUTION,
 } from '../helpers/assignment-fixtures.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
@@ -17,11 +18,6 @@ for (const dialect of testDialects()) {
       ctx = await createTestContext(dialect);
     });
     after(() => ctx.close());
-
-    async function taskStatus(taskId: number) {
-      const task = await ctx.db.selectFrom('tasks').select('status').where('id', '=', taskId).executeTakeFirst();
-      return task?.status;
-    }
 
     async function reputationEvents(volunteerId: number) {
       return ctx.db
@@ -47,7 +43,7 @@ for (const dialect of testDialects()) {
       assert.ok(response.data.completed_at);
       assert.equal(response.data.actual_hours, 6.5);
       assert.equal(response.data.latest_submission.status, 'approved');
-      assert.equal(await taskStatus(scenario.task.id), 'completed');
+      assert.equal(await taskStatus(ctx.db, scenario.task.id), 'completed');
 
       // Score 3 is the ×0.75 band: 25 × 0.75 = 18.75, rounded to 19.
       assert.deepEqual(
@@ -138,10 +134,10 @@ for (const dialect of testDialects()) {
       });
       const { company } = partiesOf(ctx, scenario);
       assert.equal((await company.post(`/api/assignments/${scenario.assignment.id}/complete`)).statusCode, 200);
-      assert.equal(await taskStatus(scenario.task.id), 'in_progress');
+      assert.equal(await taskStatus(ctx.db, scenario.task.id), 'in_progress');
 
       assert.equal((await company.post(`/api/assignments/${otherAssignment.id}/complete`)).statusCode, 200);
-      assert.equal(await taskStatus(scenario.task.id), 'completed');
+      assert.equal(await taskStatus(ctx.db, scenario.task.id), 'completed');
     });
 
     it('completes once under concurrent requests from both parties, awarding points once', async () => {

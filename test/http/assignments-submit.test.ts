@@ -5,8 +5,10 @@ import { after, before, describe, it } from 'node:test';
 import {
   assignmentRow,
   assignmentScenario,
+  challengeStatus,
   notificationsOf,
   partiesOf,
+  taskStatus,
   VALID_SOLUTION,
 } from '../helpers/assignment-fixtures.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
@@ -203,18 +205,8 @@ for (const dialect of testDialects()) {
       const row = await assignmentRow(ctx.db, scenario.assignment.id);
       assert.ok(row.started_at);
       assert.ok(row.submitted_at);
-      const task = await ctx.db
-        .selectFrom('tasks')
-        .select('status')
-        .where('id', '=', scenario.task.id)
-        .executeTakeFirst();
-      assert.equal(task?.status, 'in_progress');
-      const challenge = await ctx.db
-        .selectFrom('challenges')
-        .select('status')
-        .where('id', '=', scenario.challenge.id)
-        .executeTakeFirst();
-      assert.equal(challenge?.status, 'in_progress');
+      assert.equal(await taskStatus(ctx.db, scenario.task.id), 'in_progress');
+      assert.equal(await challengeStatus(ctx.db, scenario.challenge.id), 'in_progress');
     });
 
     it('removes the stored files when the submission cannot be written', async () => {

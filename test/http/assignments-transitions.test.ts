@@ -4,8 +4,10 @@ import { ASSIGNMENT_STATUSES } from '../../src/modules/assignments/assignments.s
 import {
   assignmentRow,
   assignmentScenario,
+  challengeStatus,
   notificationsOf,
   partiesOf,
+  taskStatus,
   VALID_SOLUTION,
 } from '../helpers/assignment-fixtures.ts';
 import { apiClient } from '../helpers/client.ts';
@@ -119,12 +121,7 @@ for (const dialect of testDialects()) {
       assert.equal(response.data.status, 'accepted');
       assert.ok(response.data.responded_at);
       assert.equal(response.data.task.id, scenario.task.id);
-      const task = await ctx.db
-        .selectFrom('tasks')
-        .select('status')
-        .where('id', '=', scenario.task.id)
-        .executeTakeFirst();
-      assert.equal(task?.status, 'assigned');
+      assert.equal(await taskStatus(ctx.db, scenario.task.id), 'assigned');
       const [notification] = await notificationsOf(ctx.db, scenario.company.user.id);
       assert.equal(notification.type, 'task_accepted');
       assert.match(notification.message, new RegExp(scenario.task.title));
@@ -140,12 +137,7 @@ for (const dialect of testDialects()) {
     it('accept leaves a task that is already further along as it is', async () => {
       const scenario = await assignmentScenario(ctx.db, { task: { status: 'in_progress' } });
       await partiesOf(ctx, scenario).contributor.post(`/api/assignments/${scenario.assignment.id}/accept`);
-      const task = await ctx.db
-        .selectFrom('tasks')
-        .select('status')
-        .where('id', '=', scenario.task.id)
-        .executeTakeFirst();
-      assert.equal(task?.status, 'in_progress');
+      assert.equal(await taskStatus(ctx.db, scenario.task.id), 'in_progress');
     });
 
     it('reject: stores the reason, notifies the company and queues matching for the task', async () => {
@@ -189,29 +181,14 @@ for (const dialect of testDialects()) {
       assert.equal(response.statusCode, 200);
       assert.equal(response.data.status, 'in_progress');
       assert.ok(response.data.started_at);
-      const task = await ctx.db
-        .selectFrom('tasks')
-        .select('status')
-        .where('id', '=', scenario.task.id)
-        .executeTakeFirst();
-      assert.equal(task?.status, 'in_progress');
-      const challenge = await ctx.db
-        .selectFrom('challenges')
-        .select('status')
-        .where('id', '=', scenario.challenge.id)
-        .executeTakeFirst();
-      assert.equal(challenge?.status, 'in_progress');
+      assert.equal(await taskStatus(ctx.db, scenario.task.id), 'in_progress');
+      assert.equal(await challengeStatus(ctx.db, scenario.challenge.id), 'in_progress');
     });
 
     it('start leaves a challenge that is not active in its status', async () => {
       const scenario = await assignmentScenario(ctx.db, { status: 'accepted', challenge: { status: 'completed' } });
       await partiesOf(ctx, scenario).contributor.post(`/api/assignments/${scenario.assignment.id}/start`);
-      const challenge = await ctx.db
-        .selectFrom('challenges')
-        .select('status')
-        .where('id', '=', scenario.challenge.id)
-        .executeTakeFirst();
-      assert.equal(challenge?.status, 'completed');
+      assert.equal(await challengeStatus(ctx.db, scenario.challenge.id), 'completed');
     });
 
     it('a company account cannot call the contributor-only actions even on its own assignment', async () => {
