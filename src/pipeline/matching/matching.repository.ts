@@ -1,0 +1,220 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { OPEN_CHALLENGE_STATUSES, OPEN_TASK_STATUSES } from '../../modules/tasks/tasks.state.ts';
+import { DEFAULT_TASK_HOURS, LOAD_BEARING_STATUSES } from './policy.ts';
+import type { Candidate, TaskNeeds } from './scoring.ts';
+
+/** A task as matching reads it, with what decides whether it still looks for people. */
+export type MatchableTask = TaskNeeds & { status: string; challengeStatus: string; challengeTitle: string };
+
+export function isOpenForMatching(task: MatchableTask): boolean {
+  return (
+    (OPEN_TASK_STATUSES as readonly string[]).includes(task.status) &&
+    (OPEN_CHALLENGE_STATUSES as readonly string[]).includes(task.challengeStatus)
+  );
+}
+
+/** Tasks by id with their challenge and required skills: two queries whatever the number of tasks. */
+export async function findMatchableTasks(db: Db, taskIds: readonly number[]): Promise<MatchableTask[]> {
+  if (taskIds.length === 0) return [];
+  const [tasks, skills] = await Promise.all([
+    db
+      .selectFrom('tasks')
+      .innerJoin('challenges', 'challenges.id', 'tasks.challenge_id')
+      .select([
+        'tasks.id',
+        'tasks.challenge_id',
+        'tasks.title',
+        'tasks.status',
+        'tasks.estimated_hours',
+        'tasks.required_experience_level',
+        'challenges.status as challenge_status',
+        'challenges.title as challenge_title',
+      ])
+      .where('tasks.id', 'in', [...taskIds])
+      .orderBy('tasks.id')
+      .execute(),
+    db
+      .selectFrom('task_skills')
+      .innerJoin('skills', 'skills.id', 'task_skills.skill_id')
+      .select(['task_skills.task_id', 'skills.id', 'skills.name'])
+      .where('task_skills.task_id', 'in', [...taskIds])
+      .orderBy('skills.name')
+      .execute(),
+  ]);
+  return tasks.map((task) => ({
+    id: task.id,
+    challengeId: task.challenge_id,
+    title: task.title,
+    status: task.status,
+    estimatedHours: task.estimated_hours,
+    requiredExperienceLevel: task.required_experience_level,
+    challengeStatus: task.challenge_status,
+    challengeTitle: task.challenge_title,
+    skills: skills.filter((skill) => skill.task_id === task.id).map(({ id, name }) => ({ id, name })),
+  }));
+}
+
+export async function countOpenInvitations(db: Db, taskId: number): Promise<number> {
+  const row = await db
+    .selectFrom('assignments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('task_id', '=', taskId)
+    .where('status', '=', 'invited')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Estimated hours of the tasks each contributor holds (accepted, in progress or submitted), as a derived table:
+ * aggregated once per query from the partial index of active assignments and hash-joined (PostgreSQL) or looked up
+ * through an automatic index (SQLite), rather than a correlated subquery per candidate row. `volunteerId` narrows it
+ * to one contributor.
+ */
+function heldTaskHours(db: Db, volunteerId?: number) {
+  let query = db
+    .selectFrom('assignments')
+    .innerJoin('tasks', 'tasks.id', 'assignments.task_id')
+    .where('assignments.status', 'in', [...LOAD_BEARING_STATUSES])
+    .groupBy('assignments.volunteer_id')
+    .select([
+      'assignments.volunteer_id',
+      sql<number>`sum(coalesce(tasks.estimated_hours, ${sql.lit(DEFAULT_TASK_HOURS)}))`.as('hours'),
+    ]);
+  if (volunteerId !== undefined) query = query.where('assignments.volunteer_id', '=', volunteerId);
+  return query;
+}
+
+/**
+ * Skill rows that count for matching, one per (contributor, skill), with the contributor's facts: the account is
+ * active, and the skill was added by hand or comes from a CV analysis that passed validation.
+ */
+function countedSkillRows(db: Db, held: ReturnType<typeof heldTaskHours>) {
+  return db
+    .selectFrom('volunteer_skills')
+    .innerJoin('volunteers', 'volunteers.id', 'volunteer_skills.volunteer_id')
+    .innerJoin('users', 'users.id', 'volunteers.user_id')
+    .leftJoin(held.as('held'), 'held.volunteer_id', 'volunteers.id')
+    .where('users.is_active', '=', 1)
+    .where((eb) =>
+      eb.or([eb('volunteer_skills.source', '=', 'manual'), eb('volunteers.validation_status', '=', 'passed')]),
+    )
+    .select([
+      'volunteer_skills.volunteer_id',
+      'volunteer_skills.skill_id',
+      'volunteer_skills.proficiency_level',
+      'volunteers.user_id',
+      'volunteers.experience_level',
+      'volunteers.availability_hours_per_week',
+      'volunteers.reputation_score',
+      'held.hours as held_task_hours',
+    ]);
+}
+
+type CandidateRow = Awaited<ReturnType<ReturnType<typeof countedSkillRows>['execute']>>[number];
+
+/** Folds skill rows into one candidate per contributor, in the order the rows first name them. */
+function toCandidates(rows: CandidateRow[]): Candidate[] {
+  const byVolunteer = new Map<number, Candidate & { skills: Map<number, string> }>();
+  for (const row of rows) {
+    let candidate = byVolunteer.get(row.volunteer_id);
+    if (!candidate) {
+      candidate = {
+        volunteerId: row.volunteer_id,
+        userId: row.user_id,
+        experienceLevel: row.experience_level,
+        availabilityHours: row.availability_hours_per_week,
+        heldTaskHours: Number(row.held_task_hours ?? 0),
+        reputation: row.reputation_score,
+        skills: new Map(),
+      };
+      byVolunteer.set(row.volunteer_id, candidate);
+    }
+    candidate.skills.set(row.skill_id, row.proficiency_level);
+  }
+  return [...byVolunteer.values()];
+}
+
+/**
+ * The candidates for a task, in one query: contributors holding at least one of its skills, found through
+ * `volunteer_skills_skill_id` (never a scan of every contributor), without any assignment on the task, and with at
+ * least the weekly hours it needs before their own load is subtracted (a cheap bound that prunes early; the exact
+ * check is in scoring).
+ */
+export async function findTaskCandidates(
+  db: Db,
+  task: Pick<TaskNeeds, 'id' | 'skills'>,
+  minimumWeeklyHours: number,
+): Promise<Candidate[]> {
+  if (task.skills.length === 0) return [];
+  const rows = await countedSkillRows(db, heldTaskHours(db))
+    .where(
+      'volunteer_skills.skill_id',
+      'in',
+      task.skills.map((skill) => skill.id),
+    )
+    // Availability is a whole number of hours, so the bound is rounded up; an integer parameter also keeps
+    // PostgreSQL from reading "3.5" as the integer the column's type suggests.
+    .where('volunteers.availability_hours_per_week', '>=', Math.ceil(minimumWeeklyHours))
+    // The task's few assignees, read once (a hashed subplan / a bloom filter), not probed per candidate row.
+    .where(
+      'volunteer_skills.volunteer_id',
+      'not in',
+      db.selectFrom('assignments').select('assignments.volunteer_id').where('assignments.task_id', '=', task.id),
+    )
+    .execute();
+  return toCandidates(rows);
+}
+
+/** One contributor as a candidate (their counted skills), or null when they have none or are not active. */
+export async function findVolunteerCandidate(db: Db, volunteerId: number): Promise<Candidate | null> {
+  const rows = await countedSkillRows(db, heldTaskHours(db, volunteerId))
+    .where('volunteer_skills.volunteer_id', '=', volunteerId)
+    .execute();
+  return toCandidates(rows)[0] ?? null;
+}
+
+/**
+ * Open tasks that share a skill with the contributor, on which they have no assignment, and which hold fewer than
+ * `invitationsPerTask` open invitations: the tasks a newly analysed CV may earn an invitation to.
+ */
+export async function findOpenTasksSharingSkills(
+  db: Db,
+  volunteerId: number,
+  skillIds: readonly number[],
+  invitationsPerTask: number,
+): Promise<number[]> {
+  if (skillIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('task_skills')
+    .innerJoin('tasks', 'tasks.id', 'task_skills.task_id')
+    .innerJoin('challenges', 'challenges.id', 'tasks.challenge_id')
+    .select('tasks.id')
+    .distinct()
+    .where('task_skills.skill_id', 'in', [...skillIds])
+    .where('tasks.status', 'in', [...OPEN_TASK_STATUSES])
+    .where('challenges.status', 'in', [...OPEN_CHALLENGE_STATUSES])
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('assignments')
+            .select('assignments.id')
+            .whereRef('assignments.task_id', '=', 'tasks.id')
+            .where('assignments.volunteer_id', '=', volunteerId),
+        ),
+      ),
+    )
+    .where(
+      (eb) =>
+        eb
+          .selectFrom('assignments')
+          .select((count) => count.fn.countAll<number>().as('n'))
+          .whereRef('assignments.task_id', '=', 'tasks.id')
+          .where('assignments.status', '=', 'invited'),
+      '<',
+      invitationsPerTask,
+    )
+    .orderBy('tasks.id')
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,55 @@
+import { inviteBest, type MatchingDeps } from './invitations.ts';
+import {
+  countOpenInvitations,
+  findMatchableTasks,
+  findOpenTasksSharingSkills,
+  findTaskCandidates,
+  findVolunteerCandidate,
+  isOpenForMatching,
+} from './matching.repository.ts';
+import { DEFAULT_MATCH_OPTIONS, type MatchOptions } from './policy.ts';
+import { rankCandidates, scoreCandidate, weeklyHoursNeeded } from './scoring.ts';
+
+/**
+ * `task.match`: finds contributors for one open task and tops its open invitations up to `invitationsPerTask` with
+ * the best scoring at least `minimumScore`. Runs after decomposition and again after a decline; whoever already has
+ * an assignment on the task (declined included) is never a candidate again, so a re-run invites the next best.
+ * Idempotent: a task that already holds enough open invitations costs one count. Returns the new assignment ids.
+ */
+export async function matchTask(deps: MatchingDeps, taskId: number, options: MatchOptions = DEFAULT_MATCH_OPTIONS) {
+  const { db } = deps;
+  const [task] = await findMatchableTasks(db, [taskId]);
+  if (!task || !isOpenForMatching(task)) return [];
+  if ((await countOpenInvitations(db, task.id)) >= options.invitationsPerTask) return [];
+  const candidates = await findTaskCandidates(db, task, weeklyHoursNeeded(task.estimatedHours));
+  const ranked = rankCandidates(task, candidates, options.minimumScore);
+  return inviteBest(deps, task, ranked, options.invitationsPerTask);
+}
+
+/**
+ * `volunteer.match`: after a contributor's skills changed (a CV analysis completed), scores just them against the
+ * open tasks sharing one of their counted skills that still have room for an invitation, and invites them wherever
+ * they reach `minimumScore`. Returns the new assignment ids.
+ */
+export async function matchVolunteer(
+  deps: MatchingDeps,
+  volunteerId: number,
+  options: MatchOptions = DEFAULT_MATCH_OPTIONS,
+) {
+  const { db } = deps;
+  const candidate = await findVolunteerCandidate(db, volunteerId);
+  if (!candidate) return [];
+  const taskIds = await findOpenTasksSharingSkills(
+    db,
+    volunteerId,
+    [...candidate.skills.keys()],
+    options.invitationsPerTask,
+  );
+  const invited: number[] = [];
+  for (const task of await findMatchableTasks(db, taskIds)) {
+    const match = scoreCandidate(task, candidate);
+    if (!match || match.score < options.minimumScore) continue;
+    invited.push(...(await inviteBest(deps, task, [match], options.invitationsPerTask)));
+  }
+  return invited;
+}
