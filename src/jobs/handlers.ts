@@ -1,4 +1,6 @@
 import type { AppDeps } from '../app-deps.ts';
+import { taskMatchJob, volunteerMatchJob } from '../pipeline/matching/matching.jobs.ts';
+import { formTeamJob } from '../pipeline/teams/teams.jobs.ts';
 import type { JobName, JobPayloads } from './job-names.ts';
 
 /**
@@ -17,4 +19,8 @@ export type JobDefinitions = { [N in JobName]?: JobDefinition<N> };
  * The registered jobs. A job whose name has no definition here stays queued until one is registered. The pipeline
  * registers its analyzers here (src/pipeline/).
  */
-export const jobDefinitions: JobDefinitions = {};
+export const jobDefinitions: JobDefinitions = {
+  'task.match': taskMatchJob,
+  'volunteer.match': volunteerMatchJob,
+  'challenge.form-team': formTeamJob,
+};
