@@ -2,35 +2,19 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
-import {
-  createAccount,
-  createChallenge,
-  createCompany,
-  createIdea,
-  createVolunteer,
-  LONG_TEXT,
-} from '../helpers/factories.ts';
-
-const COMMUNITY = { challenge_type: 'community_discussion', complexity_level: 1 };
+import { createAccount, createChallenge, createIdea, createVolunteer, LONG_TEXT } from '../helpers/factories.ts';
+import { COMMUNITY, type IdeasCast, ideasCast } from '../helpers/idea-fixtures.ts';
 
 type Listed = { id: number };
 
 for (const dialect of testDialects()) {
   describe(`ideas: my ideas and single read [${dialect}]`, () => {
     let ctx: TestContext;
-    let owner: Awaited<ReturnType<typeof createCompany>>;
-    let otherCompany: Awaited<ReturnType<typeof createCompany>>;
-    let author: Awaited<ReturnType<typeof createVolunteer>>;
-    let reader: Awaited<ReturnType<typeof createVolunteer>>;
-    let community: { id: number };
+    let { owner, otherCompany, author, reader, community } = {} as IdeasCast;
 
     before(async () => {
       ctx = await createTestContext(dialect);
-      owner = await createCompany(ctx.db);
-      otherCompany = await createCompany(ctx.db);
-      author = await createVolunteer(ctx.db);
-      reader = await createVolunteer(ctx.db);
-      community = await createChallenge(ctx.db, owner.company.id, COMMUNITY);
+      ({ owner, otherCompany, author, reader, community } = await ideasCast(ctx.db));
     });
     after(() => ctx.close());
 

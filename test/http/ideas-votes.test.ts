@@ -4,8 +4,7 @@ import { finalScore } from '../../src/modules/ideas/ideas.scoring.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { createAccount, createChallenge, createCompany, createIdea, createVolunteer } from '../helpers/factories.ts';
-
-const COMMUNITY = { challenge_type: 'community_discussion', complexity_level: 1 };
+import { COMMUNITY } from '../helpers/idea-fixtures.ts';
 
 for (const dialect of testDialects()) {
   describe(`ideas: votes [${dialect}]`, () => {

@@ -4,9 +4,9 @@ import { authenticateToken } from '../../src/modules/auth/tokens.service.ts';
 import { scoredIdeasOf } from '../../src/modules/ideas/ideas.embed.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
-import { createAccount, createChallenge, createCompany, createIdea, createVolunteer } from '../helpers/factories.ts';
+import { createAccount, createChallenge, createIdea } from '../helpers/factories.ts';
+import { COMMUNITY, type IdeasCast, ideasCast } from '../helpers/idea-fixtures.ts';
 
-const COMMUNITY = { challenge_type: 'community_discussion', complexity_level: 1 };
 const DESCRIPTION = 'An idea worth trying: '.padEnd(150, 'x');
 
 type Listed = { id: number; title: string; status: string; my_vote: number };
@@ -14,19 +14,11 @@ type Listed = { id: number; title: string; status: string; my_vote: number };
 for (const dialect of testDialects()) {
   describe(`ideas: submit and list [${dialect}]`, () => {
     let ctx: TestContext;
-    let owner: Awaited<ReturnType<typeof createCompany>>;
-    let otherCompany: Awaited<ReturnType<typeof createCompany>>;
-    let author: Awaited<ReturnType<typeof createVolunteer>>;
-    let reader: Awaited<ReturnType<typeof createVolunteer>>;
-    let community: { id: number };
+    let { owner, otherCompany, author, reader, community } = {} as IdeasCast;
 
     before(async () => {
       ctx = await createTestContext(dialect);
-      owner = await createCompany(ctx.db);
-      otherCompany = await createCompany(ctx.db);
-      author = await createVolunteer(ctx.db);
-      reader = await createVolunteer(ctx.db);
-      community = await createChallenge(ctx.db, owner.company.id, COMMUNITY);
+      ({ owner, otherCompany, author, reader, community } = await ideasCast(ctx.db));
     });
     after(() => ctx.close());
 
