@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { assertAccountTypeGate } from '../helpers/access.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { createAccount, createChallenge, createCompany, createVolunteer } from '../helpers/factories.ts';
@@ -35,20 +36,11 @@ for (const dialect of testDialects()) {
         ['GET', '/api/companies/profile'],
         ['PUT', '/api/companies/profile'],
       ] as const;
-      for (const [method, url] of endpoints) {
-        const body = method === 'GET' ? undefined : VALID;
-        const anonymous = await ctx.app.inject({ method, url, headers: { accept: 'application/json' }, body });
-        assert.equal(anonymous.statusCode, 401, `${method} ${url}`);
-        assert.deepEqual(anonymous.json(), { message: 'Unauthenticated.' });
-        const asContributor = await ctx.app.inject({
-          method,
-          url,
-          headers: { accept: 'application/json', authorization: `Bearer ${token}` },
-          body,
-        });
-        assert.equal(asContributor.statusCode, 403, `${method} ${url}`);
-        assert.deepEqual(asContributor.json(), { message: 'Only company accounts can do this.' });
-      }
+      await assertAccountTypeGate(ctx.app, endpoints, {
+        otherTypeToken: token,
+        body: VALID,
+        message: 'Only company accounts can do this.',
+      });
       const withLogo = await apiClient(ctx.app, token).multipart(
         'POST',
         '/api/companies/complete-profile',

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { assertAccountTypeGate } from '../helpers/access.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import {
@@ -35,20 +36,11 @@ for (const dialect of testDialects()) {
         ['PUT', '/api/volunteers/profile'],
         ['POST', '/api/volunteers/upload-cv'],
       ] as const;
-      for (const [method, url] of endpoints) {
-        const body = method === 'GET' ? undefined : VALID;
-        const anonymous = await ctx.app.inject({ method, url, headers: { accept: 'application/json' }, body });
-        assert.equal(anonymous.statusCode, 401, `${method} ${url}`);
-        assert.deepEqual(anonymous.json(), { message: 'Unauthenticated.' });
-        const asCompany = await ctx.app.inject({
-          method,
-          url,
-          headers: { accept: 'application/json', authorization: `Bearer ${company.token}` },
-          body,
-        });
-        assert.equal(asCompany.statusCode, 403, `${method} ${url}`);
-        assert.deepEqual(asCompany.json(), { message: 'Only contributor accounts can do this.' });
-      }
+      await assertAccountTypeGate(ctx.app, endpoints, {
+        otherTypeToken: company.token,
+        body: VALID,
+        message: 'Only contributor accounts can do this.',
+      });
       const upload = await apiClient(ctx.app, company.token).multipart(
         'POST',
         '/api/volunteers/upload-cv',
