@@ -32,6 +32,10 @@ export type Config = Readonly<{
   jobRetryDelaySeconds: number;
   /** PostgreSQL: the schema pg-boss keeps its tables in. */
   queueSchema: string;
+  /** Secret for the web session cookie; when unset, a random key is kept in `$DATA_DIR/session.key`. */
+  sessionSecret: string | null;
+  /** Sign-in with LinkedIn (OpenID Connect); null when not configured. */
+  linkedin: Readonly<{ issuer: string; clientId: string; clientSecret: string; redirectUri: string }> | null;
   aiProvider: 'local' | 'openai' | 'anthropic';
   /** Model settings for `openai` (any OpenAI-compatible endpoint) and `anthropic`; unused by `local`. */
   ai: Readonly<{
@@ -119,8 +123,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   }
 
   const aiProvider = oneOf('AI_PROVIDER', ['local', 'openai', 'anthropic'] as const, 'local');
-  if (aiProvider !== 'local' && !read('AI_MODEL')) problems.push(`AI_MODEL is required when AI_PROVIDER=${aiProvider}.`);
-  if (aiProvider === 'anthropic' && !read('AI_API_KEY')) problems.push('AI_API_KEY is required when AI_PROVIDER=anthropic.');
+  if (aiProvider !== 'local' && !read('AI_MODEL'))
+    problems.push(`AI_MODEL is required when AI_PROVIDER=${aiProvider}.`);
+  if (aiProvider === 'anthropic' && !read('AI_API_KEY'))
+    problems.push('AI_API_KEY is required when AI_PROVIDER=anthropic.');
   const aiBaseUrl = read('AI_BASE_URL');
   if (aiBaseUrl) {
     try {
@@ -129,6 +135,24 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       problems.push(`AI_BASE_URL must be an absolute URL (got "${aiBaseUrl}").`);
     }
   }
+
+  const sessionSecret = read('SESSION_SECRET') ?? null;
+  if (sessionSecret !== null && sessionSecret.length < 32)
+    problems.push('SESSION_SECRET must be at least 32 characters.');
+  const linkedinId = read('LINKEDIN_CLIENT_ID');
+  const linkedinSecret = read('LINKEDIN_CLIENT_SECRET');
+  if (Boolean(linkedinId) !== Boolean(linkedinSecret)) {
+    problems.push('LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET must be set together.');
+  }
+  const linkedin =
+    linkedinId && linkedinSecret
+      ? {
+          issuer: read('LINKEDIN_ISSUER') ?? 'https://www.linkedin.com/oauth',
+          clientId: linkedinId,
+          clientSecret: linkedinSecret,
+          redirectUri: read('LINKEDIN_REDIRECT_URI') ?? `${appUrl}/api/auth/linkedin/callback`,
+        }
+      : null;
 
   const queueSchema = read('QUEUE_SCHEMA') ?? 'pgboss';
   if (!/^[A-Za-z_][A-Za-z0-9_]{0,49}$/.test(queueSchema)) {
@@ -159,6 +183,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     jobLeaseSeconds: integer('JOB_LEASE_SECONDS', 300, 1, 23 * 3600),
     jobRetryDelaySeconds: integer('JOB_RETRY_DELAY_SECONDS', 5, 1, 3600),
     queueSchema,
+    sessionSecret,
+    linkedin,
     aiProvider,
     ai: {
       baseUrl: read('AI_BASE_URL') ?? null,
