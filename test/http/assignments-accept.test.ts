@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AppError } from '../../src/http/app-error.ts';
 import { acceptAssignment } from '../../src/modules/assignments/assignments.service.ts';
-import { authenticateToken } from '../../src/modules/auth/tokens.service.ts';
 import { assignmentRow, assignmentScenario } from '../helpers/assignment-fixtures.ts';
+import { callerFor } from '../helpers/callers.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { createAssignment, createChallenge, createCompany, createTask, createVolunteer } from '../helpers/factories.ts';
@@ -107,8 +107,7 @@ for (const dialect of testDialects()) {
 
     it(`lets exactly one of ${INVITATIONS} concurrent service calls win, past any request serialisation`, async () => {
       const { volunteer, ids } = await manyInvitations(ctx, INVITATIONS);
-      const caller = await authenticateToken(ctx.db, volunteer.token);
-      assert.ok(caller);
+      const caller = await callerFor(ctx.db, volunteer.token);
       const outcomes = await Promise.allSettled(ids.map((id) => acceptAssignment(ctx.db, caller, id)));
 
       const fulfilled = outcomes.filter((outcome) => outcome.status === 'fulfilled');

@@ -3,7 +3,6 @@ import { after, before, describe, it } from 'node:test';
 import { AppError } from '../../src/http/app-error.ts';
 import { ASSIGNMENT_STATUSES } from '../../src/modules/assignments/assignments.schemas.ts';
 import { requestRevision } from '../../src/modules/assignments/assignments.service.ts';
-import { type AuthUser, authenticateToken } from '../../src/modules/auth/tokens.service.ts';
 import {
   assignmentRow,
   assignmentScenario,
@@ -11,6 +10,7 @@ import {
   partiesOf,
   VALID_SOLUTION,
 } from '../helpers/assignment-fixtures.ts';
+import { callerFor } from '../helpers/callers.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { createCompany } from '../helpers/factories.ts';
 
@@ -22,12 +22,6 @@ for (const dialect of testDialects()) {
       ctx = await createTestContext(dialect);
     });
     after(() => ctx.close());
-
-    async function userOf(token: string): Promise<AuthUser> {
-      const user = await authenticateToken(ctx.db, token);
-      assert.ok(user);
-      return user;
-    }
 
     async function rejects(promise: Promise<unknown>, code: AppError['code'], message?: string) {
       await assert.rejects(promise, (error) => {
@@ -44,7 +38,7 @@ for (const dialect of testDialects()) {
       const url = `/api/assignments/${scenario.assignment.id}`;
       await contributor.post(`${url}/submit-solution`, VALID_SOLUTION);
 
-      const company = await userOf(scenario.company.token);
+      const company = await callerFor(ctx.db, scenario.company.token);
       const result = await requestRevision(ctx.db, company, scenario.assignment.id, '  Please add the video.  ');
       assert.equal(result.status, 'in_progress');
       assert.equal(result.latest_submission?.status, 'revision_requested');
@@ -67,21 +61,21 @@ for (const dialect of testDialects()) {
     it('is for the owning company only', async () => {
       const scenario = await assignmentScenario(ctx.db, { status: 'submitted' });
       await rejects(
-        requestRevision(ctx.db, await userOf(scenario.volunteer.token), scenario.assignment.id),
+        requestRevision(ctx.db, await callerFor(ctx.db, scenario.volunteer.token), scenario.assignment.id),
         'forbidden',
       );
       await rejects(
-        requestRevision(ctx.db, await userOf((await createCompany(ctx.db)).token), scenario.assignment.id),
+        requestRevision(ctx.db, await callerFor(ctx.db, (await createCompany(ctx.db)).token), scenario.assignment.id),
         'forbidden',
       );
-      await rejects(requestRevision(ctx.db, await userOf(scenario.company.token), 999999), 'not_found');
+      await rejects(requestRevision(ctx.db, await callerFor(ctx.db, scenario.company.token), 999999), 'not_found');
       assert.equal((await assignmentRow(ctx.db, scenario.assignment.id)).status, 'submitted');
     });
 
     it('works only from submitted', async () => {
       for (const status of ASSIGNMENT_STATUSES) {
         const scenario = await assignmentScenario(ctx.db, { status });
-        const company = await userOf(scenario.company.token);
+        const company = await callerFor(ctx.db, scenario.company.token);
         if (status === 'submitted') {
           assert.equal((await requestRevision(ctx.db, company, scenario.assignment.id)).status, 'in_progress');
           continue;
@@ -96,7 +90,7 @@ for (const dialect of testDialects()) {
 
     it('limits the note to 2000 characters', async () => {
       const scenario = await assignmentScenario(ctx.db, { status: 'submitted' });
-      const company = await userOf(scenario.company.token);
+      const company = await callerFor(ctx.db, scenario.company.token);
       await rejects(requestRevision(ctx.db, company, scenario.assignment.id, 'x'.repeat(2001)), 'validation');
       assert.equal((await assignmentRow(ctx.db, scenario.assignment.id)).status, 'submitted');
     });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { authenticateToken } from '../../src/modules/auth/tokens.service.ts';
 import { scoredIdeasOf } from '../../src/modules/ideas/ideas.embed.ts';
+import { callerFor } from '../helpers/callers.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { createAccount, createChallenge, createIdea } from '../helpers/factories.ts';
@@ -251,7 +251,7 @@ for (const dialect of testDialects()) {
         .insertInto('idea_votes')
         .values({ idea_id: second.id, volunteer_id: reader.volunteer.id, vote: -1, created_at: now, updated_at: now })
         .execute();
-      const viewer = (await authenticateToken(ctx.db, reader.token))!;
+      const viewer = await callerFor(ctx.db, reader.token);
       const ideas = await scoredIdeasOf(ctx.db, embedded.id, viewer);
       assert.deepEqual(
         ideas.map((idea) => [idea.id, idea.my_vote]),
