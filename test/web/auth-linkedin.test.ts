@@ -1,0 +1,171 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createAccount } from '../../src/modules/users/users.service.ts';
+import { apiClient } from '../helpers/client.ts';
+import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
+import { createUser } from '../helpers/factories.ts';
+import { startOidcProvider, type TestOidcProvider } from '../helpers/oidc-provider.ts';
+import { webClient } from '../helpers/web-client.ts';
+import { APP_ORIGIN, linkedinTrip, REDIRECT_URI } from './auth-linkedin-flow.ts';
+import { PASSWORD, pageToken, uniqueEmail } from './auth-pages.ts';
+
+let subjects = 0;
+const newSub = () => `li-${process.pid}-${++subjects}`;
+
+for (const dialect of testDialects()) {
+  describe(`Sign in with LinkedIn against a local OpenID Connect server [${dialect}]`, () => {
+    let idp: TestOidcProvider;
+    let ctx: TestContext;
+    before(async () => {
+      idp = await startOidcProvider();
+      ctx = await createTestContext(dialect, { APP_URL: APP_ORIGIN, ...idp.registerClient(REDIRECT_URI) });
+    });
+    after(async () => {
+      await ctx.close();
+      await idp.close();
+    });
+
+    /** A fresh browser signs in with LinkedIn; returns where it ended and that browser. */
+    const signIn = async (start = '/api/auth/linkedin/redirect') => {
+      const client = webClient(ctx.app);
+      const stop = await linkedinTrip(client).go(start);
+      return { client, stop };
+    };
+    const userWithSub = (sub: string) =>
+      ctx.db.selectFrom('users').selectAll().where('linkedin_id', '=', sub).executeTakeFirst();
+
+    it('sends the browser to the provider with state, nonce and a PKCE S256 challenge', async () => {
+      const response = await webClient(ctx.app).get('/api/auth/linkedin/redirect');
+      assert.equal(response.statusCode, 303);
+      const target = new URL(String(response.headers.location));
+      assert.equal(target.origin, idp.issuer);
+      const query = target.searchParams;
+      assert.equal(query.get('client_id'), 'guild-test-client');
+      assert.equal(query.get('redirect_uri'), REDIRECT_URI);
+      assert.equal(query.get('response_type'), 'code');
+      assert.equal(query.get('scope'), 'openid profile email');
+      assert.equal(query.get('code_challenge_method'), 'S256');
+      for (const name of ['state', 'nonce', 'code_challenge']) assert.ok((query.get(name) ?? '').length >= 32, name);
+    });
+
+    it('offers LinkedIn on the sign-in and registration pages', async () => {
+      const login = await webClient(ctx.app).get('/login');
+      assert.match(login.body, /href="\/api\/auth\/linkedin\/redirect">Sign in with LinkedIn</);
+      const register = await webClient(ctx.app).get('/register');
+      assert.match(register.body, /href="\/api\/auth\/linkedin\/redirect\?account_type=company">/);
+    });
+
+    it('creates a contributor without a password for a new member, signs them in with a working token', async () => {
+      const sub = newSub();
+      const email = uniqueEmail('new');
+      idp.signInAs({ sub, email, email_verified: true, given_name: 'Lin', family_name: 'Kedin' });
+      const { client, stop } = await signIn();
+      assert.equal(stop.status, 200);
+      assert.equal(stop.url, `${APP_ORIGIN}/dashboard`);
+      assert.match(stop.body, /Welcome to Guild! Start by completing your profile\./);
+      const user = await userWithSub(sub);
+      assert.ok(user);
+      assert.equal(user.email, email);
+      assert.equal(user.name, 'Lin Kedin');
+      assert.equal(user.account_type, 'contributor');
+      assert.equal(user.password_hash, null);
+      const me = await apiClient(ctx.app, pageToken(stop.body) ?? '').get('/api/user');
+      assert.equal(me.statusCode, 200);
+      assert.equal(me.data.id, user.id);
+      const token = await ctx.db
+        .selectFrom('personal_access_tokens')
+        .select('name')
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      assert.equal(token.name, 'linkedin login');
+      assert.equal((await client.get('/dashboard')).statusCode, 200, 'the browser session is signed in');
+    });
+
+    it('creates a company account when a new member asked for one', async () => {
+      const sub = newSub();
+      idp.signInAs({ sub, email: uniqueEmail('co'), email_verified: true, name: 'Acme Robotics' });
+      const { stop } = await signIn('/api/auth/linkedin/redirect?account_type=company');
+      assert.equal(stop.url, `${APP_ORIGIN}/dashboard`);
+      assert.equal((await userWithSub(sub))?.account_type, 'company');
+    });
+
+    it('links an existing account by verified email, which keeps its type and password', async () => {
+      const email = uniqueEmail('existing');
+      const existing = await createAccount(ctx.db, {
+        name: 'Pat',
+        email,
+        password: PASSWORD,
+        accountType: 'contributor',
+      });
+      const sub = newSub();
+      idp.signInAs({ sub, email: email.toUpperCase(), email_verified: true, name: 'Pat on LinkedIn' });
+      const { stop } = await signIn('/api/auth/linkedin/redirect?account_type=company');
+      assert.equal(stop.url, `${APP_ORIGIN}/dashboard`);
+      assert.doesNotMatch(stop.body, /Welcome to Guild!/, 'no welcome for an existing member');
+      const user = await userWithSub(sub);
+      assert.equal(user?.id, existing.id);
+      assert.equal(user?.account_type, 'contributor');
+      assert.equal(user?.name, 'Pat');
+      assert.equal(user?.password_hash, existing.password_hash);
+    });
+
+    it('finds a returning member by their LinkedIn id, even when their email changed there', async () => {
+      const sub = newSub();
+      idp.signInAs({ sub, email: uniqueEmail('first'), email_verified: true, name: 'Returning' });
+      await signIn();
+      const first = await userWithSub(sub);
+      idp.signInAs({ sub, email: uniqueEmail('changed'), email_verified: true, name: 'Returning' });
+      const { stop } = await signIn();
+      assert.equal(stop.url, `${APP_ORIGIN}/dashboard`);
+      const me = await apiClient(ctx.app, pageToken(stop.body) ?? '').get('/api/user');
+      assert.equal(me.data.id, first?.id);
+      assert.equal(me.data.email, first?.email, 'the Guild email is not changed by LinkedIn');
+    });
+
+    it('does not link an existing account through an email LinkedIn has not verified', async () => {
+      const email = uniqueEmail('unverified');
+      const existing = await createUser(ctx.db, 'company', { email });
+      idp.signInAs({ sub: newSub(), email, email_verified: false, name: 'Mallory' });
+      const { client, stop } = await signIn();
+      assert.equal(stop.status, 409);
+      assert.match(stop.body, /An account with this email already exists/);
+      assert.match(stop.body, /LinkedIn has not verified this email address/);
+      assert.equal(pageToken(stop.body), null);
+      const unchanged = await ctx.db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', existing.id)
+        .executeTakeFirstOrThrow();
+      assert.equal(unchanged.linkedin_id, null);
+      assert.equal((await client.get('/dashboard')).statusCode, 303, 'not signed in');
+    });
+
+    it('does not link an account that is already linked to another LinkedIn identity', async () => {
+      const email = uniqueEmail('taken');
+      await createUser(ctx.db, 'contributor', { email, linkedin_id: newSub() });
+      idp.signInAs({ sub: newSub(), email, email_verified: true });
+      const { stop } = await signIn();
+      assert.equal(stop.status, 409);
+      assert.match(stop.body, /connected to another LinkedIn profile/);
+    });
+
+    it('refuses a deactivated member with a page that says so', async () => {
+      const sub = newSub();
+      await createUser(ctx.db, 'contributor', { email: uniqueEmail('off'), linkedin_id: sub, is_active: 0 });
+      idp.signInAs({ sub, email: uniqueEmail('off2'), email_verified: true });
+      const { stop } = await signIn();
+      assert.equal(stop.status, 403);
+      assert.match(stop.body, /This account has been deactivated/);
+      assert.equal(pageToken(stop.body), null);
+    });
+
+    it('reads email and name from UserInfo when the ID token does not carry them', async () => {
+      const sub = newSub();
+      const email = uniqueEmail('userinfo');
+      idp.signInAs({ sub, email, email_verified: true, name: 'Una Info', userinfoOnly: true });
+      const { stop } = await signIn();
+      assert.equal(stop.url, `${APP_ORIGIN}/dashboard`);
+      assert.equal((await userWithSub(sub))?.email, email);
+    });
+  });
+}
