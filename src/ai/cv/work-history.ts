@@ -57,10 +57,12 @@ export function findJobs(lines: CvLine[], asOf: number): Job[] {
   // Date-first layouts (a table with the dates in the left column) put the header after the dates: decided once,
   // from the first job, so one job's bullets are never read as the next job's header.
   const first = anchors[0];
+  const below = lines[first.line.index + 1];
   const datesFirst =
     wordCount(first.rest) === 0 &&
     before(first, -1).length === 0 &&
-    isHeaderLike(lines[first.line.index + 1], first.line.section);
+    isHeaderLike(below, first.line.section) &&
+    ROLE_WORDS.test(below.text);
 
   const jobs: Job[] = [];
   let floor = -1;
@@ -68,7 +70,10 @@ export function findJobs(lines: CvLine[], asOf: number): Job[] {
     let header: CvLine[] = [];
     if (wordCount(anchor.rest) === 0) {
       const next = lines[anchor.line.index + 1];
-      header = datesFirst ? (isHeaderLike(next, anchor.line.section) ? [next] : []) : before(anchor, floor);
+      if (!datesFirst) header = before(anchor, floor);
+      // A date line with nothing above it that could name the job: the job is named below it.
+      const namedBelow = isHeaderLike(next, anchor.line.section) && (datesFirst || ROLE_WORDS.test(next.text));
+      if (header.length === 0 && namedBelow) header = [next];
     }
     const parts = [anchor.rest, ...header.map((line) => line.text)].flatMap(splitParts);
     const { title, company } = titleAndCompany(parts);
