@@ -39,7 +39,7 @@ describe('signing in and the token hand-off [browser]', { skip: !hasChromium }, 
       assert.match(token ?? '', /^\d+\|[A-Za-z0-9_-]{40,}$/);
       const response = await callApi(token);
       assert.equal(response.status, 200);
-      const me = await response.json();
+      const me = (await response.json()) as { email: string; account_type: string };
       assert.equal(me.email, account.email);
       assert.equal(me.account_type, type);
       await context.close();
