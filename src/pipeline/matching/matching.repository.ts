@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { OPEN_CHALLENGE_STATUSES, OPEN_TASK_STATUSES } from '../../modules/tasks/tasks.state.ts';
 import { DEFAULT_TASK_HOURS, LOAD_BEARING_STATUSES } from './policy.ts';
@@ -66,35 +65,21 @@ export async function countOpenInvitations(db: Db, taskId: number): Promise<numb
 }
 
 /**
- * Estimated hours of the tasks each contributor holds (accepted, in progress or submitted), as a derived table:
- * aggregated once per query from the partial index of active assignments and hash-joined (PostgreSQL) or looked up
- * through an automatic index (SQLite), rather than a correlated subquery per candidate row. `volunteerId` narrows it
- * to one contributor.
- */
-function heldTaskHours(db: Db, volunteerId?: number) {
-  let query = db
-    .selectFrom('assignments')
-    .innerJoin('tasks', 'tasks.id', 'assignments.task_id')
-    .where('assignments.status', 'in', [...LOAD_BEARING_STATUSES])
-    .groupBy('assignments.volunteer_id')
-    .select([
-      'assignments.volunteer_id',
-      sql<number>`sum(coalesce(tasks.estimated_hours, ${sql.lit(DEFAULT_TASK_HOURS)}))`.as('hours'),
-    ]);
-  if (volunteerId !== undefined) query = query.where('assignments.volunteer_id', '=', volunteerId);
-  return query;
-}
-
-/**
  * Skill rows that count for matching, one per (contributor, skill), with the contributor's facts: the account is
- * active, and the skill was added by hand or comes from a CV analysis that passed validation.
+ * active, and the skill was added by hand or comes from a CV analysis that passed validation. The task a contributor
+ * holds (accepted, in progress or submitted) comes with them through a left join: the partial unique index
+ * `assignments_one_active_per_volunteer` allows at most one such assignment per contributor, so the join never
+ * multiplies rows, and it is found by key rather than by aggregating every assignment on the platform.
  */
-function countedSkillRows(db: Db, held: ReturnType<typeof heldTaskHours>) {
+function countedSkillRows(db: Db) {
   return db
     .selectFrom('volunteer_skills')
     .innerJoin('volunteers', 'volunteers.id', 'volunteer_skills.volunteer_id')
     .innerJoin('users', 'users.id', 'volunteers.user_id')
-    .leftJoin(held.as('held'), 'held.volunteer_id', 'volunteers.id')
+    .leftJoin('assignments as held', (join) =>
+      join.onRef('held.volunteer_id', '=', 'volunteers.id').on('held.status', 'in', [...LOAD_BEARING_STATUSES]),
+    )
+    .leftJoin('tasks as held_task', 'held_task.id', 'held.task_id')
     .where('users.is_active', '=', 1)
     .where((eb) =>
       eb.or([eb('volunteer_skills.source', '=', 'manual'), eb('volunteers.validation_status', '=', 'passed')]),
@@ -107,7 +92,8 @@ function countedSkillRows(db: Db, held: ReturnType<typeof heldTaskHours>) {
       'volunteers.experience_level',
       'volunteers.availability_hours_per_week',
       'volunteers.reputation_score',
-      'held.hours as held_task_hours',
+      'held.id as held_assignment_id',
+      'held_task.estimated_hours as held_task_estimate',
     ]);
 }
 
@@ -124,7 +110,7 @@ function toCandidates(rows: CandidateRow[]): Candidate[] {
         userId: row.user_id,
         experienceLevel: row.experience_level,
         availabilityHours: row.availability_hours_per_week,
-        heldTaskHours: Number(row.held_task_hours ?? 0),
+        heldTaskHours: row.held_assignment_id === null ? 0 : (row.held_task_estimate ?? DEFAULT_TASK_HOURS),
         reputation: row.reputation_score,
         skills: new Map(),
       };
@@ -139,38 +125,40 @@ function toCandidates(rows: CandidateRow[]): Candidate[] {
  * The candidates for a task, in one query: contributors holding at least one of its skills, found through
  * `volunteer_skills_skill_id` (never a scan of every contributor), without any assignment on the task, and with at
  * least the weekly hours it needs before their own load is subtracted (a cheap bound that prunes early; the exact
- * check is in scoring).
+ * check is in scoring). Exported as a builder too, so a test can read its plan.
  */
+export function taskCandidatesQuery(db: Db, task: Pick<TaskNeeds, 'id' | 'skills'>, minimumWeeklyHours: number) {
+  return (
+    countedSkillRows(db)
+      .where(
+        'volunteer_skills.skill_id',
+        'in',
+        task.skills.map((skill) => skill.id),
+      )
+      // Availability is a whole number of hours, so the bound is rounded up; an integer parameter also keeps
+      // PostgreSQL from reading "3.5" as the integer the column's type suggests.
+      .where('volunteers.availability_hours_per_week', '>=', Math.ceil(minimumWeeklyHours))
+      // The task's few assignees, read once (a hashed subplan / a bloom filter), not probed per candidate row.
+      .where(
+        'volunteer_skills.volunteer_id',
+        'not in',
+        db.selectFrom('assignments').select('assignments.volunteer_id').where('assignments.task_id', '=', task.id),
+      )
+  );
+}
+
 export async function findTaskCandidates(
   db: Db,
   task: Pick<TaskNeeds, 'id' | 'skills'>,
   minimumWeeklyHours: number,
 ): Promise<Candidate[]> {
   if (task.skills.length === 0) return [];
-  const rows = await countedSkillRows(db, heldTaskHours(db))
-    .where(
-      'volunteer_skills.skill_id',
-      'in',
-      task.skills.map((skill) => skill.id),
-    )
-    // Availability is a whole number of hours, so the bound is rounded up; an integer parameter also keeps
-    // PostgreSQL from reading "3.5" as the integer the column's type suggests.
-    .where('volunteers.availability_hours_per_week', '>=', Math.ceil(minimumWeeklyHours))
-    // The task's few assignees, read once (a hashed subplan / a bloom filter), not probed per candidate row.
-    .where(
-      'volunteer_skills.volunteer_id',
-      'not in',
-      db.selectFrom('assignments').select('assignments.volunteer_id').where('assignments.task_id', '=', task.id),
-    )
-    .execute();
-  return toCandidates(rows);
+  return toCandidates(await taskCandidatesQuery(db, task, minimumWeeklyHours).execute());
 }
 
 /** One contributor as a candidate (their counted skills), or null when they have none or are not active. */
 export async function findVolunteerCandidate(db: Db, volunteerId: number): Promise<Candidate | null> {
-  const rows = await countedSkillRows(db, heldTaskHours(db, volunteerId))
-    .where('volunteer_skills.volunteer_id', '=', volunteerId)
-    .execute();
+  const rows = await countedSkillRows(db).where('volunteer_skills.volunteer_id', '=', volunteerId).execute();
   return toCandidates(rows)[0] ?? null;
 }
 
