@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { assertFieldErrors, type FieldErrorCase } from '../helpers/assertions.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { createCompany } from '../helpers/factories.ts';
@@ -59,7 +60,7 @@ for (const dialect of testDialects()) {
     it('validates what was sent, changing nothing on failure', async () => {
       const { token } = await createCompany(ctx.db, { company: { company_name: 'Stays' } });
       const api = apiClient(ctx.app, token);
-      const cases: Array<[Record<string, unknown>, string, string]> = [
+      const cases: FieldErrorCase[] = [
         [{ company_name: '' }, 'company_name', 'The company name field is required.'],
         [{ company_name: null }, 'company_name', 'The company name field is required.'],
         [{ company_name: 'x'.repeat(256) }, 'company_name', 'not be greater than 255 characters'],
@@ -68,14 +69,7 @@ for (const dialect of testDialects()) {
         [{ description: 'x'.repeat(2001) }, 'description', 'not be greater than 2000 characters'],
         [{ logo: 'logo.png' }, 'logo', 'The logo must be an image file sent as multipart/form-data.'],
       ];
-      for (const [body, field, message] of cases) {
-        const response = await api.put('/api/companies/profile', body);
-        assert.equal(response.statusCode, 422, JSON.stringify(body).slice(0, 80));
-        assert.ok(
-          response.data.errors[field]?.some((text: string) => text.includes(message)),
-          field,
-        );
-      }
+      await assertFieldErrors((body) => api.put('/api/companies/profile', body), cases);
       assert.equal((await api.get('/api/companies/profile')).data.company_name, 'Stays');
     });
 

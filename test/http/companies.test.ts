@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { assertAccountTypeGate } from '../helpers/access.ts';
+import { assertAccountTypeGate, assertFieldErrors, type FieldErrorCase } from '../helpers/assertions.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { createAccount, createChallenge, createCompany, createVolunteer } from '../helpers/factories.ts';
@@ -120,7 +120,7 @@ for (const dialect of testDialects()) {
       const { user, token } = await createAccount(ctx.db, 'company');
       const api = apiClient(ctx.app, token);
       const before = storedLogos().length;
-      const cases: Array<[Record<string, unknown>, string, string]> = [
+      const cases: FieldErrorCase[] = [
         [{ industry: 'x' }, 'company_name', 'The company name field is required.'],
         [{ company_name: '  ' }, 'company_name', 'The company name field is required.'],
         [{ company_name: 7 }, 'company_name', 'The company name must be a string.'],
@@ -132,14 +132,7 @@ for (const dialect of testDialects()) {
         [{ ...VALID, description: 'x'.repeat(2001) }, 'description', 'not be greater than 2000 characters'],
         [{ ...VALID, logo: 'iVBORw0KGgo=' }, 'logo', 'The logo must be an image file sent as multipart/form-data.'],
       ];
-      for (const [body, field, message] of cases) {
-        const response = await api.post('/api/companies/complete-profile', body);
-        assert.equal(response.statusCode, 422, JSON.stringify(body).slice(0, 80));
-        assert.ok(
-          response.data.errors[field]?.some((text: string) => text.includes(message)),
-          field,
-        );
-      }
+      await assertFieldErrors((body) => api.post('/api/companies/complete-profile', body), cases);
       const logos: Array<[Buffer, string, string]> = [
         [pdfFile(), 'logo.png', 'The logo must be a file of type: jpeg, jpg, png, gif.'],
         [padded(pngFile(), 2 * MiB + 1), 'big.png', 'The logo must not be greater than 2 MB.'],

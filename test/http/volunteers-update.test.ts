@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { assertFieldErrors, type FieldErrorCase } from '../helpers/assertions.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { createVolunteer } from '../helpers/factories.ts';
@@ -75,7 +76,7 @@ for (const dialect of testDialects()) {
     it('validates what was sent, changing nothing on failure', async () => {
       const { token } = await newVolunteer();
       const api = apiClient(ctx.app, token);
-      const cases: Array<[Record<string, unknown>, string, string]> = [
+      const cases: FieldErrorCase[] = [
         [{ availability_hours_per_week: '10' }, 'availability_hours_per_week', 'must be an integer'],
         [{ availability_hours_per_week: 169 }, 'availability_hours_per_week', 'not be greater than 168'],
         [{ availability_hours_per_week: -5 }, 'availability_hours_per_week', 'must be at least 0'],
@@ -84,14 +85,7 @@ for (const dialect of testDialects()) {
         [{ field: 'x'.repeat(256) }, 'field', 'not be greater than 255 characters'],
         [{ bio: 'x'.repeat(2001), field: 'Valid' }, 'bio', 'not be greater than 2000 characters'],
       ];
-      for (const [body, field, message] of cases) {
-        const response = await api.put('/api/volunteers/profile', body);
-        assert.equal(response.statusCode, 422, JSON.stringify(body).slice(0, 80));
-        assert.ok(
-          response.data.errors[field]?.some((text: string) => text.includes(message)),
-          field,
-        );
-      }
+      await assertFieldErrors((body) => api.put('/api/volunteers/profile', body), cases);
       const profile = await api.get('/api/volunteers/profile');
       assert.equal(profile.data.field, 'Design');
       assert.equal(profile.data.availability_hours_per_week, 10);

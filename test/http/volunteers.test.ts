@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { assertAccountTypeGate } from '../helpers/access.ts';
+import { assertAccountTypeGate, assertFieldErrors, type FieldErrorCase } from '../helpers/assertions.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import {
@@ -114,7 +114,7 @@ for (const dialect of testDialects()) {
     it('validates every field of complete-profile', async () => {
       const { token } = await createAccount(ctx.db, 'contributor');
       const api = apiClient(ctx.app, token);
-      const cases: Array<[Record<string, unknown>, string, string]> = [
+      const cases: FieldErrorCase[] = [
         [{ field: 'x' }, 'availability_hours_per_week', 'The availability hours per week field is required.'],
         [{ ...VALID, availability_hours_per_week: '10' }, 'availability_hours_per_week', 'must be an integer'],
         [{ ...VALID, availability_hours_per_week: 10.5 }, 'availability_hours_per_week', 'must be an integer'],
@@ -127,14 +127,7 @@ for (const dialect of testDialects()) {
         [{ ...VALID, bio: 'x'.repeat(2001) }, 'bio', 'The bio must not be greater than 2000 characters.'],
         [{ ...VALID, bio: ['list'] }, 'bio', 'The bio must be a string.'],
       ];
-      for (const [body, field, message] of cases) {
-        const response = await api.post('/api/volunteers/complete-profile', body);
-        assert.equal(response.statusCode, 422, JSON.stringify(body).slice(0, 80));
-        assert.ok(
-          response.data.errors[field]?.some((text: string) => text.includes(message)),
-          `${field}: ${JSON.stringify(response.data.errors)}`,
-        );
-      }
+      await assertFieldErrors((body) => api.post('/api/volunteers/complete-profile', body), cases);
       assert.equal((await api.get('/api/volunteers/profile')).statusCode, 404, 'nothing was written');
 
       // Limits count characters, not bytes, and are inclusive.

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { ApiResponse } from './client.ts';
 
 /**
  * The gate of endpoints limited to one account type: each answers 401 without a token, and 403 with `message` to an
@@ -23,5 +24,24 @@ export async function assertAccountTypeGate(
     });
     assert.equal(otherType.statusCode, 403, `${method} ${url}`);
     assert.deepEqual(otherType.json(), { message });
+  }
+}
+
+/** A body, the field it gets wrong, and (part of) the sentence the 422 gives for that field. */
+export type FieldErrorCase = [body: Record<string, unknown>, field: string, message: string];
+
+/** Each body is refused with a 422 whose `errors[field]` has a sentence containing `message`. */
+export async function assertFieldErrors(
+  send: (body: Record<string, unknown>) => Promise<ApiResponse>,
+  cases: readonly FieldErrorCase[],
+): Promise<void> {
+  for (const [body, field, message] of cases) {
+    const response = await send(body);
+    const label = JSON.stringify(body).slice(0, 80);
+    assert.equal(response.statusCode, 422, label);
+    assert.ok(
+      response.data.errors[field]?.some((text: string) => text.includes(message)),
+      `${label} → ${field}: ${JSON.stringify(response.data.errors)}`,
+    );
   }
 }
