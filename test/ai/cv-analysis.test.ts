@@ -145,3 +145,33 @@ describe('CV analysis (local): proficiency and years', () => {
     assert.deepEqual(names.slice(-2), ['German', 'English']);
   });
 });
+
+describe('CV analysis (local): domains and summary', () => {
+  it('names the field of work the skills belong to first', () => {
+    const lead = (file: string) => analyses.get(file)!.professional_domains[0];
+    assert.equal(lead('backend-developer.pdf'), 'software');
+    assert.equal(lead('data-scientist.docx'), 'data');
+    assert.equal(lead('ux-designer.pdf'), 'design');
+    assert.equal(lead('digital-marketer.doc'), 'marketing');
+    assert.equal(lead('registered-nurse.docx'), 'health');
+    assert.equal(lead('accountant.doc'), 'finance');
+    assert.equal(lead('teacher.doc'), 'education');
+  });
+
+  it('sums up level, years, current role, main skills, languages and education', () => {
+    assert.equal(
+      analyses.get('backend-developer.pdf')!.summary,
+      'Senior software professional with 8.3 years of work experience, currently Senior Backend Engineer at ' +
+        'Parcelway GmbH. Main skills: Python (expert), PostgreSQL (advanced), Django (expert), Redis (advanced) and ' +
+        'Docker (advanced). Languages: German (expert) and English (advanced). Education: Bachelor of Science in ' +
+        'Computer Science (Technical University of Munich, 2018).',
+    );
+  });
+
+  it('sums up a student by their studies', () => {
+    assert.match(
+      analyses.get('cs-student.pdf')!.summary,
+      /^Computer Science student at University of Toronto \(graduating 2027\) with 0\.7 years of work experience, most recently Software Development Intern at Maplewave Technologies\./,
+    );
+  });
+});

@@ -159,6 +159,25 @@ describe('CV reading: ratings', () => {
   });
 });
 
+describe('CV reading: career level', () => {
+  const career = (title: string, start: string) =>
+    analyze(['Experience', `${title}, Orbit Systems Ltd`, `${start} – present`]).experience_level;
+
+  it('reads the level from the years worked', () => {
+    assert.deepEqual(
+      ['Jan 2026', 'Jan 2023', 'Jan 2019', 'Jan 2012'].map((start) => career('Software Engineer', start)),
+      ['junior', 'mid', 'senior', 'expert'],
+    );
+  });
+
+  it('lets the latest title correct the years: senior, lead, head of, junior', () => {
+    assert.equal(career('Senior Software Engineer', 'Jan 2022'), 'senior');
+    assert.equal(career('Head of Engineering', 'Jan 2016'), 'expert');
+    assert.equal(career('Software Engineer', 'Jan 2016'), 'senior');
+    assert.equal(career('Junior Developer', 'Jan 2016'), 'junior');
+  });
+});
+
 describe('CV reading: what is not a skill', () => {
   it('ignores contact details and employers’ names', () => {
     const analysis = analyze([

@@ -35,13 +35,6 @@ export class DocumentReader {
     });
   }
 
-  /** Stops the thread; documents still waiting fail. */
-  async close(): Promise<void> {
-    for (const waiting of this.#queue.splice(0)) waiting.reject(new Error('The document reader was closed.'));
-    if (this.#current) this.#finish(this.#current, new Error('The document reader was closed.'));
-    await this.#discardWorker();
-  }
-
   #startNext(): void {
     if (this.#current) return;
     const next = this.#queue.shift();
@@ -73,15 +66,21 @@ export class DocumentReader {
       else this.#finish(current, new UnreadableDocumentError(reply.reason, reply.detail));
       this.#startNext();
     });
-    // A thread that dies mid-document (out of memory, a crash inside a parser) fails that document only.
-    const onDeath = (detail: string) => {
+    // A thread that dies mid-document fails that document only. Running out of memory is the document's doing (it
+    // is not a CV a person wrote); any other death is a fault of ours, passed on as it is so that the job retries.
+    const onDeath = (failure: Error) => {
       if (this.#worker !== worker) return;
       this.#worker = null;
-      if (this.#current) this.#finish(this.#current, new UnreadableDocumentError('damaged', detail));
+      if (this.#current) this.#finish(this.#current, failure);
       this.#startNext();
     };
-    worker.on('error', (error) => onDeath(`parser thread failed: ${error.message}`));
-    worker.on('exit', (code) => onDeath(`parser thread exited with code ${code}`));
+    worker.on('error', (error: NodeJS.ErrnoException) => {
+      const outOfMemory = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
+      onDeath(
+        outOfMemory ? new UnreadableDocumentError('damaged', `parser ran out of memory: ${error.message}`) : error,
+      );
+    });
+    worker.on('exit', (code) => onDeath(new Error(`The document parser thread exited with code ${code}.`)));
     this.#worker = worker;
     return worker;
   }

@@ -28,7 +28,3 @@ export class UnreadableDocumentError extends Error {
     this.detail = detail;
   }
 }
-
-export function isUnreadableReason(value: unknown): value is UnreadableReason {
-  return typeof value === 'string' && Object.hasOwn(UNREADABLE_MESSAGES, value);
-}

@@ -63,9 +63,3 @@ export async function extractText(file: DocumentFile, options: ExtractOptions = 
     truncated: raw.truncatedPages || text.length < normalized.length,
   };
 }
-
-/** Stops the parsing thread (it never keeps the process alive while idle, so this is only for orderly shutdowns). */
-export async function closeTextExtraction(): Promise<void> {
-  await sharedReader?.close();
-  sharedReader = null;
-}

@@ -1,9 +1,9 @@
-export { isUnreadableReason, UnreadableDocumentError, type UnreadableReason } from './errors.ts';
+export { UNREADABLE_MESSAGES, UnreadableDocumentError, type UnreadableReason } from './errors.ts';
 export {
-  closeTextExtraction,
   type DocumentFile,
   EXTRACT_DEFAULTS,
   type ExtractedText,
+  type ExtractOptions,
   extractText,
 } from './extract.ts';
 export type { DocumentKind } from './readers.ts';
