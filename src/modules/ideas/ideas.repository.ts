@@ -5,8 +5,9 @@ import type { Database } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
 import { fetchPage } from '../../shared/paged-query.ts';
 import type { IdeaViewRow } from './ideas.mapper.ts';
+import type { IDEA_SORTS } from './ideas.schemas.ts';
 
-export type IdeaSort = 'final_score' | 'ai_score' | 'votes' | 'created_at';
+export type IdeaSort = (typeof IDEA_SORTS)[number];
 
 type IdeaPage = { rows: IdeaViewRow[]; total: number };
 

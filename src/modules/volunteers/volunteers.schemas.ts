@@ -1,10 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Nullable, Timestamp } from '../../http/schemas.ts';
 
-export const ProficiencyLevel = Type.Union(
-  ['beginner', 'intermediate', 'advanced', 'expert'].map((v) => Type.Literal(v)),
-);
-
 export const VolunteerSkill = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
