@@ -9,8 +9,8 @@ import Provider from 'oidc-provider';
  * profile claims in the ID token. There is no login form: the next sign-in is whoever the test chose with
  * `signInAs` (or a refusal with `denyNext`), completed automatically.
  *
- * Two steps, because the app needs the issuer to start and the provider needs the app's redirect URI: start the
- * server, start the app with `registerClient(redirectUri)` as its environment.
+ * Two steps, because the app needs the issuer to start and the provider needs the app's redirect URI: start this
+ * server, start the app with `env`, then `registerClient(redirectUri)` before the first sign-in.
  */
 export type OidcAccount = {
   sub: string;
@@ -25,8 +25,10 @@ export type OidcAccount = {
 
 export type TestOidcProvider = {
   issuer: string;
-  /** Registers Guild as a client with this redirect URI; returns the LINKEDIN_* variables pointing at this server. */
-  registerClient(redirectUri: string): Record<string, string>;
+  /** LINKEDIN_CLIENT_ID, _SECRET and _ISSUER pointing the app at this server (the redirect URI is the default). */
+  env: Record<string, string>;
+  /** Registers Guild as the client with this redirect URI. */
+  registerClient(redirectUri: string): void;
   signInAs(account: OidcAccount): void;
   /** The next sign-in ends with `access_denied`, as when a person refuses consent. */
   denyNext(): void;
@@ -156,15 +158,10 @@ export async function startOidcProvider(): Promise<TestOidcProvider> {
 
   return {
     issuer,
+    env: { LINKEDIN_CLIENT_ID: CLIENT_ID, LINKEDIN_CLIENT_SECRET: CLIENT_SECRET, LINKEDIN_ISSUER: issuer },
     registerClient(redirectUri) {
       provider = createProvider(redirectUri);
       handle = provider.callback();
-      return {
-        LINKEDIN_CLIENT_ID: CLIENT_ID,
-        LINKEDIN_CLIENT_SECRET: CLIENT_SECRET,
-        LINKEDIN_ISSUER: issuer,
-        LINKEDIN_REDIRECT_URI: redirectUri,
-      };
     },
     signInAs(account) {
       accounts.set(account.sub, account);

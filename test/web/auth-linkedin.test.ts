@@ -18,7 +18,8 @@ for (const dialect of testDialects()) {
     let ctx: TestContext;
     before(async () => {
       idp = await startOidcProvider();
-      ctx = await createTestContext(dialect, { APP_URL: APP_ORIGIN, ...idp.registerClient(REDIRECT_URI) });
+      idp.registerClient(REDIRECT_URI);
+      ctx = await createTestContext(dialect, { APP_URL: APP_ORIGIN, ...idp.env });
     });
     after(async () => {
       await ctx.close();

@@ -124,7 +124,7 @@ ${formErrorSummary(state.errors ? 'Please correct the fields marked below.' : nu
 ${
   deps.config.linkedin &&
   html`<p class="or">or</p><p>Join with your LinkedIn profile, no password needed:</p>
-<p><a class="button secondary" href="/api/auth/linkedin/redirect?account_type=contributor">Join with LinkedIn as a contributor</a>
+<p class="row"><a class="button secondary" href="/api/auth/linkedin/redirect?account_type=contributor">Join with LinkedIn as a contributor</a>
 <a class="button secondary" href="/api/auth/linkedin/redirect?account_type=company">Join with LinkedIn as a company</a></p>`
 }
 <p>Already have an account? <a href="/login">Sign in</a>.</p>`,

@@ -88,7 +88,7 @@ export function linkedinFailurePage(
     width: 'narrow',
     body: html`<h1>${title}</h1>
 <p>${text}</p>
-<p class="actions">${retry && html`<a class="button" href="${retryUrl}">Try LinkedIn again</a> `}<a class="button${retry ? ' secondary' : ''}" href="/login">Sign in with email and password</a></p>
+<p class="row">${retry && html`<a class="button" href="${retryUrl}">Try LinkedIn again</a> `}<a class="button${retry ? ' secondary' : ''}" href="/login">Sign in with email and password</a></p>
 ${failure === 'no-email' && html`<p>New to Guild? <a href="/register">Create an account with a password</a>.</p>`}`,
   });
 }
