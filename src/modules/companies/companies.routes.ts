@@ -12,7 +12,8 @@ import { completeCompanyProfile, getCompanyProfile, updateCompanyProfile } from 
 const LOGO_UPLOAD: UploadRule = { maxBytes: 2 * MiB, kinds: LOGO_KINDS, label: 'jpeg, jpg, png, gif' };
 
 const tags = ['Company profile'];
-const companiesOnly = { accountType: 'company', uploads: { logo: LOGO_UPLOAD } } as const;
+/** The profile writes: company accounts, with an optional logo file. */
+const companyWithLogo = { accountType: 'company', uploads: { logo: LOGO_UPLOAD } } as const;
 
 const FORMATS =
   'JSON, a form, or multipart/form-data when a `logo` file (JPEG, PNG or GIF by its bytes, at most 2 MB) is sent. ' +
@@ -36,7 +37,7 @@ export async function companiesRoutes(fastify: FastifyInstance, deps: AppDeps): 
   app.post(
     '/companies/complete-profile',
     {
-      config: companiesOnly,
+      config: companyWithLogo,
       preValidation: refuseTextLogo,
       schema: {
         tags,
@@ -48,8 +49,7 @@ export async function companiesRoutes(fastify: FastifyInstance, deps: AppDeps): 
     },
     async (request, reply) => {
       const profile = await completeCompanyProfile(change(request), request.body);
-      reply.status(201);
-      return profile;
+      return reply.status(201).send(profile);
     },
   );
 
@@ -69,7 +69,7 @@ export async function companiesRoutes(fastify: FastifyInstance, deps: AppDeps): 
   app.put(
     '/companies/profile',
     {
-      config: companiesOnly,
+      config: companyWithLogo,
       preValidation: refuseTextLogo,
       schema: {
         tags,
@@ -79,6 +79,6 @@ export async function companiesRoutes(fastify: FastifyInstance, deps: AppDeps): 
         response: { 200: CompanyProfile, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
-    async (request) => updateCompanyProfile(change(request), request.body),
+    (request) => updateCompanyProfile(change(request), request.body),
   );
 }

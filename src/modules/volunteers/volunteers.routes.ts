@@ -49,8 +49,8 @@ export async function volunteersRoutes(fastify: FastifyInstance, deps: AppDeps):
       },
     },
     async (request, reply) => {
-      reply.status(201);
-      return completeVolunteerProfile(db, callerOf(request), request.body);
+      const profile = await completeVolunteerProfile(db, callerOf(request), request.body);
+      return reply.status(201).send(profile);
     },
   );
 
