@@ -96,6 +96,14 @@ describe('CV text extraction: files that cannot be read', () => {
     );
   });
 
+  it('still calls a scan a scan when the scanner stamped a line of text on it', async () => {
+    const pdf = await PDFDocument.load(fs.readFileSync(cvFixture('scanned.pdf').path));
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    pdf.getPage(0).drawText('Scanned with OfficeLens', { x: 20, y: 20, size: 8, font });
+    const file = scratchFile('stamped-scan.pdf', await pdf.save());
+    assert.equal(await unreadableReason(extractText({ path: file, kind: 'pdf' })), 'no_text_layer');
+  });
+
   it('says a password-protected PDF is damaged or password-protected', async () => {
     const error = await extractText(cvFixture('password-protected.pdf')).catch((caught: unknown) => caught);
     assert.ok(error instanceof UnreadableDocumentError);
@@ -118,6 +126,11 @@ describe('CV text extraction: files that cannot be read', () => {
   it('says a PDF of blank pages is empty, not scanned', async () => {
     const file = scratchFile('blank.pdf', await pdfOfPages(['', '']));
     assert.equal(await unreadableReason(extractText({ path: file, kind: 'pdf' })), 'empty');
+  });
+
+  it('reads a PDF with only a line of text and no pictures: short, but not a scan', async () => {
+    const file = scratchFile('short.pdf', await pdfOfPages(['Curriculum vitae']));
+    assert.equal((await extractText({ path: file, kind: 'pdf' })).text, 'Curriculum vitae');
   });
 
   it('says a zero-byte file is empty', async () => {

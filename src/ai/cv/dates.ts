@@ -43,7 +43,7 @@ const RANGE = new RegExp(
 );
 const SINGLE_YEAR = new RegExp(`(?<![\\d/.-])(${YEAR})(?![\\d/.-]?\\d)`, 'g');
 
-/** The month a date names; `endOfRange` only matters for a bare year. */
+/** The month a date names; a bare year names its January (and says so, for spans between bare years). */
 export function parseMonth(text: string): { month: number; yearOnly: boolean } | null {
   const value = text.trim().toLowerCase();
   const named = /^([a-z]{3})[a-z]*\.?,?\s+(\d{4})$/.exec(value);

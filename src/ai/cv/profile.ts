@@ -17,7 +17,7 @@ export function professionalDomains(evidence: Map<string, SkillEvidence>, skills
     const weight = Math.min(entry.mentions, 5) + (levelOf.get(entry.skill.name) ?? 0);
     for (const field of entry.skill.fields) weights.set(field, (weights.get(field) ?? 0) + weight);
   }
-  const ranked = [...weights.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const ranked = [...weights.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const top = ranked[0]?.[1] ?? 0;
   return ranked
     .filter(([, weight]) => weight >= top * 0.35)

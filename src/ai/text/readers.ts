@@ -15,7 +15,7 @@ export type RawDocument = { text: string; pages: number | null; truncatedPages: 
 
 export type ReadLimits = { maxPages: number };
 
-/** Below this many letters and digits a PDF holds no real text, only perhaps a scanner's stamp or a page number. */
+/** Below this many letters and digits, a PDF of pictures holds no real text: a scanner's stamp, a page number. */
 const MIN_PDF_TEXT = 40;
 
 export async function readDocument(kind: DocumentKind, data: Uint8Array, limits: ReadLimits): Promise<RawDocument> {
@@ -48,9 +48,10 @@ async function readPdf(data: Uint8Array, limits: ReadLimits): Promise<RawDocumen
       page.cleanup();
     }
     const text = pages.join('\n');
-    if (countWordCharacters(text) < MIN_PDF_TEXT) {
-      throw new UnreadableDocumentError((await paintsImages(pdf, pageCount)) ? 'no_text_layer' : 'empty');
-    }
+    const letters = countWordCharacters(text);
+    if (letters < MIN_PDF_TEXT && (await paintsImages(pdf, pageCount)))
+      throw new UnreadableDocumentError('no_text_layer');
+    if (letters === 0) throw new UnreadableDocumentError('empty');
     return { text, pages: pdf.numPages, truncatedPages: pdf.numPages > pageCount };
   } finally {
     await pdf.destroy();
