@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { allowsPlainHttp, createLinkedinClient } from '../../src/web/auth/linkedin-client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { startOidcProvider, type TestOidcProvider } from '../helpers/oidc-provider.ts';
 import { webClient } from '../helpers/web-client.ts';
@@ -18,6 +19,23 @@ async function closedPort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
+
+describe('which LinkedIn issuers Guild accepts', () => {
+  it('allows plain http only on the loopback interface, and refuses any other http issuer at start-up', () => {
+    for (const url of ['http://127.0.0.1:4000', 'http://localhost:4000/oauth', 'http://[::1]:4000']) {
+      assert.equal(allowsPlainHttp(new URL(url)), true, url);
+    }
+    for (const url of ['https://www.linkedin.com/oauth', 'http://www.linkedin.com/oauth', 'http://127.0.0.1.nip.io']) {
+      assert.equal(allowsPlainHttp(new URL(url)), false, url);
+    }
+    const settings = { clientId: 'id', clientSecret: 'secret', redirectUri: 'https://guild.example/cb' };
+    assert.throws(
+      () => createLinkedinClient({ ...settings, issuer: 'http://idp.example' }),
+      /must be an https:\/\/ URL/,
+    );
+    assert.doesNotThrow(() => createLinkedinClient({ ...settings, issuer: 'https://www.linkedin.com/oauth' }));
+  });
+});
 
 for (const dialect of testDialects()) {
   describe(`Sign in with LinkedIn: every failure is a page a person understands [${dialect}]`, () => {

@@ -44,10 +44,17 @@ export function newSignInChecks(): SignInChecks {
 }
 
 export function createLinkedinClient(settings: LinkedinSettings): LinkedinClient {
+  const issuer = new URL(settings.issuer);
+  if (issuer.protocol !== 'https:' && !allowsPlainHttp(issuer)) {
+    // Said at start-up rather than at the first sign-in, where it would look like an outage.
+    throw new Error(
+      `LINKEDIN_ISSUER must be an https:// URL (plain http only for a test server on 127.0.0.1 or localhost); got ${settings.issuer}`,
+    );
+  }
   // Discovered once per process; a failed discovery is forgotten so that the next sign-in tries again.
   let discovered: Promise<oidc.Configuration> | null = null;
   const configuration = () => {
-    discovered ??= discover(settings).catch((error: unknown) => {
+    discovered ??= discover(issuer, settings).catch((error: unknown) => {
       discovered = null;
       throw new LinkedinExchangeError('unavailable', error);
     });
@@ -91,8 +98,7 @@ export function createLinkedinClient(settings: LinkedinSettings): LinkedinClient
   };
 }
 
-async function discover(settings: LinkedinSettings): Promise<oidc.Configuration> {
-  const issuer = new URL(settings.issuer);
+async function discover(issuer: URL, settings: LinkedinSettings): Promise<oidc.Configuration> {
   return oidc.discovery(issuer, settings.clientId, settings.clientSecret, undefined, {
     timeout: TIMEOUT_SECONDS,
     execute: allowsPlainHttp(issuer) ? [oidc.allowInsecureRequests] : [],

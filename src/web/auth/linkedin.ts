@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AccountType } from '../../db/schema.ts';
 import { MessageBody } from '../../http/schemas.ts';
@@ -16,9 +17,22 @@ import { type LinkedinFailure, linkedinFailurePage } from './linkedin-failure.ts
  */
 const NOT_CONFIGURED = 'LinkedIn sign-in is not configured on this server.';
 
-const routeOptions = (summary: string, description: string) => ({
+const routeOptions = (summary: string, description: string, redirectsTo: string) => ({
   config: { auth: false },
-  schema: { tags: ['Account'], summary, description, security: [], response: { 404: MessageBody } },
+  schema: {
+    tags: ['Account'],
+    summary,
+    description: `${description} Failures are HTML pages for the person in the browser (400, 403, 409, 502).`,
+    security: [],
+    response: {
+      303: Type.Unsafe<undefined>({
+        type: 'null',
+        description: `See Other: ${redirectsTo}. No body.`,
+        headers: { Location: { type: 'string' } },
+      }),
+      404: MessageBody,
+    },
+  },
 });
 
 function requestedAccountType(query: unknown): AccountType | null {
@@ -52,6 +66,7 @@ export async function linkedinSignIn(app: FastifyInstance, deps: AppDeps): Promi
       'Start signing in with LinkedIn (browser flow)',
       'Redirects the browser to LinkedIn. `account_type=company|contributor` chooses the type of a new account ' +
         '(default contributor); an existing account keeps its type. 404 when LinkedIn is not configured.',
+      'to LinkedIn',
     ),
     async (request, reply) => {
       if (!client) return reply.status(404).send({ message: NOT_CONFIGURED });
@@ -75,6 +90,7 @@ export async function linkedinSignIn(app: FastifyInstance, deps: AppDeps): Promi
       'Finish signing in with LinkedIn (browser flow)',
       'LinkedIn redirects here. Signs in the account linked to the LinkedIn identity, else the account with the ' +
         'same verified email (and links it), else creates one; creates an API token and redirects to /dashboard.',
+      'to /dashboard, signed in',
     ),
     async (request, reply) => {
       if (!client) return reply.status(404).send({ message: NOT_CONFIGURED });
