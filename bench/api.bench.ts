@@ -24,11 +24,14 @@ import { type Fixtures, FULL_SIZE, scaledSize, seedDatabase } from './seed.ts';
  *
  * Environment: BENCH_DURATION (s per run, 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (50), BENCH_SCALE (1 = the
  * full data set), BENCH_DATABASE_URL (a PostgreSQL server: a fresh database is created on it and dropped after),
- * BENCH_ONLY (run the endpoints whose name contains this text), BENCH_CPU_PROF (a folder: profile the server),
+ * BENCH_ONLY (run the endpoints whose name contains one of these comma-separated texts), BENCH_CPU_PROF (a folder: profile the server),
  * BENCH_OUTPUT (write the figures as JSON to this file), BENCH_KEEP=1 (keep the data folder and database),
  * BENCH_ANALYZE=1|0 (planner statistics after seeding; default: PostgreSQL yes, SQLite no, as in production).
  */
 const PAGE_SAMPLES = 200;
+/** The server counts as idle again after 20 health checks in a row (about 2 s) answered within 50 ms. */
+const QUICK_HEALTH_MS = 50;
+const QUICK_HEALTH_TIMES = 20;
 
 function setting(name: string, fallback: number): number {
   const raw = process.env[name]?.trim();
@@ -45,7 +48,9 @@ const load: LoadOptions = {
 };
 const scale = setting('BENCH_SCALE', 1);
 const postgresServer = process.env.BENCH_DATABASE_URL?.trim() || null;
-const only = process.env.BENCH_ONLY?.trim() || null;
+const only = process.env.BENCH_ONLY?.split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
 const keep = process.env.BENCH_KEEP === '1';
 /** BENCH_ANALYZE=1 or 0 overrides the default planner statistics (see seedDatabase). */
 const statistics = process.env.BENCH_ANALYZE?.trim() ? process.env.BENCH_ANALYZE.trim() === '1' : undefined;
@@ -167,7 +172,7 @@ async function main(): Promise<number> {
     const rest = [...(first ? [lastPageEndpoint(first.endpoint, lastPage)] : []), messageEndpoint(fixtures)];
     // The write goes last so that the rows it adds cannot change what the reads measured.
     const captured = [...reads, ...(await captureAll(server, rest, skipped))].filter(
-      ({ endpoint }) => !only || endpoint.name.includes(only),
+      ({ endpoint }) => !only?.length || only.some((part) => endpoint.name.includes(part)),
     );
 
     const responsesFile = path.join(dataDir, 'captured.json');
@@ -179,8 +184,10 @@ async function main(): Promise<number> {
     for (const { endpoint } of captured) {
       console.error(`Measuring ${endpoint.name}…`);
       const api = await measure(server.url, endpoint, load);
-      await waitForHealth(server.url, 300_000, 50);
-      measured.push({ endpoint, api, baseline: await measure(baseline.url, endpoint, load) });
+      const settling = performance.now();
+      await waitForHealth(server.url, 300_000, QUICK_HEALTH_MS, QUICK_HEALTH_TIMES);
+      const busyAfterSeconds = (performance.now() - settling) / 1000;
+      measured.push({ endpoint, api, busyAfterSeconds, baseline: await measure(baseline.url, endpoint, load) });
     }
 
     let pages: PageComparison | null = null;

@@ -1,7 +1,13 @@
 import os from 'node:os';
 import type { Endpoint, LoadResult } from './load.ts';
 
-export type Measured = { endpoint: Endpoint; api: LoadResult; baseline: LoadResult };
+export type Measured = {
+  endpoint: Endpoint;
+  api: LoadResult;
+  baseline: LoadResult;
+  /** How long the server stayed busy after the run, answering requests the load generator had given up on. */
+  busyAfterSeconds: number;
+};
 export type Skipped = { endpoint: Endpoint; reason: string };
 
 /** The aims in docs/performance.md: reads at ≥ 30% of the bare baseline's throughput with p99 under 25 ms. */
@@ -51,6 +57,15 @@ export function resultTable(measured: Measured[], skipped: Skipped[]): string[] 
     );
   }
   for (const row of skipped) lines.push(`| ${row.endpoint.name} | not measured: ${row.reason} | | | | | | |`);
+  // Idle again means ~2 s of quick health checks; anything well beyond that was a backlog.
+  const backlogged = measured.filter((row) => row.busyAfterSeconds > 5);
+  if (backlogged.length > 0) lines.push('');
+  for (const row of backlogged) {
+    lines.push(
+      `- ${row.endpoint.name}: the server stayed busy ${number(row.busyAfterSeconds, 1)} s after the run, ` +
+        'answering requests the load generator had already given up on.',
+    );
+  }
   return lines;
 }
 

@@ -99,7 +99,7 @@ export function seedChallenges(
   tables.set('workstreams', workstreams);
   tables.set('tasks', tasks);
   tables.set('task_skills', taskSkills);
-  tables.set('assignments', seedAssignments(random, tasks, taskSkills, size.contributors));
+  tables.set('assignments', seedAssignments(random, tasks, taskSkills, size.contributors, people.broadSkillIds));
   const showcase = withTasks.find((row) => row.status === 'active' && row.company_id !== 1) ?? withTasks[0];
   return {
     teamChallengeIds: withTasks.filter(visible).map((row) => row.id as number),
@@ -169,7 +169,13 @@ function seedTasks(random: Random, people: People, challenges: Row[], total: num
  * status needs an active assignment when every contributor already holds one goes back to pending, as it would.
  * Contributor 1 (the benchmark's) is invited to a few tasks matching its skills, so "not already assigned" matters.
  */
-function seedAssignments(random: Random, tasks: Row[], taskSkills: Row[], contributors: number): Row[] {
+function seedAssignments(
+  random: Random,
+  tasks: Row[],
+  taskSkills: Row[],
+  contributors: number,
+  broadSkillIds: number[],
+): Row[] {
   const assignments: Row[] = [];
   const busy = new Set<number>();
   const add = (task: Row, volunteerId: number, status: string) => {
@@ -226,7 +232,10 @@ function seedAssignments(random: Random, tasks: Row[], taskSkills: Row[], contri
       if (id !== null) add(task, id, 'completed');
     }
   }
-  const mine = new Set(taskSkills.filter((row) => (row.skill_id as number) <= 6).map((row) => row.task_id as number));
+  const broad = new Set(broadSkillIds);
+  const mine = new Set(
+    taskSkills.filter((row) => broad.has(row.skill_id as number)).map((row) => row.task_id as number),
+  );
   const invitable = tasks.filter((task) => mine.has(task.id as number) && task.status === 'pending').slice(0, 5);
   for (const task of invitable) {
     task.status = 'matching';

@@ -4,28 +4,6 @@ import { prose, timeline } from './fake.ts';
 /** Rows per table, keyed by table name, in insertion order (parents before children). */
 export type Tables = Map<string, Record<string, unknown>[]>;
 
-const BASE_SKILLS: Array<[string, string, string[]]> = [
-  ['JavaScript', 'technical', ['js']],
-  ['TypeScript', 'technical', ['ts']],
-  ['Python', 'technical', ['py']],
-  ['SQL', 'technical', []],
-  ['PostgreSQL', 'tool', ['postgres', 'pg']],
-  ['React', 'tool', ['react.js', 'reactjs']],
-  ['Node.js', 'tool', ['node', 'nodejs']],
-  ['Kubernetes', 'tool', ['k8s']],
-  ['Machine learning', 'technical', ['ml']],
-  ['Data analysis', 'technical', []],
-  ['UX design', 'technical', ['ux', 'user experience']],
-  ['Project management', 'soft', ['pm']],
-  ['Copywriting', 'soft', []],
-  ['Public speaking', 'soft', []],
-  ['Spanish', 'language', []],
-  ['French', 'language', []],
-  ['Supply chain', 'domain', []],
-  ['Healthcare', 'domain', []],
-  ['Finance', 'domain', []],
-  ['Marketing', 'domain', []],
-];
 const AREAS = ['Retail', 'Energy', 'Education', 'Logistics', 'Public sector', 'Insurance', 'Agriculture', 'Media'];
 const CRAFTS = ['analytics', 'strategy', 'operations', 'research', 'reporting', 'compliance', 'automation', 'design'];
 const CATEGORIES = ['technical', 'soft', 'domain', 'language', 'tool'];
@@ -38,36 +16,57 @@ const PROFICIENCY = [
 ] as const;
 
 /**
- * The benchmark's two contributors: contributor 1 holds the six most common skills (about a fifth of the open tasks
- * match), contributor 2 five skills of middling popularity (a few percent match), as most contributors do.
+ * The benchmark's two contributors, as positions in the skill pool (earlier skills are drawn more often): contributor
+ * 1 holds the six most common skills (about a fifth of the open tasks match), contributor 2 five skills of middling
+ * popularity (a few percent match), as most contributors do.
  */
-const BROAD_SKILLS = [1, 2, 3, 4, 5, 6];
-const TYPICAL_SKILLS = [20, 45, 80, 150, 220];
+const BROAD_SKILLS = [0, 1, 2, 3, 4, 5];
+const TYPICAL_SKILLS = [19, 44, 79, 149, 219];
 
-export type People = { skillIds: number[]; skillNames: Map<number, string>; companyCount: number };
+export type ExistingSkill = { id: number; name: string };
+export type People = {
+  skillIds: number[];
+  skillNames: Map<number, string>;
+  /** Contributor 1's skills. */
+  broadSkillIds: number[];
+  companyCount: number;
+};
 
 /**
- * Skills (a curated head plus generated "area craft" skills), company users with profiles, and contributor users
- * with profiles and skills. Company n has user id n; contributor n has user id companies + n and volunteer id n.
- * Contributors 1 and 2 have fixed skills (below) so that /tasks/available measures known cases.
+ * The skills tasks and contributors draw from: the first `count` skills already in the database (the taxonomy the
+ * migrations install), topped up with generated "area craft" skills when it holds fewer.
+ */
+function skillPool(random: Random, existing: ExistingSkill[], count: number, tables: Tables): ExistingSkill[] {
+  const pool = existing.slice(0, count);
+  const added: Record<string, unknown>[] = [];
+  let nextId = Math.max(0, ...existing.map((skill) => skill.id)) + 1;
+  const taken = new Set(existing.map((skill) => skill.name.toLowerCase()));
+  for (let n = 0; pool.length < count; n++) {
+    const round = Math.floor(n / (AREAS.length * CRAFTS.length));
+    const name = `${AREAS[n % AREAS.length]} ${CRAFTS[Math.floor(n / AREAS.length) % CRAFTS.length]} ${round + 1}`;
+    if (taken.has(name.toLowerCase())) continue;
+    added.push({ id: nextId, name, slug: name.toLowerCase(), category: random.pick(CATEGORIES) });
+    pool.push({ id: nextId++, name });
+  }
+  tables.set('skills', added);
+  return pool;
+}
+
+/**
+ * Company users with profiles, and contributor users with profiles and skills from the pool. Company n has user id
+ * n; contributor n has user id companies + n and volunteer id n. Contributors 1 and 2 have fixed skills (above) so
+ * that /tasks/available measures known cases.
  */
 export function seedPeople(
   random: Random,
   size: { skills: number; companies: number; contributors: number },
   tables: Tables,
+  existingSkills: ExistingSkill[] = [],
 ): People {
-  const skills: Record<string, unknown>[] = [];
-  const aliases: Record<string, unknown>[] = [];
-  for (const [name, category, names] of BASE_SKILLS.slice(0, size.skills)) {
-    skills.push({ id: skills.length + 1, name, slug: name.toLowerCase(), category });
-    for (const alias of names) aliases.push({ alias, skill_id: skills.length });
-  }
-  for (let n = 0; skills.length < size.skills; n++) {
-    const name = `${AREAS[n % AREAS.length]} ${CRAFTS[Math.floor(n / AREAS.length) % CRAFTS.length]}${n >= 64 ? ` ${Math.floor(n / 64) + 1}` : ''}`;
-    skills.push({ id: skills.length + 1, name, slug: name.toLowerCase(), category: random.pick(CATEGORIES) });
-  }
-  const skillIds = skills.map((skill) => skill.id as number);
-  const skillNames = new Map(skills.map((skill) => [skill.id as number, skill.name as string]));
+  const pool = skillPool(random, existingSkills, size.skills, tables);
+  const skillIds = pool.map((skill) => skill.id);
+  const skillNames = new Map(pool.map((skill) => [skill.id, skill.name]));
+  const fixedSkills = (positions: number[]) => positions.map((position) => skillIds[position % skillIds.length]);
 
   const users: Record<string, unknown>[] = [];
   const companies: Record<string, unknown>[] = [];
@@ -135,7 +134,12 @@ export function seedPeople(
       created_at: createdAt,
       updated_at: createdAt,
     });
-    const chosen = n === 1 ? BROAD_SKILLS : n === 2 ? TYPICAL_SKILLS : random.skewedSample(skillIds, random.int(3, 8));
+    const chosen =
+      n === 1
+        ? fixedSkills(BROAD_SKILLS)
+        : n === 2
+          ? fixedSkills(TYPICAL_SKILLS)
+          : random.skewedSample(skillIds, random.int(3, 8));
     for (const skillId of chosen) {
       volunteerSkills.push({
         id: volunteerSkills.length + 1,
@@ -149,11 +153,9 @@ export function seedPeople(
     }
   }
 
-  tables.set('skills', skills);
-  tables.set('skill_aliases', aliases);
   tables.set('users', users);
   tables.set('companies', companies);
   tables.set('volunteers', volunteers);
   tables.set('volunteer_skills', volunteerSkills);
-  return { skillIds, skillNames, companyCount: size.companies };
+  return { skillIds, skillNames, broadSkillIds: fixedSkills(BROAD_SKILLS), companyCount: size.companies };
 }

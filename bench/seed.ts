@@ -75,13 +75,14 @@ export async function seedDatabase(
   const started = performance.now();
   const random = createRandom(seed);
   const tables: Tables = new Map();
-  const people = seedPeople(random, size, tables);
+  const existingSkills = await db.selectFrom('skills').select(['id', 'name']).orderBy('id').execute();
+  const people = seedPeople(random, size, tables, existingSkills);
   const work = seedChallenges(random, people, size, tables);
   seedActivity(random, work, size, tables);
 
   await db.transaction().execute(async (trx) => {
     for (const [table, rows] of tables) await bulkInsert(trx, dialect, table, rows);
-    const withIds = [...tables.keys()].filter((table) => !['skill_aliases', 'task_skills'].includes(table));
+    const withIds = [...tables.keys()].filter((table) => table !== 'task_skills');
     await resetSequences(trx, dialect, withIds);
   });
   if (statistics) await db.executeQuery(CompiledQuery.raw(dialect === 'postgres' ? 'vacuum analyze' : 'analyze'));
