@@ -1,0 +1,81 @@
+import { benchBriefs } from './pipeline-briefs.ts';
+import { benchMatching, type MatchingFigures, TASKS_PER_CHALLENGE } from './pipeline-matching.ts';
+import { machineLines } from './report.ts';
+
+/**
+ * `npm run bench:pipeline`: how fast the offline pipeline works. Prints Markdown for docs/performance.md.
+ *
+ * - Briefs analysed and decomposed per second: brief → complexity → decomposition through the LocalProvider on
+ *   test/fixtures/briefs.
+ * - Matching: one 8-task challenge against 10,000 and 100,000 contributors (aim: 100,000 in under 2 s), on SQLite,
+ *   or on PostgreSQL with BENCH_DATABASE_URL (a server: a fresh database is created on it and dropped after).
+ *
+ * Environment: BENCH_SECONDS (how long each throughput is measured, 5), BENCH_RUNS (measured matching runs per size, 3;
+ * one warm-up run comes first), BENCH_CONTRIBUTORS (comma-separated sizes, default "10000,100000").
+ */
+const AIM_MATCHING_MS = 2000;
+const AIM_AT_CONTRIBUTORS = 100_000;
+
+function positiveIntegers(name: string, fallback: number[]): number[] {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const values = raw.split(',').map((part) => Number(part.trim()));
+  if (values.some((value) => !Number.isInteger(value) || value <= 0)) {
+    throw new Error(`${name} must be positive integers separated by commas (got "${raw}").`);
+  }
+  return values;
+}
+
+const seconds = positiveIntegers('BENCH_SECONDS', [5])[0];
+const runs = positiveIntegers('BENCH_RUNS', [3])[0];
+const sizes = positiveIntegers('BENCH_CONTRIBUTORS', [10_000, AIM_AT_CONTRIBUTORS]);
+const postgresServer = process.env.BENCH_DATABASE_URL?.trim() || null;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const number = (value: number, digits = 0) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function matchingLines(figures: MatchingFigures[]): string[] {
+  const lines = [
+    `| contributors | candidates scored | invitations | median ms | runs ms | CPU ms (this process) | aim |`,
+    '|---:|---:|---:|---:|---|---|---|',
+  ];
+  for (const row of figures) {
+    const wall = median(row.runsMs);
+    const aim =
+      row.contributors === AIM_AT_CONTRIBUTORS ? (wall < AIM_MATCHING_MS ? 'met (< 2 s)' : '**missed** (≥ 2 s)') : '';
+    lines.push(
+      `| ${number(row.contributors)} | ${number(row.candidates)} | ${row.invitations} | ${number(wall)} | ` +
+        `${row.runsMs.map((ms) => number(ms)).join(', ')} | ${row.cpuMs.map((ms) => number(ms)).join(', ')} | ${aim} |`,
+    );
+  }
+  return lines;
+}
+
+async function main(): Promise<void> {
+  const engine = postgresServer ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'SQLite (node:sqlite, WAL)';
+  console.log('## Pipeline\n');
+  console.log(`${machineLines(engine).join('\n')}\n`);
+
+  const briefs = await benchBriefs(seconds);
+  console.log(
+    `### Briefs: ${number(briefs.perSecond, 1)} analysed and decomposed per second\n\n` +
+      `${briefs.briefs} fixture briefs × ${briefs.rounds} rounds after a warm-up; each round ${briefs.decomposed} reach a ` +
+      'decomposition, the others stop at the brief (not workable) or at complexity (community discussion).\n',
+  );
+
+  const matching: MatchingFigures[] = [];
+  for (const contributors of sizes) {
+    console.error(`# matching: seeding ${number(contributors)} contributors…`);
+    const figures = await benchMatching({ contributors, runs, postgresServer });
+    console.error(`# matching: seeded in ${number(figures.seedSeconds, 1)} s, ${runs} runs done`);
+    matching.push(figures);
+  }
+  console.log(
+    `### Matching: one ${TASKS_PER_CHALLENGE}-task challenge (\`task.match\` for each task in turn, invitations ` +
+      `included; ${runs} runs after a warm-up)\n`,
+  );
+  console.log(matchingLines(matching).join('\n'));
+}
+
+await main();
