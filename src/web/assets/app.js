@@ -58,6 +58,15 @@
       summary.hidden = false;
       summary.focus?.();
     }
+    // <p data-error-when="active_assignment_id" hidden>… <a data-href="/assignments/{value}">…</a></p> : an
+    // explanation shown when the error body carries that member, its links pointing at the member's value.
+    for (const node of form.querySelectorAll('[data-error-when]')) {
+      const value = result.data ? result.data[node.dataset.errorWhen] : undefined;
+      node.hidden = value === undefined || value === null;
+      if (node.hidden) continue;
+      for (const link of node.querySelectorAll('a[data-href]'))
+        link.href = link.dataset.href.replace('{value}', encodeURIComponent(value));
+    }
   }
 
   // <form data-api="/api/…" data-method="POST" data-redirect="/next"> : submitted to the API with the token.
@@ -100,7 +109,23 @@
   document.addEventListener('input', (event) => {
     if (event.target.matches && event.target.matches('[data-counter]')) updateCounter(event.target);
   });
+  // <div data-poll="/api/…" data-poll-field="status" data-poll-value="pending"> : while work runs on the server,
+  // checks that field every few seconds and reloads the page once it differs; gives up after a few minutes.
+  function poll(node) {
+    const { poll: path, pollField: field, pollValue: value } = node.dataset;
+    const stopAt = Date.now() + 5 * 60 * 1000;
+    const timer = setInterval(async () => {
+      if (Date.now() > stopAt) return clearInterval(timer);
+      const result = await api('GET', path).catch(() => null);
+      if (result && result.ok && result.data && String(result.data[field]) !== value) {
+        clearInterval(timer);
+        window.location.reload();
+      }
+    }, 3000);
+  }
+
   document.addEventListener('DOMContentLoaded', () => {
+    for (const node of document.querySelectorAll('[data-poll]')) poll(node);
     for (const input of document.querySelectorAll('[data-counter]')) updateCounter(input);
     const badge = document.querySelector('[data-unread-count]');
     if (badge && token()) {
