@@ -117,7 +117,7 @@
     const timer = setInterval(async () => {
       if (Date.now() > stopAt) return clearInterval(timer);
       const result = await api('GET', path).catch(() => null);
-      if (result && result.ok && result.data && String(result.data[field]) !== value) {
+      if (result?.ok && result.data && String(result.data[field]) !== value) {
         clearInterval(timer);
         window.location.reload();
       }
