@@ -40,9 +40,10 @@ describe('configuration', () => {
     );
   });
 
-  it('needs a model name for model providers, and a key for Anthropic', () => {
+  it('needs a model name for model providers, and a key for Anthropic and for OpenAI itself', () => {
     assert.throws(() => loadConfig({ AI_PROVIDER: 'openai' }), /AI_MODEL is required/);
     assert.throws(() => loadConfig({ AI_PROVIDER: 'anthropic', AI_MODEL: 'claude' }), /AI_API_KEY is required/);
+    assert.throws(() => loadConfig({ AI_PROVIDER: 'openai', AI_MODEL: 'gpt-4o' }), /AI_API_KEY is required/);
     const config = loadConfig({ AI_PROVIDER: 'openai', AI_MODEL: 'llama3', AI_BASE_URL: 'http://127.0.0.1:11434/v1' });
     assert.equal(config.ai.model, 'llama3');
     assert.equal(config.ai.baseUrl, 'http://127.0.0.1:11434/v1');

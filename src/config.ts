@@ -127,6 +127,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     problems.push(`AI_MODEL is required when AI_PROVIDER=${aiProvider}.`);
   if (aiProvider === 'anthropic' && !read('AI_API_KEY'))
     problems.push('AI_API_KEY is required when AI_PROVIDER=anthropic.');
+  // Without a base URL the OpenAI provider calls api.openai.com, which needs a key; local servers need none.
+  if (aiProvider === 'openai' && !read('AI_BASE_URL') && !read('AI_API_KEY'))
+    problems.push('AI_API_KEY is required when AI_PROVIDER=openai and AI_BASE_URL is not set.');
   const aiBaseUrl = read('AI_BASE_URL');
   if (aiBaseUrl) {
     try {
