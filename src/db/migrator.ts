@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
+import { syncTaxonomy } from '../ai/taxonomy/taxonomy.repository.ts';
 import { type ColumnTypes, columnTypesFor, type Dialect } from './column-types.ts';
 import * as initial from './migrations/0001_initial.ts';
 import * as loginThrottle from './migrations/0002_login_throttle.ts';
@@ -29,5 +30,6 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, schema?
   });
   const result = await migrator.migrateToLatest();
   if (result.error) throw result.error;
+  await syncTaxonomy(db);
   return result;
 }
