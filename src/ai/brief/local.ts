@@ -1,0 +1,149 @@
+import type { LocalContext } from '../stage.ts';
+import type { AreaMention, SkillMention, Taxonomy } from '../taxonomy/taxonomy.ts';
+import { parseText } from '../taxonomy/text-parser.ts';
+import { type BriefParts, extractBriefParts } from './brief-parts.ts';
+import {
+  type BriefReading,
+  clip,
+  joinWords,
+  recommendedApproach,
+  refinedBrief,
+  risks,
+  summary,
+} from './brief-writing.ts';
+import type { BriefAnalysis, BriefInput } from './schema.ts';
+import { isGibberish, type QualitySignals, qualitySignals, spamVerdict } from './text-quality.ts';
+
+/** Fewer meaningful words than this and there is nothing to plan from. */
+const MIN_CONTENT_WORDS = 10;
+
+/** Words that say the brief is about people's own records. */
+const PERSONAL_DATA =
+  /\b(personal data|patients?|medical|health records?|children|addresses|date of birth|safeguarding|case notes|gdpr|sensitive)\b/i;
+const INTEGRATION = /\b(existing|legacy|integrat\w*|current system|our crm|sync with)\b/i;
+
+/**
+ * The offline brief analysis: decides whether the brief is a workable challenge (spam, unreadable text, too little
+ * to act on, no goal), then reads its parts and restates it. Deterministic: the same brief always gives the same
+ * answer.
+ */
+export function analyzeBrief(input: BriefInput, { taxonomy }: LocalContext): BriefAnalysis {
+  const title = input.title.trim();
+  const description = input.description.trim();
+  const whole = parseText(`${title}\n\n${description}`);
+  const body = parseText(description);
+  const signals = qualitySignals(whole);
+  const skills = taxonomy.findInText(whole);
+  const areas = taxonomy.findAreasInText(whole);
+  const parts = extractBriefParts(body);
+  const field = fieldOf(skills, areas, taxonomy);
+
+  const rejection = rejectionReason(signals, qualitySignals(body).contentWords, parts, skills, areas);
+  if (rejection !== null) return rejected(title, description, field, rejection);
+
+  const reading: BriefReading = {
+    title,
+    parts,
+    skills,
+    areas,
+    personalData: PERSONAL_DATA.test(description),
+    integration: INTEGRATION.test(description),
+  };
+  const wordCount = qualitySignals(body).words;
+  return {
+    workable: true,
+    rejection_reason: null,
+    refined_brief: refinedBrief(reading),
+    field,
+    score: clarityScore(parts, areas, wordCount),
+    summary: summary(reading),
+    objectives: parts.objectives,
+    constraints: parts.constraints,
+    success_criteria: parts.successCriteria,
+    stakeholders: parts.stakeholders,
+    risks: risks(reading),
+    recommended_approach: recommendedApproach(reading),
+    confidence_score: confidence(parts, areas, wordCount),
+  };
+}
+
+function rejectionReason(
+  signals: QualitySignals,
+  bodyContentWords: number,
+  parts: BriefParts,
+  skills: SkillMention[],
+  areas: AreaMention[],
+): string | null {
+  const spam = spamVerdict(signals);
+  if (spam.spam) {
+    return `The brief reads as advertising rather than a challenge: it ${joinWords(spam.reasons.slice(0, 3))}.`;
+  }
+  if (isGibberish(signals))
+    return 'The brief is not readable text. Describe the problem you want solved in plain sentences.';
+  if (bodyContentWords < MIN_CONTENT_WORDS) {
+    return 'The brief is too short to act on. Describe the problem, what you want delivered and who it is for.';
+  }
+  if (parts.objectives.length === 0 && skills.length === 0 && areas.length === 0) {
+    return 'The brief does not say what is wanted. State the goal or what should be delivered, and what a good result looks like.';
+  }
+  return null;
+}
+
+function rejected(title: string, description: string, field: string, reason: string): BriefAnalysis {
+  return {
+    workable: false,
+    rejection_reason: reason,
+    refined_brief: clip(`${title}\n\n${description}`.replace(/[ \t]+/g, ' '), 5000),
+    field,
+    score: 1,
+    summary: clip(`"${title}" could not be taken on as a challenge. ${reason}`, 600),
+    objectives: [],
+    constraints: [],
+    success_criteria: [],
+    stakeholders: [],
+    risks: [],
+    recommended_approach:
+      'Resubmit the brief with the problem, what should be delivered, for whom, and what a good result looks like.',
+    confidence_score: 85,
+  };
+}
+
+/**
+ * The field the skills and kinds of work point to, each weighted by how strongly the text names it; ties go to the
+ * taxonomy's order of fields. "general" when nothing points anywhere.
+ */
+export function fieldOf(skills: SkillMention[], areas: AreaMention[], taxonomy: Taxonomy): string {
+  const weights = new Map<string, number>();
+  const credit = (fields: readonly string[], weight: number) => {
+    for (const field of fields) weights.set(field, (weights.get(field) ?? 0) + weight / fields.length);
+  };
+  for (const mention of skills) if (mention.skill.category !== 'soft') credit(mention.skill.fields, mention.mentions);
+  for (const mention of areas) credit(mention.area.fields, mention.score);
+  let best = 'general';
+  let bestWeight = 0;
+  for (const field of taxonomy.fields) {
+    const weight = weights.get(field) ?? 0;
+    if (weight > bestWeight) [best, bestWeight] = [field, weight];
+  }
+  return best;
+}
+
+/** 1–10: clarity (objectives, success criteria), scope (kinds of work), detail (length, limits, people). */
+function clarityScore(parts: BriefParts, areas: AreaMention[], words: number): number {
+  let points = Math.min(parts.objectives.length, 3) * 0.8;
+  points += parts.successCriteria.length >= 2 ? 2 : parts.successCriteria.length === 1 ? 1.2 : 0;
+  points += parts.constraints.length >= 2 ? 1.5 : parts.constraints.length === 1 ? 1 : 0;
+  points += parts.stakeholders.length > 0 ? 1 : 0;
+  points += Math.min(areas.length, 3) * 0.5;
+  points += words >= 120 ? 1.3 : words >= 60 ? 0.8 : 0;
+  points += parts.risks.length > 0 ? 0.5 : 0;
+  return Math.max(1, Math.min(10, Math.round(1 + points)));
+}
+
+/** How much the text gave to go on: each part found and each line of detail adds to the certainty. */
+function confidence(parts: BriefParts, areas: AreaMention[], words: number): number {
+  const found = [parts.objectives, parts.constraints, parts.successCriteria, parts.stakeholders, areas].filter(
+    (list) => list.length > 0,
+  ).length;
+  return Math.min(95, Math.round(40 + 7 * found + Math.min(20, words / 10)));
+}

@@ -1,0 +1,21 @@
+import type { StagePrompt } from '../stage.ts';
+import type { BriefInput } from './schema.ts';
+
+const SYSTEM = [
+  'You review briefs that companies and charities post on Guild, a platform where volunteers with professional',
+  'skills take on their challenges. For each brief, decide whether it is a workable challenge and, if it is,',
+  'restate it so that contributors can plan from it.',
+  '',
+  'A brief is not workable when it is spam or advertising, unreadable, or too short or vague to say what is wanted;',
+  'then explain why in one or two plain sentences addressed to the company, and leave the lists empty.',
+  'Otherwise extract the objectives, constraints, success criteria, stakeholders and risks, as short sentences,',
+  'using only what the brief says or plainly implies. Never invent facts, numbers or deadlines.',
+  'Answer with JSON that matches the schema you are given; its field descriptions are part of these instructions.',
+].join('\n');
+
+export function briefPrompt(input: BriefInput): StagePrompt {
+  return {
+    system: SYSTEM,
+    user: `Title: ${input.title.trim()}\n\nBrief:\n${input.description.trim()}`,
+  };
+}

@@ -1,0 +1,14 @@
+import type { AnalysisStage } from '../stage.ts';
+import { assessComplexity } from './local.ts';
+import { complexityPrompt } from './prompt.ts';
+import { ComplexityAssessment, type ComplexityInput } from './schema.ts';
+
+/** Complexity (contract §6.2): levels 1–2 become community discussions, 3–4 team execution. */
+export const complexityStage: AnalysisStage<ComplexityInput, typeof ComplexityAssessment> = {
+  name: 'complexity',
+  schema: ComplexityAssessment,
+  prompt: complexityPrompt,
+  local: assessComplexity,
+};
+
+export { ComplexityAssessment, type ComplexityInput, challengeTypeFor } from './schema.ts';

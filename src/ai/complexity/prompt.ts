@@ -1,0 +1,22 @@
+import type { StagePrompt } from '../stage.ts';
+import type { ComplexityInput } from './schema.ts';
+
+const SYSTEM = [
+  'You assess how complex a challenge posted on Guild is, so that it is taken on the right way: open questions and',
+  'small pieces of work go to a community discussion where contributors propose and vote on ideas; larger efforts',
+  'are planned as team work with workstreams and tasks.',
+  '',
+  'Judge the scope from the brief: how many kinds of work it needs, how many components must be built and',
+  'integrated, how many deliverables it asks for, and whether it asks for ideas or for a finished result.',
+  'Answer with JSON that matches the schema you are given; its field descriptions are part of these instructions.',
+].join('\n');
+
+export function complexityPrompt(input: ComplexityInput): StagePrompt {
+  const objectives = input.objectives.map((objective) => `- ${objective}`).join('\n') || '(none stated)';
+  return {
+    system: SYSTEM,
+    user:
+      `Title: ${input.title.trim()}\nField: ${input.field}\n\nBrief:\n${input.description.trim()}\n\n` +
+      `Refined brief:\n${input.refined_brief.trim()}\n\nObjectives:\n${objectives}`,
+  };
+}
