@@ -3,11 +3,11 @@ import type { Dialect } from '../db/column-types.ts';
 import type { Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrator.ts';
 import type { AccountType } from '../db/schema.ts';
-import { listFailedJobs, retryFailedJobs } from '../jobs/jobs.repository.ts';
 import { createToken, revokeAllTokens } from '../modules/auth/tokens.service.ts';
 import { findUserByEmail, setUserActive } from '../modules/users/users.repository.ts';
 import { createAccount } from '../modules/users/users.service.ts';
 import { CommandFailure, UsageError } from './cli-errors.ts';
+import { jobsCommands } from './jobs-commands.ts';
 
 /** What a command runs with: the configured database, and where its output goes. */
 export type CommandContext = {
@@ -47,11 +47,6 @@ async function requireUser(db: Db, email: string) {
   const user = await findUserByEmail(db, email.trim());
   if (!user) throw new CommandFailure(`No user has the email ${email.trim()}.`);
   return user;
-}
-
-/** The first line of a text, without its line ending. */
-function firstLine(text: string): string {
-  return text.split(/\r?\n/, 1)[0];
 }
 
 function setActiveCommand(active: boolean): Command {
@@ -171,60 +166,5 @@ export const commands: Record<string, Command> = {
   'user:deactivate': setActiveCommand(false),
   'user:activate': setActiveCommand(true),
 
-  'jobs:failed': {
-    summary: 'List background jobs that failed for good (newest first, at most 100).',
-    options: {},
-    examples: ['guild jobs:failed'],
-    async run({ db, print }) {
-      const jobs = await listFailedJobs(db);
-      if (jobs.length === 0) {
-        print('No failed jobs.');
-        return;
-      }
-      const rows = jobs.map((job) => [
-        String(job.id),
-        job.name,
-        `${job.attempts}/${job.max_attempts}`,
-        job.updated_at,
-        firstLine(job.last_error ?? '').trim() || '(no error recorded)',
-      ]);
-      for (const line of formatTable(['ID', 'NAME', 'ATTEMPTS', 'FAILED AT', 'LAST ERROR'], rows)) print(line);
-    },
-  },
-
-  'jobs:retry': {
-    summary: 'Put failed jobs back in the queue with a fresh set of attempts; the worker runs them again.',
-    options: {
-      id: { type: 'string', value: 'N', description: 'Retry the failed job with this id.' },
-      all: { type: 'boolean', description: 'Retry every failed job.' },
-    },
-    exactlyOneOf: [['id', 'all']],
-    examples: ['guild jobs:retry --id 42', 'guild jobs:retry --all'],
-    async run({ db, print }, options) {
-      const id = options.all ? null : parseId(options.id as string);
-      const count = await retryFailedJobs(db, id, new Date());
-      if (id !== null && count === 0) throw new CommandFailure(`No failed job has the id ${id}.`);
-      print(count === 0 ? 'No failed jobs to retry.' : `Requeued ${count} failed job${count === 1 ? '' : 's'}.`);
-    },
-  },
+  ...jobsCommands,
 };
-
-function parseId(raw: string): number {
-  const id = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(id) || id < 1) {
-    throw new UsageError(`The option --id must be a positive integer (got "${raw}").`);
-  }
-  return id;
-}
-
-/** Left-aligned columns, two spaces apart; the last column is not padded. */
-function formatTable(header: string[], rows: string[][]): string[] {
-  const all = [header, ...rows];
-  const widths = header.map((_, column) => Math.max(...all.map((row) => row[column].length)));
-  return all.map((row) =>
-    row
-      .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column])))
-      .join('  ')
-      .trimEnd(),
-  );
-}

@@ -1,0 +1,93 @@
+import { createJobQueue } from '../jobs/create-job-queue.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import { CommandFailure, UsageError } from './cli-errors.ts';
+import type { Command, CommandContext } from './commands.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const quiet = { info() {}, warn() {}, error() {} };
+
+/**
+ * Runs `action` on the deployment's queue engine (the jobs table, or pg-boss on PostgreSQL). The CLI does not take
+ * part in pg-boss maintenance: that is the long-running processes' work.
+ */
+async function withQueue<T>({ config, db }: CommandContext, action: (queue: JobQueue) => Promise<T>): Promise<T> {
+  const queue = createJobQueue(config, db, { maintain: false });
+  await queue.start(quiet);
+  try {
+    return await action(queue);
+  } finally {
+    await queue.stop();
+  }
+}
+
+/** Operator commands for jobs that failed for good: list them, and run them again. */
+export const jobsCommands: Record<string, Command> = {
+  'jobs:failed': {
+    summary: 'List background jobs that failed for good (newest first, at most 100).',
+    options: {},
+    examples: ['guild jobs:failed'],
+    async run(context) {
+      const jobs = await withQueue(context, (queue) => queue.listFailed(100));
+      if (jobs.length === 0) {
+        context.print('No failed jobs.');
+        return;
+      }
+      const rows = jobs.map((job) => [
+        job.id,
+        job.name,
+        `${job.attempts}/${job.maxAttempts}`,
+        job.failedAt,
+        firstLine(job.lastError ?? '').trim() || '(no error recorded)',
+      ]);
+      for (const line of formatTable(['ID', 'NAME', 'ATTEMPTS', 'FAILED AT', 'LAST ERROR'], rows)) context.print(line);
+    },
+  },
+
+  'jobs:retry': {
+    summary: 'Put failed jobs back in the queue with a fresh set of attempts; the worker runs them again.',
+    options: {
+      id: {
+        type: 'string',
+        value: 'ID',
+        description: 'Retry the failed job with this id (as jobs:failed shows it: a number, or a UUID on PostgreSQL).',
+      },
+      all: { type: 'boolean', description: 'Retry every failed job.' },
+    },
+    exactlyOneOf: [['id', 'all']],
+    examples: ['guild jobs:retry --id 42', 'guild jobs:retry --all'],
+    async run(context, options) {
+      const id = options.all ? null : parseJobId(options.id as string);
+      const count = await withQueue(context, (queue) => queue.retry(id === null ? 'all' : { id }));
+      if (id !== null && count === 0) throw new CommandFailure(`No failed job has the id ${id}.`);
+      context.print(
+        count === 0 ? 'No failed jobs to retry.' : `Requeued ${count} failed job${count === 1 ? '' : 's'}.`,
+      );
+    },
+  },
+};
+
+function parseJobId(raw: string): string {
+  const id = raw.trim();
+  const isNumber = /^\d+$/.test(id) && Number.isSafeInteger(Number(id)) && Number(id) >= 1;
+  if (!isNumber && !UUID.test(id)) {
+    throw new UsageError(`The option --id must be a job id: a positive integer or a UUID (got "${raw}").`);
+  }
+  return isNumber ? String(Number(id)) : id.toLowerCase();
+}
+
+/** The first line of a text, without its line ending: an error's message without its stack. */
+function firstLine(text: string): string {
+  return text.split(/\r?\n/, 1)[0];
+}
+
+/** Left-aligned columns, two spaces apart; the last column is not padded. */
+function formatTable(header: string[], rows: string[][]): string[] {
+  const all = [header, ...rows];
+  const widths = header.map((_, column) => Math.max(...all.map((row) => row[column].length)));
+  return all.map((row) =>
+    row
+      .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column])))
+      .join('  ')
+      .trimEnd(),
+  );
+}
