@@ -1,0 +1,14 @@
+import type { AnalysisStage } from '../stage.ts';
+import { scoreIdea } from './local.ts';
+import { ideaPrompt } from './prompt.ts';
+import { type IdeaInput, IdeaScoring } from './schema.ts';
+
+/** Idea scoring (contract §6.7): spam is rejected; otherwise ai_score and ai_feedback. */
+export const ideaScoringStage: AnalysisStage<IdeaInput, typeof IdeaScoring> = {
+  name: 'idea',
+  schema: IdeaScoring,
+  prompt: ideaPrompt,
+  local: scoreIdea,
+};
+
+export { type IdeaInput, IdeaScoring } from './schema.ts';
