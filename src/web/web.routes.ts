@@ -7,6 +7,7 @@ import { authPages } from './auth/auth.pages.ts';
 import { html } from './html.ts';
 import { sendPage } from './layout.ts';
 import { companyDashboard } from './pages/company/dashboard.ts';
+import { contributorPages } from './pages/contributor/contributor.pages.ts';
 import { contributorDashboard } from './pages/contributor/dashboard.ts';
 import { requireWebUser } from './session.ts';
 
@@ -16,6 +17,7 @@ const ASSETS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets')
 export async function webRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(fastifyStatic, { root: ASSETS, prefix: '/assets/', maxAge: '1h', index: false });
   await app.register(authPages, deps);
+  await app.register(contributorPages, deps);
 
   app.get('/', async (request, reply) => {
     if (request.webUser) return reply.redirect('/dashboard', 303);

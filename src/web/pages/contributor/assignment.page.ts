@@ -1,0 +1,134 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../../app-deps.ts';
+import type { Db } from '../../../db/database.ts';
+import { AppError } from '../../../http/app-error.ts';
+import type { Assignment } from '../../../modules/assignments/assignments.schemas.ts';
+import { getAssignment } from '../../../modules/assignments/assignments.service.ts';
+import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
+import { listMyNotifications } from '../../../modules/notifications/notifications.service.ts';
+import type { Task } from '../../../modules/tasks/tasks.schemas.ts';
+import { type Html, html } from '../../html.ts';
+import { sendPage } from '../../layout.ts';
+import { completeForm, startForm, submitSolutionForm } from './assignment-forms.ts';
+import { profileOrNull } from './contributor-access.ts';
+import { ACTIVE_TASK_RULE, answerForms, matchDetails } from './invitation-card.ts';
+import { taskOrNull } from './invitations.ts';
+import { dateTime, skillTags, statusChip } from './labels.ts';
+import { nextStep, revisionRequested } from './next-step.ts';
+import { submissionView } from './submission-view.ts';
+import { taskFacts } from './task-card.ts';
+
+/** The contributor's own assignment; anyone else's is a 404 page, so ids reveal nothing. */
+async function ownAssignment(db: Db, user: AuthUser, id: number): Promise<Assignment> {
+  try {
+    return await getAssignment(db, user, id);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'forbidden') throw AppError.notFound('Assignment');
+    throw error;
+  }
+}
+
+/** What the company wrote when it sent the solution back: it travels in the revision notification. */
+async function revisionMessage(db: Db, user: AuthUser, assignmentId: number): Promise<string | null> {
+  const { data } = await listMyNotifications(
+    db,
+    user,
+    { unreadOnly: false, type: 'solution_revision_requested' },
+    { page: 1, perPage: 20, offset: 0 },
+  );
+  return data.find((notification) => notification.data.assignment_id === assignmentId)?.message ?? null;
+}
+
+function taskSection(task: Task | null): Html {
+  if (!task) {
+    return html`<section class="card"><h2>The task</h2><p>The details of this task are no longer available: its
+challenge has been archived by the company.</p></section>`;
+  }
+  return html`<section class="card" aria-labelledby="task-title">
+  <h2 id="task-title">The task</h2>
+  ${task.description && html`<p class="prose">${task.description}</p>`}
+  ${task.required_skills.length > 0 && html`<h3>Skills needed</h3>${skillTags(task.required_skills)}`}
+  ${task.acceptance_criteria.length > 0 && html`<h3>Acceptance criteria</h3><ul>${task.acceptance_criteria.map((criterion) => html`<li>${criterion}</li>`)}</ul>`}
+  ${task.expected_output && html`<h3>Expected output</h3><p class="prose">${task.expected_output}</p>`}
+  ${taskFacts(task)}
+</section>`;
+}
+
+function timeline(assignment: Assignment): Html {
+  const steps: Array<[string, string | null]> =
+    assignment.status === 'declined'
+      ? [
+          ['Invited', assignment.invited_at],
+          ['Declined', assignment.responded_at],
+        ]
+      : [
+          ['Invited', assignment.invited_at],
+          ['Accepted', assignment.responded_at],
+          ['Started', assignment.started_at],
+          ['Submitted', assignment.submitted_at],
+          ['Completed', assignment.completed_at],
+        ];
+  return html`<ol class="timeline">${steps.map(
+    ([label, at]) =>
+      html`<li class="${at ? 'done' : 'todo'}"><span>${label}</span> ${at ? dateTime(at) : html`<span class="muted">not yet</span>`}</li>`,
+  )}</ol>
+${assignment.decline_reason && html`<p class="small">Your reason: ${assignment.decline_reason}</p>`}
+${assignment.actual_hours !== null && html`<p class="small">Hours recorded: ${assignment.actual_hours}</p>`}`;
+}
+
+/** The actions the status allows, next to the sentence that says what to do. */
+function nextStepSection(assignment: Assignment, activeId: number | null): Html {
+  const otherActive = activeId !== null && activeId !== assignment.id ? activeId : null;
+  return html`<section class="card next-step" aria-labelledby="next-title">
+  <h2 id="next-title">Next step</h2>
+  <p>${nextStep(assignment)}</p>
+  ${assignment.status === 'invited' && otherActive !== null && html`<p class="notice">${ACTIVE_TASK_RULE} <a href="/assignments/${otherActive}">Open your active task</a>.</p>`}
+  ${assignment.status === 'invited' && answerForms(assignment)}
+  ${assignment.status === 'accepted' && startForm(assignment)}
+</section>`;
+}
+
+/**
+ * `/assignments/{id}`: the task, where the assignment stands and its timeline, the actions its status allows
+ * (accept/decline, start, submit a solution, complete) and the latest submission.
+ */
+export async function assignmentPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: AppDeps,
+  user: AuthUser,
+  id: number,
+) {
+  const assignment = await ownAssignment(deps.db, user, id);
+  const [task, profile, revision] = await Promise.all([
+    taskOrNull(deps.db, user, assignment.task_id),
+    profileOrNull(deps.db, user),
+    revisionRequested(assignment) ? revisionMessage(deps.db, user, id) : null,
+  ]);
+  const canSubmit = assignment.status === 'accepted' || assignment.status === 'in_progress';
+  const canComplete = assignment.status === 'in_progress' || assignment.status === 'submitted';
+
+  return sendPage(request, reply, {
+    title: assignment.task.title,
+    body: html`<p class="breadcrumb"><a href="/assignments">My assignments</a></p>
+<div class="page-head"><h1>${assignment.task.title}</h1> ${statusChip(assignment.status)}</div>
+${task && html`<p class="muted">Challenge: <a href="/challenges/${task.challenge.id}">${task.challenge.title}</a>${task.workstream && html` · ${task.workstream.title}`}</p>`}
+${
+  revisionRequested(assignment) &&
+  html`<div class="notice revision" role="status"><h2>The company asked for changes</h2>
+<p>${revision ?? 'The company sent your solution back for more work.'}</p></div>`
+}
+${nextStepSection(assignment, profile?.statistics.active_assignment_id ?? null)}
+<div class="split">
+  ${taskSection(task)}
+  <section class="card" aria-labelledby="progress-title">
+    <h2 id="progress-title">Progress</h2>
+    ${timeline(assignment)}
+    ${matchDetails(assignment)}
+  </section>
+</div>
+${submissionView(assignment)}
+${canSubmit && submitSolutionForm(assignment)}
+${canComplete && completeForm(assignment)}`,
+  });
+}

@@ -1,0 +1,46 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../../app-deps.ts';
+import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
+import { listAvailable } from '../../../modules/tasks/tasks.service.ts';
+import { html } from '../../html.ts';
+import { sendPage } from '../../layout.ts';
+import { pageOf, profileOrNull } from './contributor-access.ts';
+import { pager } from './pager.ts';
+import { taskCard } from './task-card.ts';
+
+const PER_PAGE = 12;
+
+/**
+ * `/tasks/available`: open tasks that share a skill with the contributor, best overlap first (the API's rule).
+ * There is no "apply": matching invites people, so the page says where invitations arrive.
+ */
+export async function availableTasksPage(request: FastifyRequest, reply: FastifyReply, deps: AppDeps, user: AuthUser) {
+  const profile = await profileOrNull(deps.db, user);
+  const page = pageOf(request.query, PER_PAGE);
+  const { data, total } = await listAvailable(deps.db, user, page);
+
+  let empty = html`<p>No open task needs your skills right now. New challenges arrive all the time; check back soon.</p>`;
+  if (total > 0) {
+    empty = html`<p>There are no tasks on this page. <a href="/tasks/available">Go to the first page</a>.</p>`;
+  } else if (!profile) {
+    empty = html`<p>Tasks are matched to your skills. <a href="/profile">Complete your profile</a> and upload your CV to
+see the tasks that fit you.</p>`;
+  } else if (profile.skills.length === 0) {
+    empty = html`<p>We do not know your skills yet. <a href="/profile">Upload your CV</a>: the tasks that need your
+skills will appear here once it has been analysed.</p>`;
+  }
+
+  return sendPage(request, reply, {
+    title: 'Tasks for you',
+    body: html`<h1>Tasks for you</h1>
+<p class="lead">Open tasks that need at least one of your skills, best fit first. When a company's task matches your
+profile, you are invited to it: invitations appear on <a href="/assignments">My assignments</a>.</p>
+${
+  data.length > 0
+    ? html`<p class="muted">${total} task${total === 1 ? '' : 's'} match your skills.</p>
+<div class="grid">${data.map(taskCard)}</div>
+${pager('/tasks/available', page.page, PER_PAGE, total)}`
+    : html`<div class="card">${empty}</div>`
+}`,
+  });
+}

@@ -1,0 +1,122 @@
+import type { VolunteerProfile } from '../../../modules/volunteers/volunteers.schemas.ts';
+import { field, formErrorSummary } from '../../forms.ts';
+import { type Html, html } from '../../html.ts';
+import { dateTime, statusChip } from './labels.ts';
+
+/** The CV analysis is a job on the server; while it waits or runs, the page watches for it to end (app.js). */
+const RUNNING = new Set(['pending', 'processing']);
+
+export function analysisIsRunning(profile: VolunteerProfile): boolean {
+  return RUNNING.has(profile.ai_analysis_status);
+}
+
+/** One sentence on where the CV analysis stands and what to do next. */
+export function analysisSentence(profile: VolunteerProfile): Html {
+  switch (profile.ai_analysis_status) {
+    case 'none':
+      return html`Upload your CV and we will find your skills, experience and education in it.`;
+    case 'pending':
+      return html`Your CV is waiting to be analysed. This page updates by itself when it is done.`;
+    case 'processing':
+      return html`Your CV is being analysed now. This page updates by itself when it is done.`;
+    case 'completed':
+      return html`Analysed ${profile.ai_analyzed_at && dateTime(profile.ai_analyzed_at)}${profile.ai_analysis_confidence !== null && `, with ${profile.ai_analysis_confidence}% confidence`}.${profile.validation_status === 'needs_review' && ' Some details were uncertain: please check the skills below.'}`;
+    case 'failed':
+      return html`We could not analyse your CV: ${profile.ai_analysis_error ?? 'the reason was not recorded'}. Please upload another file.`;
+    default:
+      return html`${profile.ai_analysis_status}`;
+  }
+}
+
+/** The CV card: the current file, the analysis status (watched while it runs) and the upload form. */
+export function cvCard(profile: VolunteerProfile): Html {
+  const running = analysisIsRunning(profile);
+  return html`<section class="card" aria-labelledby="cv-title">
+  <h2 id="cv-title">Your CV</h2>
+  ${profile.cv ? html`<p>Current CV: <strong>${profile.cv.file_name}</strong>, uploaded ${dateTime(profile.cv.uploaded_at)}.</p>` : html`<p>You have not uploaded a CV yet.</p>`}
+  <div class="analysis" role="status"${running ? html` data-poll="/api/volunteers/profile" data-poll-field="ai_analysis_status" data-poll-value="${profile.ai_analysis_status}"` : ''}>
+    <p>${statusChip(profile.ai_analysis_status)} ${analysisSentence(profile)}</p>
+  </div>
+  <form data-api="/api/volunteers/upload-cv" data-method="POST" novalidate>
+    ${formErrorSummary(null)}
+    ${field({
+      name: 'cv',
+      label: profile.cv ? 'Replace your CV' : 'Upload your CV',
+      type: 'file',
+      required: true,
+      hint: 'PDF, DOC or DOCX, up to 10 MB. A new CV replaces the old one and is analysed again.',
+      attributes: html`accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"`,
+    })}
+    <button type="submit">Upload CV</button>
+  </form>
+</section>`;
+}
+
+function skillsTable(profile: VolunteerProfile): Html {
+  if (profile.skills.length === 0) {
+    return html`<p class="muted">${profile.ai_analysis_status === 'completed' ? 'No skills were found in your CV. Try a CV that lists your skills and tools.' : 'No skills yet: they appear here once your CV has been analysed.'}</p>`;
+  }
+  return html`<div class="table-scroll"><table>
+  <caption class="visually-hidden">Your skills</caption>
+  <thead><tr><th scope="col">Skill</th><th scope="col">Level</th><th scope="col">Kind</th><th scope="col">From</th></tr></thead>
+  <tbody>${profile.skills.map(
+    (skill) =>
+      html`<tr><th scope="row">${skill.name}</th><td>${skill.proficiency_level}${skill.years_of_experience !== null && html` <span class="muted small">(${skill.years_of_experience} yrs)</span>`}</td><td>${skill.category ?? '—'}</td><td>${skill.source === 'cv_analysis' ? 'Your CV' : 'Added by hand'}</td></tr>`,
+  )}</tbody>
+</table></div>`;
+}
+
+function experienceFacts(profile: VolunteerProfile): Html {
+  if (profile.experience_level === null && profile.professional_domains.length === 0) return html``;
+  return html`<dl class="facts">
+  <div><dt>Experience level</dt><dd>${profile.experience_level ?? 'not found'}</dd></div>
+  <div><dt>Years of experience</dt><dd>${profile.years_of_experience ?? 'not found'}</dd></div>
+  ${profile.professional_domains.length > 0 && html`<div><dt>Domains</dt><dd>${profile.professional_domains.join(', ')}</dd></div>`}
+</dl>`;
+}
+
+const joined = (...parts: Array<string | number | null>) =>
+  parts.filter((part) => part !== null && part !== '').join(', ');
+
+/** "2019-03 – now", "2019-03 – 2021-06", or what is known. */
+function period(start: string | null, end: string | null): string {
+  if (start === null) return end ?? '';
+  return `${start} – ${end ?? 'now'}`;
+}
+
+function history(profile: VolunteerProfile): Html {
+  return html`<div class="grid two">
+  <div>
+    <h3>Work history</h3>
+    ${
+      profile.work_experience.length > 0
+        ? html`<ul class="plain">${profile.work_experience.map(
+            (job) =>
+              html`<li><strong>${job.job_title ?? 'Role'}</strong>${job.company && html` at ${job.company}`}<br><span class="muted small">${period(job.start_date, job.end_date)}${job.duration_years !== null && ` · ${job.duration_years} years`}</span></li>`,
+          )}</ul>`
+        : html`<p class="muted">None found.</p>`
+    }
+  </div>
+  <div>
+    <h3>Education</h3>
+    ${
+      profile.education.length > 0
+        ? html`<ul class="plain">${profile.education.map(
+            (school) =>
+              html`<li><strong>${joined(school.degree, school.field_of_study) || 'Studies'}</strong><br><span class="muted small">${joined(school.institution, school.graduation_year)}</span></li>`,
+          )}</ul>`
+        : html`<p class="muted">None found.</p>`
+    }
+  </div>
+</div>`;
+}
+
+/** What the analysis found: skills (name, level, kind, where from), experience, work history and education. */
+export function cvFindings(profile: VolunteerProfile): Html {
+  return html`<section class="card" aria-labelledby="findings-title">
+  <h2 id="findings-title">Skills and experience</h2>
+  ${experienceFacts(profile)}
+  ${skillsTable(profile)}
+  ${profile.ai_analysis_status === 'completed' && history(profile)}
+</section>`;
+}

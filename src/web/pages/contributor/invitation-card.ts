@@ -1,0 +1,86 @@
+import type { Assignment } from '../../../modules/assignments/assignments.schemas.ts';
+import type { Task } from '../../../modules/tasks/tasks.schemas.ts';
+import { formErrorSummary } from '../../forms.ts';
+import { type Html, html } from '../../html.ts';
+import { dateTime, hours, skillTags, statusChip } from './labels.ts';
+
+/**
+ * The one-active-task rule in words (contract §4, accept): shown up front when the contributor already holds a task,
+ * and by app.js when the API refuses an accept with `active_assignment_id` (someone may have accepted in another tab).
+ */
+export const ACTIVE_TASK_RULE =
+  'You can work on one task at a time. Finish your active task (submit it and have it completed) before you accept another one.';
+
+function reasoning(invitation: Assignment): Html {
+  const why = invitation.match_reasoning;
+  if (!why) return html``;
+  const list = (items: string[], empty: string) =>
+    items.length > 0
+      ? html`<ul>${items.map((item) => html`<li>${item}</li>`)}</ul>`
+      : html`<p class="muted">${empty}</p>`;
+  return html`<details class="reasoning">
+  <summary>Why you were invited</summary>
+  <div class="grid two">
+    <div><p class="label">Strengths</p>${list(why.strengths, 'None listed.')}</div>
+    <div><p class="label">Gaps</p>${list(why.gaps, 'No gaps found.')}</div>
+  </div>
+</details>`;
+}
+
+/**
+ * Accept, and Decline with an optional reason, through the API. In a list, `titleId` names the invitation's title
+ * so that each button says which task it answers.
+ */
+export function answerForms(invitation: Assignment, titleId: string | null = null): Html {
+  const id = invitation.id;
+  const describedBy = titleId && html` aria-describedby="${titleId}"`;
+  return html`<div class="actions">
+  <form data-api="/api/assignments/${id}/accept" data-method="POST" data-redirect="/assignments/${id}">
+    ${formErrorSummary(null)}
+    <p class="notice" data-error-when="active_assignment_id" hidden>${ACTIVE_TASK_RULE}
+      <a href="/assignments" data-href="/assignments/{value}">Open your active task</a>.</p>
+    <button type="submit"${describedBy}>Accept invitation</button>
+  </form>
+  <details class="decline">
+    <summary>Decline…</summary>
+    <form data-api="/api/assignments/${id}/reject" data-method="POST">
+      ${formErrorSummary(null)}
+      <div class="field">
+        <label for="reason-${id}">Why are you declining? (optional)</label>
+        <textarea id="reason-${id}" name="reason" maxlength="500" rows="2" aria-describedby="reason-${id}-error"></textarea>
+        <p class="error" id="reason-${id}-error" data-error-for="reason" role="alert"></p>
+      </div>
+      <button type="submit" class="secondary"${describedBy}>Decline invitation</button>
+    </form>
+  </details>
+</div>`;
+}
+
+/** The match score with its one-line summary, and the strengths and gaps behind it. */
+export function matchDetails(invitation: Assignment): Html {
+  return html`${invitation.match_score !== null && html`<p class="match"><strong>${invitation.match_score}% match</strong>${invitation.match_reasoning && html` — ${invitation.match_reasoning.summary}`}</p>`}
+  ${reasoning(invitation)}`;
+}
+
+/**
+ * An invitation with what the contributor needs to decide: the task, the match score and its reasoning, and
+ * Accept / Decline (with an optional reason) acting through the API. `task` is null when its details are hidden
+ * (e.g. the challenge was archived); `activeAssignmentId` is the task the contributor already holds, if any.
+ */
+export function invitationCard(invitation: Assignment, task: Task | null, activeAssignmentId: number | null): Html {
+  const id = invitation.id;
+  return html`<article class="card invitation" aria-labelledby="invitation-${id}-title">
+  <div class="card-head">
+    <h3 id="invitation-${id}-title"><a href="/assignments/${id}">${invitation.task.title}</a></h3>
+    ${statusChip(invitation.status)}
+  </div>
+  <p class="muted small">${task && html`${task.challenge.title} · `}About ${hours(invitation.task.estimated_hours)} · invited ${dateTime(invitation.invited_at)}</p>
+  ${task && task.required_skills.length > 0 && skillTags(task.required_skills)}
+  ${matchDetails(invitation)}
+  ${
+    activeAssignmentId !== null &&
+    html`<p class="notice">${ACTIVE_TASK_RULE} <a href="/assignments/${activeAssignmentId}">Open your active task</a>.</p>`
+  }
+  ${invitation.status === 'invited' && answerForms(invitation, `invitation-${id}-title`)}
+</article>`;
+}

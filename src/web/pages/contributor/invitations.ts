@@ -1,0 +1,29 @@
+import type { Db } from '../../../db/database.ts';
+import { AppError } from '../../../http/app-error.ts';
+import type { Assignment } from '../../../modules/assignments/assignments.schemas.ts';
+import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
+import type { Task } from '../../../modules/tasks/tasks.schemas.ts';
+import { showTask } from '../../../modules/tasks/tasks.service.ts';
+import { type Html, html } from '../../html.ts';
+import { invitationCard } from './invitation-card.ts';
+
+/** The task of an assignment as the contributor may see it, or null when it is hidden (its challenge archived). */
+export async function taskOrNull(db: Db, user: AuthUser, taskId: number): Promise<Task | null> {
+  try {
+    return await showTask(db, user, taskId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') return null;
+    throw error;
+  }
+}
+
+/** Invitation cards with their tasks' details (skills, challenge), loaded side by side. */
+export async function invitationCards(
+  db: Db,
+  user: AuthUser,
+  invitations: readonly Assignment[],
+  activeAssignmentId: number | null,
+): Promise<Html> {
+  const tasks = await Promise.all(invitations.map((invitation) => taskOrNull(db, user, invitation.task_id)));
+  return html`${invitations.map((invitation, index) => invitationCard(invitation, tasks[index], activeAssignmentId))}`;
+}

@@ -1,0 +1,34 @@
+import type { Task } from '../../../modules/tasks/tasks.schemas.ts';
+import { type Html, html } from '../../html.ts';
+import { hours, skillTags } from './labels.ts';
+
+const SUMMARY_LENGTH = 240;
+
+/** The start of a long text, cut at a word, so cards stay a similar size. */
+export function excerpt(text: string | null, length = SUMMARY_LENGTH): string {
+  if (!text) return '';
+  const characters = [...text];
+  if (characters.length <= length) return text;
+  const cut = characters.slice(0, length).join('');
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), length / 2)).trimEnd()}…`;
+}
+
+/** The facts a contributor weighs a task by: time, level and complexity. */
+export function taskFacts(task: Task): Html {
+  return html`<dl class="facts">
+  <div><dt>Estimated time</dt><dd>${hours(task.estimated_hours)}</dd></div>
+  <div><dt>Experience level</dt><dd>${task.required_experience_level ?? 'any'}</dd></div>
+  <div><dt>Complexity</dt><dd>${task.complexity_score === null ? 'not rated' : `${task.complexity_score} / 10`}</dd></div>
+</dl>`;
+}
+
+/** A task in a list: what it is, which challenge it belongs to, the skills it needs and its size. */
+export function taskCard(task: Task): Html {
+  return html`<article class="card task" aria-labelledby="task-${task.id}-title">
+  <h3 id="task-${task.id}-title">${task.title}</h3>
+  <p class="muted small">Challenge: <a href="/challenges/${task.challenge.id}">${task.challenge.title}</a>${task.workstream && html` · ${task.workstream.title}`}</p>
+  ${task.description && html`<p>${excerpt(task.description)}</p>`}
+  ${task.required_skills.length > 0 && skillTags(task.required_skills)}
+  ${taskFacts(task)}
+</article>`;
+}

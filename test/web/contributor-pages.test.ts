@@ -1,0 +1,194 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
+import {
+  addVolunteerSkill,
+  createAssignment,
+  createChallenge,
+  createCompany,
+  createTask,
+  createUser,
+  createVolunteer,
+} from '../helpers/factories.ts';
+import { webClient } from '../helpers/web-client.ts';
+import { signedIn, textOf, withPassword } from './contributor-session.ts';
+
+const PAGES = ['/profile', '/tasks/available', '/assignments', '/assignments/1'];
+
+for (const dialect of testDialects()) {
+  describe(`contributor pages: access, profile, tasks, dashboard [${dialect}]`, () => {
+    let ctx: TestContext;
+    before(async () => {
+      ctx = await createTestContext(dialect);
+    });
+    after(() => ctx.close());
+
+    it('sends a signed-out visitor to sign in, and back to the page afterwards', async () => {
+      for (const page of PAGES) {
+        const response = await webClient(ctx.app).get(`${page}?page=2`);
+        assert.equal(response.statusCode, 303, page);
+        assert.equal(response.headers.location, `/login?next=${encodeURIComponent(`${page}?page=2`)}`);
+      }
+    });
+
+    it('gives a company account the 403 page on every contributor page', async () => {
+      const company = await createCompany(ctx.db, { user: await withPassword() });
+      const client = await signedIn(ctx.app, company.user.email);
+      for (const page of ['/profile', '/tasks/available', '/assignments']) {
+        const response = await client.get(page);
+        assert.equal(response.statusCode, 403, page);
+        assert.match(response.headers['content-type'] as string, /^text\/html/);
+        assert.match(textOf(response.body), /You cannot do that This page is for contributor accounts\./);
+      }
+    });
+
+    it('asks a contributor without a profile to complete it, everywhere it matters', async () => {
+      const user = await createUser(ctx.db, 'contributor', await withPassword());
+      const client = await signedIn(ctx.app, user.email);
+
+      const profile = await client.get('/profile');
+      assert.equal(profile.statusCode, 200);
+      assert.match(profile.body, /<h1>Complete your profile, /);
+      assert.match(
+        profile.body,
+        /data-api="\/api\/volunteers\/complete-profile" data-method="POST" data-redirect="\/profile"/,
+      );
+      for (const name of ['field', 'availability_hours_per_week', 'bio']) {
+        assert.match(profile.body, new RegExp(`<label for="field-${name}">`), `a label for ${name}`);
+      }
+      assert.match(profile.body, /min="0" max="168"/);
+
+      const dashboard = await client.get('/dashboard');
+      assert.match(textOf(dashboard.body), /Complete your profile to get started/);
+      assert.match(dashboard.body, /<a class="button" href="\/profile">Complete your profile<\/a>/);
+
+      assert.match(textOf((await client.get('/tasks/available')).body), /Complete your profile and upload your CV/);
+      assert.match(
+        textOf((await client.get('/assignments')).body),
+        /You have no assignments yet\. Complete your profile/,
+      );
+    });
+
+    it('shows the profile with the CV analysis result: skills, experience, education and work history', async () => {
+      const { user, volunteer } = await createVolunteer(ctx.db, {
+        user: await withPassword(),
+        volunteer: {
+          cv_file_name: 'ada-cv.pdf',
+          cv_uploaded_at: '2026-11-20T09:00:00.000Z',
+          ai_analysis_status: 'completed',
+          ai_analysis_confidence: 84,
+          ai_analyzed_at: '2026-11-20T09:01:00.000Z',
+          validation_status: 'passed',
+          experience_level: 'senior',
+          years_of_experience: 9,
+          professional_domains: JSON.stringify(['Healthcare']),
+          education: JSON.stringify([
+            { degree: 'MSc', field_of_study: 'Computer Science', institution: 'Leeds', graduation_year: 2015 },
+          ]),
+          work_experience: JSON.stringify([
+            { job_title: 'Lead Engineer', company: 'NHS Digital', start_date: '2019-03', end_date: null },
+          ]),
+        },
+      });
+      await addVolunteerSkill(ctx.db, volunteer.id, 'TypeScript', 'expert');
+      const client = await signedIn(ctx.app, user.email);
+      const page = await client.get('/profile');
+      assert.equal(page.statusCode, 200);
+      const text = textOf(page.body);
+      assert.match(text, /Current CV: ada-cv\.pdf, uploaded 20 Nov 2026, 09:00 UTC\./);
+      assert.match(text, /Completed Analysed 20 Nov 2026, 09:01 UTC, with 84% confidence\./);
+      assert.match(text, /TypeScript expert \(3 yrs\) technical Added by hand/);
+      assert.match(text, /Experience level senior Years of experience 9 Domains Healthcare/);
+      assert.match(text, /Lead Engineer at NHS Digital 2019-03 – now/);
+      assert.match(text, /MSc, Computer Science Leeds, 2015/);
+      assert.match(page.body, /data-api="\/api\/volunteers\/profile" data-method="PUT"/);
+      assert.match(page.body, /data-api="\/api\/volunteers\/upload-cv"/);
+      assert.match(page.body, /<input type="file" id="field-cv" name="cv"/);
+      assert.doesNotMatch(page.body, /data-poll=/, 'nothing to watch once the analysis is done');
+    });
+
+    it('watches a pending analysis and explains a failed one with the reason the API gives', async () => {
+      const pending = await createVolunteer(ctx.db, {
+        user: await withPassword(),
+        volunteer: { cv_file_name: 'cv.docx', cv_uploaded_at: new Date().toISOString(), ai_analysis_status: 'pending' },
+      });
+      const pendingPage = await (await signedIn(ctx.app, pending.user.email)).get('/profile');
+      assert.match(
+        pendingPage.body,
+        /data-poll="\/api\/volunteers\/profile" data-poll-field="ai_analysis_status" data-poll-value="pending"/,
+      );
+      assert.match(textOf(pendingPage.body), /Waiting to be analysed Your CV is waiting to be analysed\./);
+
+      const failed = await createVolunteer(ctx.db, {
+        user: await withPassword(),
+        volunteer: {
+          cv_file_name: 'scan.pdf',
+          cv_uploaded_at: new Date().toISOString(),
+          ai_analysis_status: 'failed',
+          ai_analysis_error: 'The PDF is a scanned image with no text',
+        },
+      });
+      const failedPage = await (await signedIn(ctx.app, failed.user.email)).get('/profile');
+      assert.match(
+        textOf(failedPage.body),
+        /Analysis failed We could not analyse your CV: The PDF is a scanned image with no text\. Please upload another file\./,
+      );
+    });
+
+    it('lists the available tasks with their skills, hours and challenge, a page at a time', async () => {
+      const company = await createCompany(ctx.db);
+      const challenge = await createChallenge(ctx.db, company.company.id, { title: 'Clinic booking' });
+      for (let n = 1; n <= 13; n++) {
+        await createTask(ctx.db, challenge.id, { title: `Booking task ${n}`, skills: ['Kotlin'], estimated_hours: 12 });
+      }
+      const other = await createTask(ctx.db, challenge.id, { title: 'Needs Cobol', skills: ['Cobol'] });
+      const { user, volunteer } = await createVolunteer(ctx.db, { user: await withPassword() });
+      await addVolunteerSkill(ctx.db, volunteer.id, 'Kotlin');
+      const client = await signedIn(ctx.app, user.email);
+
+      const first = await client.get('/tasks/available');
+      assert.equal(first.statusCode, 200);
+      const text = textOf(first.body);
+      assert.match(text, /13 tasks match your skills\./);
+      assert.match(
+        text,
+        /Booking task 13 Challenge: Clinic booking Do the thing well\. Kotlin Estimated time 12 hours/,
+      );
+      assert.match(first.body, new RegExp(`href="/challenges/${challenge.id}"`));
+      assert.doesNotMatch(text, new RegExp(other.title), 'a task needing none of my skills is not offered');
+      assert.match(first.body, /<a href="\/tasks\/available\?page=2" rel="next">Next page<\/a>/);
+      assert.match(text, /Page 1 of 2/);
+
+      const second = textOf((await client.get('/tasks/available?page=2')).body);
+      assert.match(second, /Booking task 1 /);
+      assert.match(second, /Page 2 of 2 /);
+      assert.match(textOf((await client.get('/tasks/available?page=x')).body), /Page 1 of 2/);
+    });
+
+    it('puts invitations, the active task, matching tasks and profile completeness on the dashboard', async () => {
+      const company = await createCompany(ctx.db);
+      const challenge = await createChallenge(ctx.db, company.company.id);
+      const { user, volunteer } = await createVolunteer(ctx.db, { user: await withPassword() });
+      await addVolunteerSkill(ctx.db, volunteer.id, 'Swift');
+      const invitedTask = await createTask(ctx.db, challenge.id, { title: 'iOS screens', skills: ['Swift'] });
+      const activeTask = await createTask(ctx.db, challenge.id, { title: 'Push notifications', skills: ['Swift'] });
+      await createTask(ctx.db, challenge.id, { title: 'Widget', skills: ['Swift'] });
+      const invitation = await createAssignment(ctx.db, invitedTask.id, volunteer.id);
+      const active = await createAssignment(ctx.db, activeTask.id, volunteer.id, { status: 'in_progress' });
+
+      const page = await (await signedIn(ctx.app, user.email)).get('/dashboard');
+      assert.equal(page.statusCode, 200);
+      const text = textOf(page.body);
+      assert.match(text, /Invitations 1 iOS screens Invitation/);
+      assert.match(text, /80% match — Good fit/);
+      assert.match(page.body, new RegExp(`data-api="/api/assignments/${invitation.id}/accept"`));
+      assert.match(page.body, new RegExp(`data-api="/api/assignments/${invitation.id}/reject"`));
+      assert.match(text, /You can work on one task at a time\./, 'the active-task rule, since one is held');
+      assert.match(text, /Your active task Push notifications In progress Submit your solution when it is ready\./);
+      assert.match(page.body, new RegExp(`href="/assignments/${active.id}">Open the task`));
+      assert.match(text, /Tasks that fit your skills Widget/);
+      assert.match(text, /2 of 4 steps done/);
+      assert.match(text, /CV uploaded: to do/);
+    });
+  });
+}
