@@ -1,0 +1,173 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { requestRevision } from '../../src/modules/assignments/assignments.service.ts';
+import { assignmentScenario, VALID_SOLUTION } from '../helpers/assignment-fixtures.ts';
+import { callerFor } from '../helpers/callers.ts';
+import { apiClient } from '../helpers/client.ts';
+import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
+import { createAssignment, createCompany, createTask, createVolunteer } from '../helpers/factories.ts';
+import { fileForm, pdfFile } from '../helpers/file-fixtures.ts';
+import { signedIn, textOf, withPassword } from './contributor-session.ts';
+
+for (const dialect of testDialects()) {
+  describe(`contributor assignment pages [${dialect}]`, () => {
+    let ctx: TestContext;
+    before(async () => {
+      ctx = await createTestContext(dialect);
+    });
+    after(() => ctx.close());
+
+    /** An assignment in `status` whose contributor and company can both sign in. */
+    const scenario = async (status: string, task: Record<string, unknown> = {}) => {
+      const s = await assignmentScenario(ctx.db, { status, task });
+      const parties = [s.volunteer.user.id, s.company.user.id];
+      await ctx.db
+        .updateTable('users')
+        .set(await withPassword())
+        .where('id', 'in', parties)
+        .execute();
+      return s;
+    };
+
+    it('groups the assignments by status, invitations first with their match score, reasoning and answers', async () => {
+      const s = await scenario('invited', { title: 'Design the intake form', skills: ['Figma'] });
+      const done = await createTask(ctx.db, s.challenge.id, { title: 'Old logo work' });
+      await createAssignment(ctx.db, done.id, s.volunteer.volunteer.id, { status: 'completed' });
+      const declined = await createTask(ctx.db, s.challenge.id, { title: 'Night shifts' });
+      await createAssignment(ctx.db, declined.id, s.volunteer.volunteer.id, { status: 'declined' });
+
+      const page = await (await signedIn(ctx.app, s.volunteer.user.email)).get('/assignments');
+      assert.equal(page.statusCode, 200);
+      const text = textOf(page.body);
+      assert.match(text, /Invitations 1 Design the intake form Invitation/);
+      assert.match(text, new RegExp(`${s.challenge.title} · About 8 hours`));
+      assert.match(text, /Figma 80% match — Good fit Why you were invited Strengths skills Gaps No gaps found\./);
+      assert.match(
+        page.body,
+        new RegExp(
+          `data-api="/api/assignments/${s.assignment.id}/accept" data-method="POST" data-redirect="/assignments/${s.assignment.id}"`,
+        ),
+      );
+      assert.match(page.body, /<label for="reason-\d+">Why are you declining\? \(optional\)<\/label>/);
+      assert.match(page.body, /Decline invitation<\/button>/);
+      // The rule is explained when the API refuses an accept with active_assignment_id (app.js shows this).
+      assert.match(page.body, /data-error-when="active_assignment_id" hidden>You can work on one task at a time\./);
+      assert.match(page.body, /data-href="\/assignments\/\{value\}">Open your active task/);
+      assert.ok(text.indexOf('Completed Old logo work') < text.indexOf('Declined Night shifts'), 'history after');
+    });
+
+    it('shows the task, the timeline and the Start button for an accepted assignment', async () => {
+      const s = await scenario('accepted', {
+        title: 'Write the API',
+        description: 'Build the booking endpoints.',
+        acceptance_criteria: JSON.stringify(['Bookings can be created', 'Double bookings are refused']),
+        expected_output: 'A pull request.',
+        estimated_hours: 16,
+      });
+      await ctx.db
+        .updateTable('assignments')
+        .set({ responded_at: '2026-11-21T10:00:00.000Z' })
+        .where('id', '=', s.assignment.id)
+        .execute();
+      const page = await (await signedIn(ctx.app, s.volunteer.user.email)).get(`/assignments/${s.assignment.id}`);
+      assert.equal(page.statusCode, 200);
+      const text = textOf(page.body);
+      assert.match(page.body, /<h1>Write the API<\/h1> <span class="status accepted">Accepted<\/span>/);
+      assert.match(text, /Next step Start the task when you begin working on it/);
+      assert.match(page.body, new RegExp(`data-api="/api/assignments/${s.assignment.id}/start"`));
+      assert.match(text, /Build the booking endpoints\./);
+      assert.match(
+        text,
+        /Acceptance criteria Bookings can be created Double bookings are refused Expected output A pull request\./,
+      );
+      assert.match(text, /Estimated time 16 hours/);
+      assert.match(text, /Accepted 21 Nov 2026, 10:00 UTC Started not yet/);
+      assert.match(
+        page.body,
+        new RegExp(
+          `data-api="/api/assignments/${s.assignment.id}/submit-solution" data-method="POST" data-redirect="/assignments/${s.assignment.id}"`,
+        ),
+      );
+      assert.match(page.body, /data-counter data-min="10" data-max="10000"/);
+      assert.match(page.body, /<input type="file" id="field-attachments" name="attachments"[^>]* multiple accept=/);
+      assert.doesNotMatch(page.body, /\/complete"/, 'an accepted assignment cannot be completed yet');
+    });
+
+    it('shows a submitted solution with its attachments, and offers Complete', async () => {
+      const s = await scenario('in_progress');
+      const form = fileForm('attachments[]', pdfFile('Report'), 'report.pdf', {
+        ...VALID_SOLUTION,
+        hours_worked: String(VALID_SOLUTION.hours_worked),
+      });
+      const submitted = await apiClient(ctx.app, s.volunteer.token).multipart(
+        'POST',
+        `/api/assignments/${s.assignment.id}/submit-solution`,
+        form,
+      );
+      assert.equal(submitted.statusCode, 303);
+
+      const page = await (await signedIn(ctx.app, s.volunteer.user.email)).get(`/assignments/${s.assignment.id}`);
+      const text = textOf(page.body);
+      assert.match(text, /Your solution Waiting for review/);
+      assert.match(text, new RegExp(VALID_SOLUTION.description.replace('.', '\\.')));
+      assert.match(text, /Hours worked 6\.5 hours Link to the work https:\/\/example\.test\/deliverable/);
+      assert.match(
+        page.body,
+        new RegExp(`href="/assignments/${s.assignment.id}/attachments/\\d+" download>report\\.pdf</a>`),
+      );
+      assert.match(page.body, new RegExp(`data-api="/api/assignments/${s.assignment.id}/complete"`));
+      assert.match(page.body, /id="field-actual_hours"[^>]*value="6\.5"|value="6\.5"[^>]*id="field-actual_hours"/);
+      assert.doesNotMatch(page.body, /submit-solution"/, 'a submitted solution is not submitted twice');
+    });
+
+    it('shows clearly that the company asked for changes, with its note, and lets the contributor submit again', async () => {
+      const s = await scenario('in_progress');
+      await apiClient(ctx.app, s.volunteer.token).post(
+        `/api/assignments/${s.assignment.id}/submit-solution`,
+        VALID_SOLUTION,
+      );
+      await requestRevision(ctx.db, await callerFor(ctx.db, s.company.token), s.assignment.id, 'Please add tests.');
+
+      const page = await (await signedIn(ctx.app, s.volunteer.user.email)).get(`/assignments/${s.assignment.id}`);
+      const text = textOf(page.body);
+      assert.match(text, /The company asked for changes .*Note from the company: Please add tests\./);
+      assert.match(text, /Your solution Changes requested/);
+      assert.match(text, /Submit your solution again/);
+    });
+
+    it("answers 404 for someone else's assignment, an unknown id and a malformed id", async () => {
+      const s = await scenario('in_progress');
+      const stranger = await createVolunteer(ctx.db, { user: await withPassword() });
+      const client = await signedIn(ctx.app, stranger.user.email);
+      for (const path of [
+        `/assignments/${s.assignment.id}`,
+        '/assignments/999999',
+        '/assignments/abc',
+        '/assignments/0',
+      ]) {
+        const response = await client.get(path);
+        assert.equal(response.statusCode, 404, path);
+        assert.match(textOf(response.body), /Page not found/);
+      }
+    });
+
+    it('sends the owning company to its own pages, and gives another company the 403 page', async () => {
+      const s = await scenario('submitted');
+      const owner = await signedIn(ctx.app, s.company.user.email);
+      const submitted = await owner.get(`/assignments/${s.assignment.id}`);
+      assert.equal(submitted.statusCode, 303);
+      assert.equal(submitted.headers.location, '/reviews');
+
+      const open = await scenario('accepted');
+      const toChallenge = await (await signedIn(ctx.app, open.company.user.email)).get(
+        `/assignments/${open.assignment.id}`,
+      );
+      assert.equal(toChallenge.headers.location, `/challenges/${open.challenge.id}`);
+
+      const other = await createCompany(ctx.db, { user: await withPassword() });
+      const refused = await (await signedIn(ctx.app, other.user.email)).get(`/assignments/${s.assignment.id}`);
+      assert.equal(refused.statusCode, 403);
+      assert.match(textOf(refused.body), /You cannot do that/);
+    });
+  });
+}
