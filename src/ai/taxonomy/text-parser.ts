@@ -1,5 +1,6 @@
-import model from 'wink-eng-lite-web-model';
-import winkNLP, { type WinkMethods } from 'wink-nlp';
+import { createRequire } from 'node:module';
+import type WinkFn from 'wink-nlp';
+import type { Model, WinkMethods } from 'wink-nlp';
 
 /**
  * Text as the offline analyzers read it: wink-nlp's tokens (with lemma, part of speech and stop-word flag), the
@@ -44,9 +45,17 @@ export type ParsedText = { text: string; tokens: Token[]; sentences: Sentence[];
 
 let nlp: WinkMethods | undefined;
 
-/** The model takes a quarter of a second to load: loaded on first use, once per process. */
+/**
+ * wink and its English model take a quarter of a second to load, so they are loaded on first use, once per process,
+ * not by every process that merely imports the taxonomy (the server at start-up, the CLI, most tests). Both are
+ * CommonJS packages, which is what lets a synchronous require load them lazily.
+ */
 function engine(): WinkMethods {
-  nlp ??= winkNLP(model);
+  if (!nlp) {
+    const require = createRequire(import.meta.url);
+    const winkNLP = require('wink-nlp') as typeof WinkFn;
+    nlp = winkNLP(require('wink-eng-lite-web-model') as Model);
+  }
   return nlp;
 }
 
