@@ -200,7 +200,7 @@ const OBJECTIVE_LEAD_INS = [
   /^(ideally|also|additionally|finally|first|second|third|then),?\s+/i,
 ];
 
-export function restateObjective(text: string): string {
+function restateObjective(text: string): string {
   let restated = text;
   for (const leadIn of OBJECTIVE_LEAD_INS) restated = restated.replace(leadIn, '');
   if (restated.split(/\s+/).length < 3) return text;

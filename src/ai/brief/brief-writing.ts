@@ -111,7 +111,7 @@ function withoutStop(text: string): string {
 }
 
 /** "A mobile app…" → "a mobile app…", leaving acronyms and names ("API", "iOS", "Leeds") alone. */
-export function lowerFirst(text: string): string {
+function lowerFirst(text: string): string {
   const first = text.split(/\s/)[0] ?? '';
   if (first.length > 1 && (first === first.toUpperCase() || /[A-Z]/.test(first.slice(1)))) return text;
   return text.charAt(0).toLowerCase() + text.slice(1);

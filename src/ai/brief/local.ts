@@ -33,12 +33,13 @@ export function analyzeBrief(input: BriefInput, { taxonomy }: LocalContext): Bri
   const whole = parseText(`${title}\n\n${description}`);
   const body = parseText(description);
   const signals = qualitySignals(whole);
+  const bodySignals = qualitySignals(body);
   const skills = taxonomy.findInText(whole);
   const areas = taxonomy.findAreasInText(whole);
   const parts = extractBriefParts(body);
   const field = fieldOf(skills, areas, taxonomy);
 
-  const rejection = rejectionReason(signals, qualitySignals(body).contentWords, parts, skills, areas);
+  const rejection = rejectionReason(signals, bodySignals.contentWords, parts, skills, areas);
   if (rejection !== null) return rejected(title, description, field, rejection);
 
   const reading: BriefReading = {
@@ -49,7 +50,7 @@ export function analyzeBrief(input: BriefInput, { taxonomy }: LocalContext): Bri
     personalData: PERSONAL_DATA.test(description),
     integration: INTEGRATION.test(description),
   };
-  const wordCount = qualitySignals(body).words;
+  const wordCount = bodySignals.words;
   return {
     workable: true,
     rejection_reason: null,
@@ -112,7 +113,7 @@ function rejected(title: string, description: string, field: string, reason: str
  * The field the skills and kinds of work point to, each weighted by how strongly the text names it; ties go to the
  * taxonomy's order of fields. "general" when nothing points anywhere.
  */
-export function fieldOf(skills: SkillMention[], areas: AreaMention[], taxonomy: Taxonomy): string {
+function fieldOf(skills: SkillMention[], areas: AreaMention[], taxonomy: Taxonomy): string {
   const weights = new Map<string, number>();
   const credit = (fields: readonly string[], weight: number) => {
     for (const field of fields) weights.set(field, (weights.get(field) ?? 0) + weight / fields.length);

@@ -37,7 +37,7 @@ export function assessComplexity(input: ComplexityInput, { taxonomy }: LocalCont
 /** An area named by a single passing word counts half: "a landing page" in a campaign brief is not a web build. */
 const CLEAR_AREA_SCORE = 1.5;
 
-export function scopePoints(areas: AreaMention[], scope: Scope, objectives: number, words: number): number {
+function scopePoints(areas: AreaMention[], scope: Scope, objectives: number, words: number): number {
   const clear = areas.filter((mention) => mention.score >= CLEAR_AREA_SCORE).length;
   let points = Math.min(clear + 0.5 * (areas.length - clear), 5);
   points += Math.min(scope.components.length, 5) * 0.8;

@@ -5,7 +5,7 @@ import type { AreaMention, SkillArea, SkillMention } from './taxonomy.ts';
 export type AreaTrigger = { areaId: string; weight: number; phrase: string };
 
 /** An area counts as called for from this score: one clear trigger, or one of its skills. */
-export const AREA_THRESHOLD = 1;
+const AREA_THRESHOLD = 1;
 
 const SKILL_WEIGHT = 1.5;
 /** Saying it again adds a little: repetition is emphasis, not new scope. */

@@ -44,7 +44,7 @@ const AreasFile = Type.Object({
 });
 
 export type SkillEntry = Static<typeof SkillEntry>;
-export type AreaEntry = Static<typeof AreaEntry>;
+type AreaEntry = Static<typeof AreaEntry>;
 export type TaxonomyData = {
   fields: string[];
   skills: SkillEntry[];
