@@ -1,4 +1,5 @@
 import { CompiledQuery } from 'kysely';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { AppDeps } from '../app-deps.ts';
 import type { Config } from '../config.ts';
@@ -14,7 +15,7 @@ import {
   type WorkerOptions,
 } from './job-queue.ts';
 import { requeueFailedJobs, selectFailedJobs } from './pg-boss-tables.ts';
-import { onFailedQueueOf, startPgBossWorker } from './pg-boss-worker.ts';
+import { ON_FAILED_SUFFIX, onFailedQueueOf, startPgBossWorker } from './pg-boss-worker.ts';
 
 /** Jobs (and their `onFailed` follow-ups) are kept this long; a failed job stays listed and re-runnable as long. */
 const RETENTION_DAYS = 14;
@@ -59,10 +60,32 @@ export class PgBossJobQueue implements JobQueue {
   async start(log: JobLogger): Promise<void> {
     this.#boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
     await this.#boss.start();
-    for (const name of JOB_NAMES) {
-      // The dead letter queue first: a queue's dead letter must exist.
-      await this.#boss.createQueue(onFailedQueueOf(name), { name: onFailedQueueOf(name), ...this.#retryPolicy() });
-      await this.#boss.createQueue(name, { name, deadLetter: onFailedQueueOf(name), ...this.#retryPolicy() });
+    await this.#createMissingQueues();
+  }
+
+  /**
+   * A queue per job name, and its `onFailed` queue. pg-boss's create_queue deadlocks when processes booting together
+   * on a fresh database run it at the same time, so the processes take turns under an advisory lock, held by a
+   * connection of its own (ending the connection releases it), and only when a queue is missing.
+   */
+  async #createMissingQueues(): Promise<void> {
+    const missing = async () => {
+      const existing = new Set((await this.#boss.getQueues()).map((queue) => queue.name));
+      return JOB_NAMES.flatMap((name) => [onFailedQueueOf(name), name]).filter((name) => !existing.has(name));
+    };
+    if ((await missing()).length === 0) return;
+    const lock = new pg.Client({ connectionString: this.#config.databaseUrl, application_name: 'guild-queue-setup' });
+    await lock.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock(hashtext($1))', [`guild.create-queues.${this.#config.queueSchema}`]);
+      // The dead letter queue comes first in the list: a queue's dead letter must exist.
+      for (const name of await missing()) {
+        const isOnFailed = name.endsWith(ON_FAILED_SUFFIX);
+        const deadLetter = isOnFailed ? {} : { deadLetter: onFailedQueueOf(name as JobName) };
+        await this.#boss.createQueue(name, { name, ...deadLetter, ...this.#retryPolicy() });
+      }
+    } finally {
+      await lock.end();
     }
   }
 

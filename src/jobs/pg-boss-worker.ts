@@ -13,9 +13,11 @@ import {
 } from './job-queue.ts';
 import { describeOutput, queuesWithDueJobs } from './pg-boss-tables.ts';
 
+export const ON_FAILED_SUFFIX = '.on-failed';
+
 /** The queue that runs `onFailed` for a job name: pg-boss moves a job there (its dead letter) when it fails for good. */
 export function onFailedQueueOf(name: JobName): string {
-  return `${name}.on-failed`;
+  return `${name}${ON_FAILED_SUFFIX}`;
 }
 
 type Runner = { kind: 'handle' | 'onFailed'; definition: RuntimeDefinition };

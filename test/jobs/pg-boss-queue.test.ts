@@ -9,6 +9,7 @@ import { type AppDeps, createDeps } from '../../src/app-deps.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { JobDefinitions } from '../../src/jobs/handlers.ts';
 import type { JobWorker } from '../../src/jobs/job-queue.ts';
+import { PgBossJobQueue } from '../../src/jobs/pg-boss-queue.ts';
 import { createTestDatabase, POSTGRES_URL, type TestDatabase } from '../helpers/context.ts';
 import { queuedJobs } from '../helpers/queued-jobs.ts';
 import { waitFor } from './wait-for.ts';
@@ -168,6 +169,21 @@ describe('pg-boss queue [postgres]', { skip: POSTGRES_URL ? false : 'TEST_DATABA
       (await queuedJobs({ deps }, 'task.match')).map((job) => job.status),
       ['pending'],
     );
+  });
+
+  it('installs itself when several processes start at once on a fresh database', async () => {
+    const fresh = await createTestDatabase('postgres', dataDir);
+    const config = loadConfig({ QUEUE_SCHEMA: fresh.queueSchema }, { databaseUrl: fresh.url, dialect: 'postgres' });
+    const queues = [1, 2, 3, 4].map(() => new PgBossJobQueue(config));
+    try {
+      // pg-boss's create_queue deadlocks when run concurrently; each start must still succeed.
+      await Promise.all(queues.map((queue) => queue.start(silent)));
+      const id = await queues[3].enqueue(fresh.db, 'volunteer.analyze-cv', { volunteerId: 1 });
+      assert.match(id, /^[0-9a-f-]{36}$/);
+    } finally {
+      for (const queue of queues) await queue.stop();
+      await fresh.close();
+    }
   });
 
   it('stops after the running jobs finished', async () => {
