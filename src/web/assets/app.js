@@ -104,7 +104,8 @@
     const min = Number(input.dataset.min || 0);
     const max = Number(input.dataset.max || Infinity);
     out.textContent = `${length} / ${max === Infinity ? '' : max} characters${length < min ? ` (at least ${min})` : ''}`;
-    out.classList.toggle('bad', length < min || length > max);
+    // An empty field is not an error yet: the minimum is shown in words, in red only once typing has begun.
+    out.classList.toggle('bad', (length > 0 && length < min) || length > max);
   }
   document.addEventListener('input', (event) => {
     if (event.target.matches && event.target.matches('[data-counter]')) updateCounter(event.target);
