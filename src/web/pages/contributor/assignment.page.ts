@@ -11,7 +11,7 @@ import { type Html, html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
 import { completeForm, startForm, submitSolutionForm } from './assignment-forms.ts';
 import { profileOrNull } from './contributor-access.ts';
-import { ACTIVE_TASK_RULE, answerForms, matchDetails } from './invitation-card.ts';
+import { answerForms, matchDetails } from './invitation-card.ts';
 import { taskOrNull } from './invitations.ts';
 import { dateTime, skillTags, statusChip } from './labels.ts';
 import { nextStep, revisionRequested } from './next-step.ts';
@@ -82,8 +82,7 @@ function nextStepSection(assignment: Assignment, activeId: number | null): Html 
   return html`<section class="card next-step" aria-labelledby="next-title">
   <h2 id="next-title">Next step</h2>
   <p>${nextStep(assignment)}</p>
-  ${assignment.status === 'invited' && otherActive !== null && html`<p class="notice">${ACTIVE_TASK_RULE} <a href="/assignments/${otherActive}">Open your active task</a>.</p>`}
-  ${assignment.status === 'invited' && answerForms(assignment)}
+  ${assignment.status === 'invited' && answerForms(assignment, otherActive)}
   ${assignment.status === 'accepted' && startForm(assignment)}
 </section>`;
 }

@@ -8,7 +8,7 @@ import { dateTime, hours, skillTags, statusChip } from './labels.ts';
  * The one-active-task rule in words (contract §4, accept): shown up front when the contributor already holds a task,
  * and by app.js when the API refuses an accept with `active_assignment_id` (someone may have accepted in another tab).
  */
-export const ACTIVE_TASK_RULE =
+const ACTIVE_TASK_RULE =
   'You can work on one task at a time. Finish your active task (submit it and have it completed) before you accept another one.';
 
 function reasoning(invitation: Assignment): Html {
@@ -27,18 +27,31 @@ function reasoning(invitation: Assignment): Html {
 </details>`;
 }
 
+/** The rule with a link to the task the contributor holds: known (`{value}` filled) or filled in by app.js. */
+function activeTaskRule(activeAssignmentId: number | null): Html {
+  return activeAssignmentId !== null
+    ? html`<p class="notice">${ACTIVE_TASK_RULE} <a href="/assignments/${activeAssignmentId}">Open your active task</a>.</p>`
+    : html`<p class="notice" data-error-when="active_assignment_id" hidden>${ACTIVE_TASK_RULE}
+      <a href="/assignments" data-href="/assignments/{value}">Open your active task</a>.</p>`;
+}
+
 /**
- * Accept, and Decline with an optional reason, through the API. In a list, `titleId` names the invitation's title
- * so that each button says which task it answers.
+ * Accept, and Decline with an optional reason, through the API. When the contributor already holds a task
+ * (`activeAssignmentId`) the rule is said up front; otherwise app.js says it if the API refuses the accept (another
+ * tab may have accepted meanwhile). In a list, `titleId` names the invitation's title so that each button says which
+ * task it answers.
  */
-export function answerForms(invitation: Assignment, titleId: string | null = null): Html {
+export function answerForms(
+  invitation: Assignment,
+  activeAssignmentId: number | null,
+  titleId: string | null = null,
+): Html {
   const id = invitation.id;
   const describedBy = titleId && html` aria-describedby="${titleId}"`;
   return html`<div class="actions">
   <form data-api="/api/assignments/${id}/accept" data-method="POST" data-redirect="/assignments/${id}">
     ${formErrorSummary(null)}
-    <p class="notice" data-error-when="active_assignment_id" hidden>${ACTIVE_TASK_RULE}
-      <a href="/assignments" data-href="/assignments/{value}">Open your active task</a>.</p>
+    ${activeTaskRule(activeAssignmentId)}
     <button type="submit"${describedBy}>Accept invitation</button>
   </form>
   <details class="decline">
@@ -77,10 +90,6 @@ export function invitationCard(invitation: Assignment, task: Task | null, active
   <p class="muted small">${task && html`${task.challenge.title} · `}About ${hours(invitation.task.estimated_hours)} · invited ${dateTime(invitation.invited_at)}</p>
   ${task && task.required_skills.length > 0 && skillTags(task.required_skills)}
   ${matchDetails(invitation)}
-  ${
-    activeAssignmentId !== null &&
-    html`<p class="notice">${ACTIVE_TASK_RULE} <a href="/assignments/${activeAssignmentId}">Open your active task</a>.</p>`
-  }
-  ${invitation.status === 'invited' && answerForms(invitation, `invitation-${id}-title`)}
+  ${invitation.status === 'invited' && answerForms(invitation, activeAssignmentId, `invitation-${id}-title`)}
 </article>`;
 }

@@ -41,7 +41,7 @@ function detailFields(values: VolunteerProfile | null): Html {
 function completeForm(): Html {
   return html`<p class="lead">Tell us what you do and how much time you have. Once your profile is complete you can
 upload your CV: we find your skills in it and invite you to tasks that need them.</p>
-<form class="card narrow-form" data-api="/api/volunteers/complete-profile" data-method="POST" data-redirect="/profile" novalidate>
+<form class="card" data-api="/api/volunteers/complete-profile" data-method="POST" data-redirect="/profile" novalidate>
   <h2>Your details</h2>
   ${formErrorSummary(null)}
   ${detailFields(null)}
@@ -87,5 +87,9 @@ ${summary(profile)}
 ${cvFindings(profile)}`
     : html`<h1>Complete your profile, ${user.name}</h1>
 ${completeForm()}`;
-  return sendPage(request, reply, { title: profile ? 'Your profile' : 'Complete your profile', body });
+  return sendPage(request, reply, {
+    title: profile ? 'Your profile' : 'Complete your profile',
+    width: profile ? undefined : 'narrow',
+    body,
+  });
 }
