@@ -33,7 +33,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: { level: deps.config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });

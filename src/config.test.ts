@@ -13,6 +13,7 @@ describe('configuration', () => {
     assert.equal(config.databaseUrl, `sqlite:${path.resolve('var', 'guild.sqlite')}`);
     assert.equal(config.storageDir, path.resolve('var', 'storage'));
     assert.equal(config.embeddedWorker, true);
+    assert.equal(config.trustProxy, false, 'X-Forwarded-For is not believed unless configured');
     assert.equal(config.aiProvider, 'local');
     assert.equal(config.tokenTtlSeconds, null);
     assert.ok(Object.isFrozen(config));

@@ -19,6 +19,11 @@ export type Config = Readonly<{
   /** Token lifetime in seconds; null means tokens never expire (the seed's default). */
   tokenTtlSeconds: number | null;
   /** Run the job worker inside the API process (the embedded default). */
+  /**
+   * Believe X-Forwarded-* headers (client IP, protocol) — only behind a proxy that sets them; otherwise a client
+   * could pick its own IP and escape the web login lock.
+   */
+  trustProxy: boolean;
   embeddedWorker: boolean;
   workerPollMs: number;
   /** Jobs one worker process runs at the same time. */
@@ -179,6 +184,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       nodeEnv === 'test' ? 'silent' : 'info',
     ),
     tokenTtlSeconds: ttl === 0 ? null : ttl,
+    trustProxy: boolean('TRUST_PROXY', false),
     embeddedWorker: boolean('EMBEDDED_WORKER', true),
     workerPollMs: integer('WORKER_POLL_MS', 1000, 10, 60_000),
     workerConcurrency: integer('WORKER_CONCURRENCY', 2, 1, 64),
