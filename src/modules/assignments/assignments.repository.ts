@@ -248,3 +248,19 @@ export function findLatestSubmission(db: Db, assignmentId: number) {
 export async function reviewSubmission(db: Db, submissionId: number, status: string, now: string): Promise<void> {
   await db.updateTable('submissions').set({ status, reviewed_at: now }).where('id', '=', submissionId).execute();
 }
+
+/** One attachment of any submission of the assignment, with where its bytes are stored (for the download). */
+export function findAttachmentOfAssignment(db: Db, assignmentId: number, attachmentId: number) {
+  return db
+    .selectFrom('submission_attachments')
+    .innerJoin('submissions', 'submissions.id', 'submission_attachments.submission_id')
+    .select([
+      'submission_attachments.file_name',
+      'submission_attachments.storage_key',
+      'submission_attachments.size',
+      'submission_attachments.content_type',
+    ])
+    .where('submissions.assignment_id', '=', assignmentId)
+    .where('submission_attachments.id', '=', attachmentId)
+    .executeTakeFirst();
+}

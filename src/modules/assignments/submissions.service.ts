@@ -1,14 +1,15 @@
 import crypto from 'node:crypto';
 import type { AppDeps } from '../../app-deps.ts';
+import { AppError } from '../../http/app-error.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import type { UploadedFile } from '../../storage/uploads.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { findAssignmentForCaller } from './assignments.access.ts';
 import { notifySolutionSubmitted } from './assignments.notifications.ts';
-import { insertSubmission, type NewAttachment } from './assignments.repository.ts';
+import { findAttachmentOfAssignment, insertSubmission, type NewAttachment } from './assignments.repository.ts';
 import type { SubmitSolutionBody } from './assignments.schemas.ts';
 import { markWorkBegun, moveAssignment } from './assignments.service.ts';
-import { checkTransition } from './assignments.state.ts';
+import { checkTransition, NOT_A_PARTY_MESSAGE } from './assignments.state.ts';
 
 /**
  * The assignee hands in a solution: a submission row with its attachments, the assignment `submitted`, the company
@@ -75,4 +76,21 @@ async function storeAttachments(
 
 async function removeStored(storage: FileStorage, attachments: readonly NewAttachment[]): Promise<void> {
   await Promise.allSettled(attachments.map((file) => storage.remove(file.storageKey)));
+}
+
+/**
+ * An attachment of the assignment's submissions, for one of its two parties only (the web app's download): others
+ * get the assignment rules' 404/403, and an attachment of another assignment is a 404.
+ */
+export async function attachmentForParty(
+  db: AppDeps['db'],
+  caller: AuthUser,
+  assignmentId: number,
+  attachmentId: number,
+) {
+  const { party } = await findAssignmentForCaller(db, caller, assignmentId);
+  if (party === null) throw AppError.forbidden(NOT_A_PARTY_MESSAGE);
+  const attachment = await findAttachmentOfAssignment(db, assignmentId, attachmentId);
+  if (!attachment) throw AppError.notFound('Attachment');
+  return attachment;
 }
