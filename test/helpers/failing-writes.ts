@@ -11,7 +11,11 @@ export async function failWrites(
   operation: 'insert' | 'update',
 ): Promise<() => Promise<void>> {
   const trigger = sql.id(`fail_${operation}_${table}`);
-  const on = sql.id(table);
+  // On pg-boss, queued jobs are rows of its job table in QUEUE_SCHEMA, not of `jobs`.
+  const on =
+    table === 'jobs' && ctx.deps.queue.engine === 'pg-boss'
+      ? sql.id(ctx.deps.config.queueSchema, 'job')
+      : sql.id(table);
   const when = sql.raw(`before ${operation}`);
   if (ctx.deps.dialect === 'postgres') {
     await sql`create or replace function fail_write() returns trigger language plpgsql as $$

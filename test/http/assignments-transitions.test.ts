@@ -13,6 +13,7 @@ import {
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { createAccount, createCompany, createVolunteer } from '../helpers/factories.ts';
+import { queuedJobs } from '../helpers/queued-jobs.ts';
 
 const INVALID_STATUS = "This action is not valid for the assignment's current status.";
 
@@ -150,8 +151,8 @@ for (const dialect of testDialects()) {
       assert.equal(response.data.status, 'declined');
       assert.equal(response.data.decline_reason, 'Too busy this month.');
       assert.ok(response.data.responded_at);
-      const jobs = await ctx.db.selectFrom('jobs').selectAll().where('name', '=', 'task.match').execute();
-      assert.ok(jobs.some((job) => JSON.parse(job.payload).taskId === scenario.task.id));
+      const jobs = await queuedJobs(ctx, 'task.match');
+      assert.ok(jobs.some((job) => job.payload.taskId === scenario.task.id));
       const [notification] = await notificationsOf(ctx.db, scenario.company.user.id);
       assert.equal(notification.type, 'task_declined');
       assert.match(notification.message, /Too busy this month\./);

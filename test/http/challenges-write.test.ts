@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { createAccount, createChallenge, createCompany, createVolunteer, LONG_TEXT } from '../helpers/factories.ts';
+import { countQueuedJobs, queuedJobs } from '../helpers/queued-jobs.ts';
 
 const valid = { title: 'Faster onboarding', description: LONG_TEXT };
 
@@ -15,12 +16,8 @@ for (const dialect of testDialects()) {
     after(() => ctx.close());
 
     async function analyzeJobs(challengeId: number) {
-      const rows = await ctx.db
-        .selectFrom('jobs')
-        .select(['payload', 'status'])
-        .where('name', '=', 'challenge.analyze')
-        .execute();
-      return rows.filter((row) => JSON.parse(row.payload).challengeId === challengeId);
+      const jobs = await queuedJobs(ctx, 'challenge.analyze');
+      return jobs.filter((job) => job.payload.challengeId === challengeId);
     }
 
     async function challengeRow(id: number) {
@@ -44,7 +41,7 @@ for (const dialect of testDialects()) {
       assert.equal(body.challenge_type, null);
       const jobs = await analyzeJobs(body.id);
       assert.equal(jobs.length, 1);
-      assert.deepEqual(JSON.parse(jobs[0].payload), { challengeId: body.id });
+      assert.deepEqual(jobs[0].payload, { challengeId: body.id });
       assert.equal(jobs[0].status, 'pending');
       assert.equal((await challengeRow(body.id)).description, LONG_TEXT);
     });
@@ -55,7 +52,7 @@ for (const dialect of testDialects()) {
       assert.equal(asContributor.statusCode, 403);
       assert.equal(asContributor.data.message, 'Only company accounts can do this.');
 
-      const jobsBefore = (await ctx.db.selectFrom('jobs').select('id').execute()).length;
+      const jobsBefore = await countQueuedJobs(ctx);
       const noProfile = await createAccount(ctx.db, 'company');
       const response = await apiClient(ctx.app, noProfile.token).post('/api/challenges', valid);
       assert.equal(response.statusCode, 403);
@@ -63,7 +60,7 @@ for (const dialect of testDialects()) {
         message:
           'Complete your company profile with POST /api/companies/complete-profile before submitting a challenge.',
       });
-      assert.equal((await ctx.db.selectFrom('jobs').select('id').execute()).length, jobsBefore);
+      assert.equal(await countQueuedJobs(ctx), jobsBefore);
     });
 
     it('validates title and description, counting characters not bytes', async () => {

@@ -6,6 +6,7 @@ import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { createAccount, createChallenge, createIdea } from '../helpers/factories.ts';
 import { COMMUNITY, type IdeasCast, ideasCast } from '../helpers/idea-fixtures.ts';
+import { countQueuedJobs, queuedJobs } from '../helpers/queued-jobs.ts';
 
 const DESCRIPTION = 'An idea worth trying: '.padEnd(150, 'x');
 
@@ -57,9 +58,9 @@ for (const dialect of testDialects()) {
       assert.equal(idea.final_score, null);
       assert.deepEqual([idea.votes_up, idea.votes_down, idea.vote_total, idea.my_vote], [0, 0, 0, 0]);
 
-      const jobs = await ctx.db.selectFrom('jobs').selectAll().where('name', '=', 'idea.score').execute();
+      const jobs = await queuedJobs(ctx, 'idea.score');
       assert.deepEqual(
-        jobs.map((job) => JSON.parse(job.payload)),
+        jobs.map((job) => job.payload),
         [{ ideaId: idea.id }],
       );
       const events = await ctx.db
@@ -88,7 +89,7 @@ for (const dialect of testDialects()) {
     });
 
     it('validates title and description with field errors and writes nothing', async () => {
-      const countJobs = async () => (await ctx.db.selectFrom('jobs').select('id').execute()).length;
+      const countJobs = () => countQueuedJobs(ctx);
       const [ideasBefore, jobsBefore] = [await countIdeas(), await countJobs()];
       const cases: Array<[Record<string, unknown>, string, string]> = [
         [

@@ -7,6 +7,7 @@ import { createTestContext, type TestContext, testDialects } from '../helpers/co
 import { createVolunteer } from '../helpers/factories.ts';
 import { failWrites } from '../helpers/failing-writes.ts';
 import { docFile, docxFile, fileForm, filesUnder, padded, pdfFile, pngFile } from '../helpers/file-fixtures.ts';
+import { queuedJobs } from '../helpers/queued-jobs.ts';
 
 const MiB = 1024 * 1024;
 
@@ -25,13 +26,8 @@ for (const dialect of testDialects()) {
     const tempFiles = () => filesUnder(path.join(ctx.dataDir, 'tmp'));
     const volunteerRow = (id: number) =>
       ctx.db.selectFrom('volunteers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const cvJobs = (volunteerId: number) =>
-      ctx.db
-        .selectFrom('jobs')
-        .selectAll()
-        .where('name', '=', 'volunteer.analyze-cv')
-        .where('payload', '=', JSON.stringify({ volunteerId }))
-        .execute();
+    const cvJobs = async (volunteerId: number) =>
+      (await queuedJobs(ctx, 'volunteer.analyze-cv')).filter((job) => job.payload.volunteerId === volunteerId);
     const cvAwards = (volunteerId: number) =>
       ctx.db
         .selectFrom('reputation_events')

@@ -111,7 +111,7 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
         response: { 200: Assignment, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
-    (request) => rejectAssignment(db, callerOf(request), request.params.id, request.body.reason ?? null),
+    (request) => rejectAssignment(deps, callerOf(request), request.params.id, request.body.reason ?? null),
   );
 
   app.post(

@@ -1,9 +1,9 @@
+import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AssignmentUpdate } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { PageOf, PageRequest } from '../../http/pagination.ts';
-import { enqueue } from '../../jobs/queue.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { awardReputation, scoreBandMultiplier } from '../reputation/reputation.ts';
 import { assignmentResponse, assignmentsInOrder, findAssignmentForCaller } from './assignments.access.ts';
@@ -123,7 +123,7 @@ export async function acceptAssignment(db: Db, caller: AuthUser, id: number): Pr
 }
 
 export async function rejectAssignment(
-  db: Db,
+  { db, queue }: Pick<AppDeps, 'db' | 'queue'>,
   caller: AuthUser,
   id: number,
   reason: string | null,
@@ -135,7 +135,7 @@ export async function rejectAssignment(
     await moveAssignment(trx, assignment, to, { responded_at: now, decline_reason: reason }, now);
     await notifyTaskDeclined(trx, assignment, reason);
     // The task lost a candidate: look for another one.
-    await enqueue(trx, 'task.match', { taskId: assignment.task_id });
+    await queue.enqueue(trx, 'task.match', { taskId: assignment.task_id });
   });
   return assignmentResponse(db, id);
 }

@@ -93,7 +93,7 @@ export async function challengesRoutes(fastify: FastifyInstance, deps: AppDeps):
       },
     },
     async (request, reply) => {
-      const challenge = await createChallenge(db, callerOf(request), request.body);
+      const challenge = await createChallenge(deps, callerOf(request), request.body);
       return reply.status(201).send(challenge);
     },
   );
@@ -111,7 +111,7 @@ export async function challengesRoutes(fastify: FastifyInstance, deps: AppDeps):
         response: { 200: Challenge, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
-    (request) => updateChallenge(db, callerOf(request), request.params.id, request.body),
+    (request) => updateChallenge(deps, callerOf(request), request.params.id, request.body),
   );
 
   app.post(

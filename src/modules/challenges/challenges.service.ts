@@ -1,7 +1,7 @@
+import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { PageOf, PageRequest } from '../../http/pagination.ts';
-import { enqueue } from '../../jobs/queue.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { companyIdOf } from '../companies/companies.service.ts';
 import { scoredIdeasOf } from '../ideas/ideas.embed.ts';
@@ -90,7 +90,11 @@ export async function showChallenge(db: Db, caller: AuthUser, id: number): Promi
   };
 }
 
-export async function createChallenge(db: Db, caller: AuthUser, body: CreateChallengeBody): Promise<Challenge> {
+export async function createChallenge(
+  { db, queue }: Pick<AppDeps, 'db' | 'queue'>,
+  caller: AuthUser,
+  body: CreateChallengeBody,
+): Promise<Challenge> {
   const companyId = await companyIdOf(db, caller);
   if (companyId === null) throw profileRequired('company', 'submitting a challenge');
   const row = await db.transaction().execute(async (trx) => {
@@ -100,7 +104,7 @@ export async function createChallenge(db: Db, caller: AuthUser, body: CreateChal
       description: body.description,
       now: new Date().toISOString(),
     });
-    await enqueue(trx, 'challenge.analyze', { challengeId: id });
+    await queue.enqueue(trx, 'challenge.analyze', { challengeId: id });
     return findChallengeWithCompany(trx, id);
   });
   return toChallenge(row!);
@@ -119,7 +123,7 @@ async function ownedChallenge(db: Db, caller: AuthUser, id: number): Promise<Cha
 }
 
 export async function updateChallenge(
-  db: Db,
+  { db, queue }: Pick<AppDeps, 'db' | 'queue'>,
   caller: AuthUser,
   id: number,
   body: UpdateChallengeBody,
@@ -142,7 +146,7 @@ export async function updateChallenge(
       new Date().toISOString(),
     );
     if (!applied) throw AppError.invalidState(NOT_EDITABLE_MESSAGE);
-    if (restartAnalysis) await enqueue(trx, 'challenge.analyze', { challengeId: id });
+    if (restartAnalysis) await queue.enqueue(trx, 'challenge.analyze', { challengeId: id });
     return findChallengeWithCompany(trx, id);
   });
   return toChallenge(row!);

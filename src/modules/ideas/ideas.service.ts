@@ -2,7 +2,6 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { PageRequest } from '../../http/pagination.ts';
-import { enqueue } from '../../jobs/queue.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { canSeeChallenge } from '../challenges/challenge-visibility.ts';
 import { companyIdOf } from '../companies/companies.service.ts';
@@ -62,7 +61,12 @@ export async function listIdeasOfChallenge(
   return { data: rows.map(toIdea), total };
 }
 
-export async function submitIdea({ db }: IdeasDeps, caller: AuthUser, challengeId: number, idea: NewIdea) {
+export async function submitIdea(
+  { db, queue }: Pick<AppDeps, 'db' | 'queue'>,
+  caller: AuthUser,
+  challengeId: number,
+  idea: NewIdea,
+) {
   const volunteerId = await volunteerIdOf(db, caller);
   if (volunteerId === null) throw profileRequired('contributor', 'submitting ideas');
   const challenge = await ideaChallenge(db, challengeId, caller);
@@ -71,7 +75,7 @@ export async function submitIdea({ db }: IdeasDeps, caller: AuthUser, challengeI
   }
   const ideaId = await db.transaction().execute(async (trx) => {
     const id = await insertIdea(trx, { challengeId, volunteerId, ...idea, now: new Date().toISOString() });
-    await enqueue(trx, 'idea.score', { ideaId: id });
+    await queue.enqueue(trx, 'idea.score', { ideaId: id });
     await awardReputation(trx, volunteerId, 'idea_submitted', { type: 'idea', id });
     return id;
   });

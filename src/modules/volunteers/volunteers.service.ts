@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { enqueue } from '../../jobs/queue.ts';
 import { removeQuietly, type WarningLogger } from '../../storage/file-storage.ts';
 import type { UploadedFile } from '../../storage/uploads.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
@@ -136,7 +135,7 @@ export async function uploadCv(
       if (!(await hasReputationEvent(trx, volunteer.id, 'first_cv_upload'))) {
         await awardReputation(trx, volunteer.id, 'first_cv_upload', { type: 'volunteer', id: volunteer.id });
       }
-      await enqueue(trx, 'volunteer.analyze-cv', { volunteerId: volunteer.id });
+      await deps.queue.enqueue(trx, 'volunteer.analyze-cv', { volunteerId: volunteer.id });
       return locked.cv_storage_key;
     });
   } catch (error) {
