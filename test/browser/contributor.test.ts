@@ -54,14 +54,12 @@ async function completeProfile(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Your CV' }).waitFor();
 }
 
-/** Accepts the invitation shown, starts the task and submits a solution with an attachment. */
-async function acceptStartAndSubmit(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name: 'Accept invitation' }).first().click();
-  await page.waitForURL(/\/assignments\/\d+$/);
+/** On an accepted assignment's page: starts the task and submits a solution with an attachment. */
+async function startAndSubmit(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: 'Start the task' }).click();
   await page.locator('h1 + .status.in_progress').waitFor();
   await page.getByLabel('What did you do?').fill('Built the forecast notebook and the weekly report template.');
-  await page.getByText(/^58 \/ 10000 characters$/).waitFor();
+  await page.getByText(/^59 \/ 10000 characters$/).waitFor();
   await page.getByLabel('Link to your work (optional)').fill('https://example.test/forecast');
   await page.getByLabel('Hours worked').fill('7.5');
   await page
@@ -135,11 +133,13 @@ describe('the contributor journey [browser]', { skip: !hasChromium }, () => {
     await screenshots(page, 'contributor-tasks-available');
 
     await page.goto('/assignments');
-    await acceptStartAndSubmit(page, 'contributor-matched');
+    await page.getByRole('button', { name: 'Accept invitation' }).first().click();
+    await page.waitForURL(/\/assignments\/\d+$/);
+    await startAndSubmit(page, 'contributor-matched');
     await context.close();
   });
 
-  it('explains the one-active-task rule when a second invitation is accepted [invitations set up in the database]', async () => {
+  it('explains the one-active-task rule on a second accept, then starts and submits the first task [invitations set up in the database]', async () => {
     const { context, page } = await newPage(browser, server.url);
     const account = newAccount('contributor', 'Fox Mulder');
     await register(page, account);
@@ -175,6 +175,10 @@ describe('the contributor journey [browser]', { skip: !hasChromium }, () => {
       await page.getByRole('link', { name: 'Open your active task' }).getAttribute('href'),
       `/assignments/${first}`,
     );
+
+    await page.getByRole('link', { name: 'Open your active task' }).click();
+    await page.waitForURL(`**/assignments/${first}`);
+    await startAndSubmit(page, 'contributor-seeded');
     await context.close();
   });
 });
