@@ -108,7 +108,7 @@ for (const dialect of testDialects()) {
 
       const page = await (await signedIn(ctx.app, s.volunteer.user.email)).get(`/assignments/${s.assignment.id}`);
       const text = textOf(page.body);
-      assert.match(text, /Your solution Waiting for review/);
+      assert.match(text, /Your solution Submitted/);
       assert.match(text, new RegExp(VALID_SOLUTION.description.replace('.', '\\.')));
       assert.match(text, /Hours worked 6\.5 hours Link to the work https:\/\/example\.test\/deliverable/);
       assert.match(

@@ -20,7 +20,7 @@ export function submissionView(assignment: Assignment): Html {
   return html`<section class="card" aria-labelledby="submission-title">
   <div class="card-head">
     <h2 id="submission-title">Your solution</h2>
-    ${statusChip(submission.status, submission.status === 'submitted' ? 'Waiting for review' : undefined)}
+    ${statusChip(submission.status)}
   </div>
   <p class="muted small">Submitted ${dateTime(submission.created_at)}</p>
   <p class="prose">${submission.description}</p>
