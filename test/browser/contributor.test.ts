@@ -179,6 +179,10 @@ describe('the contributor journey [browser]', { skip: !hasChromium }, () => {
     await page.getByRole('link', { name: 'Open your active task' }).click();
     await page.waitForURL(`**/assignments/${first}`);
     await startAndSubmit(page, 'contributor-seeded');
+    await page.goto('/dashboard');
+    await screenshots(page, 'contributor-dashboard-seeded');
+    await page.goto('/assignments');
+    await screenshots(page, 'contributor-assignments-seeded');
     await context.close();
   });
 });
