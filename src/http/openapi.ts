@@ -22,6 +22,7 @@ const STATUS_DESCRIPTIONS: Record<string, string> = {
   401: 'Missing, malformed, unknown or revoked token',
   403: 'Wrong account type, or not allowed on this resource',
   404: 'No such resource, or one the caller may not see',
+  413: 'The body is over 1 MiB (a file over its own limit is a 422 instead)',
   422: 'Validation failed (`errors` names the fields), or the action is not valid in the current status',
   503: 'The database cannot be reached',
 };

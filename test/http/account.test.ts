@@ -77,7 +77,7 @@ for (const dialect of testDialects()) {
       assert.ok(openapi.data.paths['/api/user']);
     });
 
-    it('answers unknown routes and bad JSON with contract bodies', async () => {
+    it('answers unknown routes, bad JSON and oversized bodies with contract bodies', async () => {
       const { token } = await createAccount(ctx.db, 'contributor');
       const api = apiClient(ctx.app, token);
       const missing = await api.get('/api/nothing-here');
@@ -86,6 +86,9 @@ for (const dialect of testDialects()) {
       const bad = await api.post('/api/auth/logout', '{"oops', { 'content-type': 'application/json' });
       assert.equal(bad.statusCode, 400);
       assert.deepEqual(bad.data, { message: 'The request body is not valid JSON.' });
+      const huge = await api.post('/api/volunteers/complete-profile', { field: 'x', bio: 'y'.repeat(1024 * 1024) });
+      assert.equal(huge.statusCode, 413);
+      assert.deepEqual(huge.data, { message: 'The request body is too large.' });
     });
   });
 }

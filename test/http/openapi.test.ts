@@ -203,6 +203,7 @@ for (const dialect of testDialects()) {
         if (op.parameters?.some((parameter) => parameter.in === 'query')) expect('422', 'query parameters');
         if (op.requestBody) {
           expect('400', 'a body to parse');
+          expect('413', 'a body size limit');
           expect('422', 'a body to validate');
         }
         if (/^(Company|Contributor) accounts only/.test(op.description ?? '')) expect('403', 'one account type');

@@ -89,7 +89,7 @@ export async function challengesRoutes(fastify: FastifyInstance, deps: AppDeps):
         summary: 'Submit a challenge; its brief is queued for AI analysis',
         description: 'Needs a completed company profile. The challenge starts `submitted`.',
         body: CreateChallengeBody,
-        response: { 201: Challenge, ...errorResponses(400, 401, 403, 422) },
+        response: { 201: Challenge, ...errorResponses(400, 401, 403, 413, 422) },
       },
     },
     async (request, reply) => {
@@ -108,7 +108,7 @@ export async function challengesRoutes(fastify: FastifyInstance, deps: AppDeps):
         description: 'Owner only. A changed description sends the challenge back to `submitted` and re-analyses it.',
         params: IdParams,
         body: UpdateChallengeBody,
-        response: { 200: Challenge, ...errorResponses(400, 401, 403, 404, 422) },
+        response: { 200: Challenge, ...errorResponses(400, 401, 403, 404, 413, 422) },
       },
     },
     (request) => updateChallenge(deps, callerOf(request), request.params.id, request.body),

@@ -44,7 +44,7 @@ export async function companiesRoutes(fastify: FastifyInstance, deps: AppDeps): 
         summary: "Create the caller's company profile (once)",
         description: `${FORMATS} A second call answers 422.`,
         body: CompleteCompanyProfileBody,
-        response: { 201: CompanyProfile, ...errorResponses(400, 401, 403, 422) },
+        response: { 201: CompanyProfile, ...errorResponses(400, 401, 403, 413, 422) },
       },
     },
     async (request, reply) => {
@@ -76,7 +76,7 @@ export async function companiesRoutes(fastify: FastifyInstance, deps: AppDeps): 
         summary: "Change the caller's company profile; absent fields keep their values",
         description: `${FORMATS} A new logo replaces the old one; \`logo: null\` removes it.`,
         body: UpdateCompanyProfileBody,
-        response: { 200: CompanyProfile, ...errorResponses(400, 401, 403, 404, 422) },
+        response: { 200: CompanyProfile, ...errorResponses(400, 401, 403, 404, 413, 422) },
       },
     },
     (request) => updateCompanyProfile(change(request), request.body),

@@ -40,7 +40,7 @@ export async function ideasRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
         summary: 'Submit an idea to an active community-discussion challenge (queued for AI scoring)',
         params: ChallengeIdeasParams,
         body: NewIdea,
-        response: { 201: Idea, ...errorResponses(400, 401, 403, 404, 422) },
+        response: { 201: Idea, ...errorResponses(400, 401, 403, 404, 413, 422) },
       },
     },
     async (request, reply) => {
@@ -85,7 +85,7 @@ export async function ideasRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
         summary: "Vote on someone else's scored idea: 1 up, -1 down, 0 takes the caller's vote back",
         params: IdParams,
         body: VoteBody,
-        response: { 200: Idea, ...errorResponses(400, 401, 403, 404, 422) },
+        response: { 200: Idea, ...errorResponses(400, 401, 403, 404, 413, 422) },
       },
     },
     (request) => voteOnIdea(deps, callerOf(request), request.params.id, request.body.vote as IdeaVote),

@@ -35,7 +35,7 @@ export async function teamsRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
         summary: 'Send a message to the team (members whose invitation is open or accepted)',
         params: IdParams,
         body: NewTeamMessage,
-        response: { 201: TeamMessage, ...errorResponses(400, 401, 403, 404, 422) },
+        response: { 201: TeamMessage, ...errorResponses(400, 401, 403, 404, 413, 422) },
       },
     },
     async (request, reply) => {

@@ -45,7 +45,7 @@ export async function volunteersRoutes(fastify: FastifyInstance, deps: AppDeps):
         summary: "Create the caller's contributor profile (once)",
         description: 'Awards 10 reputation points. A second call answers 422.',
         body: CompleteVolunteerProfileBody,
-        response: { 201: VolunteerProfile, ...errorResponses(400, 401, 403, 422) },
+        response: { 201: VolunteerProfile, ...errorResponses(400, 401, 403, 413, 422) },
       },
     },
     async (request, reply) => {
@@ -77,7 +77,7 @@ export async function volunteersRoutes(fastify: FastifyInstance, deps: AppDeps):
         summary: "Change the caller's contributor profile; absent fields keep their values",
         description: 'A `cv` here is a 422: CVs go to `POST /api/volunteers/upload-cv`.',
         body: UpdateVolunteerProfileBody,
-        response: { 200: VolunteerProfile, ...errorResponses(400, 401, 403, 404, 422) },
+        response: { 200: VolunteerProfile, ...errorResponses(400, 401, 403, 404, 413, 422) },
       },
     },
     (request) => updateVolunteerProfile(db, callerOf(request), request.body),
@@ -94,7 +94,7 @@ export async function volunteersRoutes(fastify: FastifyInstance, deps: AppDeps):
           'multipart/form-data with one file in `cv`: PDF, Word .doc or .docx as decided from its bytes, at most ' +
           '10 MB. Replaces the previous CV, sets `ai_analysis_status` to `pending` and queues the analysis; the ' +
           'first CV ever awards 20 reputation points.',
-        response: { 200: VolunteerProfile, ...errorResponses(400, 401, 403, 404, 422) },
+        response: { 200: VolunteerProfile, ...errorResponses(400, 401, 403, 404, 413, 422) },
       },
     },
     async (request) => {
