@@ -23,9 +23,12 @@
   }
   window.Guild = { api };
 
-  /** Turns a form's fields into the API body: multipart when it carries a file, JSON otherwise. */
-  function bodyOf(form) {
-    const data = new FormData(form);
+  /**
+   * Turns a form's fields into the API body: multipart when it carries a file, JSON otherwise. The clicked button's
+   * name=value is included, as a browser does (a number when the button has `data-number`).
+   */
+  function bodyOf(form, submitter) {
+    const data = new FormData(form, submitter);
     data.delete('_csrf');
     const hasFile = [...form.querySelectorAll('input[type=file]')].some((input) => input.files.length > 0);
     if (hasFile) {
@@ -36,8 +39,9 @@
     const json = {};
     for (const [key, value] of data.entries()) {
       if (value instanceof File) continue;
-      const input = form.elements.namedItem(key);
-      json[key] = input && input.type === 'number' && value !== '' ? Number(value) : value;
+      const input = submitter && submitter.name === key ? submitter : form.elements.namedItem(key);
+      const numeric = input && (input.type === 'number' || (input.dataset && 'number' in input.dataset));
+      json[key] = numeric && value !== '' ? Number(value) : value;
     }
     return json;
   }
@@ -75,10 +79,11 @@
     if (!(form instanceof HTMLFormElement) || !form.dataset.api) return;
     event.preventDefault();
     if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) return;
-    const button = form.querySelector('button[type=submit], button:not([type])');
+    const submitter = event.submitter && event.submitter.name ? event.submitter : null;
+    const button = event.submitter || form.querySelector('button[type=submit], button:not([type])');
     if (button) button.disabled = true;
     try {
-      const result = await api(form.dataset.method || 'POST', form.dataset.api, bodyOf(form));
+      const result = await api(form.dataset.method || 'POST', form.dataset.api, bodyOf(form, submitter));
       if (result.ok) {
         const next = form.dataset.redirect;
         if (next) window.location.assign(next.replace('{id}', result.data && result.data.id));
