@@ -97,7 +97,7 @@ for (const dialect of testDialects()) {
       const text = textOf(page.body);
       assert.match(text, /Current CV: ada-cv\.pdf, uploaded 20 Nov 2026, 09:00 UTC\./);
       assert.match(text, /Completed Analysed 20 Nov 2026, 09:01 UTC, with 84% confidence\./);
-      assert.match(text, /TypeScript expert \(3 yrs\) technical Added by hand/);
+      assert.match(text, /TypeScript expert \(3 yrs\) technical · added by hand/);
       assert.match(text, /Experience level senior Years of experience 9 Domains Healthcare/);
       assert.match(text, /Lead Engineer at NHS Digital 2019-03 – now/);
       assert.match(text, /MSc, Computer Science Leeds, 2015/);

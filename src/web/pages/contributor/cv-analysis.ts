@@ -58,10 +58,10 @@ function skillsTable(profile: VolunteerProfile): Html {
   }
   return html`<div class="table-scroll"><table>
   <caption class="visually-hidden">Your skills</caption>
-  <thead><tr><th scope="col">Skill</th><th scope="col">Level</th><th scope="col">Kind</th><th scope="col">From</th></tr></thead>
+  <thead><tr><th scope="col">Skill</th><th scope="col">Level</th><th scope="col">Kind and source</th></tr></thead>
   <tbody>${profile.skills.map(
     (skill) =>
-      html`<tr><th scope="row">${skill.name}</th><td>${skill.proficiency_level}${skill.years_of_experience !== null && html` <span class="muted small">(${skill.years_of_experience} yrs)</span>`}</td><td>${skill.category ?? '—'}</td><td>${skill.source === 'cv_analysis' ? 'Your CV' : 'Added by hand'}</td></tr>`,
+      html`<tr><th scope="row">${skill.name}</th><td>${skill.proficiency_level}${skill.years_of_experience !== null && html` <span class="muted small">(${skill.years_of_experience} yrs)</span>`}</td><td>${skill.category ?? 'other'} · ${skill.source === 'cv_analysis' ? 'from your CV' : 'added by hand'}</td></tr>`,
   )}</tbody>
 </table></div>`;
 }
