@@ -49,7 +49,7 @@ export function hours(value: number | null | undefined): string {
 export function fileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 102.4) / 10} KB`;
-  return `${Math.round(bytes / (1024 * 104.8576)) / 10} MB`;
+  return `${Math.round(bytes / 104_857.6) / 10} MB`;
 }
 
 export function skillTags(skills: readonly string[]): Html {
