@@ -1,3 +1,4 @@
+import { PostgresAdapter, sql } from 'kysely';
 import type { Dialect } from '../../src/db/column-types.ts';
 import type { Db } from '../../src/db/database.ts';
 import type { TaskRow } from '../../src/db/schema.ts';
@@ -80,8 +81,16 @@ export const SOLUTION = {
   hours_worked: '6.5',
 };
 
-/** Payloads of the queued jobs of one kind, oldest first: what the API handed to the (absent) worker. */
+/**
+ * Payloads of the queued jobs of one kind, oldest first: what the API handed to the (absent) worker. On PostgreSQL
+ * the queue is pg-boss, in its default schema (QUEUE_SCHEMA is not set here).
+ */
 export async function queuedPayloads(db: Db, name: JobName): Promise<unknown[]> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const { rows } = await sql<{ data: object; state: string }>`
+      select data, state::text as state from pgboss.job where name = ${name} order by created_on, id`.execute(db);
+    return rows.map((row) => ({ status: row.state === 'created' ? 'pending' : row.state, ...row.data }));
+  }
   const rows = await db
     .selectFrom('jobs')
     .select(['payload', 'status'])
