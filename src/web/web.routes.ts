@@ -6,6 +6,8 @@ import type { AppDeps } from '../app-deps.ts';
 import { authPages } from './auth/auth.pages.ts';
 import { html } from './html.ts';
 import { sendPage } from './layout.ts';
+import { challengePages } from './pages/challenges/challenges.pages.ts';
+import { companyPages } from './pages/company/company.pages.ts';
 import { companyDashboard } from './pages/company/dashboard.ts';
 import { contributorPages } from './pages/contributor/contributor.pages.ts';
 import { contributorDashboard } from './pages/contributor/dashboard.ts';
@@ -18,6 +20,8 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   await app.register(fastifyStatic, { root: ASSETS, prefix: '/assets/', maxAge: '1h', index: false });
   await app.register(authPages, deps);
   await app.register(contributorPages, deps);
+  await app.register(companyPages, deps);
+  await app.register(challengePages, deps);
 
   app.get('/', async (request, reply) => {
     if (request.webUser) return reply.redirect('/dashboard', 303);

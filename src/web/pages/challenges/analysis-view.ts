@@ -1,0 +1,40 @@
+import type { Analysis } from '../../../modules/challenges/challenges.schemas.ts';
+import { type Html, html } from '../../html.ts';
+
+const STAGE_TITLES: Record<string, string> = {
+  brief: 'Brief analysis',
+  complexity: 'Complexity assessment',
+  decomposition: 'Breakdown into work',
+};
+
+const LISTS: Array<[keyof Analysis, string]> = [
+  ['objectives', 'Objectives'],
+  ['constraints', 'Constraints'],
+  ['success_criteria', 'Success criteria'],
+  ['stakeholders', 'Stakeholders'],
+  ['risks', 'Risks'],
+];
+
+function list(title: string, items: readonly string[]): Html {
+  if (items.length === 0) return html``;
+  return html`<div><h4>${title}</h4><ul>${items.map((item) => html`<li>${item}</li>`)}</ul></div>`;
+}
+
+function analysisCard(analysis: Analysis): Html {
+  return html`<article class="card" aria-labelledby="analysis-${analysis.id}">
+  <div class="card-head"><h3 id="analysis-${analysis.id}">${STAGE_TITLES[analysis.stage] ?? analysis.stage}</h3>
+  ${analysis.confidence_score !== null && html`<span class="small muted">Confidence ${analysis.confidence_score}%</span>`}</div>
+  ${analysis.summary && html`<p>${analysis.summary}</p>`}
+  <div class="grid two">${LISTS.map(([key, title]) => list(title, analysis[key] as string[]))}</div>
+  ${analysis.recommended_approach && html`<h4>Recommended approach</h4><p class="prose">${analysis.recommended_approach}</p>`}
+</article>`;
+}
+
+/** What the pipeline found in the brief, stage by stage. */
+export function analysesSection(analyses: readonly Analysis[]): Html {
+  if (analyses.length === 0) return html``;
+  return html`<section aria-labelledby="analysis-title">
+  <h2 id="analysis-title">Analysis</h2>
+  ${analyses.map(analysisCard)}
+</section>`;
+}

@@ -1,0 +1,213 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
+import {
+  createAccount,
+  createAssignment,
+  createChallenge,
+  createCompany,
+  createTask,
+  createVolunteer,
+  createWorkstream,
+} from '../helpers/factories.ts';
+import { webClient } from '../helpers/web-client.ts';
+import { signedIn, textOf, withPassword } from './contributor-session.ts';
+
+for (const dialect of testDialects()) {
+  describe(`company and challenge pages [${dialect}]`, () => {
+    let ctx: TestContext;
+    before(async () => {
+      ctx = await createTestContext(dialect);
+    });
+    after(() => ctx.close());
+
+    /** A company (with a profile unless told otherwise) that can sign in through the login form. */
+    const company = async () => createCompany(ctx.db, { user: await withPassword() });
+    const contributor = async () => createVolunteer(ctx.db, { user: await withPassword() });
+
+    it('sends a signed-out visitor to sign in and back, on every page of this part', async () => {
+      const client = webClient(ctx.app);
+      for (const path of ['/company/profile', '/reviews', '/challenges', '/challenges/new', '/challenges/1']) {
+        const response = await client.get(path);
+        assert.equal(response.statusCode, 303, path);
+        assert.equal(response.headers.location, `/login?next=${encodeURIComponent(path)}`);
+      }
+    });
+
+    it("refuses contributors the company's pages with a 403 page, and lets them browse challenges", async () => {
+      const person = await contributor();
+      const client = await signedIn(ctx.app, person.user.email);
+      for (const path of ['/company/profile', '/reviews', '/challenges/new']) {
+        const response = await client.get(path);
+        assert.equal(response.statusCode, 403, path);
+        assert.match(response.body, /<h1>You cannot do that<\/h1>/);
+        assert.match(textOf(response.body), /This page is for company accounts/);
+      }
+      assert.equal((await client.get('/challenges')).statusCode, 200);
+    });
+
+    it('asks a company without a profile to complete it, with the API form', async () => {
+      const account = await createAccount(ctx.db, 'company');
+      await ctx.db
+        .updateTable('users')
+        .set(await withPassword())
+        .where('id', '=', account.user.id)
+        .execute();
+      const client = await signedIn(ctx.app, account.user.email);
+      assert.match(textOf((await client.get('/dashboard')).body), /Complete your company profile first/);
+      assert.match(textOf((await client.get('/challenges/new')).body), /Complete your company profile first/);
+      const profile = await client.get('/company/profile');
+      assert.match(profile.body, /data-api="\/api\/companies\/complete-profile" data-method="POST"/);
+      assert.match(
+        profile.body,
+        /<input type="file" id="field-logo" name="logo"[^>]*accept="image\/jpeg,image\/png,image\/gif"/,
+      );
+      assert.match(profile.body, /<label for="field-company_name">Company name/);
+    });
+
+    it('shows the dashboard: challenges with status and analysis, solutions waiting, notifications', async () => {
+      const owner = await company();
+      const draft = await createChallenge(ctx.db, owner.company.id, {
+        title: 'Cut delivery delays',
+        status: 'analyzing',
+        ai_analysis_status: 'processing',
+      });
+      const task = await createTask(ctx.db, draft.id);
+      await createAssignment(ctx.db, task.id, (await createVolunteer(ctx.db)).volunteer.id, { status: 'submitted' });
+      const page = await (await signedIn(ctx.app, owner.user.email)).get('/dashboard');
+      assert.equal(page.statusCode, 200);
+      const text = textOf(page.body);
+      assert.match(text, /Your challenges 1/);
+      assert.match(text, /Cut delivery delays Being analysed Analysis running/);
+      assert.match(text, /Solutions to review 1 One contributor has handed in work/);
+      assert.match(page.body, /href="\/reviews"/);
+      assert.match(text, /Recent notifications No notifications yet\./);
+    });
+
+    it('offers the profile edit form (PUT) with the logo shown', async () => {
+      const owner = await createCompany(ctx.db, {
+        user: await withPassword(),
+        company: { company_name: 'Northwind', logo_storage_key: `logos/${'a'.repeat(32)}.png` },
+      });
+      const page = await (await signedIn(ctx.app, owner.user.email)).get('/company/profile');
+      assert.match(page.body, /data-api="\/api\/companies\/profile" data-method="PUT"/);
+      assert.match(
+        page.body,
+        new RegExp(`<img class="logo" src="/files/logos/${'a'.repeat(32)}.png" alt="Northwind logo"`),
+      );
+      assert.match(page.body, /value="Northwind"/);
+    });
+
+    it('shows the submission form with the live counter and the limits', async () => {
+      const owner = await company();
+      const page = await (await signedIn(ctx.app, owner.user.email)).get('/challenges/new');
+      assert.equal(page.statusCode, 200);
+      assert.match(page.body, /data-api="\/api\/challenges" data-method="POST" data-redirect="\/challenges\/\{id\}"/);
+      assert.match(page.body, /<textarea id="field-description"[^>]*data-counter data-min="100" data-max="5000"/);
+      assert.match(page.body, /id="field-description-counter"/);
+      assert.match(textOf(page.body), /Between 100 and 5000 characters\./);
+    });
+
+    it('lists what the caller may see, with filters; a company also sees its own drafts under "My challenges"', async () => {
+      const owner = await company();
+      const other = await company();
+      await createChallenge(ctx.db, owner.company.id, { title: 'Own draft', status: 'submitted' });
+      await createChallenge(ctx.db, other.company.id, { title: 'Hidden draft', status: 'submitted' });
+      await createChallenge(ctx.db, other.company.id, { title: 'Public clinic app', field: 'Healthcare' });
+      const viewer = await signedIn(ctx.app, (await contributor()).user.email);
+      const all = textOf((await viewer.get('/challenges')).body);
+      assert.match(all, /Public clinic app/);
+      assert.doesNotMatch(all, /Hidden draft|Own draft/);
+      assert.doesNotMatch(all, /My challenges/, 'contributors have no "mine" tab');
+      const filtered = textOf((await viewer.get('/challenges?field=healthcare&q=clinic&status=active')).body);
+      assert.match(filtered, /Public clinic app/);
+      assert.match(textOf((await viewer.get('/challenges?q=nothing-like-this')).body), /No challenge matches/);
+      assert.equal(
+        (await viewer.get('/challenges?status=bogus&page=x')).statusCode,
+        200,
+        'unknown filters are ignored',
+      );
+
+      const ownerClient = await signedIn(ctx.app, owner.user.email);
+      const mine = textOf((await ownerClient.get('/challenges?mine=1')).body);
+      assert.match(mine, /My challenges 1 .*Own draft Submitted/);
+      assert.doesNotMatch(mine, /Public clinic app/);
+    });
+
+    it('answers 404 for a challenge the caller may not see, and for ids that name nothing', async () => {
+      const owner = await company();
+      const draft = await createChallenge(ctx.db, owner.company.id, { status: 'rejected', rejection_reason: 'Spam.' });
+      for (const client of [
+        await signedIn(ctx.app, (await contributor()).user.email),
+        await signedIn(ctx.app, (await company()).user.email),
+      ]) {
+        const response = await client.get(`/challenges/${draft.id}`);
+        assert.equal(response.statusCode, 404);
+        assert.match(response.body, /<h1>Page not found<\/h1>/);
+      }
+      const ownerClient = await signedIn(ctx.app, owner.user.email);
+      for (const path of ['/challenges/abc', '/challenges/0', '/challenges/99999999999']) {
+        assert.equal((await ownerClient.get(path)).statusCode, 404, path);
+      }
+      const own = await ownerClient.get(`/challenges/${draft.id}`);
+      assert.equal(own.statusCode, 200);
+      assert.match(textOf(own.body), /This challenge was not accepted Spam\./);
+    });
+
+    it('refreshes the status while the challenge is analysed, and lets the owner edit and archive it', async () => {
+      const owner = await company();
+      const draft = await createChallenge(ctx.db, owner.company.id, {
+        status: 'analyzing',
+        ai_analysis_status: 'processing',
+      });
+      const page = await (await signedIn(ctx.app, owner.user.email)).get(`/challenges/${draft.id}`);
+      assert.match(
+        page.body,
+        new RegExp(`data-poll="/api/challenges/${draft.id}" data-poll-field="status" data-poll-value="analyzing"`),
+      );
+      assert.match(page.body, new RegExp(`data-api="/api/challenges/${draft.id}" data-method="PUT"`));
+      assert.match(
+        page.body,
+        new RegExp(`data-api="/api/challenges/${draft.id}/archive" data-method="POST" data-confirm="Archive`),
+      );
+    });
+
+    it('shows workstreams and tasks to everyone, and who is invited only to the owner', async () => {
+      const owner = await company();
+      const challenge = await createChallenge(ctx.db, owner.company.id, {
+        title: 'Clinic booking',
+        refined_brief: 'Book visits online.',
+      });
+      const stream = await createWorkstream(ctx.db, challenge.id, { title: 'Mobile app' });
+      const task = await createTask(ctx.db, challenge.id, {
+        title: 'Build the booking screens',
+        workstream_id: stream.id,
+        skills: ['React Native'],
+        estimated_hours: 12,
+        complexity_score: 6,
+        status: 'matching',
+      });
+      const invitee = await createVolunteer(ctx.db, { user: { name: 'Ada Byron' } });
+      await createAssignment(ctx.db, task.id, invitee.volunteer.id, { status: 'invited', match_score: 87 });
+
+      const ownerText = textOf(
+        (await (await signedIn(ctx.app, owner.user.email)).get(`/challenges/${challenge.id}`)).body,
+      );
+      assert.match(ownerText, /Refined brief Book visits online\./);
+      assert.match(
+        ownerText,
+        /Workstreams and tasks Mobile app 1 task A part of the work\. Build the booking screens Looking for contributors/,
+      );
+      assert.match(ownerText, /Estimate 12 hours Complexity 6 of 10/);
+      assert.match(ownerText, /React Native/);
+      assert.match(ownerText, /Ada Byron 87% match Invited/);
+      assert.match(ownerText, /Archive the challenge/);
+
+      const otherText = textOf(
+        (await (await signedIn(ctx.app, (await contributor()).user.email)).get(`/challenges/${challenge.id}`)).body,
+      );
+      assert.match(otherText, /Build the booking screens/);
+      assert.doesNotMatch(otherText, /Ada Byron|Archive the challenge/);
+    });
+  });
+}
