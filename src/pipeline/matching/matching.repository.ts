@@ -41,6 +41,12 @@ export async function findMatchableTasks(db: Db, taskIds: readonly number[]): Pr
       .orderBy('skills.name')
       .execute(),
   ]);
+  const skillsByTask = new Map<number, Array<{ id: number; name: string }>>();
+  for (const { task_id, id, name } of skills) {
+    const list = skillsByTask.get(task_id) ?? [];
+    list.push({ id, name });
+    skillsByTask.set(task_id, list);
+  }
   return tasks.map((task) => ({
     id: task.id,
     challengeId: task.challenge_id,
@@ -50,7 +56,7 @@ export async function findMatchableTasks(db: Db, taskIds: readonly number[]): Pr
     requiredExperienceLevel: task.required_experience_level,
     challengeStatus: task.challenge_status,
     challengeTitle: task.challenge_title,
-    skills: skills.filter((skill) => skill.task_id === task.id).map(({ id, name }) => ({ id, name })),
+    skills: skillsByTask.get(task.id) ?? [],
   }));
 }
 
