@@ -49,3 +49,45 @@ export function insertTeamMessage(db: Db, message: { teamId: number; userId: num
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** The teams a user has a membership of in one of `statuses`, newest first, with the challenge's title. */
+export function findTeamsOfUser(db: Db, userId: number, statuses: readonly string[], teamId: number | null = null) {
+  return db
+    .selectFrom('team_members')
+    .innerJoin('volunteers', 'volunteers.id', 'team_members.volunteer_id')
+    .innerJoin('teams', 'teams.id', 'team_members.team_id')
+    .innerJoin('challenges', 'challenges.id', 'teams.challenge_id')
+    .select([
+      'teams.id',
+      'teams.challenge_id',
+      'teams.name',
+      'teams.status',
+      'challenges.title as challenge_title',
+      'team_members.status as my_status',
+      'team_members.role as my_role',
+    ])
+    .where('volunteers.user_id', '=', userId)
+    .where('team_members.status', 'in', [...statuses])
+    .$if(teamId !== null, (query) => query.where('teams.id', '=', teamId!))
+    .orderBy('teams.id', 'desc')
+    .execute();
+}
+
+/** The members of the given teams with their names, leaders first, then in the order they were invited. */
+export function findMembersOfTeams(db: Db, teamIds: readonly number[]) {
+  if (teamIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('team_members')
+    .innerJoin('volunteers', 'volunteers.id', 'team_members.volunteer_id')
+    .innerJoin('users', 'users.id', 'volunteers.user_id')
+    .select([
+      'team_members.team_id',
+      'team_members.volunteer_id',
+      'users.name',
+      'team_members.role',
+      'team_members.status',
+    ])
+    .where('team_members.team_id', 'in', [...teamIds])
+    .orderBy('team_members.id')
+    .execute();
+}

@@ -3,7 +3,14 @@ import { AppError } from '../../http/app-error.ts';
 import type { PageRequest } from '../../http/pagination.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { toTeamMessage } from './teams.mapper.ts';
-import { findTeamMembership, insertTeamMessage, listTeamMessages } from './teams.repository.ts';
+import {
+  findMembersOfTeams,
+  findTeamMembership,
+  findTeamsOfUser,
+  insertTeamMessage,
+  listTeamMessages,
+} from './teams.repository.ts';
+import type { Team } from './teams.schemas.ts';
 
 /** Invited members may already talk with the team they are deciding on; declined ones have left it. */
 const MESSAGING_MEMBERSHIPS = new Set(['invited', 'accepted']);
@@ -30,4 +37,33 @@ export async function postMessage(db: Db, caller: AuthUser, teamId: number, mess
   await assertTeamMember(db, teamId, caller);
   const row = await insertTeamMessage(db, { teamId, userId: caller.id, message, now: new Date().toISOString() });
   return toTeamMessage({ ...row, user_name: caller.name });
+}
+
+/** A team as its member sees it: the team (contract §3) with the challenge's title and the caller's own membership. */
+export type MyTeam = Team & { challenge_title: string; my_status: string; my_role: string };
+
+async function withMembers(db: Db, teams: Awaited<ReturnType<typeof findTeamsOfUser>>): Promise<MyTeam[]> {
+  const members = await findMembersOfTeams(
+    db,
+    teams.map((team) => team.id),
+  );
+  return teams.map((team) => ({
+    ...team,
+    members: members
+      .filter((member) => member.team_id === team.id)
+      .sort((a, b) => Number(b.role === 'leader') - Number(a.role === 'leader'))
+      .map(({ team_id: _teamId, ...member }) => member),
+  }));
+}
+
+/** The teams the caller belongs to or is invited to (the web app's /teams), newest first. */
+export async function listMyTeams(db: Db, caller: AuthUser): Promise<MyTeam[]> {
+  return withMembers(db, await findTeamsOfUser(db, caller.id, [...MESSAGING_MEMBERSHIPS]));
+}
+
+/** One of those teams; any other team — unknown, or one the caller declined or was never in — is a 404. */
+export async function getMyTeam(db: Db, caller: AuthUser, teamId: number): Promise<MyTeam> {
+  const [team] = await withMembers(db, await findTeamsOfUser(db, caller.id, [...MESSAGING_MEMBERSHIPS], teamId));
+  if (!team) throw AppError.notFound('Team');
+  return team;
 }
