@@ -1,4 +1,7 @@
 import type { AppDeps } from '../app-deps.ts';
+import { analyzeChallengeJob } from '../pipeline/challenge-analysis/challenge-analysis.jobs.ts';
+import { analyzeCvJob } from '../pipeline/cv-analysis/cv-analysis.jobs.ts';
+import { scoreIdeaJob } from '../pipeline/idea-scoring/idea-scoring.jobs.ts';
 import { taskMatchJob, volunteerMatchJob } from '../pipeline/matching/matching.jobs.ts';
 import { formTeamJob } from '../pipeline/teams/teams.jobs.ts';
 import type { JobName, JobPayloads } from './job-names.ts';
@@ -15,11 +18,11 @@ export type JobDefinition<N extends JobName> = {
 
 export type JobDefinitions = { [N in JobName]?: JobDefinition<N> };
 
-/**
- * The registered jobs. A job whose name has no definition here stays queued until one is registered. The pipeline
- * registers its analyzers here (src/pipeline/).
- */
+/** The registered jobs: the pipeline of contract §6 (src/pipeline/). */
 export const jobDefinitions: JobDefinitions = {
+  'challenge.analyze': analyzeChallengeJob,
+  'volunteer.analyze-cv': analyzeCvJob,
+  'idea.score': scoreIdeaJob,
   'task.match': taskMatchJob,
   'volunteer.match': volunteerMatchJob,
   'challenge.form-team': formTeamJob,

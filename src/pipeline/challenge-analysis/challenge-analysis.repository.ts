@@ -1,0 +1,184 @@
+import type { Db } from '../../db/database.ts';
+
+/** Statuses in which a challenge waits for (or is under) brief analysis; the job leaves every other one alone. */
+export const ANALYSABLE_STATUSES = ['submitted', 'analyzing'] as const;
+
+export type AnalysedBrief = { id: number; title: string; description: string };
+
+/**
+ * Marks the challenge as under analysis and returns the brief as it reads now, or null when the challenge is gone or
+ * has left the analysable statuses (already analysed, archived): then there is nothing to do.
+ */
+export async function startChallengeAnalysis(db: Db, id: number, now: string): Promise<AnalysedBrief | null> {
+  const result = await db
+    .updateTable('challenges')
+    .set({ status: 'analyzing', ai_analysis_status: 'processing', updated_at: now })
+    .where('id', '=', id)
+    .where('status', 'in', [...ANALYSABLE_STATUSES])
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return null;
+  const row = await db
+    .selectFrom('challenges')
+    .select(['id', 'title', 'description'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export type AnalysisOutcome = {
+  status: 'active' | 'rejected';
+  refined_brief: string | null;
+  field: string | null;
+  score: number;
+  complexity_level: number | null;
+  challenge_type: string | null;
+  rejection_reason: string | null;
+};
+
+/**
+ * The guard of the final write, and its first statement: applies the outcome only while the challenge is still under
+ * analysis of the description that was analysed. A description edited meanwhile (the edit puts the challenge back
+ * to `submitted` and queues a new run) or another run that already wrote (the challenge left `analyzing`) make it
+ * apply nothing. The title is not compared: a title-only edit queues no new analysis (challenges.service), so
+ * refusing here would leave the challenge under analysis for good. On PostgreSQL the update locks the row, so a
+ * concurrent run waits for the other's commit and then finds the challenge changed.
+ */
+export async function applyAnalysisOutcome(
+  db: Db,
+  brief: AnalysedBrief,
+  outcome: AnalysisOutcome,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('challenges')
+    .set({ ...outcome, ai_analysis_status: 'completed', updated_at: now })
+    .where('id', '=', brief.id)
+    .where('status', '=', 'analyzing')
+    .where('description', '=', brief.description)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * After the last attempt failed: the challenge goes back to `submitted` with the analysis `failed`, so the company
+ * sees it and may edit the brief (which queues a new analysis) and an operator may re-run the job.
+ */
+export async function markChallengeAnalysisFailed(db: Db, id: number, now: string): Promise<void> {
+  await db
+    .updateTable('challenges')
+    .set({ status: 'submitted', ai_analysis_status: 'failed', updated_at: now })
+    .where('id', '=', id)
+    .where('status', 'in', [...ANALYSABLE_STATUSES])
+    .execute();
+}
+
+export type NewAnalysisRow = {
+  stage: 'brief' | 'complexity' | 'decomposition';
+  summary: string | null;
+  objectives: string[];
+  constraints: string[];
+  success_criteria: string[];
+  stakeholders: string[];
+  risks: string[];
+  recommended_approach: string | null;
+  confidence_score: number | null;
+  provider: string;
+  model: string | null;
+};
+
+export async function insertAnalyses(db: Db, challengeId: number, rows: NewAnalysisRow[], now: string): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('challenge_analyses')
+    .values(
+      rows.map((row) => ({
+        challenge_id: challengeId,
+        stage: row.stage,
+        summary: row.summary,
+        objectives: JSON.stringify(row.objectives),
+        constraints: JSON.stringify(row.constraints),
+        success_criteria: JSON.stringify(row.success_criteria),
+        stakeholders: JSON.stringify(row.stakeholders),
+        risks: JSON.stringify(row.risks),
+        recommended_approach: row.recommended_approach,
+        confidence_score: row.confidence_score,
+        provider: row.provider,
+        model: row.model,
+        created_at: now,
+      })),
+    )
+    .execute();
+}
+
+export async function insertWorkstream(
+  db: Db,
+  challengeId: number,
+  values: { title: string; description: string; position: number },
+  now: string,
+): Promise<number> {
+  const row = await db
+    .insertInto('workstreams')
+    .values({ challenge_id: challengeId, ...values, status: 'active', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export type NewPlannedTask = {
+  title: string;
+  description: string;
+  required_skills: string[];
+  required_experience_level: string;
+  expected_output: string;
+  acceptance_criteria: string[];
+  estimated_hours: number;
+  complexity_score: number;
+  skillIds: number[];
+};
+
+/** A `pending` task with its skills resolved to taxonomy ids (for matching); returns its id. */
+export async function insertPlannedTask(
+  db: Db,
+  challengeId: number,
+  workstreamId: number,
+  task: NewPlannedTask,
+  now: string,
+): Promise<number> {
+  const { id } = await db
+    .insertInto('tasks')
+    .values({
+      challenge_id: challengeId,
+      workstream_id: workstreamId,
+      title: task.title,
+      description: task.description,
+      required_skills: JSON.stringify(task.required_skills),
+      required_experience_level: task.required_experience_level,
+      expected_output: task.expected_output,
+      acceptance_criteria: JSON.stringify(task.acceptance_criteria),
+      estimated_hours: task.estimated_hours,
+      complexity_score: task.complexity_score,
+      status: 'pending',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (task.skillIds.length > 0) {
+    await db
+      .insertInto('task_skills')
+      .values(task.skillIds.map((skillId) => ({ task_id: id, skill_id: skillId })))
+      .execute();
+  }
+  return id;
+}
+
+/** The user to notify about a challenge: its company's account. */
+export async function companyUserOfChallenge(db: Db, challengeId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('challenges')
+    .innerJoin('companies', 'companies.id', 'challenges.company_id')
+    .select('companies.user_id')
+    .where('challenges.id', '=', challengeId)
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}

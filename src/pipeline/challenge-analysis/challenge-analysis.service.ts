@@ -1,0 +1,95 @@
+import type { PlannedWorkstream } from '../../ai/decomposition/schema.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Db } from '../../db/database.ts';
+import { notify } from '../../modules/notifications/notify.ts';
+import { skillIdsForNames } from '../../modules/tasks/skills.repository.ts';
+import { analysisRowsOf, outcomeOf } from './analysis-records.ts';
+import {
+  type AnalysedBrief,
+  applyAnalysisOutcome,
+  companyUserOfChallenge,
+  insertAnalyses,
+  insertPlannedTask,
+  insertWorkstream,
+  markChallengeAnalysisFailed,
+  type NewPlannedTask,
+  startChallengeAnalysis,
+} from './challenge-analysis.repository.ts';
+import { type ChallengePlan, runChallengeStages } from './run-stages.ts';
+
+type ResolvedWorkstream = Omit<PlannedWorkstream, 'tasks'> & { tasks: NewPlannedTask[] };
+
+/**
+ * `challenge.analyze` (contract §6 steps 1–3). The stages run outside any transaction; everything they decided is
+ * written in one transaction at the end, behind the guard of `applyAnalysisOutcome`, so a run that is repeated, or
+ * overtaken by an edit of the description, writes nothing twice and nothing stale. Returns whether this run wrote.
+ */
+export async function analyzeChallenge(deps: AppDeps, challengeId: number): Promise<boolean> {
+  const brief = await startChallengeAnalysis(deps.db, challengeId, new Date().toISOString());
+  if (!brief) return false;
+  const plan = await runChallengeStages(deps.ai, brief);
+  const workstreams = plan.kind === 'team_execution' ? await resolveSkills(deps.db, plan.decomposition.output) : [];
+
+  return deps.db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    if (!(await applyAnalysisOutcome(trx, brief, outcomeOf(plan), now))) return false;
+    await insertAnalyses(trx, brief.id, analysisRowsOf(plan), now);
+    for (const [index, workstream] of workstreams.entries()) {
+      const workstreamId = await insertWorkstream(
+        trx,
+        brief.id,
+        { title: workstream.title, description: workstream.description, position: index + 1 },
+        now,
+      );
+      for (const task of workstream.tasks) {
+        const taskId = await insertPlannedTask(trx, brief.id, workstreamId, task, now);
+        await deps.queue.enqueue(trx, 'task.match', { taskId });
+      }
+    }
+    await notifyCompany(trx, brief, plan);
+    return true;
+  });
+}
+
+/** After the last attempt failed: see `markChallengeAnalysisFailed`. */
+export async function failChallengeAnalysis(deps: AppDeps, challengeId: number): Promise<void> {
+  await markChallengeAnalysisFailed(deps.db, challengeId, new Date().toISOString());
+}
+
+/** Each task's skill names resolved to taxonomy ids (names or aliases); names the taxonomy lacks stay shown only. */
+async function resolveSkills(db: Db, plan: { workstreams: PlannedWorkstream[] }): Promise<ResolvedWorkstream[]> {
+  const resolved: ResolvedWorkstream[] = [];
+  for (const workstream of plan.workstreams) {
+    const tasks: NewPlannedTask[] = [];
+    for (const task of workstream.tasks) {
+      tasks.push({ ...task, skillIds: await skillIdsForNames(db, task.required_skills) });
+    }
+    resolved.push({ ...workstream, tasks });
+  }
+  return resolved;
+}
+
+async function notifyCompany(db: Db, challenge: AnalysedBrief, plan: ChallengePlan): Promise<void> {
+  const userId = await companyUserOfChallenge(db, challenge.id);
+  if (userId === null) return;
+  const base = { userId, actionUrl: `/challenges/${challenge.id}`, data: { challenge_id: challenge.id } };
+  const title = `"${challenge.title}"`;
+  if (plan.kind === 'rejected') {
+    await notify(db, {
+      ...base,
+      type: 'challenge_rejected',
+      title: 'Challenge not accepted',
+      message: `Your challenge ${title} was not accepted: ${outcomeOf(plan).rejection_reason}`,
+    });
+    return;
+  }
+  const message =
+    plan.kind === 'community_discussion'
+      ? `Your challenge ${title} was analysed and is open for ideas from the community.`
+      : `Your challenge ${title} was analysed and planned as ${countTasks(plan)} tasks; we are inviting contributors.`;
+  await notify(db, { ...base, type: 'challenge_analyzed', title: 'Challenge analysed', message });
+}
+
+function countTasks(plan: Extract<ChallengePlan, { kind: 'team_execution' }>): number {
+  return plan.decomposition.output.workstreams.reduce((sum, workstream) => sum + workstream.tasks.length, 0);
+}

@@ -1,0 +1,90 @@
+import { type CvAnalysis, cvStage } from '../../ai/cv/index.ts';
+import { UnreadableDocumentError } from '../../ai/text/index.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Db } from '../../db/database.ts';
+import { skillIdsForNames } from '../../modules/tasks/skills.repository.ts';
+import {
+  applyCvProfile,
+  type CvProfile,
+  currentCvKey,
+  type FoundSkill,
+  markCvAnalysisFailed,
+  replaceCvSkills,
+  startCvAnalysis,
+} from './cv-analysis.repository.ts';
+import { readStoredCv } from './stored-cv.ts';
+
+/** Confidence from which a CV analysis validates the profile on its own (contract §6.6); below, a person looks. */
+export const PASSING_CONFIDENCE = 70;
+
+/** What the contributor sees when the analysis failed for a reason that is not their file's. */
+export const CV_ANALYSIS_FAILED_MESSAGE =
+  'We could not analyse your CV because of a problem on our side. Upload it again later.';
+
+export type CvAnalysisResult = 'completed' | 'unreadable' | 'skipped';
+
+/**
+ * `volunteer.analyze-cv` (contract §6.6): reads the current CV, analyses it outside any transaction, then stores the
+ * profile and skills in one guarded transaction and queues matching for the contributor. A file that cannot be read
+ * ends the analysis as `failed` with its reason (no retry: the same file gives the same answer); other errors throw
+ * and the job is retried.
+ */
+export async function analyzeCv(deps: AppDeps, volunteerId: number): Promise<CvAnalysisResult> {
+  const cvKey = await startCvAnalysis(deps.db, volunteerId, new Date().toISOString());
+  if (cvKey === null) return 'skipped';
+
+  let analysis: CvAnalysis;
+  try {
+    const { text } = await readStoredCv(deps.storage, cvKey);
+    analysis = (await deps.ai.run(cvStage, { text })).output;
+  } catch (error) {
+    if (error instanceof UnreadableDocumentError) {
+      await markCvAnalysisFailed(deps.db, volunteerId, cvKey, error.message, new Date().toISOString());
+      return 'unreadable';
+    }
+    // A newer upload replaced this file (and may have deleted it): its own job analyses it.
+    if ((await currentCvKey(deps.db, volunteerId)) !== cvKey) return 'skipped';
+    throw error;
+  }
+
+  const skills = await resolveSkills(deps.db, analysis);
+  const stored = await deps.db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    if (!(await applyCvProfile(trx, volunteerId, cvKey, profileOf(analysis), now))) return false;
+    await replaceCvSkills(trx, volunteerId, skills, now);
+    await deps.queue.enqueue(trx, 'volunteer.match', { volunteerId });
+    return true;
+  });
+  return stored ? 'completed' : 'skipped';
+}
+
+/** After the last attempt failed: the analysis in progress ends as `failed` with a reason that blames no one. */
+export async function failCvAnalysis(deps: AppDeps, volunteerId: number): Promise<void> {
+  await markCvAnalysisFailed(deps.db, volunteerId, null, CV_ANALYSIS_FAILED_MESSAGE, new Date().toISOString());
+}
+
+function profileOf(analysis: CvAnalysis): CvProfile {
+  return {
+    experience_level: analysis.experience_level,
+    years_of_experience: analysis.years_of_experience,
+    education: analysis.education,
+    work_experience: analysis.work_experience,
+    professional_domains: analysis.professional_domains,
+    ai_analysis_confidence: analysis.confidence,
+    validation_status: analysis.confidence >= PASSING_CONFIDENCE ? 'passed' : 'needs_review',
+  };
+}
+
+/**
+ * The CV's skills as taxonomy ids, in the analysis' order. A model may name a skill by an alias, or two names may be
+ * one skill: the first mention wins. Names the taxonomy does not know are dropped (matching cannot use them).
+ */
+async function resolveSkills(db: Db, analysis: CvAnalysis): Promise<FoundSkill[]> {
+  const found = new Map<number, FoundSkill>();
+  for (const skill of analysis.skills) {
+    const [skillId] = await skillIdsForNames(db, [skill.name]);
+    if (skillId === undefined || found.has(skillId)) continue;
+    found.set(skillId, { skillId, proficiency: skill.proficiency_level, years: skill.years_of_experience });
+  }
+  return [...found.values()];
+}

@@ -1,0 +1,43 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
+import type { AppDeps } from '../../src/app-deps.ts';
+import { startWorker } from '../../src/jobs/worker.ts';
+
+const silent = { info() {}, warn() {}, error() {} };
+const SETTLE_TIMEOUT_MS = 30_000;
+
+/**
+ * Runs every due job with the real worker of the deployment's engine and returns once none is left, including the
+ * jobs those jobs queued (analysis → matching → team formation). Jobs waiting for a retry later are left waiting.
+ * Table queue (SQLite): `startWorker(deps, log).drain()`. pg-boss (PostgreSQL): the pg-boss worker, until its job
+ * table has nothing due or running.
+ */
+export async function runQueuedJobs(ctx: { deps: AppDeps }): Promise<void> {
+  const { deps } = ctx;
+  if (deps.queue.engine === 'table') {
+    const worker = startWorker(deps, silent);
+    try {
+      await worker.drain();
+    } finally {
+      await worker.stop();
+    }
+    return;
+  }
+  const worker = await deps.queue.startWorker(deps, silent);
+  try {
+    const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+    while ((await unsettledPgBossJobs(deps)) > 0) {
+      if (Date.now() > deadline) throw new Error(`Jobs still due or running after ${SETTLE_TIMEOUT_MS} ms.`);
+      await sleep(20);
+    }
+  } finally {
+    await worker.stop();
+  }
+}
+
+async function unsettledPgBossJobs(deps: AppDeps): Promise<number> {
+  const { rows } = await sql<{ count: number }>`
+    select count(*)::int as count from ${sql.id(deps.config.queueSchema, 'job')}
+     where state = 'active' or (state < 'active' and start_after <= now())`.execute(deps.db);
+  return rows[0].count;
+}
