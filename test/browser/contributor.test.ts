@@ -69,7 +69,7 @@ async function startAndSubmit(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: 'Submit solution' }).click();
   await page.getByRole('heading', { name: 'Your solution' }).waitFor();
   await page.getByRole('link', { name: 'report.pdf' }).waitFor();
-  assert.match(await page.locator('h1 + .status').textContent(), /Submitted/);
+  assert.match((await page.locator('h1 + .status').textContent()) ?? '', /Submitted/);
   await screenshots(page, `${name}-submitted`);
 }
 
@@ -163,7 +163,7 @@ describe('the contributor journey [browser]', { skip: !hasChromium }, () => {
     await page.locator(`form[data-api="/api/assignments/${second}/accept"] button`).click();
     const refusal = page.locator(`form[data-api="/api/assignments/${second}/accept"] [data-error-when]`);
     await refusal.waitFor({ state: 'visible' });
-    assert.match(await refusal.textContent(), /You can work on one task at a time\./);
+    assert.match((await refusal.textContent()) ?? '', /You can work on one task at a time\./);
     assert.equal(await refusal.getByRole('link').getAttribute('href'), `/assignments/${first}`);
     await page.getByText('You already have an active task. Finish it before accepting another one.').waitFor();
     await screenshots(page, 'contributor-active-rule');
