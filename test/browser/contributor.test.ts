@@ -144,6 +144,10 @@ describe('the contributor journey [browser]', { skip: !hasChromium }, () => {
     const account = newAccount('contributor', 'Fox Mulder');
     await register(page, account);
     await completeProfile(page);
+    await page.getByLabel('Hours a week you can give').fill('25');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Your details were saved.').waitFor();
+    assert.equal(await page.getByLabel('Hours a week you can give').inputValue(), '25');
     const db = createDatabase({ url: `sqlite:${path.join(server.dataDir, 'guild.sqlite')}` });
     const [first, second] = await seedInvitations(db.db, account.email);
     await db.destroy();

@@ -105,6 +105,8 @@ for (const dialect of testDialects()) {
       assert.match(page.body, /data-api="\/api\/volunteers\/upload-cv"/);
       assert.match(page.body, /<input type="file" id="field-cv" name="cv"/);
       assert.doesNotMatch(page.body, /data-poll=/, 'nothing to watch once the analysis is done');
+      assert.doesNotMatch(page.body, /Your details were saved\./);
+      assert.match((await client.get('/profile?saved=details')).body, /Your details were saved\./);
     });
 
     it('watches a pending analysis and explains a failed one with the reason the API gives', async () => {

@@ -61,9 +61,10 @@ function summary(profile: VolunteerProfile): Html {
 </dl>`;
 }
 
-function editForm(profile: VolunteerProfile): Html {
-  return html`<form class="card" data-api="/api/volunteers/profile" data-method="PUT" novalidate>
+function editForm(profile: VolunteerProfile, saved: boolean): Html {
+  return html`<form class="card" data-api="/api/volunteers/profile" data-method="PUT" data-redirect="/profile?saved=details" novalidate>
   <h2>Your details</h2>
+  ${saved && html`<p class="flash" role="status">Your details were saved.</p>`}
   ${formErrorSummary(null)}
   ${detailFields(profile)}
   <button type="submit">Save changes</button>
@@ -82,7 +83,7 @@ export function profilePage(
 ${summary(profile)}
 <div class="grid two">
   ${cvCard(profile)}
-  ${editForm(profile)}
+  ${editForm(profile, (request.query as { saved?: string }).saved === 'details')}
 </div>
 ${cvFindings(profile)}`
     : html`<h1>Complete your profile, ${user.name}</h1>
