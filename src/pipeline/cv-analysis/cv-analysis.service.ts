@@ -19,7 +19,7 @@ export const PASSING_CONFIDENCE = 70;
 
 /** What the contributor sees when the analysis failed for a reason that is not their file's. */
 export const CV_ANALYSIS_FAILED_MESSAGE =
-  'We could not analyse your CV because of a problem on our side. Upload it again later.';
+  'The analysis stopped because of a problem on our side. Upload your CV again to retry.';
 
 export type CvAnalysisResult = 'completed' | 'unreadable' | 'skipped';
 
