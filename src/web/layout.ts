@@ -26,6 +26,7 @@ const NAV: Record<AuthUser['account_type'], Array<[string, string]>> = {
     ['/tasks/available', 'Find tasks'],
     ['/assignments', 'My assignments'],
     ['/teams', 'Teams'],
+    ['/ideas', 'My ideas'],
     ['/challenges', 'Challenges'],
     ['/profile', 'Profile'],
   ],

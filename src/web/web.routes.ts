@@ -7,10 +7,13 @@ import { authPages } from './auth/auth.pages.ts';
 import { html } from './html.ts';
 import { sendPage } from './layout.ts';
 import { challengePages } from './pages/challenges/challenges.pages.ts';
+import { communityPages } from './pages/community/community.pages.ts';
 import { companyPages } from './pages/company/company.pages.ts';
 import { companyDashboard } from './pages/company/dashboard.ts';
 import { contributorPages } from './pages/contributor/contributor.pages.ts';
 import { contributorDashboard } from './pages/contributor/dashboard.ts';
+import { notificationsPages } from './pages/notifications/notifications.pages.ts';
+import { teamsPages } from './pages/teams/teams.pages.ts';
 import { requireWebUser } from './session.ts';
 
 const ASSETS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets');
@@ -22,6 +25,9 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   await app.register(contributorPages, deps);
   await app.register(companyPages, deps);
   await app.register(challengePages, deps);
+  await app.register(teamsPages, deps);
+  await app.register(notificationsPages, deps);
+  await app.register(communityPages, deps);
 
   app.get('/', async (request, reply) => {
     if (request.webUser) return reply.redirect('/dashboard', 303);
