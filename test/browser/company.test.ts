@@ -1,0 +1,160 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { createDatabase } from '../../src/db/database.ts';
+import { pngFile } from '../helpers/file-fixtures.ts';
+import { seedSubmittedSolutions } from './company-setup.ts';
+import {
+  type Account,
+  hasChromium,
+  launchBrowser,
+  newAccount,
+  newPage,
+  type RunningServer,
+  register,
+  screenshot,
+  startServer,
+} from './harness.ts';
+
+/** The embedded worker analyses and decomposes the brief with the local analyzer; this is its time limit. */
+const PIPELINE_WAIT_MS = 90_000;
+
+const BRIEF =
+  'Our clinic network loses patients because booking a visit means calling during office hours. We want a mobile ' +
+  'app for iOS and Android where patients book, move and cancel appointments, backed by a REST API that the ' +
+  'reception desk software also uses, and a PostgreSQL database holding patients, doctors and time slots. ' +
+  'Reminders should go out by SMS the day before. Success means half of all bookings made in the app within six ' +
+  'months, with no double bookings. Patient data must stay in the EU.';
+
+async function screenshots(page: Page, name: string): Promise<void> {
+  await screenshot(page, `${name}-1280`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, `${name}-390`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe('the company side: profile, a challenge and its tasks, reviews [browser]', { skip: !hasChromium }, () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let company: Account;
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    company = newAccount('company', 'Clinic Group');
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('registers, completes the profile with a logo, submits a challenge and sees it analysed into tasks', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await register(page, company);
+    // Registration lands a new company on its profile form; the dashboard asks for the profile too.
+    await page.waitForURL('**/company/profile');
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Complete your company profile first' }).waitFor();
+    await screenshots(page, 'company-dashboard-new');
+
+    await page.getByRole('link', { name: 'Complete your company profile' }).click();
+    await page.getByRole('heading', { name: 'Complete your company profile, Clinic Group' }).waitFor();
+    await screenshots(page, 'company-profile-new');
+    await page.getByLabel('Company name').fill('Clinic Group');
+    await page.getByLabel('Industry (optional)').fill('Healthcare');
+    await page.getByLabel('Website (optional)').fill('https://clinic.example.test');
+    await page.getByLabel('About the company (optional)').fill('Twelve family clinics in the north.');
+    await page
+      .getByLabel('Logo (optional)')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: pngFile() });
+    await page.getByRole('button', { name: 'Complete the profile' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: 'Clinic Group', level: 1 }).waitFor();
+    await screenshots(page, 'company-dashboard');
+
+    await page.goto('/company/profile');
+    const logo = page.getByRole('img', { name: 'Clinic Group logo' });
+    await logo.waitFor();
+    assert.ok(
+      await logo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth > 0),
+      'the logo loads',
+    );
+    await screenshots(page, 'company-profile');
+
+    await page.getByRole('link', { name: 'New challenge' }).click();
+    await page.getByLabel('Title').fill('Online booking for our clinics');
+    const brief = page.getByLabel('The brief');
+    const counter = page.locator('#field-description-counter');
+    await brief.fill('Too short.');
+    assert.equal(await counter.textContent(), '10 / 5000 characters (at least 100)');
+    assert.ok(await counter.evaluate((node) => node.classList.contains('bad')));
+    await page.getByRole('button', { name: 'Submit the challenge' }).click();
+    await page.locator('[data-error-for=description]').filter({ hasText: /100/ }).waitFor();
+    await screenshots(page, 'company-challenge-too-short');
+
+    await brief.fill(BRIEF);
+    assert.equal(await counter.textContent(), `${[...BRIEF].length} / 5000 characters`);
+    assert.ok(!(await counter.evaluate((node) => node.classList.contains('bad'))));
+    await page.getByRole('button', { name: 'Submit the challenge' }).click();
+    await page.waitForURL(/\/challenges\/\d+$/);
+    await page.getByRole('heading', { name: 'Online booking for our clinics', level: 1 }).waitFor();
+    await screenshot(page, 'company-challenge-submitted-1280');
+
+    // The page polls the API while the worker runs the pipeline and reloads itself when the status moves on.
+    await page.locator('.page-head .status.active').waitFor({ timeout: PIPELINE_WAIT_MS });
+    await page.getByRole('heading', { name: 'Workstreams and tasks' }).waitFor();
+    const tasks = await page.locator('li.task h4').allTextContents();
+    assert.ok(tasks.length >= 3, `tasks: ${tasks.join(', ')}`);
+    const work = (await page.locator('section[aria-labelledby=work-title]').textContent()) ?? '';
+    for (const area of [/mobile|ios|android/i, /api/i, /database|postgres|schema/i]) {
+      assert.match(work, area, 'the brief names a mobile app, an API and a database');
+    }
+    await page.getByRole('heading', { name: 'Analysis', exact: true }).waitFor();
+    await screenshots(page, 'company-challenge-active');
+    await context.close();
+  });
+
+  it('approves one submitted solution and sends another back with a note [solutions set up through the API]', async () => {
+    const db = createDatabase({ url: `sqlite:${path.join(server.dataDir, 'guild.sqlite')}` });
+    const seeded = await seedSubmittedSolutions(db.db, server.url, company.email).finally(() => db.destroy());
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(company.email);
+    await page.locator('input[name=password]').fill(company.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByText('2 contributors have handed in work on your tasks.').waitFor();
+
+    await page.getByRole('link', { name: 'Review the solutions' }).click();
+    await page.getByRole('heading', { name: 'Solutions to review 2' }).waitFor();
+    await screenshots(page, 'company-reviews');
+    const [approved, sentBack] = seeded.assignments;
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Rota data model.pdf' }).click();
+    assert.equal((await download).suggestedFilename(), 'Rota data model.pdf');
+
+    const approve = page.locator(`form[data-api="/api/assignments/${approved.id}/complete"]`);
+    assert.equal(await approve.getByLabel('Hours to record').inputValue(), '6.5');
+    await approve.getByRole('button', { name: 'Approve and complete' }).click();
+    await page.waitForURL(`**/challenges/${seeded.challengeId}#task-*`);
+    const approvedTask = page.locator('li.task', { hasText: 'Rota data model' });
+    await approvedTask.getByText('Completed').first().waitFor();
+    await screenshots(page, 'company-challenge-after-approval');
+
+    await page.goto('/reviews');
+    const card = page.locator('article', { hasText: 'Shift reminder emails' });
+    await card.getByText('Send it back for changes').click();
+    await card.getByLabel('What should Alan Turing change?').fill('Please add the opt-out link to every reminder.');
+    await screenshots(page, 'company-send-back');
+    await card.getByRole('button', { name: 'Send back with this note' }).click();
+    await page.getByText('"Shift reminder emails" was sent back to Alan Turing with your note.').waitFor();
+    await page.getByRole('heading', { name: 'Solutions to review 0' }).waitFor();
+
+    const response = await fetch(`${server.url}/api/assignments/${sentBack.id}`, {
+      headers: { accept: 'application/json', authorization: `Bearer ${sentBack.token}` },
+    });
+    assert.equal(((await response.json()) as { status: string }).status, 'in_progress');
+    await context.close();
+  });
+});
