@@ -19,6 +19,8 @@ export type BriefFigures = {
   /** Briefs that went all the way to a decomposition, per round. */
   decomposed: number;
   perSecond: number;
+  /** This process's CPU time per brief. */
+  cpuMsPerBrief: number;
 };
 
 function readBriefs(): Array<{ title: string; description: string }> {
@@ -59,11 +61,19 @@ export async function benchBriefs(minimumSeconds: number): Promise<BriefFigures>
   let rounds = 0;
   let decomposed = 0;
   const started = performance.now();
+  const cpu = process.cpuUsage();
   while (rounds === 0 || performance.now() - started < minimumSeconds * 1000) {
     decomposed = 0;
     for (const brief of briefs) if (await analyse(provider, brief)) decomposed++;
     rounds++;
   }
   const seconds = (performance.now() - started) / 1000;
-  return { briefs: briefs.length, rounds, decomposed, perSecond: (briefs.length * rounds) / seconds };
+  const used = process.cpuUsage(cpu);
+  return {
+    briefs: briefs.length,
+    rounds,
+    decomposed,
+    perSecond: (briefs.length * rounds) / seconds,
+    cpuMsPerBrief: (used.user + used.system) / 1000 / (briefs.length * rounds),
+  };
 }

@@ -1,10 +1,13 @@
 import { benchBriefs } from './pipeline-briefs.ts';
+import { benchCvs } from './pipeline-cvs.ts';
 import { benchMatching, type MatchingFigures, TASKS_PER_CHALLENGE } from './pipeline-matching.ts';
 import { machineLines } from './report.ts';
 
 /**
  * `npm run bench:pipeline`: how fast the offline pipeline works. Prints Markdown for docs/performance.md.
  *
+ * - CVs analysed per second: text extraction and the offline CV analyzer on the PDF and DOCX fixtures of
+ *   test/fixtures/cvs (aim: at least 20).
  * - Briefs analysed and decomposed per second: brief → complexity → decomposition through the LocalProvider on
  *   test/fixtures/briefs.
  * - Matching: one 8-task challenge against 10,000 and 100,000 contributors (aim: 100,000 in under 2 s), on SQLite,
@@ -13,6 +16,7 @@ import { machineLines } from './report.ts';
  * Environment: BENCH_SECONDS (how long each throughput is measured, 5), BENCH_RUNS (measured matching runs per size, 3;
  * one warm-up run comes first), BENCH_CONTRIBUTORS (comma-separated sizes, default "10000,100000").
  */
+const AIM_CVS_PER_SECOND = 20;
 const AIM_MATCHING_MS = 2000;
 const AIM_AT_CONTRIBUTORS = 100_000;
 
@@ -57,11 +61,20 @@ async function main(): Promise<void> {
   console.log('## Pipeline\n');
   console.log(`${machineLines(engine).join('\n')}\n`);
 
+  const cvs = await benchCvs(seconds);
+  const cvAim = cvs.perSecond >= AIM_CVS_PER_SECOND ? 'met' : '**missed**';
+  console.log(
+    `### CVs: ${number(cvs.perSecond, 1)} analysed per second (aim ≥ ${AIM_CVS_PER_SECOND}: ${cvAim})\n\n` +
+      `${cvs.pdf} PDF and ${cvs.docx} DOCX fixtures × ${cvs.rounds} rounds after a warm-up (${cvs.unreadable} ` +
+      `unreadable fixtures left out); ${number(cvs.cpuMsPerCv, 1)} ms of CPU per CV, parsing thread included.\n`,
+  );
+
   const briefs = await benchBriefs(seconds);
   console.log(
     `### Briefs: ${number(briefs.perSecond, 1)} analysed and decomposed per second\n\n` +
       `${briefs.briefs} fixture briefs × ${briefs.rounds} rounds after a warm-up; each round ${briefs.decomposed} reach a ` +
-      'decomposition, the others stop at the brief (not workable) or at complexity (community discussion).\n',
+      'decomposition, the others stop at the brief (not workable) or at complexity (community discussion); ' +
+      `${number(briefs.cpuMsPerBrief, 1)} ms of CPU per brief.\n`,
   );
 
   const matching: MatchingFigures[] = [];
