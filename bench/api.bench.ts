@@ -183,11 +183,11 @@ async function main(): Promise<number> {
     const measured: Measured[] = [];
     for (const { endpoint } of captured) {
       console.error(`Measuring ${endpoint.name}…`);
-      const api = await measure(server.url, endpoint, load);
+      const api = await measure(server, endpoint, load);
       const settling = performance.now();
       await waitForHealth(server.url, 300_000, QUICK_HEALTH_MS, QUICK_HEALTH_TIMES);
       const busyAfterSeconds = (performance.now() - settling) / 1000;
-      measured.push({ endpoint, api, busyAfterSeconds, baseline: await measure(baseline.url, endpoint, load) });
+      measured.push({ endpoint, api, busyAfterSeconds, baseline: await measure(baseline, endpoint, load) });
     }
 
     let pages: PageComparison | null = null;

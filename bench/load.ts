@@ -20,6 +20,11 @@ export type LoadResult = {
   failures: Record<string, number>;
   /** Requests still unanswered after TIMEOUT_SECONDS: reported, and they void the run too. */
   timeouts: number;
+  /**
+   * The serving process's CPU time per answered request, in milliseconds (null without /proc). Unlike requests per
+   * second it hardly depends on what else the machine is doing, so its ratio is the steadier comparison.
+   */
+  cpuMsPerRequest: number | null;
 };
 
 export type LoadOptions = { connections: number; duration: number; warmup: number };
@@ -46,7 +51,12 @@ function problemsOf(result: Awaited<ReturnType<typeof autocannon>>) {
 }
 
 /** A warm-up run (its failures still count), then the measured run, at `connections` concurrent connections. */
-export async function measure(baseUrl: string, endpoint: Endpoint, options: LoadOptions): Promise<LoadResult> {
+export async function measure(
+  target: { url: string; cpuSeconds: () => number | null },
+  endpoint: Endpoint,
+  options: LoadOptions,
+): Promise<LoadResult> {
+  const baseUrl = target.url;
   const run = (duration: number) =>
     autocannon({
       url: baseUrl + endpoint.path,
@@ -58,8 +68,13 @@ export async function measure(baseUrl: string, endpoint: Endpoint, options: Load
       timeout: TIMEOUT_SECONDS,
     });
   const warmup = options.warmup > 0 ? problemsOf(await run(options.warmup)) : { failures: {}, timeouts: 0 };
+  const cpuBefore = target.cpuSeconds();
   const result = await run(options.duration);
+  const cpuAfter = target.cpuSeconds();
   const { failures, timeouts } = problemsOf(result);
+  const answered = Object.entries(result.statusCodeStats)
+    .filter(([status]) => status.startsWith('2'))
+    .reduce((sum, [, { count }]) => sum + count, 0);
   for (const [key, count] of Object.entries(warmup.failures)) failures[key] = (failures[key] ?? 0) + count;
   return {
     requestsPerSecond: result.requests.average,
@@ -68,6 +83,8 @@ export async function measure(baseUrl: string, endpoint: Endpoint, options: Load
     requests: result.requests.total,
     failures,
     timeouts: timeouts + warmup.timeouts,
+    cpuMsPerRequest:
+      cpuBefore === null || cpuAfter === null || answered === 0 ? null : ((cpuAfter - cpuBefore) * 1000) / answered,
   };
 }
 

@@ -1,11 +1,33 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export type Running = { url: string; stop: () => Promise<void> };
+export type Running = {
+  url: string;
+  /** CPU time (user + system) the process has used so far, in seconds; null where /proc is not available. */
+  cpuSeconds: () => number | null;
+  stop: () => Promise<void>;
+};
+
+/** Linux reports CPU time in clock ticks of 1/100 s (CLK_TCK) on every common platform. */
+const TICKS_PER_SECOND = 100;
+
+function cpuSecondsOf(pid: number | undefined): () => number | null {
+  return () => {
+    try {
+      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    } catch {
+      return null;
+    }
+  };
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -86,7 +108,7 @@ export async function startGuildServer(options: {
   });
   const url = `http://127.0.0.1:${port}`;
   await Promise.race([waitForHealth(url, 30_000), exitedEarly(child, 'The Guild server')]);
-  return { url, stop: stopper(child) };
+  return { url, cpuSeconds: cpuSecondsOf(child.pid), stop: stopper(child) };
 }
 
 /** The bare node:http baseline (bench/baseline-server.ts) answering the captured responses. */
@@ -100,5 +122,5 @@ export async function startBaselineServer(responsesFile: string): Promise<Runnin
     }),
     exitedEarly(child, 'The baseline server'),
   ]);
-  return { url: `http://127.0.0.1:${port}`, stop: stopper(child) };
+  return { url: `http://127.0.0.1:${port}`, cpuSeconds: cpuSecondsOf(child.pid), stop: stopper(child) };
 }

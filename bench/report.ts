@@ -37,10 +37,17 @@ export function machineLines(engine: string): string[] {
 const number = (value: number, digits = 0) =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
+const cpu = (value: number | null) => (value === null ? '–' : number(value, 3));
+
+export function cpuRatioOf(row: Measured): number | null {
+  const { api, baseline } = row;
+  return api.cpuMsPerRequest && baseline.cpuMsPerRequest ? baseline.cpuMsPerRequest / api.cpuMsPerRequest : null;
+}
+
 export function resultTable(measured: Measured[], skipped: Skipped[]): string[] {
   const lines = [
-    '| endpoint | req/s | p50 ms | p99 ms | baseline req/s | baseline p99 ms | ratio | aims |',
-    '|---|---:|---:|---:|---:|---:|---:|---|',
+    '| endpoint | req/s | p50 ms | p99 ms | CPU ms/req | baseline req/s | baseline p99 ms | baseline CPU ms/req | ratio | CPU ratio | aims |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const row of measured) {
     const voided = row.api.timeouts > 0 || Object.keys(row.api.failures).length > 0;
@@ -51,12 +58,15 @@ export function resultTable(measured: Measured[], skipped: Skipped[]): string[] 
         : meetsAims(row)
           ? 'met'
           : '**missed**';
+    const cpuRatio = cpuRatioOf(row);
     lines.push(
       `| ${row.endpoint.name} | ${number(row.api.requestsPerSecond)} | ${row.api.p50} | ${row.api.p99} | ` +
-        `${number(row.baseline.requestsPerSecond)} | ${row.baseline.p99} | ${number(ratioOf(row) * 100)}% | ${aims} |`,
+        `${cpu(row.api.cpuMsPerRequest)} | ${number(row.baseline.requestsPerSecond)} | ${row.baseline.p99} | ` +
+        `${cpu(row.baseline.cpuMsPerRequest)} | ${number(ratioOf(row) * 100)}% | ` +
+        `${cpuRatio === null ? '–' : `${number(cpuRatio * 100)}%`} | ${aims} |`,
     );
   }
-  for (const row of skipped) lines.push(`| ${row.endpoint.name} | not measured: ${row.reason} | | | | | | |`);
+  for (const row of skipped) lines.push(`| ${row.endpoint.name} | not measured: ${row.reason} | | | | | | | | | |`);
   // Idle again means ~2 s of quick health checks; anything well beyond that was a backlog.
   const backlogged = measured.filter((row) => row.busyAfterSeconds > 5);
   if (backlogged.length > 0) lines.push('');
