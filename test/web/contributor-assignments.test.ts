@@ -41,7 +41,10 @@ for (const dialect of testDialects()) {
       const text = textOf(page.body);
       assert.match(text, /Invitations 1 Design the intake form Invitation/);
       assert.match(text, new RegExp(`${s.challenge.title} · About 8 hours`));
-      assert.match(text, /Figma 80% match — Good fit Why you were invited Strengths skills Gaps No gaps found\./);
+      assert.match(
+        text,
+        /Figma 80% match · you have 80% of the skills it asks for Why you were invited Good fit Strengths skills Gaps No gaps found\./,
+      );
       assert.match(
         page.body,
         new RegExp(
@@ -54,6 +57,22 @@ for (const dialect of testDialects()) {
       assert.match(page.body, /data-error-when="active_assignment_id" hidden>You can work on one task at a time\./);
       assert.match(page.body, /data-href="\/assignments\/\{value\}">Open your active task/);
       assert.ok(text.indexOf('Completed Old logo work') < text.indexOf('Declined Night shifts'), 'history after');
+    });
+
+    it('lists invitations best match first', async () => {
+      const s = await scenario('invited', { title: 'Weaker fit' });
+      const better = await createTask(ctx.db, s.challenge.id, { title: 'Stronger fit' });
+      await createAssignment(ctx.db, better.id, s.volunteer.volunteer.id, { match_score: 95 });
+      const weaker = await createTask(ctx.db, s.challenge.id, { title: 'Weakest fit' });
+      await createAssignment(ctx.db, weaker.id, s.volunteer.volunteer.id, { match_score: 61 });
+
+      const text = textOf((await (await signedIn(ctx.app, s.volunteer.user.email)).get('/assignments')).body);
+      const order = ['Stronger fit', 'Weaker fit', 'Weakest fit'].map((title) => text.indexOf(title));
+      assert.deepEqual(
+        order.toSorted((a, b) => a - b),
+        order,
+        '95, 80, 61',
+      );
     });
 
     it('shows the task, the timeline and the Start button for an accepted assignment', async () => {

@@ -182,7 +182,7 @@ for (const dialect of testDialects()) {
       assert.equal(page.statusCode, 200);
       const text = textOf(page.body);
       assert.match(text, /Invitations 1 iOS screens Invitation/);
-      assert.match(text, /80% match — Good fit/);
+      assert.match(text, /80% match · you have 80% of the skills it asks for Why you were invited Good fit/);
       assert.match(page.body, new RegExp(`data-api="/api/assignments/${invitation.id}/accept"`));
       assert.match(page.body, new RegExp(`data-api="/api/assignments/${invitation.id}/reject"`));
       assert.match(text, /You can work on one task at a time\./, 'the active-task rule, since one is held');

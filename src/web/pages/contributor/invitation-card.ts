@@ -20,6 +20,7 @@ function reasoning(invitation: Assignment): Html {
       : html`<p class="muted">${empty}</p>`;
   return html`<details class="reasoning">
   <summary>Why you were invited</summary>
+  <p class="small">${why.summary}</p>
   <div class="grid two">
     <div><p class="label">Strengths</p>${list(why.strengths, 'None listed.')}</div>
     <div><p class="label">Gaps</p>${list(why.gaps, 'No gaps found.')}</div>
@@ -69,9 +70,10 @@ export function answerForms(
 </div>`;
 }
 
-/** The match score with its one-line summary, and the strengths and gaps behind it. */
+/** The match score and skill coverage at a glance; the matcher's full reasoning folded beneath. */
 export function matchDetails(invitation: Assignment): Html {
-  return html`${invitation.match_score !== null && html`<p class="match"><strong>${invitation.match_score}% match</strong>${invitation.match_reasoning && html` — ${invitation.match_reasoning.summary}`}</p>`}
+  const coverage = invitation.match_reasoning?.skill_match_percentage;
+  return html`${invitation.match_score !== null && html`<p class="match"><strong>${invitation.match_score}% match</strong>${coverage !== undefined && html` · you have ${Math.round(coverage)}% of the skills it asks for`}</p>`}
   ${reasoning(invitation)}`;
 }
 
