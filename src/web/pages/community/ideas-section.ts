@@ -63,7 +63,7 @@ function newIdeaForm(challengeId: number): Html {
   <h3 id="new-idea-title">Post an idea</h3>
   <p class="small muted">Guild scores each idea for feasibility, innovation, impact and fit with the brief; others see
   it and vote once it is scored.</p>
-  <form data-api="/api/challenges/${challengeId}/ideas" data-method="POST" data-redirect="/challenges/${challengeId}?sort=created_at#ideas">
+  <form data-api="/api/challenges/${challengeId}/ideas" data-method="POST" data-redirect="/challenges/${challengeId}?sort=created_at">
     ${formErrorSummary(null)}
     ${field({ name: 'title', label: 'Title', required: true, attributes: html`maxlength="255"` })}
     ${field({

@@ -31,7 +31,7 @@ function invitationAnswer(reply: FastifyReply, team: MyTeam): Html {
 }
 
 function messageForm(teamId: number): Html {
-  return html`<form data-api="/api/teams/${teamId}/messages" data-method="POST" data-redirect="/teams/${teamId}#messages">
+  return html`<form data-api="/api/teams/${teamId}/messages" data-method="POST">
   ${formErrorSummary(null)}
   ${field({
     name: 'message',
