@@ -24,9 +24,10 @@ import { type Fixtures, FULL_SIZE, scaledSize, seedDatabase } from './seed.ts';
  *
  * Environment: BENCH_DURATION (s per run, 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (50), BENCH_SCALE (1 = the
  * full data set), BENCH_DATABASE_URL (a PostgreSQL server: a fresh database is created on it and dropped after),
- * BENCH_ONLY (run the endpoints whose name contains one of these comma-separated texts), BENCH_CPU_PROF (a folder: profile the server),
- * BENCH_OUTPUT (write the figures as JSON to this file), BENCH_KEEP=1 (keep the data folder and database),
- * BENCH_ANALYZE=1|0 (planner statistics after seeding; default: PostgreSQL yes, SQLite no, as in production).
+ * BENCH_ONLY (the endpoints whose name contains one of these comma-separated texts), BENCH_CPU_PROF (a folder:
+ * profile the server), BENCH_OUTPUT (write the figures as JSON to this file), BENCH_KEEP=1 (keep the data folder and
+ * database), BENCH_ANALYZE=1|0 (planner statistics after seeding; default: PostgreSQL yes, SQLite no, as in
+ * production).
  */
 const PAGE_SAMPLES = 200;
 /** The server counts as idle again after 20 health checks in a row (about 2 s) answered within 50 ms. */
