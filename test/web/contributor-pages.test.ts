@@ -192,5 +192,18 @@ for (const dialect of testDialects()) {
       assert.match(text, /2 of 4 steps done/);
       assert.match(text, /CV uploaded: to do/);
     });
+
+    it('shows the three best invitations on the dashboard, with a link to all of them', async () => {
+      const company = await createCompany(ctx.db);
+      const challenge = await createChallenge(ctx.db, company.company.id);
+      const { user, volunteer } = await createVolunteer(ctx.db, { user: await withPassword() });
+      for (const score of [91, 62, 88, 75]) {
+        const task = await createTask(ctx.db, challenge.id, { title: `Scored ${score}` });
+        await createAssignment(ctx.db, task.id, volunteer.id, { match_score: score });
+      }
+      const text = textOf((await (await signedIn(ctx.app, user.email)).get('/dashboard')).body);
+      assert.match(text, /Invitations 4 Scored 91 .* Scored 88 .* Scored 75 .*See all 4 invitations/);
+      assert.doesNotMatch(text, /Scored 62/);
+    });
   });
 }

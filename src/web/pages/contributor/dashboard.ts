@@ -16,6 +16,8 @@ import { taskCard } from './task-card.ts';
 
 const SHOWN = 3;
 const firstPage = { page: 1, perPage: SHOWN, offset: 0 };
+/** Invitations are read in one page of the API's largest size, so that the best matches are the ones shown. */
+const allInvitations = { page: 1, perPage: 100, offset: 0 };
 
 function callToComplete(): Html {
   return html`<section class="card callout" aria-labelledby="start-title">
@@ -79,7 +81,7 @@ export async function contributorDashboard(
   }
   const activeId = profile.statistics.active_assignment_id;
   const [invitations, available, active] = await Promise.all([
-    listPendingAssignments(db, user, firstPage),
+    listPendingAssignments(db, user, allInvitations),
     listAvailable(db, user, firstPage),
     activeId === null ? null : getAssignment(db, user, activeId),
   ]);
@@ -93,7 +95,7 @@ export async function contributorDashboard(
       <h2 id="invitations-title">Invitations${invitations.total > 0 && html` <span class="count">${invitations.total}</span>`}</h2>
       ${
         invitations.total > 0
-          ? html`${await invitationCards(db, user, invitations.data, activeId)}
+          ? html`${await invitationCards(db, user, invitations.data, activeId, SHOWN)}
       ${invitations.total > SHOWN && html`<p><a href="/assignments">See all ${invitations.total} invitations</a></p>`}`
           : html`<p class="muted">No open invitations. When a company's task matches your skills, you are invited here.</p>`
       }

@@ -17,14 +17,18 @@ export async function taskOrNull(db: Db, user: AuthUser, taskId: number): Promis
   }
 }
 
-/** Invitation cards, best match first, with their tasks' details (skills, challenge) loaded side by side. */
+/**
+ * Invitation cards, best match first (the first `limit`), with their tasks' details (skills, challenge) loaded side
+ * by side.
+ */
 export async function invitationCards(
   db: Db,
   user: AuthUser,
   invitations: readonly Assignment[],
   activeAssignmentId: number | null,
+  limit = invitations.length,
 ): Promise<Html> {
-  const best = invitations.toSorted((a, b) => (b.match_score ?? 0) - (a.match_score ?? 0));
+  const best = invitations.toSorted((a, b) => (b.match_score ?? 0) - (a.match_score ?? 0)).slice(0, limit);
   const tasks = await Promise.all(best.map((invitation) => taskOrNull(db, user, invitation.task_id)));
   return html`${best.map((invitation, index) => invitationCard(invitation, tasks[index], activeAssignmentId))}`;
 }
