@@ -49,7 +49,10 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       connectionString: options.url,
       max: options.poolSize ?? 10,
       types: pgTypes,
-      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+      // A schema other than the default is set per connection. Parallel query workers re-check that search_path on
+      // start-up and have been seen failing with "schema does not exist" on a schema created moments before by
+      // another connection, so these pools (tests, one schema each) plan without parallel workers.
+      ...(options.schema ? { options: `-c search_path=${options.schema} -c max_parallel_workers_per_gather=0` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect, destroy: () => db.destroy() };
