@@ -1,22 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../app-deps.ts';
-import { AppError } from '../../../http/app-error.ts';
 import { getAssignment } from '../../../modules/assignments/assignments.service.ts';
 import { requireWebUser } from '../../session.ts';
+import { pathId } from '../challenges/path-id.ts';
 import { assignmentPage } from './assignment.page.ts';
 import { assignmentsPage } from './assignments.page.ts';
 import { availableTasksPage } from './available-tasks.page.ts';
 import { profileOrNull, requireContributor } from './contributor-access.ts';
 import { profilePage } from './profile.page.ts';
-
-const MAX_ID = 2_147_483_647;
-
-/** A path id as the API reads it: anything but a positive integer in range names nothing (404 page). */
-function pathId(raw: string): number {
-  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : 0;
-  if (id < 1 || id > MAX_ID) throw AppError.notFound('Assignment');
-  return id;
-}
 
 /**
  * The contributor's pages. They read through the module services with the signed-in user as the caller (the API's
@@ -45,7 +36,7 @@ export async function contributorPages(app: FastifyInstance, deps: AppDeps): Pro
   app.get<{ Params: { id: string } }>('/assignments/:id', async (request, reply) => {
     const user = requireWebUser(request, reply);
     if (!user) return reply;
-    const id = pathId(request.params.id);
+    const id = pathId(request.params.id, 'Assignment');
     if (user.account_type === 'company') {
       // Notifications send both parties to /assignments/{id}; the owning company handles it on its own pages.
       // Any other company gets the API's answer (403, or 404 when the task is hidden from it) as a page.
