@@ -80,10 +80,12 @@
     event.preventDefault();
     if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) return;
     const submitter = event.submitter && event.submitter.name ? event.submitter : null;
+    // Read before the button is disabled: a disabled button's value is not part of the form's data.
+    const body = bodyOf(form, submitter);
     const button = event.submitter || form.querySelector('button[type=submit], button:not([type])');
     if (button) button.disabled = true;
     try {
-      const result = await api(form.dataset.method || 'POST', form.dataset.api, bodyOf(form, submitter));
+      const result = await api(form.dataset.method || 'POST', form.dataset.api, body);
       if (result.ok) {
         const next = form.dataset.redirect;
         if (next) window.location.assign(next.replace('{id}', result.data && result.data.id));

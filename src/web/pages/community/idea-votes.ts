@@ -31,7 +31,7 @@ export function voteControls(idea: Idea, user: AuthUser, ownVolunteerId: number 
   <p class="small">${CURRENT[idea.my_vote]}</p>
   <div class="actions">${CHOICES.map(
     ([vote, label, what]) =>
-      html`<button type="submit" name="vote" value="${vote}" data-number class="${idea.my_vote === vote ? '' : 'secondary'} vote-${what}" aria-pressed="${idea.my_vote === vote}">${label}</button>`,
+      html`<button type="submit" name="vote" value="${vote}" data-number class="${idea.my_vote === vote ? '' : 'secondary'} vote-${what}" aria-pressed="${String(idea.my_vote === vote)}">${label}</button>`,
   )}</div>
 </form>`;
 }
