@@ -83,7 +83,7 @@ describe('the company side: profile, a challenge and its tasks, reviews [browser
 
     await page.getByRole('link', { name: 'New challenge' }).click();
     await page.getByLabel('Title').fill('Online booking for our clinics');
-    const brief = page.getByLabel('The brief');
+    const brief = page.getByRole('textbox', { name: 'Description' });
     const counter = page.locator('#field-description-counter');
     await brief.fill('Too short.');
     assert.equal(await counter.textContent(), '10 / 5000 characters (at least 100)');
@@ -111,6 +111,10 @@ describe('the company side: profile, a challenge and its tasks, reviews [browser
     }
     await page.getByRole('heading', { name: 'Analysis', exact: true }).waitFor();
     await screenshots(page, 'company-challenge-active');
+    await page.getByRole('link', { name: 'Challenges', exact: true }).first().click();
+    await page.getByRole('link', { name: 'My challenges' }).click();
+    await page.getByRole('heading', { name: 'My challenges 1' }).waitFor();
+    await screenshots(page, 'company-my-challenges');
     await context.close();
   });
 

@@ -25,11 +25,11 @@ export function challengeForm(challenge: Challenge | null): Html {
   })}
   ${field({
     name: 'description',
-    label: 'The brief',
+    label: 'Description',
     type: 'textarea',
     required: true,
     value: challenge?.description,
-    hint: `What is the problem, who has it, what a good outcome looks like and any constraints. Between ${CHALLENGE_DESCRIPTION_MIN} and ${CHALLENGE_DESCRIPTION_MAX} characters.`,
+    hint: `The brief: what is the problem, who has it, what a good outcome looks like and any constraints. Between ${CHALLENGE_DESCRIPTION_MIN} and ${CHALLENGE_DESCRIPTION_MAX} characters.`,
     attributes: html`data-counter data-min="${CHALLENGE_DESCRIPTION_MIN}" data-max="${CHALLENGE_DESCRIPTION_MAX}" rows="12"`,
   })}
   <p class="counter" id="field-description-counter" aria-live="polite"></p>

@@ -21,7 +21,8 @@ function people(assignments: readonly Assignment[]): Html {
   return html`<ul class="plain people" aria-label="Invited and assigned">${assignments.map(
     (assignment) => html`<li>${assignment.volunteer.name}
     ${assignment.match_score !== null && html`<span class="small muted">${assignment.match_score}% match</span>`}
-    ${statusChip(assignment.status, assignment.status === 'invited' ? 'Invited' : statusLabel(assignment.status))}</li>`,
+    ${statusChip(assignment.status, assignment.status === 'invited' ? 'Invited' : statusLabel(assignment.status))}
+    ${assignment.status === 'submitted' && html`<a href="/reviews">Review the solution</a>`}</li>`,
   )}</ul>`;
 }
 
