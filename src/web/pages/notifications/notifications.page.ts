@@ -86,7 +86,7 @@ export async function notificationsPage(request: FastifyRequest, reply: FastifyR
   return sendPage(request, reply, {
     title: 'Notifications',
     body: html`<div class="page-head"><h1>Notifications</h1> <span class="count">${unreadCount} unread</span></div>
-<div class="row">
+<div class="filters">
   ${filterLinks(filter)}
   ${
     unreadCount > 0 &&
