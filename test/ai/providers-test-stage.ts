@@ -59,7 +59,8 @@ export function modelSettings(provider: 'openai' | 'anthropic', baseUrl: string,
     AI_BASE_URL: baseUrl,
     AI_MODEL: 'test-model-1',
     AI_API_KEY: 'test-key',
-    AI_TIMEOUT_MS: '300',
+    // Long enough for a first request on a loaded CI machine; the slow replies of the tests take 5 s.
+    AI_TIMEOUT_MS: '2000',
     AI_MAX_ATTEMPTS: '3',
     ...env,
   });
