@@ -172,6 +172,15 @@ for (const dialect of testDialects()) {
       );
     });
 
+    it('includes the ideas section on a community discussion, and not on team work', async () => {
+      const owner = await company();
+      const discussion = await createChallenge(ctx.db, owner.company.id, { challenge_type: 'community_discussion' });
+      const teamWork = await createChallenge(ctx.db, owner.company.id);
+      const viewer = await signedIn(ctx.app, (await contributor()).user.email);
+      assert.match((await viewer.get(`/challenges/${discussion.id}`)).body, /<h2 id="ideas-title">Ideas<\/h2>/);
+      assert.doesNotMatch((await viewer.get(`/challenges/${teamWork.id}`)).body, /id="ideas-title"/);
+    });
+
     it('shows workstreams and tasks to everyone, and who is invited only to the owner', async () => {
       const owner = await company();
       const challenge = await createChallenge(ctx.db, owner.company.id, {

@@ -10,6 +10,7 @@ import { companyIdOf } from '../../../modules/companies/companies.service.ts';
 import { formErrorSummary } from '../../forms.ts';
 import { type Html, html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
+import { ideasSection } from '../community/ideas-section.ts';
 import { dateTime } from '../contributor/labels.ts';
 import { analysesSection } from './analysis-view.ts';
 import { challengeForm } from './challenge-form.ts';
@@ -92,6 +93,11 @@ export async function challengePage(
   const challenge = await showChallenge(deps.db, user, id);
   const isOwner = challenge.company_id === (await companyIdOf(deps.db, user));
   const people: PeopleByTask = isOwner ? await peopleByTask(deps, user, id) : null;
+  // A community discussion collects ideas instead of (or beside) tasks; the community pages render them.
+  const ideas =
+    challenge.challenge_type === 'community_discussion'
+      ? await ideasSection(request, reply, deps, user, challenge)
+      : html``;
   return sendPage(request, reply, {
     title: challenge.title,
     body: html`<p class="breadcrumb"><a href="/challenges">Challenges</a></p>
@@ -104,6 +110,7 @@ ${
 ${facts(challenge)}
 ${brief(challenge)}
 ${analysesSection(challenge.analyses)}
+${ideas}
 ${workSection(challenge.workstreams, challenge.tasks, people)}
 ${isOwner && ownerActions(challenge)}`,
   });

@@ -72,7 +72,7 @@ function filterForm(filters: Filters): Html {
 }
 
 function excerpt(challenge: Challenge): string {
-  const text = challenge.refined_brief ?? challenge.description;
+  const text = challenge.description;
   return [...text].length > EXCERPT ? `${[...text].slice(0, EXCERPT).join('').trimEnd()}…` : text;
 }
 
