@@ -27,8 +27,20 @@ const CV = path.resolve('test/fixtures/cvs/data-scientist.docx');
 const BRIEF = fs.readFileSync('test/fixtures/briefs/data-demand-forecasting.txt', 'utf8');
 const PIPELINE_WAIT_MS = 90_000;
 
-/** Full-page screenshots at a desktop and a phone width. */
+/** One h1, and no heading deeper than one level below the heading before it (what screen-reader users skim by). */
+async function assertHeadingsInOrder(page: Page, name: string): Promise<void> {
+  const levels = await page
+    .locator('h1, h2, h3, h4, h5, h6')
+    .evaluateAll((nodes) => nodes.map((node) => Number(node.tagName.slice(1))));
+  assert.equal(levels.filter((level) => level === 1).length, 1, `${name}: one h1`);
+  levels.forEach((level, index) => {
+    assert.ok(index === 0 || level <= levels[index - 1] + 1, `${name}: h${level} after h${levels[index - 1]}`);
+  });
+}
+
+/** Full-page screenshots at a desktop and a phone width, of a page whose headings are in order. */
 async function screenshots(page: Page, name: string): Promise<void> {
+  await assertHeadingsInOrder(page, name);
   await screenshot(page, `${name}-1280`);
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, `${name}-390`);

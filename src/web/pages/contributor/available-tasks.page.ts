@@ -37,7 +37,7 @@ skills will appear here once it has been analysed.</p>`;
 profile, you are invited to it: invitations appear on <a href="/assignments">My assignments</a>.</p>
 ${
   data.length > 0
-    ? html`<p class="muted">${total} task${total === 1 ? '' : 's'} match your skills.</p>
+    ? html`<h2>${total === 1 ? '1 task matches' : `${total} tasks match`} your skills</h2>
 <div class="grid">${data.map(taskCard)}</div>
 ${pager('/tasks/available', page.page, PER_PAGE, total)}`
     : html`<div class="card">${empty}</div>`
