@@ -76,6 +76,8 @@ ${assignment.decline_reason && html`<p class="small">Your reason: ${assignment.d
 ${assignment.actual_hours !== null && html`<p class="small">Hours recorded: ${assignment.actual_hours}</p>`}`;
 }
 
+const canSubmit = (assignment: Assignment) => assignment.status === 'accepted' || assignment.status === 'in_progress';
+
 /** The actions the status allows, next to the sentence that says what to do. */
 function nextStepSection(assignment: Assignment, activeId: number | null): Html {
   const otherActive = activeId !== null && activeId !== assignment.id ? activeId : null;
@@ -83,7 +85,10 @@ function nextStepSection(assignment: Assignment, activeId: number | null): Html 
   <h2 id="next-title">Next step</h2>
   <p>${nextStep(assignment)}</p>
   ${assignment.status === 'invited' && answerForms(assignment, otherActive)}
-  ${assignment.status === 'accepted' && startForm(assignment)}
+  <div class="row">
+    ${assignment.status === 'accepted' && startForm(assignment)}
+    ${canSubmit(assignment) && html`<a class="button secondary" href="#submit-title">Go to the solution form</a>`}
+  </div>
 </section>`;
 }
 
@@ -104,7 +109,6 @@ export async function assignmentPage(
     profileOrNull(deps.db, user),
     revisionRequested(assignment) ? revisionMessage(deps.db, user, id) : null,
   ]);
-  const canSubmit = assignment.status === 'accepted' || assignment.status === 'in_progress';
   const canComplete = assignment.status === 'in_progress' || assignment.status === 'submitted';
 
   return sendPage(request, reply, {
@@ -127,7 +131,7 @@ ${nextStepSection(assignment, profile?.statistics.active_assignment_id ?? null)}
   </section>
 </div>
 ${submissionView(assignment)}
-${canSubmit && submitSolutionForm(assignment)}
+${canSubmit(assignment) && submitSolutionForm(assignment)}
 ${canComplete && completeForm(assignment)}`,
   });
 }
