@@ -44,6 +44,19 @@ export type TestDatabase = {
   close: () => Promise<void>;
 };
 
+/**
+ * Test files run in parallel, each in its own PostgreSQL schema. Kysely's migrator lists the tables of every schema,
+ * and that listing fails when another file drops its schema at the same moment ("schema … does not exist"), so
+ * migrations and drops across all test processes take turns under one advisory lock.
+ */
+const SCHEMA_LOCK = 7_340_021;
+async function lockSchemaChanges(db: Db): Promise<void> {
+  await sql`select pg_advisory_lock(${SCHEMA_LOCK})`.execute(db);
+}
+async function unlockSchemaChanges(db: Db): Promise<void> {
+  await sql`select pg_advisory_unlock(${SCHEMA_LOCK})`.execute(db);
+}
+
 export async function createTestDatabase(dialect: Dialect, dataDir: string): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const url = `sqlite:${path.join(dataDir, 'test.sqlite')}`;
@@ -54,10 +67,16 @@ export async function createTestDatabase(dialect: Dialect, dataDir: string): Pro
   if (!POSTGRES_URL) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   const queueSchema = `${schema}_queue`;
+  // One connection, so the session-level advisory lock below is taken and released on the same connection.
   const admin = createDatabase({ url: POSTGRES_URL, poolSize: 1 });
+  await lockSchemaChanges(admin.db);
   await sql`create schema ${sql.id(schema)}`.execute(admin.db);
   const handle = createDatabase({ url: POSTGRES_URL, schema, poolSize: 10 });
-  await migrateToLatest(handle.db, 'postgres', schema);
+  try {
+    await migrateToLatest(handle.db, 'postgres', schema);
+  } finally {
+    await unlockSchemaChanges(admin.db);
+  }
   return {
     db: handle.db,
     dialect,
@@ -66,8 +85,13 @@ export async function createTestDatabase(dialect: Dialect, dataDir: string): Pro
     queueSchema,
     close: async () => {
       await handle.destroy();
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);
-      await sql`drop schema if exists ${sql.id(queueSchema)} cascade`.execute(admin.db);
+      await lockSchemaChanges(admin.db);
+      try {
+        await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);
+        await sql`drop schema if exists ${sql.id(queueSchema)} cascade`.execute(admin.db);
+      } finally {
+        await unlockSchemaChanges(admin.db);
+      }
       await admin.destroy();
     },
   };
