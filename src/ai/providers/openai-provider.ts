@@ -13,8 +13,9 @@ import {
   type ModelSettings,
   type ReplyAnswer,
   type RetryDelays,
-  requestStructured,
+  runStage,
   type StructuredModel,
+  sdkClientLimits,
 } from './structured-output.ts';
 
 /**
@@ -42,17 +43,13 @@ export class OpenAIProvider implements AnalysisProvider {
       baseURL: settings.baseUrl ?? 'https://api.openai.com/v1',
       organization: null,
       project: null,
-      // The deadline that counts is requestStructured's (it also covers reading the body); this one only backs it up.
-      timeout: settings.timeoutMs + 1_000,
-      // Retries happen in requestStructured, where they are counted against AI_MAX_ATTEMPTS.
-      maxRetries: 0,
+      ...sdkClientLimits(settings),
     });
   }
 
   async run<I, S extends TSchema>(stage: AnalysisStage<I, S>, input: I): Promise<StageResult<S>> {
     const model = chatModel(this.#client, this.model, stage.name, stage.schema);
-    const output = await requestStructured(model, stage, stage.prompt(input), { ...this.#settings, ...this.#delays });
-    return { output, provider: this.name, model: this.model };
+    return runStage(this, model, stage, input, { ...this.#settings, ...this.#delays });
   }
 }
 

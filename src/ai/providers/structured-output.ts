@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Static, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Config } from '../../config.ts';
-import { type AnalysisStage, InvalidModelOutputError, type StagePrompt } from '../stage.ts';
+import { type AnalysisStage, InvalidModelOutputError, type StagePrompt, type StageResult } from '../stage.ts';
 
 /**
  * The one retry loop behind every model provider. A provider only knows how to send a request to its API and where
@@ -96,6 +96,27 @@ export async function requestStructured<Reply, I, S extends TSchema>(
 
   if ('error' in failure) throw new ModelUnavailableError(stage.name, policy.maxAttempts, failure.error);
   throw new InvalidModelOutputError(stage.name, failure.problems);
+}
+
+/**
+ * The SDK client's own limits, for a provider whose requests go through `requestStructured`: the deadline that counts
+ * is requestStructured's (it also covers reading the body), so the client's only backs it up; and retries happen in
+ * requestStructured, where they are counted against AI_MAX_ATTEMPTS.
+ */
+export function sdkClientLimits(settings: ModelSettings): { timeout: number; maxRetries: 0 } {
+  return { timeout: settings.timeoutMs + 1_000, maxRetries: 0 };
+}
+
+/** A model provider's `run`: the stage's answer from `model`, labelled with the provider and model that gave it. */
+export async function runStage<Reply, I, S extends TSchema>(
+  provider: { readonly name: string; readonly model: string },
+  model: StructuredModel<Reply>,
+  stage: AnalysisStage<I, S>,
+  input: I,
+  policy: RetryPolicy,
+): Promise<StageResult<S>> {
+  const output = await requestStructured(model, stage, stage.prompt(input), policy);
+  return { output, provider: provider.name, model: provider.model };
 }
 
 const MAX_PROBLEMS = 20;
