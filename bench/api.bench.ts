@@ -146,6 +146,7 @@ async function captureAll(server: Running, endpoints: Endpoint[], skipped: Skipp
 }
 
 async function main(): Promise<number> {
+  const loadAtStart = os.loadavg();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-bench-'));
   let scratch: ScratchDatabase | null = null;
   const running: Running[] = [];
@@ -206,7 +207,7 @@ async function main(): Promise<number> {
     const troubled = measured.filter(({ api, baseline }) =>
       [api, baseline].some((run) => run.timeouts > 0 || Object.keys(run.failures).length > 0),
     );
-    printReport({ engine, fixtures, measured, skipped, pages, lastPage });
+    printReport({ engine, loadAtStart, fixtures, measured, skipped, pages, lastPage });
     if (process.env.BENCH_OUTPUT) {
       fs.writeFileSync(
         process.env.BENCH_OUTPUT,
@@ -229,6 +230,7 @@ async function main(): Promise<number> {
 
 function printReport(report: {
   engine: string;
+  loadAtStart: number[];
   fixtures: Fixtures;
   measured: Measured[];
   skipped: Skipped[];
@@ -241,7 +243,7 @@ function printReport(report: {
   const lines = [
     `## Run of ${new Date().toISOString()}`,
     '',
-    ...machineLines(report.engine),
+    ...machineLines(report.engine, report.loadAtStart),
     `- Load: autocannon, ${load.connections} connections, ${load.duration} s per run after a ${load.warmup} s warm-up`,
     `- Data (seeded in ${report.fixtures.seconds.toFixed(1)} s): ${rows}`,
     '',

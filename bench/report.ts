@@ -21,14 +21,12 @@ export function meetsAims(row: Measured): boolean {
   return ratioOf(row) >= AIMS.minRatio && row.api.p99 < AIMS.maxP99Ms;
 }
 
-export function machineLines(engine: string): string[] {
+export function machineLines(engine: string, loadAtStart: number[]): string[] {
   const cpus = os.cpus();
   return [
     `- CPU: ${os.availableParallelism()} × ${cpus[0]?.model.trim() ?? 'unknown'}`,
-    `- Memory: ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB; load average at start ${os
-      .loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' / ')}`,
+    `- Memory: ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB; load average (1/5/15 min) at start ` +
+      loadAtStart.map((n) => n.toFixed(2)).join(' / '),
     `- OS: ${os.type()} ${os.release()}; Node ${process.version}`,
     `- Database: ${engine}`,
   ];
