@@ -1,17 +1,16 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import {
   apiToken,
   hasChromium,
-  launchBrowser,
   newAccount,
   newPage,
   type RunningServer,
   register,
   screenshot,
-  startServer,
+  useServerAndBrowser,
 } from './harness.ts';
 
 /** A brief asking for ideas: the local analyzer sends it to community discussion (test/pipeline). */
@@ -48,24 +47,15 @@ async function contributor(browser: Browser, server: RunningServer, name: string
 }
 
 describe('community ideas [browser]', { skip: !hasChromium }, () => {
-  let server: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const running = useServerAndBrowser();
 
   it('a contributor posts an idea, the worker scores it, another votes on it; notifications tell and are marked read', async () => {
     // The company's brief, through the API with the token its web login handed over; the analyzer decides its type.
-    const company = await newPage(browser, server.url);
+    const company = await newPage(running.browser, running.server.url);
     await register(company.page, newAccount('company', 'Paws Shelter'));
     const token = await apiToken(company.page);
     const api = async (method: string, url: string, body?: unknown) => {
-      const response = await fetch(`${server.url}${url}`, {
+      const response = await fetch(`${running.server.url}${url}`, {
         method,
         headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -88,7 +78,7 @@ describe('community ideas [browser]', { skip: !hasChromium }, () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
 
-    const author = await contributor(browser, server, 'Mary Seacole');
+    const author = await contributor(running.browser, running.server, 'Mary Seacole');
     await author.page.goto(challengeUrl);
     const [ideaTitle, ...ideaText] = IDEA.split('\n');
     await author.page.getByLabel('Title').fill(ideaTitle);
@@ -100,7 +90,7 @@ describe('community ideas [browser]', { skip: !hasChromium }, () => {
     await reloadUntil(author.page, challengeUrl, '#ideas .status.scored', 'the idea scoring');
     await author.page.getByText('This is your idea: others vote on it.').waitFor();
 
-    const voter = await contributor(browser, server, 'Florence Nightingale');
+    const voter = await contributor(running.browser, running.server, 'Florence Nightingale');
     await voter.page.goto(challengeUrl);
     const idea = voter.page.locator('#ideas li.card', { hasText: ideaTitle });
     assert.match((await idea.locator('[data-votes]').textContent()) ?? '', /0 up, 0 down, total 0/);

@@ -1,20 +1,18 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { createDatabase } from '../../src/db/database.ts';
 import { pngFile } from '../helpers/file-fixtures.ts';
 import { seedSubmittedSolutions } from './company-setup.ts';
 import {
   type Account,
   hasChromium,
-  launchBrowser,
   newAccount,
   newPage,
-  type RunningServer,
   register,
   screenshot,
-  startServer,
+  useServerAndBrowser,
 } from './harness.ts';
 
 /** The embedded worker analyses and decomposes the brief with the local analyzer; this is its time limit. */
@@ -35,21 +33,14 @@ async function screenshots(page: Page, name: string): Promise<void> {
 }
 
 describe('the company side: profile, a challenge and its tasks, reviews [browser]', { skip: !hasChromium }, () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const running = useServerAndBrowser();
   let company: Account;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
+  before(() => {
     company = newAccount('company', 'Clinic Group');
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('registers, completes the profile with a logo, submits a challenge and sees it analysed into tasks', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(running.browser, running.server.url);
     await register(page, company);
     // Registration lands a new company on its profile form; the dashboard asks for the profile too.
     await page.waitForURL('**/company/profile');
@@ -119,9 +110,9 @@ describe('the company side: profile, a challenge and its tasks, reviews [browser
   });
 
   it('approves one submitted solution and sends another back with a note [solutions set up through the API]', async () => {
-    const db = createDatabase({ url: `sqlite:${path.join(server.dataDir, 'guild.sqlite')}` });
-    const seeded = await seedSubmittedSolutions(db.db, server.url, company.email).finally(() => db.destroy());
-    const { context, page } = await newPage(browser, server.url);
+    const db = createDatabase({ url: `sqlite:${path.join(running.server.dataDir, 'guild.sqlite')}` });
+    const seeded = await seedSubmittedSolutions(db.db, running.server.url, company.email).finally(() => db.destroy());
+    const { context, page } = await newPage(running.browser, running.server.url);
     await page.goto('/login');
     await page.getByLabel('Email').fill(company.email);
     await page.locator('input[name=password]').fill(company.password);
@@ -155,7 +146,7 @@ describe('the company side: profile, a challenge and its tasks, reviews [browser
     await page.getByText('"Shift reminder emails" was sent back to Alan Turing with your note.').waitFor();
     await page.getByRole('heading', { name: 'Solutions to review 0' }).waitFor();
 
-    const response = await fetch(`${server.url}/api/assignments/${sentBack.id}`, {
+    const response = await fetch(`${running.server.url}/api/assignments/${sentBack.id}`, {
       headers: { accept: 'application/json', authorization: `Bearer ${sentBack.token}` },
     });
     assert.equal(((await response.json()) as { status: string }).status, 'in_progress');

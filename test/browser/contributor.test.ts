@@ -1,22 +1,12 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { createDatabase } from '../../src/db/database.ts';
 import { pdfFile } from '../helpers/file-fixtures.ts';
 import { seedInvitations } from './contributor-setup.ts';
-import {
-  apiToken,
-  hasChromium,
-  launchBrowser,
-  newAccount,
-  newPage,
-  type RunningServer,
-  register,
-  screenshot,
-  startServer,
-} from './harness.ts';
+import { apiToken, hasChromium, newAccount, newPage, register, screenshot, useServerAndBrowser } from './harness.ts';
 
 /**
  * The contributor's side of the lifecycle in a real browser against the real server (embedded worker, local
@@ -86,24 +76,15 @@ async function startAndSubmit(page: Page, name: string): Promise<void> {
 }
 
 describe('the contributor journey [browser]', { skip: !hasChromium }, () => {
-  let server: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const running = useServerAndBrowser();
 
   it('completes the profile, uploads a CV, sees the skills the worker found, is invited by matching, accepts, starts and submits', async () => {
     // A company's challenge, through the API with the token its web login handed over.
-    const company = await newPage(browser, server.url);
+    const company = await newPage(running.browser, running.server.url);
     await register(company.page, newAccount('company', 'Pantry Network'));
     const token = await apiToken(company.page);
     const api = (method: string, url: string, body: unknown) =>
-      fetch(`${server.url}${url}`, {
+      fetch(`${running.server.url}${url}`, {
         method,
         headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify(body),
@@ -117,7 +98,7 @@ describe('the contributor journey [browser]', { skip: !hasChromium }, () => {
     assert.equal(challenge.status, 201);
     await company.context.close();
 
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(running.browser, running.server.url);
     await register(page, newAccount('contributor', 'Dana Scully'));
     assert.equal(new URL(page.url()).pathname, '/profile');
     await screenshots(page, 'contributor-profile-new');
@@ -152,7 +133,7 @@ describe('the contributor journey [browser]', { skip: !hasChromium }, () => {
   });
 
   it('explains the one-active-task rule on a second accept, then starts and submits the first task [invitations set up in the database]', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(running.browser, running.server.url);
     const account = newAccount('contributor', 'Fox Mulder');
     await register(page, account);
     await completeProfile(page);
@@ -160,7 +141,7 @@ describe('the contributor journey [browser]', { skip: !hasChromium }, () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Your details were saved.').waitFor();
     assert.equal(await page.getByLabel('Hours a week you can give').inputValue(), '25');
-    const db = createDatabase({ url: `sqlite:${path.join(server.dataDir, 'guild.sqlite')}` });
+    const db = createDatabase({ url: `sqlite:${path.join(running.server.dataDir, 'guild.sqlite')}` });
     const [first, second] = await seedInvitations(db.db, account.email);
     await db.destroy();
 

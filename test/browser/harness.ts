@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 /**
@@ -92,6 +93,37 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+export type ServerAndBrowser = { readonly server: RunningServer; readonly browser: Browser };
+
+/**
+ * Registers `before` and `after` hooks in the calling `describe` that start the server (with `env`, or what `env()`
+ * returns when the hook runs) and Chromium, and close both afterwards; the result reads them once they are up.
+ */
+export function useServerAndBrowser(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+): ServerAndBrowser {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  before(async () => {
+    server = await startServer(typeof env === 'function' ? env() : env);
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('the server is not running: use it inside a test or a later hook');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser is not running: use it inside a test or a later hook');
+      return browser;
+    },
+  };
 }
 
 export async function newPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {

@@ -1,40 +1,35 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startOidcProvider, type TestOidcProvider } from '../helpers/oidc-provider.ts';
 import {
   apiToken,
   hasChromium,
-  launchBrowser,
   newAccount,
   newPage,
-  type RunningServer,
   register,
   screenshot,
-  startServer,
   uniqueEmail,
+  useServerAndBrowser,
 } from './harness.ts';
 
 /** Sign in with LinkedIn in Chromium, against a local OpenID Connect server standing in for LinkedIn. */
 describe('signing in with LinkedIn [browser]', { skip: !hasChromium }, () => {
   let idp: TestOidcProvider;
-  let server: RunningServer;
-  let browser: Browser;
   let subjects = 0;
   before(async () => {
     idp = await startOidcProvider();
-    server = await startServer(idp.env);
-    idp.registerClient(`${server.url}/api/auth/linkedin/callback`);
-    browser = await launchBrowser();
+  });
+  const running = useServerAndBrowser(() => idp.env);
+  before(() => {
+    idp.registerClient(`${running.server.url}/api/auth/linkedin/callback`);
   });
   after(async () => {
-    await browser?.close();
-    await server?.stop();
     await idp?.close();
   });
 
   const me = async (page: Page) => {
-    const response = await fetch(`${server.url}/api/user`, {
+    const response = await fetch(`${running.server.url}/api/user`, {
       headers: { accept: 'application/json', authorization: `Bearer ${await apiToken(page)}` },
     });
     assert.equal(response.status, 200, 'the token handed to the page works on the API');
@@ -44,7 +39,7 @@ describe('signing in with LinkedIn [browser]', { skip: !hasChromium }, () => {
   it('a new member clicks "Sign in with LinkedIn", lands on the dashboard as a contributor, and the token works', async () => {
     const email = uniqueEmail('linkedin');
     idp.signInAs({ sub: `browser-${++subjects}`, email, email_verified: true, name: 'Lin Kedin' });
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(running.browser, running.server.url);
     await page.goto('/login');
     await screenshot(page, 'linkedin-login');
     await page.getByRole('link', { name: 'Sign in with LinkedIn' }).click();
@@ -59,7 +54,7 @@ describe('signing in with LinkedIn [browser]', { skip: !hasChromium }, () => {
 
   it('a company joins with LinkedIn from the registration page', async () => {
     idp.signInAs({ sub: `browser-${++subjects}`, email: uniqueEmail('co'), email_verified: true, name: 'Acme' });
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(running.browser, running.server.url);
     await page.goto('/register');
     await screenshot(page, 'linkedin-register');
     await page.getByRole('link', { name: 'Join with LinkedIn as a company' }).click();
@@ -70,13 +65,13 @@ describe('signing in with LinkedIn [browser]', { skip: !hasChromium }, () => {
 
   it('an existing member is recognised by their verified email and keeps their account', async () => {
     const account = newAccount('contributor', 'Existing Member');
-    const first = await newPage(browser, server.url);
+    const first = await newPage(running.browser, running.server.url);
     await register(first.page, account);
     const original = await me(first.page);
     await first.context.close();
 
     idp.signInAs({ sub: `browser-${++subjects}`, email: account.email, email_verified: true, name: 'Someone Else' });
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(running.browser, running.server.url);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Sign in with LinkedIn' }).click();
     await page.waitForURL('**/dashboard');
@@ -86,7 +81,7 @@ describe('signing in with LinkedIn [browser]', { skip: !hasChromium }, () => {
 
   it('a refused consent ends on a page that explains it, on a phone too', async () => {
     idp.denyNext();
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(running.browser, running.server.url);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/login');
     await screenshot(page, 'linkedin-login-phone');

@@ -1,37 +1,27 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, it } from 'node:test';
 import {
   apiToken,
   hasChromium,
-  launchBrowser,
   newAccount,
   newPage,
-  type RunningServer,
   register,
   screenshot,
   signIn,
-  startServer,
+  useServerAndBrowser,
 } from './harness.ts';
 
 describe('signing in and the token hand-off [browser]', { skip: !hasChromium }, () => {
-  let server: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const running = useServerAndBrowser();
 
   const callApi = (token: string | null, path = '/api/user') =>
-    fetch(`${server.url}${path}`, { headers: { accept: 'application/json', authorization: `Bearer ${token}` } });
+    fetch(`${running.server.url}${path}`, {
+      headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+    });
 
   for (const type of ['company', 'contributor'] as const) {
     it(`registers a ${type}, hands the token to localStorage, and the token drives the API`, async () => {
-      const { context, page } = await newPage(browser, server.url);
+      const { context, page } = await newPage(running.browser, running.server.url);
       const account = newAccount(type);
       await register(page, account);
       await screenshot(page, `after-register-${type}`);
@@ -48,12 +38,12 @@ describe('signing in and the token hand-off [browser]', { skip: !hasChromium }, 
 
   it('signs in with email and password, and signing out revokes the token and clears localStorage', async () => {
     const account = newAccount('contributor', 'Grace Hopper');
-    const first = await newPage(browser, server.url);
+    const first = await newPage(running.browser, running.server.url);
     await register(first.page, account);
     const firstToken = await apiToken(first.page);
     await first.context.close();
 
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(running.browser, running.server.url);
     await signIn(page, account);
     await page.waitForURL('**/dashboard');
     const token = await apiToken(page);
@@ -73,11 +63,11 @@ describe('signing in and the token hand-off [browser]', { skip: !hasChromium }, 
 
   it('shows a clear message for wrong credentials and locks after 5 failed attempts', async () => {
     const account = newAccount('company', 'Lock Test Inc');
-    const setup = await newPage(browser, server.url);
+    const setup = await newPage(running.browser, running.server.url);
     await register(setup.page, account);
     await setup.context.close();
 
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(running.browser, running.server.url);
     for (let attempt = 1; attempt <= 5; attempt++) {
       await signIn(page, { email: account.email, password: 'wrong password' });
       await page.getByText('These credentials do not match our records.').waitFor();

@@ -1,18 +1,17 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { createDatabase } from '../../src/db/database.ts';
 import { createChallenge, createCompany, createTeam, createVolunteer } from '../helpers/factories.ts';
 import {
   hasChromium,
-  launchBrowser,
   newAccount,
   newPage,
   type RunningServer,
   register,
   screenshot,
-  startServer,
+  useServerAndBrowser,
 } from './harness.ts';
 
 /** Full-page screenshots at a desktop and a phone width. */
@@ -59,26 +58,17 @@ async function seedTeamInvitation(server: RunningServer, email: string): Promise
 }
 
 describe('a team invitation [browser]', { skip: !hasChromium }, () => {
-  let server: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const running = useServerAndBrowser();
 
   it('accepts the invitation on the team page, sends a message and sees it [team set up in the database]', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(running.browser, running.server.url);
     const account = newAccount('contributor', 'Katherine Johnson');
     await register(page, account);
     await page.getByLabel('Your field').fill('Software engineering');
     await page.getByLabel('Hours a week you can give').fill('10');
     await page.getByRole('button', { name: 'Complete my profile' }).click();
     await page.getByRole('heading', { name: 'Your CV' }).waitFor();
-    const teamId = await seedTeamInvitation(server, account.email);
+    const teamId = await seedTeamInvitation(running.server, account.email);
 
     await page.getByRole('link', { name: 'Teams' }).click();
     await page.getByRole('heading', { name: 'Teams', level: 1 }).waitFor();
