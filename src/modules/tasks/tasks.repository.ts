@@ -1,4 +1,4 @@
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
@@ -96,6 +96,29 @@ export async function listAvailableTasks(db: Db, volunteerId: number, page: Page
   return { rows, total: Number(counted.n) };
 }
 
+/**
+ * An open task of an open challenge on which the contributor holds no assignment, of any status: a task the
+ * contributor may still be offered, in the available list and by matching.
+ */
+export function openTaskWithoutAssignmentCondition(
+  eb: ExpressionBuilder<Database, 'tasks' | 'challenges'>,
+  volunteerId: number,
+) {
+  return eb.and([
+    eb('tasks.status', 'in', [...OPEN_TASK_STATUSES]),
+    eb('challenges.status', 'in', [...OPEN_CHALLENGE_STATUSES]),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('assignments')
+          .select('assignments.id')
+          .whereRef('assignments.task_id', '=', 'tasks.id')
+          .where('assignments.volunteer_id', '=', volunteerId),
+      ),
+    ),
+  ]);
+}
+
 function availableTasksQuery(db: Db, volunteerId: number) {
   const sharedSkills = db
     .selectFrom('volunteer_skills')
@@ -105,18 +128,7 @@ function availableTasksQuery(db: Db, volunteerId: number) {
     .select(['task_skills.task_id', (eb) => eb.fn.countAll<number>().as('shared_skills')]);
   return selectTasks(db)
     .innerJoin(sharedSkills.as('overlap'), 'overlap.task_id', 'tasks.id')
-    .where('tasks.status', 'in', [...OPEN_TASK_STATUSES])
-    .where('challenges.status', 'in', [...OPEN_CHALLENGE_STATUSES])
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('assignments')
-            .select('assignments.id')
-            .whereRef('assignments.task_id', '=', 'tasks.id')
-            .where('assignments.volunteer_id', '=', volunteerId),
-        ),
-      ),
-    );
+    .where((eb) => openTaskWithoutAssignmentCondition(eb, volunteerId));
 }
 
 /** Tasks on which the contributor holds an assignment other than declined, latest assignment first. */

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { openTaskWithoutAssignmentCondition } from '../../modules/tasks/tasks.repository.ts';
 import { OPEN_CHALLENGE_STATUSES, OPEN_TASK_STATUSES } from '../../modules/tasks/tasks.state.ts';
 import { DEFAULT_TASK_HOURS, LOAD_BEARING_STATUSES } from './policy.ts';
 import type { Candidate, TaskNeeds } from './scoring.ts';
@@ -186,18 +187,7 @@ export async function findOpenTasksSharingSkills(
     .select('tasks.id')
     .distinct()
     .where('task_skills.skill_id', 'in', [...skillIds])
-    .where('tasks.status', 'in', [...OPEN_TASK_STATUSES])
-    .where('challenges.status', 'in', [...OPEN_CHALLENGE_STATUSES])
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('assignments')
-            .select('assignments.id')
-            .whereRef('assignments.task_id', '=', 'tasks.id')
-            .where('assignments.volunteer_id', '=', volunteerId),
-        ),
-      ),
-    )
+    .where((eb) => openTaskWithoutAssignmentCondition(eb, volunteerId))
     .where(
       (eb) =>
         eb
