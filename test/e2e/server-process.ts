@@ -14,7 +14,8 @@ export type ServerProcess = {
 };
 
 const LISTENING = /Server listening at (http:\/\/\S+)/;
-const START_TIMEOUT_MS = 20_000;
+// Generous: on a loaded 2-core CI machine the first start (migrations, taxonomy sync) can take many seconds.
+const START_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 5_000;
 const KEPT_LINES = 200;
 const PINO_ERROR = 50;
