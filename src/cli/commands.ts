@@ -1,7 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Dialect } from '../db/column-types.ts';
 import type { Db } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrator.ts';
 import type { AccountType } from '../db/schema.ts';
 import { createToken, revokeAllTokens } from '../modules/auth/tokens.service.ts';
 import { findUserByEmail, setUserActive } from '../modules/users/users.repository.ts';
@@ -83,6 +82,8 @@ export const commands: Record<string, Command> = {
     options: {},
     examples: ['guild migrate', 'DATABASE_URL=postgres://guild@db/guild guild migrate'],
     async run({ db, dialect, print }) {
+      // The migrator brings the skill taxonomy and its text tools: load them only when migrating.
+      const { migrateToLatest } = await import('../db/migrator.ts');
       const { results = [] } = await migrateToLatest(db, dialect);
       if (results.length === 0) print(`The ${dialect} database is already up to date.`);
       for (const result of results) print(`Applied migration ${result.migrationName}.`);

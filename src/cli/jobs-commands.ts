@@ -1,4 +1,3 @@
-import { createJobQueue } from '../jobs/create-job-queue.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { CommandFailure, UsageError } from './cli-errors.ts';
 import type { Command, CommandContext } from './commands.ts';
@@ -11,6 +10,8 @@ const quiet = { info() {}, warn() {}, error() {} };
  * part in pg-boss maintenance: that is the long-running processes' work.
  */
 async function withQueue<T>({ config, db }: CommandContext, action: (queue: JobQueue) => Promise<T>): Promise<T> {
+  // pg-boss is heavy to load: only the jobs commands need it.
+  const { createJobQueue } = await import('../jobs/create-job-queue.ts');
   const queue = createJobQueue(config, db, { maintain: false });
   await queue.start(quiet);
   try {

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
-import { createDatabase } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { CommandFailure, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from './cli-errors.ts';
 import { type Command, commands, type OptionValues } from './commands.ts';
@@ -110,6 +109,8 @@ async function execute(name: string, command: Command, options: OptionValues, io
   try {
     const config = loadConfig(io.env);
     fs.mkdirSync(config.dataDir, { recursive: true });
+    // Loaded here, not at the top: help and usage errors then answer without loading the database drivers.
+    const { createDatabase } = await import('../db/database.ts');
     const database = createDatabase({ url: config.databaseUrl, poolSize: 1 });
     try {
       await command.run(
