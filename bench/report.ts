@@ -21,7 +21,7 @@ export function meetsAims(row: Measured): boolean {
   return ratioOf(row) >= AIMS.minRatio && row.api.p99 < AIMS.maxP99Ms;
 }
 
-export function machineLines(engine: string, loadAtStart: number[]): string[] {
+export function machineLines(engine: string, loadAtStart: number[] = os.loadavg()): string[] {
   const cpus = os.cpus();
   return [
     `- CPU: ${os.availableParallelism()} × ${cpus[0]?.model.trim() ?? 'unknown'}`,
