@@ -54,6 +54,12 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       // another connection, so these pools (tests, one schema each) plan without parallel workers.
       ...(options.schema ? { options: `-c search_path=${options.schema} -c max_parallel_workers_per_gather=0` } : {}),
     });
+    // An idle connection the server closes (a restart, a failover, an administrator) is reported as an 'error' event
+    // on the pool; unhandled, that event would crash the process. pg drops the broken connection itself, and the next
+    // query opens a new one, so it is only worth a line in the log.
+    pool.on('error', (error) => {
+      console.warn(`PostgreSQL: an idle connection was closed (${error.message}); it will be replaced.`);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect, destroy: () => db.destroy() };
   }
