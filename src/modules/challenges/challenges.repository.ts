@@ -2,7 +2,7 @@ import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
-import { fetchPage, type Unselected } from '../../shared/paged-query.ts';
+import type { Unselected } from '../../shared/paged-query.ts';
 import { PUBLIC_CHALLENGE_STATUSES } from './challenge-visibility.ts';
 
 export type ChallengeFilters = {
@@ -78,8 +78,30 @@ export function listChallenges(db: Db, scope: ChallengeScope, filters: Challenge
       ]),
     );
   }
-  // Ids grow with creation time, and the primary key orders them without a sort.
-  return fetchPage(query, page, (filtered) => withCompany(filtered).orderBy('challenges.id', 'desc'));
+  return fetchChallengePage(db, query, page);
+}
+
+/**
+ * One page of `filtered` with the companies embedded, plus the total. The page's ids are chosen first, from
+ * `challenges` alone in primary-key order (ids grow with creation time), and only those rows then join `companies`:
+ * joining first made SQLite without planner statistics join and sort every visible challenge to keep 15. The count
+ * runs on `filtered` itself, so page and total come from the same conditions.
+ */
+async function fetchChallengePage(
+  db: Db,
+  filtered: SelectQueryBuilder<Database, 'challenges', Unselected>,
+  page: PageRequest,
+) {
+  const pageIds = filtered
+    .select('challenges.id')
+    .orderBy('challenges.id', 'desc')
+    .limit(page.perPage)
+    .offset(page.offset);
+  const [rows, count] = await Promise.all([
+    selectChallenges(db).where('challenges.id', 'in', pageIds).orderBy('challenges.id', 'desc').execute(),
+    filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.total ?? 0) };
 }
 
 export function insertChallenge(
