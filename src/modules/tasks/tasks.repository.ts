@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
@@ -16,13 +16,16 @@ function withTaskColumns(query: SelectQueryBuilder<Database, 'tasks' | 'challeng
   return query
     .leftJoin('workstreams', 'workstreams.id', 'tasks.workstream_id')
     .selectAll('tasks')
-    .select([
-      'challenges.title as challenge_title',
-      'challenges.status as challenge_status',
-      'challenges.company_id as challenge_company_id',
-      'workstreams.title as workstream_title',
-    ]);
+    .select(TASK_CONTEXT_COLUMNS);
 }
+
+/** What a task row embeds of its challenge and workstream (joined as `challenges` and `workstreams`). */
+const TASK_CONTEXT_COLUMNS = [
+  'challenges.title as challenge_title',
+  'challenges.status as challenge_status',
+  'challenges.company_id as challenge_company_id',
+  'workstreams.title as workstream_title',
+] as const;
 
 function selectTasks(db: Db) {
   return withTaskColumns(fromTasks(db));
@@ -74,23 +77,32 @@ export function listVisibleTasks(db: Db, companyId: number | null, filters: Task
 /**
  * `GET /tasks/available` in one statement. It starts from the contributor's skills (the `volunteer_skills` unique
  * key) and walks `task_skills_skill_id` to the tasks sharing one, counting the shared skills per task; only those
- * candidates meet the task and challenge status rules, and the contributor's assignments (found through
+ * candidates (looked up by primary key) meet the task and challenge status rules, and the contributor's assignments (found through
  * `assignments_volunteer_id`) are anti-joined. Ranking needs every candidate anyway, so the total rides along as a
- * window count and a page costs one round trip.
+ * window count and a page costs one round trip. The ranking (`ranked`) carries only task ids and overlap counts;
+ * the full task rows, with challenge and workstream, are built for the page's rows alone.
  */
 export async function listAvailableTasks(db: Db, volunteerId: number, page: PageRequest) {
-  const rows = await availableTasksQuery(db, volunteerId)
-    .select(sql<number>`count(*) over ()`.as('total_count'))
+  const ranked = availableTasksQuery(db, volunteerId)
+    .select(['tasks.id as task_id', 'overlap.shared_skills', (eb) => eb.fn.countAll<number>().over().as('total_count')])
     .orderBy('overlap.shared_skills', 'desc')
     .orderBy('tasks.id', 'desc')
     .limit(page.perPage)
-    .offset(page.offset)
+    .offset(page.offset);
+  const rows = await db
+    .selectFrom(ranked.as('ranked'))
+    .innerJoin('tasks', 'tasks.id', 'ranked.task_id')
+    .innerJoin('challenges', 'challenges.id', 'tasks.challenge_id')
+    .leftJoin('workstreams', 'workstreams.id', 'tasks.workstream_id')
+    .selectAll('tasks')
+    .select([...TASK_CONTEXT_COLUMNS, 'ranked.total_count'])
+    .orderBy('ranked.shared_skills', 'desc')
+    .orderBy('tasks.id', 'desc')
     .execute();
   if (rows.length > 0) return { rows, total: Number(rows[0].total_count) };
   if (page.offset === 0) return { rows, total: 0 };
   // A page past the end has no row to carry the total; only then is it counted separately.
   const counted = await availableTasksQuery(db, volunteerId)
-    .clearSelect()
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return { rows, total: Number(counted.n) };
@@ -119,6 +131,7 @@ export function openTaskWithoutAssignmentCondition(
   ]);
 }
 
+/** The candidates of `GET /tasks/available` with their overlap, nothing selected: narrow rows to rank or count. */
 function availableTasksQuery(db: Db, volunteerId: number) {
   const sharedSkills = db
     .selectFrom('volunteer_skills')
@@ -126,8 +139,13 @@ function availableTasksQuery(db: Db, volunteerId: number) {
     .where('volunteer_skills.volunteer_id', '=', volunteerId)
     .groupBy('task_skills.task_id')
     .select(['task_skills.task_id', (eb) => eb.fn.countAll<number>().as('shared_skills')]);
-  return selectTasks(db)
-    .innerJoin(sharedSkills.as('overlap'), 'overlap.task_id', 'tasks.id')
+  // `overlap` must drive the join: SQLite would otherwise walk every open task through `tasks_status_id` and probe
+  // the overlap for each. Its CROSS JOIN keeps the tables in the written order (PostgreSQL plans it as a plain join).
+  return db
+    .selectFrom(sharedSkills.as('overlap'))
+    .crossJoin('tasks')
+    .innerJoin('challenges', 'challenges.id', 'tasks.challenge_id')
+    .whereRef('tasks.id', '=', 'overlap.task_id')
     .where((eb) => openTaskWithoutAssignmentCondition(eb, volunteerId));
 }
 
