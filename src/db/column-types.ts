@@ -1,4 +1,4 @@
-import type { ColumnDataType, Expression } from 'kysely';
+import type { ColumnDataType } from 'kysely';
 
 /** Column types that differ between the two engines; migrations take them instead of naming either engine. */
 export type ColumnTypes = Readonly<{
@@ -14,5 +14,3 @@ export function columnTypesFor(dialect: Dialect): ColumnTypes {
     ? { id: 'serial', timestamp: 'timestamptz', real: 'double precision' }
     : { id: 'integer', timestamp: 'text', real: 'real' };
 }
-
-export type { Expression };

@@ -330,7 +330,6 @@ export interface Database {
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
-export type VolunteerRow = Selectable<VolunteersTable>;
 export type CompanyRow = Selectable<CompaniesTable>;
 export type ChallengeRow = Selectable<ChallengesTable>;
 export type TaskRow = Selectable<TasksTable>;
