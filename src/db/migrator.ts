@@ -3,6 +3,7 @@ import { syncTaxonomy } from '../ai/taxonomy/taxonomy.repository.ts';
 import { type ColumnTypes, columnTypesFor, type Dialect } from './column-types.ts';
 import * as initial from './migrations/0001_initial.ts';
 import * as loginThrottle from './migrations/0002_login_throttle.ts';
+import * as skillEvidence from './migrations/0005_skill_evidence.ts';
 
 type MigrationModule = { up(db: Kysely<unknown>, types: ColumnTypes): Promise<void> };
 
@@ -10,6 +11,7 @@ type MigrationModule = { up(db: Kysely<unknown>, types: ColumnTypes): Promise<vo
 const migrations: Record<string, MigrationModule> = {
   '0001_initial': initial,
   '0002_login_throttle': loginThrottle,
+  '0005_skill_evidence': skillEvidence,
 };
 
 /** `schema`: the PostgreSQL schema the tables live in, when it is not the default one (tests use one per file). */

@@ -79,6 +79,8 @@ export interface VolunteerSkillsTable {
   proficiency_level: string;
   years_of_experience: number | null;
   source: string;
+  /** The CV excerpt (≤ 300 characters) a `cv_analysis` skill was read from; null for manual skills. */
+  evidence: string | null;
   created_at: Timestamp;
 }
 
