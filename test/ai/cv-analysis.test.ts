@@ -80,9 +80,15 @@ describe('CV analysis (local) on the fixture CVs', () => {
   });
 
   it('gives the same analysis whatever the format of the same CV', () => {
-    const pdf = analyses.get('backend-developer.pdf');
-    assert.deepEqual(analyses.get('backend-developer.docx'), pdf);
-    assert.deepEqual(analyses.get('backend-developer.doc'), pdf);
+    // The CV's words are quoted as the file gives them, and the Word binary format stores the dashes of a job's
+    // header line ("Backend Developer — Shopfloor AG") as hyphens.
+    const dashesFolded = (analysis: CvAnalysis | undefined) => ({
+      ...analysis,
+      skills: analysis?.skills.map((skill) => ({ ...skill, evidence: skill.evidence.replace(/ [—–] /g, ' - ') })),
+    });
+    const pdf = dashesFolded(analyses.get('backend-developer.pdf'));
+    assert.deepEqual(dashesFolded(analyses.get('backend-developer.docx')), pdf);
+    assert.deepEqual(dashesFolded(analyses.get('backend-developer.doc')), pdf);
   });
 
   it('is deterministic: the same text and date give the same analysis', () => {

@@ -191,6 +191,7 @@ for (const dialect of testDialects()) {
             category: 'technical',
             years_of_experience: 3,
             source: 'manual',
+            evidence: null,
           },
           {
             id: 'number',
@@ -199,6 +200,7 @@ for (const dialect of testDialects()) {
             category: 'technical',
             years_of_experience: 3,
             source: 'manual',
+            evidence: null,
           },
         ],
       );

@@ -12,20 +12,36 @@ export type Section =
   | 'languages'
   | 'certifications'
   | 'projects'
+  | 'learning'
   | 'other';
 
 export type CvLine = { text: string; section: Section; bullet: boolean; index: number };
 
-// Heading keywords and the section each opens. A heading is a short line of words that ends on a keyword; the first
-// keyword in it decides ("Education and Training" is education, "Senior Project Manager" is no heading at all).
+// Heading keywords and the section each opens, in the wordings of any trade ("Clinical Placements", "Licences &
+// Tickets", "Areas of Expertise", "Professional Registration"). A heading is a short line of words that ends on a
+// keyword; the first keyword in it decides ("Education and Training" is education, "Senior Project Manager" is no
+// heading at all).
 const HEADING_KEYWORDS: Array<[string, Section]> = [
-  ['experience|employment|career|work history|positions held|professional background', 'experience'],
-  ['education|academic background|studies|qualifications|degrees', 'education'],
-  ['skills|competences|competencies|expertise|technologies|tech stack|toolbox|tools|strengths', 'skills'],
-  ['summary|profile|about|about me|objective|personal statement|introduction|overview', 'summary'],
-  ['languages|language skills', 'languages'],
-  ['certifications|certificates|licenses|licences|courses|training|accreditations', 'certifications'],
-  ['projects|portfolio', 'projects'],
+  [
+    'experience|employment|career|career history|work history|positions held|professional background|' +
+      'placements|internships|appointments|military service',
+    'experience',
+  ],
+  ['education|academic background|studies|qualifications|degrees|schooling', 'education'],
+  [
+    'skills|skill set|skillset|competences|competencies|expertise|technologies|tech stack|toolbox|tools|strengths|' +
+      'abilities|capabilities|proficiencies|specialisms|specialities|specialties|know-how',
+    'skills',
+  ],
+  ['summary|profile|about|about me|objective|personal statement|introduction|overview|bio', 'summary'],
+  ['languages|language skills|spoken languages|language proficiency', 'languages'],
+  [
+    'certifications|certificates|licenses|licences|courses|training|accreditations|tickets|registrations|' +
+      'professional registration|credentials|permits|cpd|professional development|professional qualifications',
+    'certifications',
+  ],
+  ['projects|portfolio|case studies|commissions|exhibitions', 'projects'],
+  ['currently learning|learning goals|development goals|in progress', 'learning'],
   ['interests|hobbies|references|publications|awards|honors|honours|volunteering|activities|memberships', 'other'],
 ];
 const ANY_KEYWORD = HEADING_KEYWORDS.map(([words]) => words).join('|');
@@ -33,9 +49,11 @@ const ENDS_ON_KEYWORD = new RegExp(`\\b(?:${ANY_KEYWORD})$`);
 const KEYWORD_SECTIONS = HEADING_KEYWORDS.map(
   ([words, section]) => [new RegExp(`\\b(?:${words})\\b`), section] as const,
 );
+// A heading that starts its own list: "Languages: English (native), French (B2)".
+const INLINE_HEADING = /^([^:]{2,40}):\s/;
 
 const STARTS_WITH_DATE = /^(?:(?:19|20)\d\d|\d{1,2}[/.](?:19|20)\d\d)\b/;
-const BULLET = /^(?:[•·▪◦●○■□►▸‣⁃*]|[-–—](?=\s))\s*/;
+const BULLET = /^(?:[•·▪◦●○■□►▸‣⁃*✓✔➢➤❖→]|[-–—o](?=\s))\s*/;
 
 export function headingSection(line: string): Section | null {
   const text = line.replace(/:$/, '').trim();
@@ -86,7 +104,10 @@ export function cvLines(text: string): CvLine[] {
       continue;
     }
     const bullet = BULLET.test(line);
-    lines.push({ text: line.replace(BULLET, ''), section, bullet, index: lines.length });
+    const text = line.replace(BULLET, '');
+    const inline = INLINE_HEADING.exec(text);
+    const own = inline ? headingSection(inline[1]) : null;
+    lines.push({ text, section: own ?? section, bullet, index: lines.length });
   }
   return lines;
 }

@@ -15,13 +15,14 @@ import { findJobs, toWorkExperience } from './work-history.ts';
  * same text and date give the same analysis.
  */
 export function analyzeCv(input: CvInput, taxonomy: Taxonomy): CvAnalysis {
-  const text = normalizeText(input.text);
+  // Tab-separated cells (a table copied as text) would fold into spaces: they become the cell bars of a table row.
+  const text = normalizeText(input.text.replace(/\t+/g, ' | '));
   const asOf = monthOfDate(input.asOf ?? new Date().toISOString().slice(0, 10));
   const lines = cvLines(text);
   const jobs = findJobs(lines, asOf);
   const education = findEducation(lines);
   const evidence = collectSkillEvidence(lines, jobs, taxonomy);
-  const skills = rankSkills(evidence, jobs);
+  const skills = rankSkills(evidence, jobs, asOf);
   const years = totalYears(jobs);
   const partial = {
     skills,

@@ -52,6 +52,15 @@ export const CvSkill = Type.Object(
           'Null when the CV gives no way to tell.',
       }),
     ),
+    evidence: Type.String({
+      minLength: 1,
+      maxLength: 300,
+      description:
+        'The CV excerpt the skill was read from, copied word for word: the one line or clause that shows it best ' +
+        '(where the person rates it, states years, or uses it in a job), at most 300 characters, cut at a word. ' +
+        'Only a skill the person says they hold: not one they lack ("no experience with"), are still learning or ' +
+        'would like to learn, that a job advert only wished for, or that belongs to someone they assisted.',
+    }),
   },
   { additionalProperties: false },
 );

@@ -3,21 +3,25 @@ import { clausesOf } from './clauses.ts';
 import { monthsToYears, unionMonths } from './dates.ts';
 import type { CvLine, Section } from './lines.ts';
 import type { CvSkillResult, Proficiency } from './schema.ts';
+import { type MentionStatus, statusReader } from './status.ts';
+import { JUNIOR_TITLE, SENIOR_TITLE, STUDENT_TITLE, TOP_TITLE } from './vocabulary.ts';
 import {
   type Cue,
-  cueRightAfter,
+  factsRightAfter,
   findCues,
   findYearsPhrases,
   LEVEL_RANK,
   linksYearsToSkill,
-  yearsRightAfter,
+  type YearsPhrase,
 } from './wording.ts';
 import { type Job, SELF_EMPLOYED } from './work-history.ts';
 
 /**
  * Skills a CV shows, found through the taxonomy clause by clause, so that each mention is read with the words
- * around it: the rating that governs it ("Expert in Python and Django"; "AWS (advanced)"), the years written
- * beside it ("6 years of PostgreSQL"), and the job it appears in (whose dates count as years of use).
+ * around it: whether the person claims it at all (status.ts), the rating that governs it ("Expert in Python and
+ * Django"; "AWS (advanced)"; a table row "Python | Expert | 8 years"), the years written beside it ("6 years of
+ * PostgreSQL"), and the job it appears in (whose dates count as years of use, whose title says how senior the use
+ * was, and whose end says how recent). Each skill keeps the CV excerpt that shows it best.
  */
 export type SkillEvidence = {
   skill: TaxonomySkill;
@@ -28,9 +32,18 @@ export type SkillEvidence = {
   statedYears: number | null;
   jobs: Set<number>;
   sections: Set<Section>;
+  /** The CV's words that show the skill best, and how well they show it (see `EXCERPT_STRENGTH`). */
+  excerpt: string;
+  excerptStrength: number;
 };
 
 type Mention = { skill: TaxonomySkill; start: number; end: number; count: number };
+
+/** What a CV excerpt tells about a skill, best first: the person rates it, counts its years, uses it in a job. */
+const EXCERPT_STRENGTH = { rated: 4, years: 3, usedInJob: 2, listed: 1, named: 0 } as const;
+const LISTING_SECTIONS: ReadonlySet<Section> = new Set(['skills', 'certifications', 'languages']);
+export const MAX_EXCERPT = 300;
+const SHORT_LINE = 120;
 
 // Contact details name no skills, however their addresses are spelled ("github.com/react-dev", "jane.design").
 // Domains are matched in lower case only, so "ASP.NET" stays a skill.
@@ -72,20 +85,16 @@ function matchedLength(clause: string, index: number, skill: TaxonomySkill): num
   return lengths.length ? Math.max(...lengths) : skill.name.length;
 }
 
-function ratingFor(clause: string, mention: Mention, cues: Cue[]): Proficiency | null {
-  const after = cueRightAfter(clause, mention.end, cues);
-  if (after) return after.level;
-  // The rating that opens the clause's list governs it, unless it is a parenthesised rating of an earlier skill.
-  const before = cues.filter((cue) => cue.end <= mention.start && !cue.inParentheses).at(-1);
-  return before?.level ?? null;
+/** A line's clauses; a table row ("Python | Expert | 8 years") stays one, so its cells rate the skill they name. */
+function clausesOfLine(text: string): string[] {
+  const cells = text.split('|');
+  const isRow = cells.length >= 2 && cells.length <= 6 && cells.every((cell) => cell.trim().split(' ').length <= 6);
+  return isRow ? [text] : clausesOf(text);
 }
 
-function statedYearsFor(clause: string, mention: Mention, mentions: Mention[]): number | null {
-  const after = yearsRightAfter(clause, mention.end);
-  if (after !== null) return after;
-  const phrase = findYearsPhrases(clause)
-    .filter((found) => found.end <= mention.start)
-    .at(-1);
+/** The years of a phrase that ends before the skill and that only connecting words separate from it. */
+function yearsBefore(clause: string, mention: Mention, mentions: Mention[], phrases: YearsPhrase[]): number | null {
+  const phrase = phrases.filter((found) => found.end <= mention.start).at(-1);
   if (!phrase) return null;
   let between = clause.slice(phrase.end, mention.start);
   for (const other of mentions) {
@@ -96,40 +105,98 @@ function statedYearsFor(clause: string, mention: Mention, mentions: Mention[]): 
   return linksYearsToSkill(between) ? phrase.years : null;
 }
 
+type ClauseReading = { level: Proficiency | null; years: number | null };
+
+/**
+ * The rating and years of one mention: written right after it ("AWS (advanced)", "Java (17 years)"), in a table
+ * row's other cells when the row names no other skill, or governing it from before ("Expert in Python and Django",
+ * "6 years of PostgreSQL") unless that rating is a parenthesised one of an earlier skill.
+ */
+function readMention(clause: string, mention: Mention, mentions: Mention[], cues: Cue[]): ClauseReading {
+  const phrases = findYearsPhrases(clause);
+  const after = factsRightAfter(clause, mention.end, cues, phrases);
+  const row = clause.includes('|') && mentions.length === 1;
+  const rowCue = row ? cues.find((cue) => cue.standalone) : undefined;
+  const before = cues.filter((cue) => cue.end <= mention.start && !cue.inParentheses).at(-1);
+  return {
+    level: after.level ?? rowCue?.level ?? before?.level ?? null,
+    years: after.years ?? (row ? phrases[0]?.years : undefined) ?? yearsBefore(clause, mention, mentions, phrases),
+  };
+}
+
+/**
+ * The excerpt a recruiter would quote: a short line whole (a bullet, a table row, "Expert in Python; basic Go"),
+ * else the clause of a paragraph that names the skill, else the words around the skill, at most 300 characters.
+ */
+function excerptOf(line: CvLine, clause: string, mention: Mention): string {
+  if (line.text.length <= SHORT_LINE && line.text.search(CONTACT) < 0) return line.text;
+  if (clause.length <= MAX_EXCERPT) return clause.replace(/\s+/g, ' ').trim();
+  const from = Math.max(0, clause.lastIndexOf(' ', Math.max(0, mention.start - 100)));
+  const window = clause.slice(from, from + MAX_EXCERPT - 2);
+  const cut = window.length === MAX_EXCERPT - 2 ? window.slice(0, window.lastIndexOf(' ')) : window;
+  return `${from > 0 ? '…' : ''}${cut.trim()}${from + cut.length < clause.length ? '…' : ''}`;
+}
+
 export function collectSkillEvidence(lines: CvLine[], jobs: Job[], taxonomy: Taxonomy): Map<string, SkillEvidence> {
   const evidence = new Map<string, SkillEvidence>();
   let order = 0;
   for (const line of lines) {
     const job = jobs.findIndex((candidate) => line.index >= candidate.firstLine && line.index <= candidate.lastLine);
-    for (const clause of clausesOf(withoutNames(line, jobs[job]))) {
+    const usedInJob = job >= 0 && !jobs[job].headerLines.includes(line.index);
+    const cleaned = withoutNames(line, jobs[job]);
+    for (const clause of clausesOfLine(cleaned)) {
       const mentions = mentionsIn(clause, taxonomy);
       if (mentions.length === 0) continue;
+      const statusOf = statusReader(clause);
       // A rating word inside a skill's own name ("Advanced Cardiac Life Support") rates nothing.
       const cues = findCues(clause).filter(
         (cue) => !mentions.some((mention) => cue.index < mention.end && cue.end > mention.start),
       );
       for (const mention of mentions) {
-        const entry = evidence.get(mention.skill.slug) ?? {
-          skill: mention.skill,
-          mentions: 0,
-          firstSeen: order++,
-          rating: null,
-          statedYears: null,
-          jobs: new Set<number>(),
-          sections: new Set<Section>(),
-        };
+        if (statusIn(line, statusOf(mention.start, mention.end)) !== 'asserted') continue;
+        const { level, years } = readMention(clause, mention, mentions, cues);
+        const strength =
+          level !== null
+            ? EXCERPT_STRENGTH.rated
+            : years !== null
+              ? EXCERPT_STRENGTH.years
+              : usedInJob
+                ? EXCERPT_STRENGTH.usedInJob
+                : LISTING_SECTIONS.has(line.section)
+                  ? EXCERPT_STRENGTH.listed
+                  : EXCERPT_STRENGTH.named;
+        let entry = evidence.get(mention.skill.slug);
+        if (!entry) {
+          entry = {
+            skill: mention.skill,
+            mentions: 0,
+            firstSeen: order++,
+            rating: null,
+            statedYears: null,
+            jobs: new Set<number>(),
+            sections: new Set<Section>(),
+            excerpt: excerptOf(line, clause, mention),
+            excerptStrength: strength,
+          };
+          evidence.set(mention.skill.slug, entry);
+        } else if (strength > entry.excerptStrength) {
+          entry.excerpt = excerptOf(line, clause, mention);
+          entry.excerptStrength = strength;
+        }
         entry.mentions += mention.count;
         entry.sections.add(line.section);
         if (job >= 0) entry.jobs.add(job);
-        const rating = ratingFor(clause, mention, cues);
-        if (rating && (!entry.rating || LEVEL_RANK[rating] > LEVEL_RANK[entry.rating])) entry.rating = rating;
-        const years = statedYearsFor(clause, mention, mentions);
+        if (level && (!entry.rating || LEVEL_RANK[level] > LEVEL_RANK[entry.rating])) entry.rating = level;
         if (years !== null) entry.statedYears = Math.max(entry.statedYears ?? 0, years);
-        evidence.set(mention.skill.slug, entry);
       }
     }
   }
   return evidence;
+}
+
+/** A line under a "Currently learning" heading claims nothing, whatever its words. */
+function statusIn(line: CvLine, status: MentionStatus): MentionStatus {
+  return line.section === 'learning' ? 'aspirational' : status;
 }
 
 /** Years of use: stated, or the jobs that mention the skill (overlaps once), whichever is more. */
@@ -140,34 +207,58 @@ function yearsOfUse(entry: SkillEvidence, jobs: Job[]): number | null {
   return Math.min(60, Math.max(entry.statedYears, fromJobs ?? 0));
 }
 
+const LEVELS: Proficiency[] = ['beginner', 'intermediate', 'advanced', 'expert'];
+const STALE_AFTER_MONTHS = 120;
+
 /**
- * The person's own rating first; otherwise the years of use once they reach one; otherwise intermediate for a skill
- * the CV claims (in its skills, summary or jobs) and beginner for one only met in studies or in under a year of use.
+ * A skill whose only use was in jobs that ended ten or more years ago, and that the CV does not list among the
+ * person's skills today: it ranks lower and loses a level.
  */
-function proficiency(entry: SkillEvidence, years: number | null): Proficiency {
+function isStale(entry: SkillEvidence, jobs: Job[], asOf: number): boolean {
+  if (entry.jobs.size === 0 || [...entry.sections].some((section) => section !== 'experience')) return false;
+  const lastUse = Math.max(...[...entry.jobs].map((index) => (jobs[index].span.ongoing ? asOf : jobs[index].span.end)));
+  return asOf - lastUse >= STALE_AFTER_MONTHS;
+}
+
+/**
+ * The person's own rating first; otherwise the years of use once they reach one, raised to advanced when the skill
+ * was used in a senior, lead or principal job, and held to intermediate when it was only used in junior, trainee or
+ * student jobs; otherwise intermediate for a skill the CV claims (in its skills, summary or jobs) and beginner for
+ * one only met in studies or in under a year of use. Ten years without use take a level off.
+ */
+function proficiency(entry: SkillEvidence, years: number | null, jobs: Job[], stale: boolean): Proficiency {
   if (entry.rating) return entry.rating;
+  let level: Proficiency;
   if (years !== null && years >= 1) {
-    if (years >= 8) return 'expert';
-    if (years >= 3) return 'advanced';
-    return 'intermediate';
+    level = years >= 8 ? 'expert' : years >= 3 ? 'advanced' : 'intermediate';
+    const titles = [...entry.jobs].map((index) => jobs[index].title);
+    if (titles.some((title) => SENIOR_TITLE.test(title) || TOP_TITLE.test(title)) && level === 'intermediate') {
+      level = 'advanced';
+    } else if (titles.length > 0 && titles.every((title) => JUNIOR_TITLE.test(title) || STUDENT_TITLE.test(title))) {
+      level = LEVEL_RANK[level] > LEVEL_RANK.intermediate ? 'intermediate' : level;
+    }
+  } else {
+    const claimed = [...entry.sections].some((section) => !['education', 'projects'].includes(section));
+    const briefUse = years !== null && !entry.sections.has('skills');
+    level = claimed && !briefUse ? 'intermediate' : 'beginner';
   }
-  const claimed = [...entry.sections].some((section) => !['education', 'projects'].includes(section));
-  const briefUse = years !== null && !entry.sections.has('skills');
-  return claimed && !briefUse ? 'intermediate' : 'beginner';
+  return stale ? LEVELS[Math.max(0, LEVELS.indexOf(level) - 1)] : level;
 }
 
 const MAX_SKILLS = 40;
 
-export function rankSkills(evidence: Map<string, SkillEvidence>, jobs: Job[]): CvSkillResult[] {
+export function rankSkills(evidence: Map<string, SkillEvidence>, jobs: Job[], asOf: number): CvSkillResult[] {
   const skills = [...evidence.values()].map((entry) => {
     const years = yearsOfUse(entry, jobs);
-    const level = proficiency(entry, years);
+    const stale = isStale(entry, jobs, asOf);
+    const level = proficiency(entry, years, jobs, stale);
     // Prominence: how well and how long the person knows it, whether they list it as a skill, how often the CV
-    // names it. Spoken languages go after the skills of the trade.
+    // names it. Spoken languages go after the skills of the trade; skills last used long ago after current ones.
     const listed = entry.sections.has('skills') ? 3 : 0;
     const weight =
       (LEVEL_RANK[level] * 2 + listed + Math.min(entry.mentions, 5) + Math.min(years ?? 0, 10) / 2) *
-      (entry.skill.category === 'language' ? 0.5 : 1);
+      (entry.skill.category === 'language' ? 0.5 : 1) *
+      (stale ? 0.5 : 1);
     return {
       entry,
       weight,
@@ -176,6 +267,7 @@ export function rankSkills(evidence: Map<string, SkillEvidence>, jobs: Job[]): C
         proficiency_level: level,
         category: entry.skill.category,
         years_of_experience: years,
+        evidence: entry.excerpt,
       },
     };
   });

@@ -10,7 +10,7 @@ const CUES: Array<[Proficiency, string]> = [
     'expert',
     'expert in|expert with|expert at|expert|expertise in|mastery of|deep knowledge of|' +
       'deep expertise in|extensive experience in|extensive experience with|native|native speaker|' +
-      'mother tongue|bilingual|C2',
+      'mother tongue|first language|bilingual|native or bilingual proficiency|C2',
   ],
   [
     'advanced',
@@ -18,17 +18,19 @@ const CUES: Array<[Proficiency, string]> = [
       'strong knowledge of|strong background in|strong experience in|strong experience with|' +
       'strong skills in|solid knowledge of|solid experience in|solid experience with|' +
       'highly skilled in|very good knowledge of|fluent|fluent in|full professional proficiency|' +
-      'professional working proficiency|C1',
+      'professional working proficiency|excellent|excellent knowledge of|excellent command of|' +
+      'good command of|C1',
   ],
   [
     'intermediate',
     'intermediate|good knowledge of|working knowledge of|comfortable with|competent in|competent|' +
-      'conversational|limited working proficiency|B1|B2',
+      'conversational|upper intermediate|limited working proficiency|B1|B2',
   ],
   [
     'beginner',
     'beginner|beginner in|basic|basic knowledge of|basics of|familiar with|familiarity with|' +
-      'some experience with|some knowledge of|exposure to|learning|currently learning|elementary|A1|A2',
+      'some experience with|some knowledge of|exposure to|elementary|elementary proficiency|pre-intermediate|' +
+      'novice|A1|A2',
   ],
 ];
 
@@ -46,7 +48,14 @@ const CUE_PATTERN = new RegExp(
 
 export const LEVEL_RANK: Record<Proficiency, number> = { beginner: 1, intermediate: 2, advanced: 3, expert: 4 };
 
-export type Cue = { index: number; end: number; level: Proficiency; inParentheses: boolean };
+export type Cue = {
+  index: number;
+  end: number;
+  level: Proficiency;
+  inParentheses: boolean;
+  /** A rating on its own ("advanced", "B2"), not one that opens a list ("advanced user of", "expert in"). */
+  standalone: boolean;
+};
 
 export function findCues(clause: string): Cue[] {
   return [...clause.matchAll(CUE_PATTERN)].map((match) => ({
@@ -54,6 +63,7 @@ export function findCues(clause: string): Cue[] {
     end: match.index + match[0].length,
     level: LEVEL_OF_PHRASE.get(match[0].toLowerCase().replace(/\s+/g, ' '))!,
     inParentheses: isInParentheses(clause, match.index),
+    standalone: !/\s(?:in|with|of|at|to)$/i.test(match[0]),
   }));
 }
 
@@ -101,20 +111,32 @@ export function linksYearsToSkill(between: string): boolean {
 }
 
 // What may stand between a skill and the rating or years written right after it: "AWS (advanced)", "Python: expert",
-// "German – B2", "Java (17 years)".
-const RIGHT_AFTER = /^\s*(?:\(\s*|[-–—:]\s*)/;
+// "German – B2", "Java (17 years)", a table row's next cell ("Python | Expert | 8 years"), or only a space where a
+// PDF ran a table's cells together ("Python Expert 8 years").
+const GAP = /^\s?[(:–—-]?\s?/;
+// Between the two facts, also a comma: "Python (3 years, advanced)".
+const SECOND_GAP = /^\s?[(:,–—-]?\s?/;
+// What may follow a rating or years read after a skill with only a space between: the end of the clause, a closing
+// bracket or separator, or the other fact. "Excel advanced formulas" rates nothing.
+const FACT_END = /^(?:\s?[),;/|–—-]|$|\s?(?:\d|[ABC][12]\b))/u;
 
-/** Years written right after the skill that ends at `end`. */
-export function yearsRightAfter(clause: string, end: number): number | null {
-  const gap = RIGHT_AFTER.exec(clause.slice(end));
-  if (!gap) return null;
-  const phrase = findYearsPhrases(clause).find((found) => found.index === end + gap[0].length);
-  return phrase?.years ?? null;
-}
+export type TrailingFacts = { level: Proficiency | null; years: number | null };
 
-/** The rating written right after the skill that ends at `end`. */
-export function cueRightAfter(clause: string, end: number, cues: Cue[]): Cue | null {
-  const gap = RIGHT_AFTER.exec(clause.slice(end));
-  if (!gap) return null;
-  return cues.find((cue) => cue.index === end + gap[0].length) ?? null;
+/** The rating and years written right after the skill that ends at `end`, in either order. */
+export function factsRightAfter(clause: string, end: number, cues: Cue[], years: YearsPhrase[]): TrailingFacts {
+  const facts: TrailingFacts = { level: null, years: null };
+  let at = end;
+  for (let step = 0; step < 2; step++) {
+    const gap = (step === 0 ? GAP : SECOND_GAP).exec(clause.slice(at))![0];
+    const spaced = gap.trim() === '';
+    const from = at + gap.length;
+    const cue = facts.level === null ? cues.find((found) => found.index === from && found.standalone) : undefined;
+    const phrase = facts.years === null ? years.find((found) => found.index === from) : undefined;
+    const found = cue ?? phrase;
+    if (!found || (spaced && !FACT_END.test(clause.slice(found.end)))) break;
+    if (cue) facts.level = cue.level;
+    if (phrase) facts.years = phrase.years;
+    at = found.end + (clause[found.end] === ')' ? 1 : 0);
+  }
+  return facts;
 }

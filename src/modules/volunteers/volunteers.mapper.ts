@@ -71,6 +71,7 @@ export function toVolunteerProfile(
       category: skill.category,
       years_of_experience: skill.years_of_experience,
       source: skill.source,
+      evidence: skill.evidence,
     })),
     statistics: {
       tasks_completed: Number(statistics.tasks_completed ?? 0),

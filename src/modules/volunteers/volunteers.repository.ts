@@ -50,6 +50,7 @@ export function skillsOfVolunteer(db: Db, volunteerId: number) {
       'volunteer_skills.proficiency_level',
       'volunteer_skills.years_of_experience',
       'volunteer_skills.source',
+      'volunteer_skills.evidence',
     ])
     .where('volunteer_skills.volunteer_id', '=', volunteerId)
     .orderBy('skills.name')

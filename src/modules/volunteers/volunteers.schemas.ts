@@ -8,6 +8,14 @@ export const VolunteerSkill = Type.Object({
   category: Nullable(Type.String({ description: 'technical | soft | domain | language | tool' })),
   years_of_experience: Nullable(Type.Number()),
   source: Type.String({ description: 'cv_analysis | manual' }),
+  evidence: Nullable(
+    Type.String({
+      maxLength: 300,
+      description:
+        'The CV excerpt the skill was read from (at most 300 characters, word for word): the line or clause where ' +
+        'the CV shows it best. Null for skills added by hand.',
+    }),
+  ),
 });
 
 export const VolunteerProfile = Type.Object(

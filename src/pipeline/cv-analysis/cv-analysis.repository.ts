@@ -73,7 +73,8 @@ export async function applyCvProfile(
   return Number(result.numUpdatedRows) > 0;
 }
 
-export type FoundSkill = { skillId: number; proficiency: string; years: number | null };
+/** A skill the CV shows, with the excerpt it was read from (kept so the profile can show why the skill is there). */
+export type FoundSkill = { skillId: number; proficiency: string; years: number | null; evidence: string | null };
 
 /**
  * The CV's skills replace the earlier `cv_analysis` ones. Skills the contributor added by hand are kept as they are,
@@ -101,6 +102,7 @@ export async function replaceCvSkills(db: Db, volunteerId: number, skills: Found
         skill_id: skill.skillId,
         proficiency_level: skill.proficiency,
         years_of_experience: skill.years,
+        evidence: skill.evidence,
         source: 'cv_analysis',
         created_at: now,
       })),

@@ -84,7 +84,12 @@ async function resolveSkills(db: Db, analysis: CvAnalysis): Promise<FoundSkill[]
   for (const skill of analysis.skills) {
     const [skillId] = await skillIdsForNames(db, [skill.name]);
     if (skillId === undefined || found.has(skillId)) continue;
-    found.set(skillId, { skillId, proficiency: skill.proficiency_level, years: skill.years_of_experience });
+    found.set(skillId, {
+      skillId,
+      proficiency: skill.proficiency_level,
+      years: skill.years_of_experience,
+      evidence: skill.evidence,
+    });
   }
   return [...found.values()];
 }

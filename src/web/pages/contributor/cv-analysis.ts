@@ -52,6 +52,7 @@ export function cvCard(profile: VolunteerProfile): Html {
 </section>`;
 }
 
+/** Each skill with its level, kind and source, and under its name the CV excerpt it was read from. */
 function skillsTable(profile: VolunteerProfile): Html {
   if (profile.skills.length === 0) {
     return html`<p class="muted">${profile.ai_analysis_status === 'completed' ? 'No skills were found in your CV. Try a CV that lists your skills and tools.' : 'No skills yet: they appear here once your CV has been analysed.'}</p>`;
@@ -61,7 +62,7 @@ function skillsTable(profile: VolunteerProfile): Html {
   <thead><tr><th scope="col">Skill</th><th scope="col">Level</th><th scope="col">Kind and source</th></tr></thead>
   <tbody>${profile.skills.map(
     (skill) =>
-      html`<tr><th scope="row">${skill.name}</th><td>${skill.proficiency_level}${skill.years_of_experience !== null && html` <span class="muted small">(${skill.years_of_experience} yrs)</span>`}</td><td>${skill.category ?? 'other'} · ${skill.source === 'cv_analysis' ? 'from your CV' : 'added by hand'}</td></tr>`,
+      html`<tr><th scope="row">${skill.name}${skill.evidence && html`<blockquote class="evidence">“${skill.evidence}”</blockquote>`}</th><td>${skill.proficiency_level}${skill.years_of_experience !== null && html` <span class="muted small">(${skill.years_of_experience} yrs)</span>`}</td><td>${skill.category ?? 'other'} · ${skill.source === 'cv_analysis' ? 'from your CV' : 'added by hand'}</td></tr>`,
   )}</tbody>
 </table></div>`;
 }
@@ -111,7 +112,7 @@ function history(profile: VolunteerProfile): Html {
 </div>`;
 }
 
-/** What the analysis found: skills (name, level, kind, where from), experience, work history and education. */
+/** What the analysis found: skills (name, level, kind, where from, the CV's words), experience, work history and education. */
 export function cvFindings(profile: VolunteerProfile): Html {
   return html`<section class="card" aria-labelledby="findings-title">
   <h2 id="findings-title">Skills and experience</h2>

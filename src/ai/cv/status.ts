@@ -1,0 +1,124 @@
+/**
+ * Whether a CV mentions a skill as the person's own. A recruiter reads "no experience with SAP", "currently learning
+ * Spanish", "Kubernetes is a plus" and "assisted the surgeon in laparoscopic procedures" as skills the person does
+ * not (yet) hold, and so does the analyzer: each mention gets a status from the words around it in its clause, and
+ * only `asserted` mentions make a profile skill. A skill shown both ways ("supported engineers who ran Kubernetes";
+ * "ran Kubernetes clusters") counts, from the asserted mention.
+ *
+ * Scopes are read left to right within one clause (clauses.ts): a phrase that opens one governs what follows it,
+ * until a word of contrast ("but", "while", "however") or, for work done beside someone else, a "by …ing" that says
+ * what the person did themselves ("supported engineers by writing Terraform modules").
+ */
+export type MentionStatus = 'asserted' | 'negated' | 'aspirational' | 'optional' | 'other-person';
+
+type Opener = { status: Exclude<MentionStatus, 'asserted'>; phrases: string };
+
+const OPENERS: Opener[] = [
+  {
+    status: 'negated',
+    phrases:
+      'no experience with|no experience in|no experience of|no prior experience with|no prior experience in|' +
+      'no previous experience with|no previous experience in|no professional experience with|' +
+      'no professional experience in|no hands-on experience with|no knowledge of|no exposure to|not familiar with|' +
+      'unfamiliar with|never used|never worked with|never worked in|never programmed in|have not used|' +
+      "haven't used|not yet used|not proficient in|not experienced in|not experienced with|" +
+      'not trained in|not qualified in|not certified in|do not speak|does not speak|do not know|' +
+      "don't speak|don't know|cannot use|can't use|lack experience in|lack experience with|" +
+      'lacking experience in|lacking experience with|without experience in|without experience of',
+  },
+  {
+    status: 'aspirational',
+    phrases:
+      'currently learning|now learning|am learning|still learning|started learning|starting to learn|' +
+      'learning the basics of|beginning to learn|hoping to|hope to|interested in learning|interested in|' +
+      'would like to|would love to|want to learn|wanting to learn|wish to|plan to|planning to|aspire to|' +
+      'aspiring to|keen to learn|keen to develop|keen to gain|eager to learn|eager to develop|eager to gain|' +
+      'looking to learn|looking to develop|looking to gain|looking to move into|working towards|working toward|' +
+      'studying for|goal is to|learning:',
+  },
+  {
+    status: 'optional',
+    phrases:
+      'nice to have|nice-to-have|desirable|a plus|would be a plus|would be an advantage|is preferred|bonus points|' +
+      'is a bonus',
+  },
+];
+
+// Work beside or for other professionals: the skills of the work that follows are theirs. The people are named by
+// their profession, so "assisted patients with mobility" or "supported clients with tax returns" (the person's own
+// work, for someone) stay asserted.
+const HELPING_VERBS =
+  'assisted|assisting|assists|assist|supported|supporting|supports|helped|helping|shadowed|shadowing|observed|' +
+  'observing|worked alongside|working alongside|worked under|working under|reported to|reporting to|' +
+  'liaised with|liaising with|coordinated with|coordinating with';
+const PROFESSIONALS =
+  'surgeon|doctor|physician|consultant|clinician|registrar|nurse|midwife|midwives|dentist|pharmacist|therapist|' +
+  'physiotherapist|radiologist|radiographer|anaesthetist|anesthetist|vet|veterinarian|engineer|developer|' +
+  'programmer|architect|designer|scientist|researcher|analyst|teacher|lecturer|professor|lawyer|solicitor|' +
+  'barrister|attorney|partner|judge|accountant|auditor|chef|electrician|plumber|welder|carpenter|joiner|' +
+  'technician|mechanic|surveyor|pilot|specialist|editor|journalist|photographer|artist|producer';
+const QUALIFIERS = 'the|a|an|our|their|senior|junior|lead|other|visiting|consultant|attending|qualified|specialist';
+const OTHER_PERSON = new RegExp(
+  `(?<![\\p{L}])(?:${HELPING_VERBS})\\s(?:(?:${QUALIFIERS})\\s){0,3}(?:${PROFESSIONALS})(?:s|es)?(?![\\p{L}])`,
+  'giu',
+);
+
+const STATUS_OF_PHRASE = new Map<string, Opener['status']>(
+  OPENERS.flatMap(({ status, phrases }) => phrases.split('|').map((phrase) => [phrase, status] as const)),
+);
+// Longest first, so "interested in learning" wins over "interested in" at the same place.
+const OPENER_PATTERN = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${[...STATUS_OF_PHRASE.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map((phrase) => phrase.replaceAll(' ', '\\s'))
+    .join('|')})(?![\\p{L}\\p{N}])`,
+  'giu',
+);
+
+const SCOPE_END = /(?<![\p{L}])(?:but|while|whilst|whereas|although|though|however)(?![\p{L}])/giu;
+const OWN_WORK = /(?<![\p{L}])by\s\p{L}+ing(?![\p{L}])/giu;
+
+// Right after a skill: "Rust (learning)", "PRINCE2 – in progress", "NEBOSH (expected 2027)".
+const PENDING_AFTER = /^\s?[(:–—-]\s?(?:currently\s)?(?:learning|in progress|studying|in training|expected|planned)\b/i;
+// "No SAP experience": "no" right before the skill, and what it would be right after it.
+const NO_BEFORE = /(?<![\p{L}])no\s$/iu;
+const EXPERIENCE_AFTER = /^\s(?:experience|knowledge|exposure)(?![\p{L}])/iu;
+
+type Scope = { start: number; end: number; status: Exclude<MentionStatus, 'asserted'> };
+
+const PRECEDENCE: Scope['status'][] = ['negated', 'aspirational', 'other-person', 'optional'];
+
+/** The scopes a clause opens, each from its phrase to the end of what it governs. */
+function scopesOf(clause: string): Scope[] {
+  const ends = [...clause.matchAll(SCOPE_END)].map((match) => match.index);
+  const ownWork = [...clause.matchAll(OWN_WORK)].map((match) => match.index);
+  const endAfter = (from: number, stops: number[]) => Math.min(clause.length, ...stops.filter((at) => at >= from));
+  const scopes: Scope[] = [];
+  for (const match of clause.matchAll(OPENER_PATTERN)) {
+    const status = STATUS_OF_PHRASE.get(match[0].toLowerCase().replace(/\s/g, ' '))!;
+    const end = match.index + match[0].length;
+    // "Kubernetes is a plus": a wish for a skill may follow the skill it is about, so it covers its whole clause.
+    const start = status === 'optional' ? 0 : end;
+    scopes.push({ start, end: status === 'optional' ? clause.length : endAfter(end, ends), status });
+  }
+  for (const match of clause.matchAll(OTHER_PERSON)) {
+    const end = match.index + match[0].length;
+    scopes.push({ start: end, end: endAfter(end, [...ends, ...ownWork]), status: 'other-person' });
+  }
+  return scopes;
+}
+
+export type ClauseStatus = (start: number, end: number) => MentionStatus;
+
+/** Reads a clause once and answers the status of the skill written at [start, end) in it. */
+export function statusReader(clause: string): ClauseStatus {
+  const scopes = scopesOf(clause);
+  return (start, end) => {
+    if (NO_BEFORE.test(clause.slice(Math.max(0, start - 4), start)) && EXPERIENCE_AFTER.test(clause.slice(end))) {
+      return 'negated';
+    }
+    if (PENDING_AFTER.test(clause.slice(end, end + 24))) return 'aspirational';
+    const covering = scopes.filter((scope) => start >= scope.start && start < scope.end).map((scope) => scope.status);
+    return PRECEDENCE.find((status) => covering.includes(status)) ?? 'asserted';
+  };
+}
