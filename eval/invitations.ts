@@ -1,0 +1,142 @@
+import type { Taxonomy, TaxonomySkill } from '../src/ai/taxonomy/taxonomy.ts';
+import { DEFAULT_MATCH_OPTIONS } from '../src/pipeline/matching/policy.ts';
+import { type Candidate, rankCandidates, type TaskNeeds } from '../src/pipeline/matching/scoring.ts';
+import type { BriefResult, PlannedTaskView } from './briefs.ts';
+import type { CvResult } from './cvs.ts';
+import { normaliseSkillName, type SkillLabelMatcher } from './skill-labels.ts';
+
+/** Every contributor gets the same time and no track record, so only skills and experience tell them apart. */
+const AVAILABILITY_HOURS = 20;
+const REPUTATION = 0;
+
+export type TaskInvitations = {
+  briefId: string;
+  task: string;
+  requiredSkills: string[];
+  invited: Array<{ cv: string; score: number; fits: boolean }>;
+  /** Contributors whose labelled skills meet one of the task's required skills. */
+  fitting: string[];
+  fittingEligible: string[];
+};
+
+/** Stable numbers for skills, one per taxonomy skill (or per normalised name for a skill the taxonomy lacks). */
+class SkillIds {
+  readonly #ids = new Map<string, number>();
+  readonly #taxonomy: Taxonomy;
+  constructor(taxonomy: Taxonomy) {
+    this.#taxonomy = taxonomy;
+  }
+  key(name: string): string {
+    return this.#taxonomy.resolve(name)?.name ?? normaliseSkillName(name);
+  }
+  id(name: string): number {
+    const key = this.key(name);
+    let id = this.#ids.get(key);
+    if (id === undefined) {
+      id = this.#ids.size + 1;
+      this.#ids.set(key, id);
+    }
+    return id;
+  }
+  known(name: string): number | undefined {
+    return this.#ids.get(this.key(name));
+  }
+}
+
+type WithNarrower = { narrowerOf?: (skill: TaxonomySkill) => readonly TaxonomySkill[] };
+
+function toCandidate(cv: CvResult, index: number, ids: SkillIds): Candidate {
+  const skills = new Map<number, string>();
+  const evidence = new Map<number, string>();
+  for (const skill of cv.analysis?.skills ?? []) {
+    const id = ids.id(skill.name);
+    skills.set(id, skill.proficiency_level);
+    const excerpt = (skill as { evidence?: string | null }).evidence;
+    if (excerpt) evidence.set(id, excerpt);
+  }
+  return {
+    volunteerId: index + 1,
+    userId: index + 1,
+    experienceLevel: cv.analysis?.experience_level ?? null,
+    availabilityHours: AVAILABILITY_HOURS,
+    heldTaskHours: 0,
+    reputation: REPUTATION,
+    skills,
+    evidence,
+  };
+}
+
+/**
+ * The task as matching sees it. Narrower skills (when the taxonomy has `narrowerOf` and matching reads them) are
+ * listed as far as some contributor holds them, as the matching job does with the database's skills.
+ */
+function toTaskNeeds(task: PlannedTaskView, id: number, ids: SkillIds, taxonomy: Taxonomy & WithNarrower): TaskNeeds {
+  const skills = task.requiredSkills.map((name) => {
+    const known = taxonomy.resolve(name);
+    const narrower = known && taxonomy.narrowerOf ? taxonomy.narrowerOf(known) : [];
+    return {
+      id: ids.id(name),
+      name: known?.name ?? name,
+      category: known?.category ?? null,
+      narrower: narrower.flatMap((skill) => {
+        const held = ids.known(skill.name);
+        return held === undefined ? [] : [{ id: held, name: skill.name }];
+      }),
+    };
+  });
+  return {
+    id,
+    challengeId: id,
+    title: task.title,
+    estimatedHours: task.estimatedHours,
+    requiredExperienceLevel: task.requiredExperienceLevel,
+    skills,
+  };
+}
+
+/**
+ * Invites contributors (the analysed CV set) to every task of the team briefs with the real scoring, and checks each
+ * invitation against the CV labels: a contributor fits a task when one of their labelled skills is a required skill
+ * of the task or a narrower one.
+ */
+export function evaluateInvitations(
+  briefs: readonly BriefResult[],
+  cvs: readonly CvResult[],
+  taxonomy: Taxonomy,
+  matcher: SkillLabelMatcher,
+): TaskInvitations[] {
+  const ids = new SkillIds(taxonomy);
+  const readable = cvs.filter((cv) => cv.analysis !== null);
+  const candidates = readable.map((cv, index) => toCandidate(cv, index, ids));
+  const results: TaskInvitations[] = [];
+  let taskId = 0;
+  for (const brief of briefs) {
+    for (const task of brief.tasks) {
+      const needs = toTaskNeeds(task, ++taskId, ids, taxonomy);
+      const ranked = rankCandidates(needs, candidates, DEFAULT_MATCH_OPTIONS.minimumScore);
+      const fits = (index: number) =>
+        task.requiredSkills.some((required) =>
+          readable[index]!.label.skills.some(
+            (held) =>
+              matcher.same(required, held) ||
+              [held.name, ...held.aliases].some((name) => matcher.matches(name, { name: required, aliases: [] })),
+          ),
+        );
+      const fitting = readable.flatMap((_, index) => (fits(index) ? [index] : []));
+      const eligible = new Set(ranked.map((match) => match.candidate.volunteerId - 1));
+      results.push({
+        briefId: brief.label.id,
+        task: task.title,
+        requiredSkills: task.requiredSkills,
+        invited: ranked.slice(0, DEFAULT_MATCH_OPTIONS.invitationsPerTask).map((match) => ({
+          cv: readable[match.candidate.volunteerId - 1]!.label.id,
+          score: match.score,
+          fits: fits(match.candidate.volunteerId - 1),
+        })),
+        fitting: fitting.map((index) => readable[index]!.label.id),
+        fittingEligible: fitting.filter((index) => eligible.has(index)).map((index) => readable[index]!.label.id),
+      });
+    }
+  }
+  return results;
+}

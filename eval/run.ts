@@ -1,0 +1,328 @@
+/**
+ * `npm run eval`: measures the offline analysis on the labelled development sets (eval/cvs, eval/briefs) through the
+ * real code paths — text extraction, the CV stage, the challenge analysis chain and matching's scoring — and prints
+ * recall, precision, routing accuracy, grounding and invitation precision. Method: docs/quality.md.
+ *
+ *   npm run eval [-- --verbose] [-- --json <file>]
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { LocalProvider } from '../src/ai/providers/local-provider.ts';
+import { loadTaxonomy } from '../src/ai/taxonomy/taxonomy.ts';
+import { type BriefResult, evaluateBrief, type Routing, readBriefLabels } from './briefs.ts';
+import { type CvResult, cvFileExists, evaluateCv, isSoftwareField, readCvLabels } from './cvs.ts';
+import { evaluateInvitations, type TaskInvitations } from './invitations.ts';
+import { type Cell, formatShare, heading, table } from './report.ts';
+import { ratio, SkillLabelMatcher, type SkillScore, sum, sumScores } from './skill-labels.ts';
+
+const EVAL_DIR = import.meta.dirname;
+const CV_DIR = path.join(EVAL_DIR, 'cvs');
+const BRIEF_DIR = path.join(EVAL_DIR, 'briefs');
+/** Professions whose CV recall is below this are listed (issue 8's floor per profession). */
+const PROFESSION_RECALL_FLOOR = 0.6;
+const ROUTINGS: Routing[] = ['community', 'team', 'rejected'];
+
+const { values: options } = parseArgs({
+  options: { verbose: { type: 'boolean', default: false }, json: { type: 'string' } },
+});
+
+const started = performance.now();
+const taxonomy = loadTaxonomy();
+const ai = new LocalProvider({ taxonomy });
+const matcher = new SkillLabelMatcher(taxonomy);
+const out: string[] = [];
+
+// ---- CVs ----
+const cvLabels = readCvLabels(CV_DIR);
+const presentCvs = cvLabels?.filter((label) => cvFileExists(CV_DIR, label)) ?? [];
+const cvs: CvResult[] = [];
+for (const label of presentCvs) cvs.push(await evaluateCv(ai, matcher, CV_DIR, label));
+
+const skillRow = (name: string, scores: readonly SkillScore[], extra: Cell[] = []): Cell[] => {
+  const total = sumScores(scores);
+  return [
+    name,
+    scores.length,
+    formatShare(ratio(total.labelsMatched, total.labels)),
+    formatShare(ratio(total.predictedMatching, total.predicted)),
+    ...extra,
+  ];
+};
+const groupBy = <T>(items: readonly T[], key: (item: T) => string) => {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b));
+};
+const recallOf = (results: readonly CvResult[]) => {
+  const total = sumScores(results.map((cv) => cv.skills));
+  return ratio(total.labelsMatched, total.labels);
+};
+
+const cvSummary = {
+  labelled: cvLabels?.length ?? 0,
+  analysed: cvs.length,
+  unreadable: cvs.filter((cv) => cv.error !== null).map((cv) => `${cv.label.id}: ${cv.error}`),
+  overall: sumScores(cvs.map((cv) => cv.skills)),
+  notSkillHits: sum(cvs, (cv) => cv.notSkillHits.length),
+  weakProfessions: groupBy(cvs, (cv) => cv.label.profession)
+    .map(([profession, group]) => ({ profession, recall: recallOf(group) }))
+    .filter((entry) => entry.recall !== null && entry.recall < PROFESSION_RECALL_FLOOR),
+};
+
+out.push(heading('CV skills'));
+if (cvLabels === null) {
+  out.push('No CV set: eval/cvs/labels.json is missing. CV and invitation measures are skipped.');
+} else {
+  out.push(
+    `${cvs.length} of ${cvLabels.length} labelled CVs analysed (missing files: ${cvLabels.length - presentCvs.length}, ` +
+      `unreadable: ${cvSummary.unreadable.length}); predicted skills that a label rules out: ${cvSummary.notSkillHits}`,
+  );
+  const software = cvs.filter((cv) => isSoftwareField(cv.label.field));
+  const others = cvs.filter((cv) => !isSoftwareField(cv.label.field));
+  out.push(
+    table(
+      ['set', 'CVs', 'recall', 'precision'],
+      [
+        skillRow(
+          'all',
+          cvs.map((cv) => cv.skills),
+        ),
+        skillRow(
+          'software/IT',
+          software.map((cv) => cv.skills),
+        ),
+        skillRow(
+          'everything else',
+          others.map((cv) => cv.skills),
+        ),
+      ],
+    ),
+  );
+  out.push('', 'per field');
+  out.push(
+    table(
+      ['field', 'CVs', 'recall', 'precision'],
+      groupBy(cvs, (cv) => cv.label.field).map(([field, group]) =>
+        skillRow(
+          field,
+          group.map((cv) => cv.skills),
+        ),
+      ),
+    ),
+  );
+  out.push('', 'per profession');
+  out.push(
+    table(
+      ['profession', 'CVs', 'recall', 'precision', 'ruled out'],
+      groupBy(cvs, (cv) => cv.label.profession).map(([profession, group]) =>
+        skillRow(
+          profession,
+          group.map((cv) => cv.skills),
+          [sum(group, (cv) => cv.notSkillHits.length)],
+        ),
+      ),
+    ),
+  );
+  out.push(
+    '',
+    `professions under ${PROFESSION_RECALL_FLOOR.toFixed(2)} recall (${cvSummary.weakProfessions.length}): ` +
+      (cvSummary.weakProfessions.map((entry) => `${entry.profession} ${formatShare(entry.recall)}`).join(', ') ||
+        'none'),
+  );
+  if (cvSummary.unreadable.length > 0) out.push(`unreadable: ${cvSummary.unreadable.join('; ')}`);
+  if (options.verbose) {
+    for (const cv of cvs) {
+      out.push(
+        '',
+        `${cv.label.id} (${cv.label.profession}, ${cv.label.field}): recall ${formatShare(ratio(cv.skills.labelsMatched, cv.skills.labels))}` +
+          ` precision ${formatShare(ratio(cv.skills.predictedMatching, cv.skills.predicted))}` +
+          ` level ${cv.analysis?.experience_level ?? '–'}`,
+        `  missed: ${cv.skills.missed.join(', ') || '–'}`,
+        `  not labelled: ${cv.skills.extra.join(', ') || '–'}`,
+      );
+      if (cv.notSkillHits.length > 0) out.push(`  ruled out but found: ${cv.notSkillHits.join(', ')}`);
+      if (cv.error) out.push(`  unreadable: ${cv.error}`);
+    }
+  }
+}
+
+// ---- Briefs ----
+const briefLabels = readBriefLabels(BRIEF_DIR);
+const briefs: BriefResult[] = [];
+for (const [index, label] of briefLabels.entries()) {
+  briefs.push(await evaluateBrief(ai, matcher, BRIEF_DIR, label, index + 1));
+}
+const teamScored = briefs.filter((brief) => brief.skills !== null);
+const briefSkills = sumScores(teamScored.map((brief) => brief.skills!));
+const pieces = sum(teamScored, (brief) => brief.label.pieces?.length ?? 0);
+const piecesCovered = sum(teamScored, (brief) => brief.piecesCovered!.length);
+const briefSummary = {
+  briefs: briefs.length,
+  routingAccuracy: ratio(briefs.filter((brief) => brief.routed === brief.label.routing).length, briefs.length),
+  communityRejected: briefs
+    .filter((b) => b.label.routing === 'community' && b.routed === 'rejected')
+    .map((b) => b.label.id),
+  unlawfulAccepted: briefs.filter((b) => b.label.unlawful === true && b.routed !== 'rejected').map((b) => b.label.id),
+  teamBriefsScored: teamScored.length,
+  skills: briefSkills,
+  grounding: ratio(piecesCovered, pieces),
+  tasks: sum(teamScored, (brief) => brief.tasks.length),
+};
+
+out.push(heading('Briefs'));
+out.push(
+  `routing accuracy ${formatShare(briefSummary.routingAccuracy)} on ${briefs.length} briefs; ` +
+    `community briefs rejected: ${briefSummary.communityRejected.length}; ` +
+    `unlawful briefs accepted: ${briefSummary.unlawfulAccepted.length}`,
+);
+out.push(
+  table(
+    ['labelled \\ routed', ...ROUTINGS],
+    ROUTINGS.map((expected) => [
+      expected,
+      ...ROUTINGS.map((routed) => briefs.filter((b) => b.label.routing === expected && b.routed === routed).length),
+    ]),
+  ),
+);
+out.push(
+  '',
+  table(
+    ['team briefs routed to team', 'briefs', 'tasks', 'skill recall', 'skill precision', 'pieces covered'],
+    [
+      [
+        'all',
+        teamScored.length,
+        briefSummary.tasks,
+        formatShare(ratio(briefSkills.labelsMatched, briefSkills.labels)),
+        formatShare(ratio(briefSkills.predictedMatching, briefSkills.predicted)),
+        `${piecesCovered}/${pieces} = ${formatShare(briefSummary.grounding)}`,
+      ],
+    ],
+  ),
+);
+out.push('', 'per domain');
+out.push(
+  table(
+    ['domain', 'briefs', 'routed right', 'skill recall', 'skill precision', 'grounding'],
+    groupBy(briefs, (brief) => brief.label.domain).map(([domain, group]) => {
+      const scored = group.filter((brief) => brief.skills !== null);
+      const total = sumScores(scored.map((brief) => brief.skills!));
+      return [
+        domain,
+        group.length,
+        group.filter((brief) => brief.routed === brief.label.routing).length,
+        formatShare(ratio(total.labelsMatched, total.labels)),
+        formatShare(ratio(total.predictedMatching, total.predicted)),
+        formatShare(
+          ratio(
+            sum(scored, (brief) => brief.piecesCovered!.length),
+            sum(scored, (brief) => brief.label.pieces?.length ?? 0),
+          ),
+        ),
+      ];
+    }),
+  ),
+);
+const misrouted = briefs.filter((brief) => brief.routed !== brief.label.routing);
+if (misrouted.length > 0) {
+  out.push('', `misrouted: ${misrouted.map((b) => `${b.label.id} (${b.label.routing} -> ${b.routed})`).join(', ')}`);
+}
+if (options.verbose) {
+  for (const brief of briefs) {
+    out.push('', `${brief.label.id} [${brief.label.domain}] ${brief.label.routing} -> ${brief.routed}`);
+    if (brief.reasons) out.push(`  why: ${brief.reasons}`);
+    for (const task of brief.tasks) {
+      out.push(`  - ${task.title} [${task.requiredSkills.join(', ')}]${task.source ? ` <- "${task.source}"` : ''}`);
+    }
+    if (brief.skills) {
+      out.push(`  skills missed: ${brief.skills.missed.join(', ') || '–'}`);
+      out.push(`  skills not labelled: ${brief.skills.extra.join(', ') || '–'}`);
+      const covered = new Set(brief.piecesCovered);
+      const uncovered = (brief.label.pieces ?? []).filter((piece) => !covered.has(piece));
+      out.push(`  pieces not covered: ${uncovered.map((piece) => piece.text).join(' | ') || '–'}`);
+    }
+  }
+}
+
+// ---- Invitations ----
+let invitations: TaskInvitations[] = [];
+out.push(heading('Invitations'));
+if (cvs.length === 0) {
+  out.push('No analysed CVs: invitations are not measured.');
+} else {
+  invitations = evaluateInvitations(teamScored, cvs, taxonomy, matcher);
+  const invited = invitations.flatMap((task) => task.invited);
+  const fittingPairs = sum(invitations, (task) => task.fitting.length);
+  const fittingEligible = sum(invitations, (task) => task.fittingEligible.length);
+  out.push(
+    table(
+      [
+        'tasks',
+        'invitations',
+        'to a fitting contributor',
+        'precision',
+        'fitting pairs',
+        'eligible',
+        'recall',
+        'tasks without',
+      ],
+      [
+        [
+          invitations.length,
+          invited.length,
+          invited.filter((invitation) => invitation.fits).length,
+          formatShare(ratio(invited.filter((invitation) => invitation.fits).length, invited.length)),
+          fittingPairs,
+          fittingEligible,
+          formatShare(ratio(fittingEligible, fittingPairs)),
+          invitations.filter((task) => task.invited.length === 0).length,
+        ],
+      ],
+    ),
+  );
+  if (options.verbose) {
+    for (const task of invitations) {
+      out.push(
+        '',
+        `${task.briefId}: ${task.task} [${task.requiredSkills.join(', ')}]`,
+        `  invited: ${task.invited.map((i) => `${i.cv} ${i.score}${i.fits ? '' : ' (does not fit)'}`).join(', ') || '–'}`,
+        `  fitting: ${task.fitting.join(', ') || '–'}; of them eligible: ${task.fittingEligible.length}`,
+      );
+    }
+  }
+}
+
+out.push('', `done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(out.join('\n'));
+
+if (options.json) {
+  const report = {
+    date: new Date().toISOString(),
+    cvs: {
+      ...cvSummary,
+      items: cvs.map(({ label, skills, notSkillHits, error }) => ({
+        id: label.id,
+        profession: label.profession,
+        field: label.field,
+        skills,
+        notSkillHits,
+        error,
+      })),
+    },
+    briefs: {
+      ...briefSummary,
+      items: briefs.map((brief) => ({
+        id: brief.label.id,
+        expected: brief.label.routing,
+        routed: brief.routed,
+        reasons: brief.reasons,
+        tasks: brief.tasks,
+        skills: brief.skills,
+        piecesCovered: brief.piecesCovered?.map((piece) => piece.text) ?? null,
+      })),
+    },
+    invitations,
+  };
+  fs.writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);
+}
