@@ -1,0 +1,175 @@
+import { byText, nameKey, type OpenSkill, type SkillCategory } from './entries.ts';
+import { addFieldWeight, FIELDS_BY_ISCO, fieldsByPrefix, fieldsFromWeights } from './fields.ts';
+import { judgeLabel, type LabelContext } from './label-rules.ts';
+import {
+  activitiesOfLightVerbs,
+  isVerbLed,
+  normaliseLabel,
+  recruiterName,
+  type VerbVocabulary,
+  verbVocabulary,
+  withDeclaredAcronym,
+  withoutQualifier,
+} from './names.ts';
+import { lines, type OpenData, type Row } from './sources.ts';
+
+/**
+ * ESCO skills → open skills: a recruiter name, the labels worth matching, a category, fields from the occupations
+ * that need the skill, and the broader skills it belongs to.
+ */
+
+/** Aliases kept per skill, best first: every label costs memory and start-up time in the matcher. */
+export const MAX_ALIASES = 5;
+
+/**
+ * Knowledge concepts that are catalogues, not something a CV claims: "types of barley", "history of tobacco",
+ * "spot welding machine parts".
+ */
+const CATALOGUE_KNOWLEDGE = [
+  /^(types|kinds|categories|varieties|styles|characteristics|features|history) of /,
+  /\bmachine(ry)? (parts|components|elements)$/,
+];
+
+/** An essential skill says more about an occupation than an optional one. */
+const RELATION_WEIGHT: Record<string, number> = { essential: 2, optional: 1 };
+
+export type EscoSkipReason = 'catalogue' | 'no-name' | 'name-rejected';
+
+export type EscoResult = { skills: OpenSkill[]; skipped: Record<EscoSkipReason, number>; languageModes: number };
+
+/** ISCO group codes used by the field table that ESCO does not know: a typo there would silently fall back. */
+export function unknownIscoCodes(iscoGroups: readonly Row[]): string[] {
+  const known = new Set(iscoGroups.map((row) => row.code));
+  return Object.keys(FIELDS_BY_ISCO).filter((code) => !known.has(code));
+}
+
+function categoryOf(row: Row, isLanguage: boolean, isTransversal: boolean): SkillCategory {
+  if (isLanguage) return 'language';
+  if (isTransversal) return 'soft';
+  return row.skillType === 'knowledge' ? 'domain' : 'technical';
+}
+
+/** Labels worth matching, best first: noun phrases, then the preferred label, then the other verb forms. */
+export function rankAliases(
+  name: string,
+  labels: readonly string[],
+  preferred: string,
+  verbs: VerbVocabulary,
+  context: LabelContext,
+): string[] {
+  const seen = new Set([nameKey(name)]);
+  const kept: string[] = [];
+  for (const label of labels) {
+    const key = nameKey(label);
+    if (seen.has(key) || judgeLabel(label, context) !== 'keep') continue;
+    seen.add(key);
+    kept.push(label);
+  }
+  const rank = (label: string) => (!isVerbLed(label, verbs) ? 0 : label === preferred ? 1 : 2);
+  return kept.sort((a, b) => rank(a) - rank(b) || a.length - b.length || byText(a, b)).slice(0, MAX_ALIASES);
+}
+
+function fieldsOfSkills(data: OpenData['esco']): Map<string, string[]> {
+  const iscoOf = new Map(data.occupations.map((row) => [row.conceptUri, row.iscoGroup]));
+  const weights = new Map<string, Map<string, number>>();
+  for (const relation of data.occupationSkills) {
+    const isco = iscoOf.get(relation.occupationUri);
+    if (!isco) continue; // one occupation of the relations is missing from the occupations file (see the README)
+    const skill = weights.get(relation.skillUri) ?? new Map<string, number>();
+    addFieldWeight(skill, fieldsByPrefix(FIELDS_BY_ISCO, isco), RELATION_WEIGHT[relation.relationType] ?? 1);
+    weights.set(relation.skillUri, skill);
+  }
+  return new Map([...weights].map(([uri, skill]) => [uri, fieldsFromWeights(skill)]));
+}
+
+function broaderSkills(data: OpenData['esco']): Map<string, string[]> {
+  const broader = new Map<string, string[]>();
+  for (const row of data.broader) {
+    if (row.conceptType !== 'KnowledgeSkillCompetence' || row.broaderType !== 'KnowledgeSkillCompetence') continue;
+    broader.set(row.conceptUri, [...(broader.get(row.conceptUri) ?? []), row.broaderUri].sort(byText));
+  }
+  return broader;
+}
+
+/**
+ * The language collection holds each language ("Hungarian") and its modes ("write Hungarian", "understand spoken
+ * Hungarian"), whose broader concept is the language. A mode is folded into its language as aliases.
+ */
+function languageModes(languages: readonly Row[]): Map<string, string> {
+  const inCollection = new Set(languages.map((row) => row.conceptUri));
+  const modes = new Map<string, string>();
+  for (const row of languages) {
+    const language = (row.broaderConceptUri ?? '').split(' | ').find((uri) => inCollection.has(uri));
+    if (language) modes.set(row.conceptUri, language);
+  }
+  return modes;
+}
+
+export function escoSkills(data: OpenData['esco'], context: LabelContext): EscoResult {
+  const verbs = verbVocabulary(
+    data.skills
+      .filter((row) => row.skillType === 'skill/competence')
+      .map((row) => ({ preferredLabel: row.preferredLabel, altLabels: lines(row.altLabels) })),
+  );
+  const fields = fieldsOfSkills(data);
+  const broader = broaderSkills(data);
+  const languages = new Set(data.languages.map((row) => row.conceptUri));
+  const transversal = new Set(data.transversal.map((row) => row.conceptUri));
+  const modes = languageModes(data.languages);
+
+  const labelsOf = (row: Row) =>
+    [row.preferredLabel, ...lines(row.altLabels)].map(normaliseLabel).filter((label) => label !== '');
+  const modeLabels = new Map<string, string[]>();
+  for (const row of data.skills) {
+    const language = modes.get(row.conceptUri);
+    if (language) modeLabels.set(language, [...(modeLabels.get(language) ?? []), ...labelsOf(row)]);
+  }
+
+  const skipped: Record<EscoSkipReason, number> = { catalogue: 0, 'no-name': 0, 'name-rejected': 0 };
+  const skills: OpenSkill[] = [];
+  for (const row of data.skills) {
+    if (modes.has(row.conceptUri)) continue;
+    const preferred = normaliseLabel(row.preferredLabel);
+    const knowledge = row.skillType === 'knowledge';
+    if (knowledge && CATALOGUE_KNOWLEDGE.some((pattern) => pattern.test(preferred))) {
+      skipped.catalogue++;
+      continue;
+    }
+    const own = labelsOf(row);
+    const spelledName = recruiterName({ preferredLabel: preferred, altLabels: own.slice(1), knowledge }, verbs);
+    const name = spelledName && (withDeclaredAcronym(spelledName, row.description ?? '') ?? spelledName);
+    if (!name || !spelledName) {
+      skipped['no-name']++;
+      continue;
+    }
+    const verdict = judgeLabel(name, context);
+    if (verdict !== 'keep' && verdict !== 'common-word') {
+      skipped['name-rejected']++;
+      continue;
+    }
+    // The noun forms of light-verb labels ("TIG welding" from "perform TIG welding") are labels too.
+    const nounForms = knowledge ? [] : activitiesOfLightVerbs(preferred, own.slice(1));
+    const labels = [
+      ...new Set([
+        spelledName,
+        ...own.map(withoutQualifier),
+        ...nounForms,
+        ...own,
+        ...(modeLabels.get(row.conceptUri) ?? []),
+      ]),
+    ];
+    const isLanguage = languages.has(row.conceptUri);
+    const isTransversal = transversal.has(row.conceptUri) || row.reuseLevel === 'transversal';
+    skills.push({
+      name,
+      category: categoryOf(row, isLanguage, isTransversal),
+      fields: fields.get(row.conceptUri) ?? ['general'],
+      ref: { scheme: 'esco', id: row.conceptUri, label: preferred },
+      labels,
+      aliases: rankAliases(name, labels, preferred, verbs, context),
+      contextualName: verdict === 'common-word',
+      broader: broader.get(row.conceptUri) ?? [],
+    });
+  }
+  return { skills, skipped, languageModes: modes.size };
+}

@@ -1,0 +1,160 @@
+import { byText, nameKey, type OpenSkill, type SkillEntry } from './entries.ts';
+import { withoutQualifier } from './names.ts';
+
+/**
+ * Merges the open-data skills into the curated list. Curated entries win:
+ *
+ * - An open concept with a label equal to a curated name or alias is that curated skill: the best such concept becomes
+ *   its `ref` and offers its aliases (best: its preferred label is the curated name, then a curated alias, then any
+ *   label; ESCO before O*NET; then by id). Other concepts that share a label stay separate skills, without that label.
+ * - Every name or alias names one skill. Owners are settled in this order: curated names and aliases; open skills'
+ *   names (an open skill whose name is taken is left out); each open concept's preferred label, for its own skill;
+ *   then the remaining aliases, which go to their only claimant or, when several skills claim one, to none.
+ * - `parent` is the nearest broader concept that is kept (curated parents stay as written), never forming a cycle.
+ * - Curated keys (areas, exact_case, contextual, fields…) are kept as they are.
+ */
+export type MergeStats = {
+  attachedRefs: number;
+  droppedNameConflicts: number;
+  droppedContestedAliases: number;
+};
+
+type Claim = { key: string; alias: string; owner: string };
+
+const SCHEME_ORDER = { esco: 0, onet: 1 } as const;
+
+function bySource(a: OpenSkill, b: OpenSkill): number {
+  return SCHEME_ORDER[a.ref.scheme] - SCHEME_ORDER[b.ref.scheme] || byText(a.ref.id, b.ref.id);
+}
+
+/** How strongly an open concept is a curated skill: 0 its preferred label is the name, 1 an alias, 2 another label. */
+function matchStrength(open: OpenSkill, curated: SkillEntry): number {
+  const preferred = new Set([nameKey(open.ref.label), nameKey(withoutQualifier(open.ref.label)), nameKey(open.name)]);
+  if (preferred.has(nameKey(curated.name))) return 0;
+  return (curated.aliases ?? []).some((alias) => preferred.has(nameKey(alias))) ? 1 : 2;
+}
+
+export function mergeSkills(
+  curatedEntries: readonly SkillEntry[],
+  openSkills: readonly OpenSkill[],
+): { skills: SkillEntry[]; stats: MergeStats } {
+  const stats: MergeStats = { attachedRefs: 0, droppedNameConflicts: 0, droppedContestedAliases: 0 };
+  const curated = curatedEntries.map((entry) => ({ ...entry }));
+  const curatedByTerm = new Map<string, number>();
+  curated.forEach((entry, k) => {
+    for (const term of [entry.name, ...(entry.aliases ?? [])]) {
+      if (!curatedByTerm.has(nameKey(term))) curatedByTerm.set(nameKey(term), k);
+    }
+  });
+
+  // 1. The best open concept of each curated skill becomes its ref.
+  const open = [...openSkills].sort(bySource);
+  const best = new Map<number, OpenSkill>();
+  for (const skill of open) {
+    const matched = new Set<number>();
+    for (const term of [skill.name, ...skill.labels]) {
+      const k = curatedByTerm.get(nameKey(term));
+      if (k !== undefined) matched.add(k);
+    }
+    for (const k of matched) {
+      const current = best.get(k);
+      if (!current || matchStrength(skill, curated[k]) < matchStrength(current, curated[k])) best.set(k, skill);
+    }
+  }
+  const absorbedBy = new Map<OpenSkill, SkillEntry>();
+  for (const [k, skill] of [...best].sort((a, b) => a[0] - b[0])) {
+    if (absorbedBy.has(skill)) continue; // one concept is the ref of one curated skill: the first in the list
+    curated[k].ref ??= skill.ref;
+    absorbedBy.set(skill, curated[k]);
+    stats.attachedRefs++;
+  }
+
+  // 2. Names and aliases, each owned by one skill.
+  const owner = new Map<string, string>();
+  for (const entry of curated) {
+    for (const term of [entry.name, ...(entry.aliases ?? [])])
+      if (!owner.has(nameKey(term))) owner.set(nameKey(term), entry.name);
+  }
+  const standalone: OpenSkill[] = [];
+  for (const skill of open) {
+    if (absorbedBy.has(skill)) continue;
+    if (owner.has(nameKey(skill.name))) {
+      stats.droppedNameConflicts++;
+      continue;
+    }
+    owner.set(nameKey(skill.name), skill.name);
+    standalone.push(skill);
+  }
+  const outputName = (skill: OpenSkill) => absorbedBy.get(skill)?.name ?? skill.name;
+  const kept = [...absorbedBy.keys(), ...standalone].sort(bySource);
+  for (const skill of kept) {
+    const preferred = withoutQualifier(skill.ref.label);
+    if (skill.aliases.includes(preferred) && !owner.has(nameKey(preferred))) {
+      owner.set(nameKey(preferred), outputName(skill));
+    }
+  }
+  const claims = new Map<string, Claim[]>();
+  for (const skill of kept) {
+    for (const alias of skill.aliases) {
+      const key = nameKey(alias);
+      if (owner.has(key)) continue;
+      const list = claims.get(key) ?? [];
+      if (!list.some((claim) => claim.owner === outputName(skill))) list.push({ key, alias, owner: outputName(skill) });
+      claims.set(key, list);
+    }
+  }
+  const extraAliases = new Map<string, string[]>();
+  for (const [key, list] of claims) {
+    if (list.length > 1) {
+      stats.droppedContestedAliases++;
+      continue;
+    }
+    owner.set(key, list[0].owner);
+  }
+  const aliasesOf = (skill: OpenSkill) =>
+    skill.aliases.filter(
+      (alias) => owner.get(nameKey(alias)) === outputName(skill) && nameKey(alias) !== nameKey(outputName(skill)),
+    );
+  for (const [skill, entry] of absorbedBy) {
+    const own = new Set([entry.name, ...(entry.aliases ?? [])].map(nameKey));
+    extraAliases.set(
+      entry.name,
+      aliasesOf(skill).filter((alias) => !own.has(nameKey(alias))),
+    );
+  }
+
+  // 3. Parents: the nearest kept broader concept, by the name it has in the output.
+  const nameById = new Map(kept.map((skill) => [skill.ref.id, outputName(skill)]));
+  const parentOf = new Map<string, string>();
+  for (const entry of curated) if (entry.parent) parentOf.set(entry.name, entry.parent);
+  const createsCycle = (child: string, parent: string) => {
+    for (let at: string | undefined = parent; at !== undefined; at = parentOf.get(at)) if (at === child) return true;
+    return false;
+  };
+  for (const skill of [...kept].sort((a, b) => byText(outputName(a), outputName(b)) || bySource(a, b))) {
+    const child = outputName(skill);
+    if (parentOf.has(child)) continue;
+    const parent = skill.broader.map((id) => nameById.get(id)).find((name) => name !== undefined && name !== child);
+    if (parent && !createsCycle(child, parent)) parentOf.set(child, parent);
+  }
+
+  const entries: SkillEntry[] = curated.map((entry) => {
+    const extra = extraAliases.get(entry.name) ?? [];
+    const merged: SkillEntry = { ...entry };
+    if (extra.length > 0) merged.aliases = [...(entry.aliases ?? []), ...extra];
+    const parent = parentOf.get(entry.name);
+    if (parent) merged.parent = parent;
+    return merged;
+  });
+  for (const skill of standalone) {
+    const entry: SkillEntry = { name: skill.name, category: skill.category, fields: skill.fields };
+    const aliases = aliasesOf(skill);
+    if (aliases.length > 0) entry.aliases = aliases;
+    if (skill.contextualName) entry.contextual = [skill.name];
+    const parent = parentOf.get(skill.name);
+    if (parent) entry.parent = parent;
+    entry.ref = skill.ref;
+    entries.push(entry);
+  }
+  return { skills: entries, stats };
+}

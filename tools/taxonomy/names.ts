@@ -1,0 +1,419 @@
+import { byText } from './entries.ts';
+
+/**
+ * Recruiter names from ESCO labels. ESCO writes skills as imperative verb phrases ("perform TIG welding", "manage
+ * musical staff"); a profile says "TIG Welding" or "Musical Staff Management". The rules, in order:
+ *
+ * 1. A label that is already a noun phrase (knowledge concepts, "TIG welding") is the name.
+ * 2. A light verb ("perform", "carry out", "apply"…) before an activity noun is dropped: "carry out wound care" →
+ *    "Wound Care", "perform TIG welding" → "TIG Welding" (the shortest such form among the concept's labels).
+ * 3. Otherwise the best noun-phrase alternative label ("contract drafting" for "draft contracts"), when one exists.
+ * 4. Otherwise a light verb is dropped before any object ("provide first aid" → "First Aid").
+ * 5. Otherwise the verb becomes its noun after the object ("install heat pump" → "Heat Pump Installation"), when the
+ *    object is a short phrase without prepositions or adverbs, which would read badly in front of the noun.
+ * 6. Otherwise there is no good name and the concept is left out.
+ */
+
+/** Verbs whose object alone names the skill: "perform TIG welding" is TIG welding. */
+const LIGHT_VERBS = [
+  'perform',
+  'carry out',
+  'conduct',
+  'undertake',
+  'execute',
+  'provide',
+  'apply',
+  'use',
+  'utilise',
+  'employ',
+  'practise',
+  'practice',
+  'ensure',
+  'understand',
+  'do',
+];
+
+/** Verbs and the noun a profile uses for the activity: "manage musical staff" → "Musical Staff Management". */
+const NOUN_OF_VERB: Record<string, string> = {
+  manage: 'management',
+  operate: 'operation',
+  tend: 'operation',
+  maintain: 'maintenance',
+  develop: 'development',
+  monitor: 'monitoring',
+  prepare: 'preparation',
+  'advise on': 'advice',
+  advise: 'advice',
+  create: 'creation',
+  design: 'design',
+  assess: 'assessment',
+  analyse: 'analysis',
+  install: 'installation',
+  write: 'writing',
+  handle: 'handling',
+  identify: 'identification',
+  inspect: 'inspection',
+  supervise: 'supervision',
+  plan: 'planning',
+  teach: 'teaching',
+  coordinate: 'coordination',
+  'set up': 'setup',
+  check: 'checks',
+  evaluate: 'evaluation',
+  test: 'testing',
+  organise: 'organisation',
+  promote: 'promotion',
+  repair: 'repair',
+  clean: 'cleaning',
+  select: 'selection',
+  implement: 'implementation',
+  sell: 'sales',
+  adjust: 'adjustment',
+  assemble: 'assembly',
+  interpret: 'interpretation',
+  support: 'support',
+  'liaise with': 'liaison',
+  control: 'control',
+  collect: 'collection',
+  oversee: 'oversight',
+  remove: 'removal',
+  calculate: 'calculation',
+  measure: 'measurement',
+  negotiate: 'negotiation',
+  train: 'training',
+  process: 'processing',
+  build: 'building',
+  produce: 'production',
+  examine: 'examination',
+  cut: 'cutting',
+  prevent: 'prevention',
+  manufacture: 'manufacturing',
+  demonstrate: 'demonstration',
+  research: 'research',
+  administer: 'administration',
+  'comply with': 'compliance',
+  lead: 'leadership',
+  record: 'recording',
+  diagnose: 'diagnosis',
+  drive: 'driving',
+  estimate: 'estimation',
+  instruct: 'instruction',
+  treat: 'treatment',
+  store: 'storage',
+  arrange: 'arrangement',
+  review: 'review',
+  integrate: 'integration',
+  consult: 'consultation',
+  investigate: 'investigation',
+  protect: 'protection',
+  educate: 'education',
+  mix: 'mixing',
+  forecast: 'forecasting',
+  manipulate: 'manipulation',
+  compile: 'compilation',
+  breed: 'breeding',
+  guide: 'guidance',
+  deliver: 'delivery',
+  translate: 'translation',
+  present: 'presentation',
+  draft: 'drafting',
+  load: 'loading',
+  prescribe: 'prescription',
+  detect: 'detection',
+  recommend: 'recommendation',
+  enforce: 'enforcement',
+  'dispose of': 'disposal',
+  transport: 'transport',
+  schedule: 'scheduling',
+  model: 'modelling',
+  document: 'documentation',
+  replace: 'replacement',
+  grade: 'grading',
+  purchase: 'purchasing',
+  counsel: 'counselling',
+  facilitate: 'facilitation',
+  pack: 'packing',
+  verify: 'verification',
+  construct: 'construction',
+  preserve: 'preservation',
+  restore: 'restoration',
+  calibrate: 'calibration',
+  coach: 'coaching',
+  edit: 'editing',
+  fit: 'fitting',
+  screen: 'screening',
+  sew: 'sewing',
+  cook: 'cooking',
+  harvest: 'harvesting',
+  distribute: 'distribution',
+  compose: 'composition',
+  tune: 'tuning',
+  allocate: 'allocation',
+  advertise: 'advertising',
+  formulate: 'formulation',
+  recruit: 'recruitment',
+  paint: 'painting',
+  extract: 'extraction',
+  program: 'programming',
+  optimise: 'optimisation',
+  customise: 'customisation',
+  grind: 'grinding',
+  align: 'alignment',
+  decorate: 'decoration',
+  audit: 'auditing',
+  weld: 'welding',
+  polish: 'polishing',
+  survey: 'surveying',
+  market: 'marketing',
+  budget: 'budgeting',
+};
+
+/** Words that stay lower-case inside a title ("Health and Safety", "Care of the Elderly"). */
+const SMALL_WORDS = new Set([
+  'a',
+  'an',
+  'the',
+  'and',
+  'or',
+  'nor',
+  'but',
+  'of',
+  'for',
+  'in',
+  'on',
+  'to',
+  'with',
+  'by',
+  'at',
+  'from',
+  'as',
+  'per',
+  'via',
+  'vs',
+  'into',
+  'onto',
+  'over',
+  'under',
+  'about',
+]);
+
+const ARTICLES = new Set(['a', 'an', 'the']);
+
+/** The longest verb phrase of a table that starts the label: "carry out" before "carry". */
+function leadingVerb(words: readonly string[], verbs: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  for (const verb of verbs) {
+    const parts = verb.split(' ');
+    if (parts.length > words.length - 1) continue;
+    if (parts.every((part, k) => words[k] === part) && (!best || parts.length > best.split(' ').length)) best = verb;
+  }
+  return best;
+}
+
+/** Whitespace collapsed, ends trimmed: ESCO has labels such as "analyze  tree population". */
+export function normaliseLabel(label: string): string {
+  return label.replace(/\s+/g, ' ').trim();
+}
+
+/** "Python (computer programming)" → "Python": the qualifier disambiguates the concept, nobody writes it. */
+export function withoutQualifier(label: string): string {
+  return normaliseLabel(label.replace(/\([^)]*\)/g, ' '));
+}
+
+/**
+ * Title case as a profile writes it: each word capitalised except small words inside the name; words that already
+ * hold a capital or a digit (TIG, iOS, ISO 9001, 3D) are kept as written; each part of a hyphenated word is
+ * capitalised ("Oxy-Fuel").
+ */
+export function titleCase(label: string): string {
+  return normaliseLabel(label)
+    .split(' ')
+    .map((word, k) => {
+      if (/[A-Z0-9]/.test(word)) return word;
+      if (k > 0 && SMALL_WORDS.has(word)) return word;
+      return word
+        .split('-')
+        .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+        .join('-');
+    })
+    .join(' ');
+}
+
+/**
+ * Words that start ESCO skill labels as verbs. ESCO writes every skill/competence as an imperative, so the first words
+ * of their preferred labels are verbs; their alternative labels add synonyms ("mind", "guard", "peddle"), told from
+ * nouns that also lead some labels ("welding equipment use") by being far more often first than anywhere else.
+ */
+export type VerbVocabulary = ReadonlySet<string>;
+
+const VERB_FIRST_RATIO = 3;
+
+export function verbVocabulary(
+  skillLabels: Iterable<{ preferredLabel: string; altLabels: readonly string[] }>,
+): VerbVocabulary {
+  const verbs = new Set<string>([...LIGHT_VERBS, ...Object.keys(NOUN_OF_VERB)].map((verb) => verb.split(' ')[0]));
+  const first = new Map<string, number>();
+  const later = new Map<string, number>();
+  for (const { preferredLabel, altLabels } of skillLabels) {
+    const preferredFirst = normaliseLabel(preferredLabel).split(' ')[0];
+    if (/^[a-z]+$/.test(preferredFirst)) verbs.add(preferredFirst);
+    for (const label of altLabels) {
+      const words = normaliseLabel(label).split(' ');
+      first.set(words[0], (first.get(words[0]) ?? 0) + 1);
+      for (const word of words.slice(1)) later.set(word, (later.get(word) ?? 0) + 1);
+    }
+  }
+  for (const [word, n] of first) {
+    if (/^[a-z]+$/.test(word) && n >= 2 && n >= VERB_FIRST_RATIO * (later.get(word) ?? 0)) verbs.add(word);
+  }
+  return verbs;
+}
+
+/** Led by a verb ("apply wound dressings"): not a noun phrase. */
+export function isVerbLed(label: string, verbs: VerbVocabulary): boolean {
+  const [first, second] = normaliseLabel(label).split(' ');
+  if (second === 'of') return false; // "use of welding equipment" names the activity
+  return verbs.has(first);
+}
+
+/** "applying wound dressings" when "apply wound dressings" is a label too: a verb form, though -ing led. */
+function isGerundOfLabel(label: string, labels: ReadonlySet<string>): boolean {
+  const [first, ...rest] = label.split(' ');
+  const stem = first.replace(/ing$/, '');
+  if (stem === first || rest.length === 0) return false;
+  return [stem, stem + 'e', stem.slice(0, -1)].some((verb) => labels.has([verb, ...rest].join(' ')));
+}
+
+/** As many words as a matched label may have (label-rules.ts). */
+export const MAX_NAME_WORDS = 5;
+
+function wordCount(label: string): number {
+  return label.split(' ').length;
+}
+
+/** Nouns that name an activity or a field ("welding", "inspection", "care"), singular or plural. */
+const ACTIVITY_NOUN = /(ing|tion|sion|ment|ance|ence|ysis|care|ery|ship|ics|ogy|aid)s?$/;
+/** Nouns with those endings that name things, not activities. */
+const THING_NOUNS = new Set(
+  'equipment instrument document element garment pigment segment supplement implement compartment department ointment ornament sediment fragment building ceiling clothing ring string thing'.split(
+    ' ',
+  ),
+);
+
+function isActivityNoun(word: string): boolean {
+  return ACTIVITY_NOUN.test(word) && !THING_NOUNS.has(word.replace(/s$/, ''));
+}
+
+function objectOfLightVerb(label: string): string | undefined {
+  const words = label.split(' ');
+  const verb = leadingVerb(words, LIGHT_VERBS);
+  if (!verb) return undefined;
+  const object = words.slice(verb.split(' ').length);
+  if (object[0] === 'of') return undefined; // "use of welding equipment" is not the verb "use"
+  while (object.length > 1 && ARTICLES.has(object[0])) object.shift();
+  return object.length > 0 ? object.join(' ') : undefined;
+}
+
+/**
+ * Rule 3 for every label of the concept: the activity a light verb introduces ("perform TIG welding" → "TIG welding").
+ * Fewest words first, so the acronym form wins over the spelled-out one; single words only from the preferred label,
+ * since an alternative's bare "welding" is broader than the concept.
+ */
+export function activitiesOfLightVerbs(preferred: string, alternatives: readonly string[]): string[] {
+  const objects = new Set<string>();
+  for (const label of [preferred, ...alternatives]) {
+    const object = objectOfLightVerb(withoutQualifier(label));
+    if (!object || !isActivityNoun(object.split(' ').at(-1)!)) continue;
+    if (label !== preferred && wordCount(object) < 2) continue;
+    objects.add(object);
+  }
+  return [...objects].sort((a, b) => wordCount(a) - wordCount(b) || a.length - b.length || byText(a, b));
+}
+
+/**
+ * The noun-phrase alternative closest to the concept: most content words shared with the preferred label, less one for
+ * each word it adds; then the shortest. A verb-led or article-led alternative ("project the dispatching…") is none.
+ */
+function bestNounPhrase(preferred: string, alternatives: readonly string[], verbs: VerbVocabulary): string | undefined {
+  const preferredWords = new Set(
+    preferred
+      .toLowerCase()
+      .split(' ')
+      .filter((word) => !SMALL_WORDS.has(word)),
+  );
+  const content = (label: string) =>
+    label
+      .toLowerCase()
+      .split(' ')
+      .filter((word) => !SMALL_WORDS.has(word));
+  const shared = (label: string) => content(label).filter((word) => preferredWords.has(word)).length;
+  const score = (label: string) => 2 * shared(label) - content(label).length;
+  const all = new Set([preferred, ...alternatives].map(withoutQualifier));
+  // "contrast contractors' bids" beside "compare contractors' bids": another verb with the same object.
+  const rest = (label: string) => label.split(' ').slice(1).join(' ');
+  const objects = new Set([...all].filter((label) => isVerbLed(label, verbs)).map(rest));
+  const candidates = alternatives
+    .map(withoutQualifier)
+    .filter((label) => /^[a-z]/i.test(label) && !/[,;:/]/.test(label) && shared(label) > 0)
+    .filter((label) => !ARTICLES.has(label.split(' ')[1] ?? '') && !/ly\b/.test(label))
+    .filter((label) => wordCount(label) >= 2 && wordCount(label) <= MAX_NAME_WORDS && !isVerbLed(label, verbs))
+    .filter((label) => !isGerundOfLabel(label, all) && !objects.has(rest(label)))
+    .filter((label) => label.split(' ').some(isActivityNoun));
+  candidates.sort((a, b) => score(b) - score(a) || wordCount(a) - wordCount(b) || a.length - b.length || byText(a, b));
+  return candidates[0];
+}
+
+/** Rules 3 (any object) and 4: the verb phrase turned into the name of the activity. */
+function nounPhraseOfVerbPhrase(label: string): string | undefined {
+  const light = objectOfLightVerb(label);
+  if (light) return light;
+  const words = label.split(' ');
+  const verb = leadingVerb(words, Object.keys(NOUN_OF_VERB));
+  if (!verb) return undefined;
+  const object = words.slice(verb.split(' ').length);
+  while (object.length > 1 && ARTICLES.has(object[0])) object.shift();
+  const awkward = object.some((word) => SMALL_WORDS.has(word) || /ly$/.test(word));
+  if (object.length === 0 || awkward || object.length > MAX_NAME_WORDS - 1) return undefined;
+  // "operate arc welding operations" is "Arc Welding Operations", not "… Operations Operation".
+  if (isActivityNoun(object[object.length - 1])) return object.join(' ');
+  return `${object.join(' ')} ${NOUN_OF_VERB[verb]}`;
+}
+
+/**
+ * An acronym the concept's description declares in parentheses ("tungsten inert gas (TIG) welding") for words of the
+ * name: the name written with it ("TIG Welding"), which is how CVs write it; undefined when there is none.
+ */
+export function withDeclaredAcronym(name: string, description: string): string | undefined {
+  const words = name.split(' ');
+  for (const [, acronym] of description.matchAll(/\(([A-Z]{2,6})\)/g)) {
+    for (let at = 0; at + acronym.length <= words.length; at++) {
+      const spelled = words.slice(at, at + acronym.length);
+      if (spelled.every((word, k) => word[0]?.toUpperCase() === acronym[k])) {
+        return [...words.slice(0, at), acronym, ...words.slice(at + acronym.length)].join(' ');
+      }
+    }
+  }
+  return undefined;
+}
+
+export type NamedConcept = {
+  preferredLabel: string;
+  altLabels: readonly string[];
+  /** Knowledge concepts are named by noun phrases already ("sawing techniques"), whatever their first word. */
+  knowledge: boolean;
+};
+
+/** The recruiter name of a concept (see the rules at the top), or undefined when none reads well. */
+export function recruiterName(concept: NamedConcept, verbs: VerbVocabulary): string | undefined {
+  const preferred = withoutQualifier(concept.preferredLabel);
+  const alternatives = concept.altLabels;
+  if (preferred === '') return undefined;
+  const name =
+    concept.knowledge || !isVerbLed(preferred, verbs)
+      ? preferred
+      : (activitiesOfLightVerbs(preferred, alternatives)[0] ??
+        bestNounPhrase(preferred, alternatives, verbs) ??
+        nounPhraseOfVerbPhrase(preferred));
+  if (!name || wordCount(name) > MAX_NAME_WORDS) return undefined;
+  return titleCase(name);
+}

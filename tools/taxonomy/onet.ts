@@ -1,0 +1,182 @@
+import { byText, nameKey, type OpenSkill } from './entries.ts';
+import { addFieldWeight, FIELDS_BY_SOC, fieldsByPrefix, fieldsFromWeights } from './fields.ts';
+import { judgeLabel, type LabelContext } from './label-rules.ts';
+import { normaliseLabel, titleCase } from './names.ts';
+import type { Row } from './sources.ts';
+
+/**
+ * O*NET products and equipment → open skills of category "tool". Software comes from Technology Skills, equipment from
+ * Tools Used. Which examples are kept:
+ *
+ * - Software: a Hot Technology or In Demand anywhere, or listed for at least MIN_SOFTWARE_OCCUPATIONS occupations;
+ *   and a product, not a category: "Accounting software" and "Data entry software" (sentence case, a common first
+ *   word) are categories, "Ansible software" and "Citrix cloud computing software" are products.
+ * - Equipment: only the kinds of equipment a CV lists as a qualification (medical, laboratory, welding and industrial
+ *   machinery, construction, mining and farm machinery, material handling), not office items, hand tools or
+ *   protective wear; only specific models of a kind, which O*NET marks with an acronym ("Tungsten inert gas TIG
+ *   welders", "Programmable logic controllers PLC"); and listed for at least MIN_EQUIPMENT_OCCUPATIONS occupations.
+ */
+export const MIN_SOFTWARE_OCCUPATIONS = 3;
+export const MIN_EQUIPMENT_OCCUPATIONS = 2;
+
+/** UNSPSC segments (first two digits of the commodity code) of equipment worth listing on a CV. */
+export const EQUIPMENT_SEGMENTS: Readonly<Record<string, string>> = {
+  '20': 'mining and well drilling machinery',
+  '21': 'farming, fishing and forestry machinery',
+  '22': 'building and construction machinery',
+  '23': 'industrial manufacturing and processing machinery (welding, machining)',
+  '24': 'material handling machinery (forklifts, cranes)',
+  '26': 'power generation and distribution machinery',
+  '41': 'laboratory, measuring, observing and testing equipment',
+  '42': 'medical equipment',
+};
+
+type Example = {
+  example: string;
+  /** The commodity code most of its rows give (ties: the smallest), part of the ref id. */
+  commodity: string;
+  occupations: Set<string>;
+  featured: boolean;
+};
+
+function groupExamples(rows: readonly Row[]): Example[] {
+  const byExample = new Map<string, { rows: Row[] }>();
+  for (const row of rows) {
+    const example = normaliseLabel(row.Example);
+    const group = byExample.get(example) ?? { rows: [] };
+    group.rows.push(row);
+    byExample.set(example, group);
+  }
+  return [...byExample].map(([example, group]) => {
+    const commodities = new Map<string, number>();
+    for (const row of group.rows)
+      commodities.set(row['Commodity Code'], (commodities.get(row['Commodity Code']) ?? 0) + 1);
+    const [commodity] = [...commodities].sort((a, b) => b[1] - a[1] || byText(a[0], b[0]))[0];
+    return {
+      example,
+      commodity,
+      occupations: new Set(group.rows.map((row) => row['O*NET-SOC Code'])),
+      featured: group.rows.some((row) => row['Hot Technology'] === 'Y' || row['In Demand'] === 'Y'),
+    };
+  });
+}
+
+const CATEGORY_SUFFIX = / (software|systems?|applications?)$/i;
+
+/** "Accounting software", "Data entry software": sentence case led by a common word names a kind of software. */
+export function isCategoryName(example: string, context: LabelContext): boolean {
+  const words = example.replace(CATEGORY_SUFFIX, '').split(' ');
+  const laterCapital = words.slice(1).some((word) => /[A-Z]/.test(word));
+  return !laterCapital && context.commonWords.has(words[0].toLowerCase());
+}
+
+/** An acronym O*NET writes after what it stands for: "Tungsten inert gas TIG welders" → TIG at word 3. */
+export function spelledAcronym(words: readonly string[]): { at: number; length: number } | undefined {
+  for (let at = 1; at < words.length; at++) {
+    const acronym = words[at];
+    if (!/^[A-Z][A-Z0-9]{1,7}$/.test(acronym)) continue;
+    const letters = acronym.replace(/[0-9]/g, '');
+    const spelled = words.slice(at - letters.length, at);
+    if (spelled.length === letters.length && spelled.every((word, k) => word[0].toUpperCase() === letters[k])) {
+      return { at, length: letters.length };
+    }
+  }
+  return undefined;
+}
+
+/** "welders" → "welder", "assemblies" → "assembly"; O*NET names equipment in the plural. */
+function singular(word: string): string {
+  if (/ies$/.test(word)) return word.slice(0, -3) + 'y';
+  if (/(ss|us|is)$/.test(word) || !/s$/.test(word)) return word;
+  if (/(ches|shes|xes|sses)$/.test(word)) return word.slice(0, -2);
+  return word.slice(0, -1);
+}
+
+/**
+ * The name and labels of an example: the spelled-out form without the acronym is the name ("Structured query
+ * language", "Tungsten Inert Gas Welder"), the acronym form an alias ("SQL", "TIG welder"), and the full example a
+ * label for the merge. Equipment is singular and title-cased; products keep their own spelling.
+ */
+export function exampleNames(example: string, equipment: boolean): { name: string; labels: string[] } {
+  const words = example.replace(/ software$/i, '').split(' ');
+  if (equipment) words[words.length - 1] = singular(words[words.length - 1]);
+  const acronym = spelledAcronym(words);
+  const forms: string[] = [];
+  if (acronym) {
+    const before = words.slice(0, acronym.at - acronym.length);
+    const after = words.slice(acronym.at + 1);
+    forms.push([...words.slice(0, acronym.at), ...after].join(' '));
+    forms.push([...before, words[acronym.at], ...after].join(' '));
+  } else {
+    forms.push(words.join(' '));
+  }
+  const name = equipment ? titleCase(forms[0]) : forms[0];
+  return { name, labels: [...new Set([name, ...forms, example])] };
+}
+
+function fieldsOf(occupations: ReadonlySet<string>): string[] {
+  const weights = new Map<string, number>();
+  for (const soc of [...occupations].sort(byText)) addFieldWeight(weights, fieldsByPrefix(FIELDS_BY_SOC, soc), 1);
+  return fieldsFromWeights(weights);
+}
+
+/**
+ * First words shared by several products are vendors ("Microsoft", "Adobe", "Atlassian"); the product without its
+ * vendor is an alias when it is not an ordinary word ("JIRA" from "Atlassian JIRA", not "Word" from "Microsoft Word").
+ */
+function vendorsOf(examples: readonly Example[]): Set<string> {
+  const count = new Map<string, number>();
+  for (const { example } of examples) {
+    const first = example.split(' ')[0];
+    if (example.includes(' ') && /^[A-Z]/.test(first)) count.set(first, (count.get(first) ?? 0) + 1);
+  }
+  return new Set([...count].filter(([, n]) => n >= 3).map(([vendor]) => vendor));
+}
+
+function toSkill(
+  item: Example,
+  equipment: boolean,
+  vendors: ReadonlySet<string>,
+  context: LabelContext,
+): OpenSkill | undefined {
+  const { name, labels } = exampleNames(item.example, equipment);
+  const [first, ...rest] = name.split(' ');
+  if (!equipment && vendors.has(first) && rest.length > 0) labels.push(rest.join(' '));
+  const verdict = judgeLabel(name, context);
+  if (verdict !== 'keep' && verdict !== 'common-word') return undefined;
+  const seen = new Set([nameKey(name)]);
+  const aliases = labels.filter((label) => {
+    const key = nameKey(label);
+    const fresh = !seen.has(key) && judgeLabel(label, context) === 'keep';
+    seen.add(key);
+    return fresh;
+  });
+  return {
+    name,
+    category: 'tool',
+    fields: fieldsOf(item.occupations),
+    ref: { scheme: 'onet', id: `${item.commodity}:${item.example}`, label: item.example },
+    labels,
+    aliases,
+    contextualName: verdict === 'common-word',
+    broader: [],
+  };
+}
+
+export type OnetResult = { software: OpenSkill[]; equipment: OpenSkill[] };
+
+export function onetSkills(technology: readonly Row[], tools: readonly Row[], context: LabelContext): OnetResult {
+  const products = groupExamples(technology);
+  const vendors = vendorsOf(products);
+  const software = products
+    .filter((item) => item.featured || item.occupations.size >= MIN_SOFTWARE_OCCUPATIONS)
+    .filter((item) => !isCategoryName(item.example, context))
+    .map((item) => toSkill(item, false, vendors, context));
+  const equipment = groupExamples(tools)
+    .filter((item) => item.commodity.slice(0, 2) in EQUIPMENT_SEGMENTS)
+    .filter((item) => item.occupations.size >= MIN_EQUIPMENT_OCCUPATIONS)
+    .filter((item) => spelledAcronym(item.example.split(' ')) !== undefined)
+    .map((item) => toSkill(item, true, vendors, context));
+  const kept = (list: (OpenSkill | undefined)[]) => list.filter((skill): skill is OpenSkill => skill !== undefined);
+  return { software: kept(software), equipment: kept(equipment) };
+}
