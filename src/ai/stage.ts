@@ -19,6 +19,12 @@ export type AnalysisStage<I, S extends TSchema> = {
   prompt(input: I): StagePrompt;
   /** The offline analyzer: deterministic, no network, useful on real text. */
   local(input: I, context: LocalContext): Static<S> | Promise<Static<S>>;
+  /**
+   * Rules the schema cannot express, checked on an answer that already fits it (a task's source must be an excerpt
+   * of the brief it plans, …): one sentence per problem, none when the answer holds. A model's answer with problems
+   * is asked for again like one that fails the schema; the offline analyzer's own answers are tested against it.
+   */
+  verify?(output: Static<S>, input: I): string[];
 };
 
 export type StageResult<S extends TSchema> = {
@@ -39,7 +45,7 @@ export class InvalidModelOutputError extends Error {
   readonly stage: string;
   readonly problems: string[];
   constructor(stage: string, problems: string[]) {
-    super(`The model's answer for "${stage}" did not match its schema: ${problems.slice(0, 5).join('; ')}`);
+    super(`The model's answer for "${stage}" did not pass its schema and checks: ${problems.slice(0, 5).join('; ')}`);
     this.name = 'InvalidModelOutputError';
     this.stage = stage;
     this.problems = problems;

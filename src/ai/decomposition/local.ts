@@ -1,150 +1,336 @@
-import { extractBriefParts } from '../brief/brief-parts.ts';
-import { clip, joinWords } from '../brief/brief-writing.ts';
-import { readScope } from '../complexity/scope.ts';
 import type { LocalContext } from '../stage.ts';
-import type { Taxonomy } from '../taxonomy/taxonomy.ts';
-import { parseText } from '../taxonomy/text-parser.ts';
-import { type PlannedArea, planAreas } from './plan-areas.ts';
-import { loadPlaybooks, NAMED_SKILLS, type TaskTemplate } from './playbooks.ts';
-import type { Decomposition, DecompositionInput, ExperienceLevel, PlannedTask, PlannedWorkstream } from './schema.ts';
-
-/** Tasks per workstream by complexity level. */
-const TASKS_PER_WORKSTREAM: Record<number, number> = { 1: 2, 2: 3, 3: 4, 4: 5 };
-/** Playbook hours are for level 3; simpler challenges need less of each task, bigger ones more. */
-const HOURS_FACTOR: Record<number, number> = { 1: 0.6, 2: 0.8, 3: 1, 4: 1.3 };
-const MIN_HOURS = 4;
-const MAX_HOURS = 40;
-const MAX_SKILLS = 5;
-const MAX_NAMED_PER_TASK = 3;
-const MAX_CRITERIA = 6;
+import { type BriefReading, type Piece, readBrief } from './brief-pieces.ts';
+import { type BriefSignals, estimate, readSignals } from './estimates.ts';
+import type { Decomposition, DecompositionInput, PlannedTask, PlannedWorkstream } from './schema.ts';
+import { requiredSkills, type SkillContext } from './task-skills.ts';
+import { capitalise, clip, taskWords } from './task-wording.ts';
 
 /**
- * The offline decomposition: a workstream for each kind of work the brief calls for (planAreas), its tasks from
- * that area's playbook, with the skills the brief names for the area (or the area's usual ones), hours and
- * difficulty scaled by the complexity level, and the brief's success criteria added to the acceptance criteria of
- * the workstream they concern. Always within the schema's bounds; deterministic.
+ * The offline decomposition: tasks are the pieces of work the brief lays out (its list items, and the requests and
+ * enumerations of its prose), each worded from and quoting its piece; workstreams are the brief's own work sections
+ * or phases when it has two or more, else its pieces grouped by kind of work. The contract's bounds (2–5 workstreams
+ * of 2–8 tasks) are met by merging and splitting groups, and a brief that lays out fewer than four pieces has its
+ * pieces split along their own clauses ("covering the venue, catering and ticketing"). Deterministic.
  */
+const MIN_TASKS = 4;
+const MAX_WORKSTREAMS = 5;
+const MIN_PER_WORKSTREAM = 2;
+const MAX_PER_WORKSTREAM = 8;
+const MAX_TASKS = MAX_WORKSTREAMS * MAX_PER_WORKSTREAM;
+const MAX_CRITERIA = 4;
+
+/** A task before it is placed: its words, the brief's excerpt it quotes, and the text its skills are read from. */
+type Draft = {
+  source: string;
+  title: string;
+  description: string;
+  expectedOutput: string;
+  /** The piece as written, what skills and estimates read. */
+  text: string;
+  group: string;
+};
+
+type Group = { key: string; title: string; drafts: Draft[] };
+
 export function decompose(input: DecompositionInput, { taxonomy }: LocalContext): Decomposition {
   const level = Math.min(4, Math.max(1, Math.round(input.complexity_level)));
-  const parsed = parseText(`${input.title}\n\n${input.description}`);
-  const areas = planAreas(taxonomy.findAreasInText(parsed), readScope(parsed), taxonomy, input.field, level);
-  const playbooks = loadPlaybooks(taxonomy);
+  const reading = readBrief(input.description);
+  const briefAreas = taxonomy.findAreasInText(`${input.title}\n\n${input.description}`);
+  const groupOf = (piece: Piece, text: string) => {
+    if (reading.basis === 'sections') return `section:${piece.section}`;
+    const area = taxonomy.findAreasInText(text)[0]?.area ?? briefAreas[0]?.area;
+    return area ? `area:${area.id}` : 'brief';
+  };
 
-  const titles = new Set<string>();
-  const workstreams: PlannedWorkstream[] = areas.map((planned) => {
-    const playbook = playbooks.get(planned.area.id)!;
-    const templates = playbook.tasks.slice(0, TASKS_PER_WORKSTREAM[level]);
-    return {
-      title: playbook.workstream.title,
-      description: workstreamDescription(fill(playbook.workstream.description, input.title), planned, input, taxonomy),
-      tasks: templates.map((template) => plannedTask(template, planned, level, input.title, titles)),
-    };
+  let drafts: Draft[] = reading.pieces.map((piece) => {
+    const text = input.description.slice(piece.span.start, piece.span.end);
+    return { ...draftOf(text, piece), group: groupOf(piece, text) };
   });
-  addSuccessCriteria(workstreams, areas, successCriteria(input), taxonomy);
+  if (drafts.length === 0) drafts = wholeBriefDrafts(input, reading);
+  drafts = splitUntilEnough(drafts).slice(0, MAX_TASKS);
+  makeTitlesUnique(drafts);
+
+  const titleOf = (key: string) => {
+    if (key.startsWith('section:')) return reading.sections[Number(key.slice(8))].heading ?? input.title;
+    if (key.startsWith('area:')) return taxonomy.area(key.slice(5))?.name ?? input.title;
+    return input.title;
+  };
+  const groups = withinBounds(groupDrafts(drafts, titleOf));
+
+  const skillContext: SkillContext = {
+    taxonomy,
+    background: reading.background,
+    fallback: [
+      ...briefAreas.map((mention) => mention.area),
+      ...taxonomy.areasForField(input.field),
+      ...taxonomy.areasForField('general'),
+    ],
+  };
+  const signals = readSignals(`${input.title}\n${input.description}`);
+  const criteria = [...reading.requirements, ...reading.success];
+  const workstreams: PlannedWorkstream[] = groups.map((group) => ({
+    title: clip(group.title, 200),
+    description: workstreamDescription(group),
+    tasks: group.drafts.map((draft) => plannedTask(draft, level, signals, skillContext, criteria)),
+  }));
 
   const tasks = workstreams.flatMap((workstream) => workstream.tasks);
   const hours = tasks.reduce((sum, task) => sum + task.estimated_hours, 0);
-  const named = areas.filter((planned) => planned.named.length > 0).length;
+  const basis = { sections: 'sections and phases', lists: 'lists', sentences: 'requests' }[reading.basis];
   return {
     summary: clip(
-      `${workstreams.length} workstreams and ${tasks.length} tasks, about ${hours} hours in all: ` +
-        `${joinWords(workstreams.map((w) => w.title.toLowerCase()))}. Each workstream follows the usual order of ` +
-        'its kind of work, sized for a level ' +
-        `${level} challenge, and its last task checks the results against the brief's success criteria.`,
+      `${workstreams.length} workstreams and ${tasks.length} tasks, about ${hours} hours in all, taken from the ` +
+        `brief's own ${basis}: each task quotes the part of the brief it comes from, and the brief's conditions ` +
+        'and success criteria are the acceptance criteria of the tasks they concern.',
       1000,
     ),
     workstreams,
-    confidence_score: Math.min(90, 45 + 10 * Math.min(named, 3) + 5 * Math.min(areas.length, 3)),
+    confidence_score: Math.min(
+      90,
+      40 + 5 * Math.min(reading.pieces.length, 6) + (reading.basis === 'sentences' ? 0 : 15),
+    ),
   };
 }
 
+function draftOf(text: string, piece: Pick<Piece, 'umbrella' | 'lead'>): Omit<Draft, 'group'> {
+  const words = taskWords(text, piece);
+  return { source: clip(text, 600), text, ...words };
+}
+
+/** A brief whose wording asks for nothing in so many words: each of its sentences with content is a piece. */
+function wholeBriefDrafts(input: DecompositionInput, reading: BriefReading): Draft[] {
+  const sentences = [...reading.background, ...reading.requirements, ...reading.success].filter(
+    (sentence) => sentence.split(/\s+/).length >= 4,
+  );
+  const texts = sentences.length > 0 ? sentences : [input.description.trim() || input.title.trim()];
+  return texts.map((text) => ({ ...draftOf(text, { umbrella: null, lead: null }), group: 'brief' }));
+}
+
+/**
+ * Fewer than four pieces: split the piece with the most parts along its own clauses, again and again — the details
+ * it lists ("covering the venue, catering and ticketing"), then two things it joins ("into Arabic and Ukrainian").
+ * A brief that still lays out fewer pieces has each piece's preparation and check apart from its delivery, and as
+ * a last resort the delivery in a first and a final version: the contract asks for at least four tasks.
+ */
+function splitUntilEnough(drafts: Draft[]): Draft[] {
+  let result = drafts;
+  for (const split of [splitDetails, splitPair]) {
+    while (result.length < MIN_TASKS) {
+      const candidates = result.map((draft, k) => ({ k, parts: split(draft) })).filter((c) => c.parts.length > 1);
+      if (candidates.length === 0) break;
+      const best = candidates.reduce((a, b) => (b.parts.length > a.parts.length ? b : a));
+      result = [...result.slice(0, best.k), ...best.parts, ...result.slice(best.k + 1)];
+    }
+  }
+  for (const split of [splitStages, splitVersions]) {
+    for (let k = 0; result.length < MIN_TASKS && k < result.length; k++) {
+      const parts = split(result[k]);
+      result = [...result.slice(0, k), ...parts, ...result.slice(k + 1)];
+      k += parts.length - 1;
+    }
+  }
+  return result;
+}
+
+/** Where a piece starts listing its details: "covering …", "including …". */
+const DETAIL_LIST = /\b(?:covering|including|such as|for example|e\.g\.)\s+(.+)$/i;
+
+function splitDetails(draft: Draft): Draft[] {
+  const detail = DETAIL_LIST.exec(draft.text);
+  if (!detail) return [draft];
+  const items = listItems(detail[1]);
+  if (items.length < 2) return [draft];
+  return items.map((item) => ({
+    ...draft,
+    title: clip(`${draft.title}: ${item}`, 200),
+    description: clip(`${capitalise(item)}, as part of: ${draft.description}`, 2000),
+  }));
+}
+
+function splitPair(draft: Draft): Draft[] {
+  const pair = /\b([\p{L}-]+)\s+(?:and|or)\s+([\p{L}-]+)\b(?!.*\b(?:and|or)\b)/u.exec(draft.title);
+  if (!pair || pair[1].length < 3 || pair[2].length < 3) return [draft];
+  return [pair[1], pair[2]].map((item) => ({
+    ...draft,
+    title: draft.title.replace(pair[0], item),
+    description: clip(`${capitalise(item)}: ${draft.description}`, 2000),
+  }));
+}
+
+/** Drafts that are the delivery step of a piece split into preparation, delivery and check. */
+const DELIVERY_STEPS = new WeakSet<Draft>();
+
+function splitStages(draft: Draft): Draft[] {
+  if (DELIVERY_STEPS.has(draft)) return [draft];
+  const lower = draft.title.charAt(0).toLowerCase() + draft.title.slice(1);
+  const delivery = { ...draft };
+  DELIVERY_STEPS.add(delivery);
+  return [
+    {
+      ...draft,
+      title: clip(`Prepare for: ${lower}`, 200),
+      description: clip(
+        `Gather what is needed and agree the approach for this part of the brief. ${draft.description}`,
+        2000,
+      ),
+      expectedOutput: 'An agreed approach, with what is needed gathered and open questions answered.',
+    },
+    delivery,
+    {
+      ...draft,
+      title: clip(`Check and hand over: ${lower}`, 200),
+      description: clip(`Check the result against the brief and hand it over. ${draft.description}`, 2000),
+      expectedOutput: 'The checked result, handed over with a note of what was done and what is left.',
+    },
+  ];
+}
+
+function splitVersions(draft: Draft): Draft[] {
+  if (!DELIVERY_STEPS.has(draft)) return [draft];
+  return [
+    {
+      ...draft,
+      title: clip(`${draft.title} (first version)`, 200),
+      description: clip(`A first version, to review. ${draft.description}`, 2000),
+    },
+    {
+      ...draft,
+      title: clip(`${draft.title} (final version)`, 200),
+      description: clip(`The final version, with the review's changes. ${draft.description}`, 2000),
+    },
+  ];
+}
+
+/** "the venue, catering, entertainment, ticketing and volunteers on the night" → its five items. */
+function listItems(text: string): string[] {
+  const parts = text
+    .replace(/\(.*?\)/g, '')
+    .split(/,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/)
+    .map((part) => part.trim().replace(/[.;:]+$/, ''))
+    .filter((part) => part.length > 1);
+  return parts.length >= 2 && parts.length <= MAX_PER_WORKSTREAM ? parts : [];
+}
+
+/** Tasks whose titles would repeat take more of their piece's words, then a number. */
+function makeTitlesUnique(drafts: Draft[]) {
+  const seen = new Set<string>();
+  for (const draft of drafts) {
+    let title = draft.title;
+    if (seen.has(title.toLowerCase())) title = clip(`${title} (${draft.source})`, 200);
+    for (let n = 2; seen.has(title.toLowerCase()); n++) title = clip(`${draft.title} (${n})`, 200);
+    seen.add(title.toLowerCase());
+    draft.title = title;
+  }
+}
+
+function groupDrafts(drafts: Draft[], titleOf: (key: string) => string): Group[] {
+  const groups: Group[] = [];
+  for (const draft of drafts) {
+    const group = groups.find((candidate) => candidate.key === draft.group);
+    if (group) group.drafts.push(draft);
+    else groups.push({ key: draft.group, title: titleOf(draft.group), drafts: [draft] });
+  }
+  return groups;
+}
+
+/**
+ * 2–5 groups of 2–8 tasks, keeping the brief's order: a group too small joins its neighbour, too many groups merge
+ * the smallest neighbours, and where that still fails the tasks are cut in order into even runs.
+ */
+function withinBounds(initial: Group[]): Group[] {
+  let groups = initial.map((group) => ({ ...group, drafts: [...group.drafts] }));
+  const merge = (k: number) => {
+    const [a, b] = [groups[k], groups[k + 1]];
+    const title = a.drafts.length >= b.drafts.length ? a.title : b.title;
+    groups = [...groups.slice(0, k), { key: a.key, title, drafts: [...a.drafts, ...b.drafts] }, ...groups.slice(k + 2)];
+  };
+  for (let small = groups.findIndex((g) => g.drafts.length < MIN_PER_WORKSTREAM); small !== -1 && groups.length > 1; ) {
+    merge(small === groups.length - 1 ? small - 1 : small);
+    small = groups.findIndex((g) => g.drafts.length < MIN_PER_WORKSTREAM);
+  }
+  while (groups.length > MAX_WORKSTREAMS) {
+    let best = 0;
+    for (let k = 1; k < groups.length - 1; k++) {
+      const size = groups[k].drafts.length + groups[k + 1].drafts.length;
+      if (size < groups[best].drafts.length + groups[best + 1].drafts.length) best = k;
+    }
+    merge(best);
+  }
+  const fits = groups.length >= 2 && groups.every((g) => g.drafts.length <= MAX_PER_WORKSTREAM);
+  return fits ? groups : evenRuns(groups);
+}
+
+/** The tasks in order, cut into the fewest even runs the bounds allow, each named after the group most of it is. */
+function evenRuns(groups: Group[]): Group[] {
+  const drafts = groups.flatMap((group) => group.drafts.map((draft) => ({ draft, title: group.title })));
+  const count = Math.min(MAX_WORKSTREAMS, Math.max(2, Math.ceil(drafts.length / MAX_PER_WORKSTREAM)));
+  const runs: Group[] = [];
+  for (let k = 0; k < count; k++) {
+    const run = drafts.slice(Math.round((k * drafts.length) / count), Math.round(((k + 1) * drafts.length) / count));
+    const titles = run.map((item) => item.title);
+    const title = titles.sort((a, b) => titles.filter((t) => t === b).length - titles.filter((t) => t === a).length)[0];
+    runs.push({ key: `run:${k}`, title, drafts: run.map((item) => item.draft) });
+  }
+  const repeated = (title: string) => runs.filter((run) => run.title === title).length > 1;
+  return runs.map((run, k) =>
+    repeated(run.title) ? { ...run, title: `${run.title} (part ${partNumber(runs, k)})` } : run,
+  );
+}
+
+function partNumber(runs: Group[], index: number): number {
+  return runs.slice(0, index + 1).filter((run) => run.title === runs[index].title).length;
+}
+
+function workstreamDescription(group: Group): string {
+  const titles = group.drafts.map((draft) => draft.title.charAt(0).toLowerCase() + draft.title.slice(1));
+  return clip(`${group.title}: ${titles.join('; ')}. Every task here is one the brief asks for.`, 1000);
+}
+
 function plannedTask(
-  template: TaskTemplate,
-  planned: PlannedArea,
+  draft: Draft,
   level: number,
-  title: string,
-  titles: Set<string>,
+  signals: BriefSignals,
+  skills: SkillContext,
+  criteria: readonly string[],
 ): PlannedTask {
-  const complexity = clamp(template.complexity + (level - 3), 1, 10);
+  const { hours, complexity, experience } = estimate(draft.text, level, signals);
   return {
-    title: uniqueTitle(template.title, planned.area.name, titles),
-    description: clip(fill(template.description, title), 2000),
-    required_skills: requiredSkills(template, planned),
-    required_experience_level: experienceFor(complexity),
-    expected_output: clip(template.output, 500),
-    acceptance_criteria: template.criteria.slice(0, MAX_CRITERIA).map((criterion) => clip(criterion, 500)),
-    estimated_hours: clamp(Math.round(template.hours * HOURS_FACTOR[level]), MIN_HOURS, MAX_HOURS),
+    title: draft.title,
+    description: draft.description,
+    source: draft.source,
+    required_skills: requiredSkills(draft.text, skills),
+    required_experience_level: experience,
+    expected_output: draft.expectedOutput,
+    acceptance_criteria: acceptanceCriteria(draft, criteria),
+    estimated_hours: hours,
     complexity_score: complexity,
   };
 }
 
-/** The template's skills, "@named" standing for the skills the brief names in the area, then its usual ones. */
-function requiredSkills(template: TaskTemplate, planned: PlannedArea): string[] {
-  const named = [...planned.named.map((mention) => mention.skill), ...planned.area.defaultSkills]
-    .map((skill) => skill.name)
-    .filter((name, k, all) => all.indexOf(name) === k)
-    .slice(0, MAX_NAMED_PER_TASK);
-  const skills = template.skills.flatMap((skill) => (skill === NAMED_SKILLS ? named : [skill]));
-  return [...new Set(skills)].slice(0, MAX_SKILLS);
+/** The piece itself, delivered, then the brief's conditions and success criteria that speak of the same things. */
+function acceptanceCriteria(draft: Draft, criteria: readonly string[]): string[] {
+  const own = contentWords(draft.text);
+  const related = criteria
+    .map((criterion) => ({ criterion, shared: [...contentWords(criterion)].filter((word) => own.has(word)).length }))
+    .filter((item) => item.shared > 0)
+    .sort((a, b) => b.shared - a.shared)
+    .slice(0, MAX_CRITERIA - 1)
+    .map((item) => clip(item.criterion, 500));
+  return [clip(`Delivers what the brief asks: "${draft.source}"`, 500), ...related];
 }
 
-function experienceFor(complexity: number): ExperienceLevel {
-  if (complexity <= 3) return 'junior';
-  if (complexity <= 5) return 'mid';
-  if (complexity <= 7) return 'senior';
-  return 'expert';
-}
+const STOP_WORDS = new Set(
+  'the a an and or of for to in on at by with from our we us it is are be this that these those will can should must have has need needs want more less than all each every about into also which who what when where'.split(
+    ' ',
+  ),
+);
 
-function workstreamDescription(base: string, planned: PlannedArea, input: DecompositionInput, taxonomy: Taxonomy) {
-  const objective = input.objectives.find((text) =>
-    taxonomy.findAreasInText(text).some((mention) => mention.area.id === planned.area.id),
+function contentWords(text: string): Set<string> {
+  return new Set(
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((word) => word.length > 3 && !STOP_WORDS.has(word))
+      .map((word) => word.replace(/(?:es|s)$/, '')),
   );
-  const named = planned.named.slice(0, 4).map((mention) => mention.skill.name);
-  let description = base;
-  if (named.length > 0) description += ` The brief names ${joinWords(named)}.`;
-  if (objective) description += ` It serves the objective: ${objective}`;
-  return clip(description, 1000);
-}
-
-/** The brief's success criteria: from its description, or from the refined brief when the description gives none. */
-function successCriteria(input: DecompositionInput): string[] {
-  const fromDescription = extractBriefParts(parseText(input.description)).successCriteria;
-  if (fromDescription.length > 0) return fromDescription;
-  return extractBriefParts(parseText(input.refined_brief)).successCriteria;
-}
-
-/**
- * Each success criterion goes to the workstream whose kind of work it speaks of, or else to the first building
- * workstream, as an acceptance criterion of its last task: that is where the result is checked.
- */
-function addSuccessCriteria(
-  workstreams: PlannedWorkstream[],
-  areas: PlannedArea[],
-  criteria: string[],
-  taxonomy: Taxonomy,
-) {
-  const buildIndex = Math.max(
-    0,
-    areas.findIndex((planned) => planned.area.phase >= 3),
-  );
-  for (const criterion of criteria) {
-    const spoken = taxonomy.findAreasInText(criterion).map((mention) => mention.area.id);
-    const index = areas.findIndex((planned) => spoken.includes(planned.area.id));
-    const last = workstreams[index === -1 ? buildIndex : index].tasks.at(-1)!;
-    if (last.acceptance_criteria.length < MAX_CRITERIA) last.acceptance_criteria.push(clip(criterion, 500));
-  }
-}
-
-function uniqueTitle(title: string, areaName: string, titles: Set<string>): string {
-  const unique = titles.has(title) ? `${title} (${areaName})` : title;
-  titles.add(unique);
-  return clip(unique, 200);
-}
-
-function fill(template: string, title: string): string {
-  return template.replaceAll('{title}', `"${title.trim().replace(/[.!?]+$/, '')}"`);
-}
-
-function clamp(value: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, value));
 }

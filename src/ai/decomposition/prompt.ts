@@ -3,12 +3,20 @@ import type { DecompositionInput } from './schema.ts';
 
 const SYSTEM = [
   'You plan challenges posted on Guild, where volunteers with professional skills take on tasks for companies and',
-  'charities. Split the challenge into 2 to 5 workstreams, each a coherent kind of work, and each workstream into',
-  '2 to 8 tasks one contributor can complete in 4 to 40 hours.',
+  'charities. Split the challenge into 2 to 5 workstreams of 2 to 8 tasks each; one contributor completes a task in',
+  '4 to 40 hours.',
   '',
-  'Name required skills by their canonical names in a skills taxonomy ("JavaScript", not "JS"; "PostgreSQL", not',
-  '"Postgres"); give each task checkable acceptance criteria, including the brief\'s success criteria where the task',
-  'delivers them. Plan only what the brief asks for.',
+  'Ground every task in the brief. Read its structure first: headings, numbered and bulleted lists, phases, stages,',
+  'milestones and deliverables, and sentences that say what "we need", "must", "should" or "will" be done.',
+  "Workstreams follow the brief's phases or sections (without any, group its pieces by kind of work); tasks follow",
+  "its items. Each task's title is a short imperative made from the brief's own words, its description uses the",
+  "brief's words with the context needed, and its source is the excerpt of the brief it comes from, copied word for",
+  'word. Plan no task for work the brief did not ask for, no task twice, and one action per task. When the brief',
+  'lays out fewer than four pieces, split its pieces along their own clauses rather than adding work.',
+  '',
+  'Required skills: those the source names and those the work clearly needs, by their canonical names in a skills',
+  'taxonomy ("JavaScript", not "JS"), each with a one-line reason. Estimate hours from the scale, budget and deadline',
+  "the brief gives. Acceptance criteria include the brief's conditions and success criteria the task serves.",
   'Answer with JSON that matches the schema you are given; its field descriptions are part of these instructions.',
 ].join('\n');
 
@@ -18,7 +26,7 @@ export function decompositionPrompt(input: DecompositionInput): StagePrompt {
     system: SYSTEM,
     user:
       `Title: ${input.title.trim()}\nField: ${input.field}\nComplexity level: ${input.complexity_level} of 4\n\n` +
-      `Brief:\n${input.description.trim()}\n\nRefined brief:\n${input.refined_brief.trim()}\n\n` +
-      `Objectives:\n${objectives}`,
+      `Brief (copy each task's source from here):\n${input.description.trim()}\n\n` +
+      `Refined brief (for context only):\n${input.refined_brief.trim()}\n\nObjectives:\n${objectives}`,
   };
 }

@@ -10,20 +10,50 @@ export type DecompositionInput = {
   objectives: string[];
 };
 
+/** A skill a task needs and why, in one line. */
+export const RequiredSkill = Type.Object(
+  {
+    name: Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'The skill\'s canonical name in the skills taxonomy ("JavaScript", "PostgreSQL", "Event planning").',
+    }),
+    reason: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'One line on why this task needs the skill, citing the words of the brief where it names them.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
 export const PlannedTask = Type.Object(
   {
-    title: Type.String({ minLength: 1, maxLength: 200, description: 'A short imperative title: "Design the API".' }),
+    title: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description:
+        'A short imperative title made from the brief\'s own words for one piece of work: "Rewrite the ten most ' +
+        'important pages". One action only: two unrelated actions are two tasks.',
+    }),
     description: Type.String({
       minLength: 1,
       maxLength: 2000,
-      description: 'What the task involves, in one to three sentences a contributor can act on.',
+      description: "What the task involves, in the brief's words, with the context a contributor needs to act on it.",
     }),
-    required_skills: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+    source: Type.String({
+      minLength: 1,
+      maxLength: 600,
+      description:
+        'The excerpt of the brief this task comes from, copied word for word (a list item, a sentence or the part ' +
+        'of one that asks for this work). Every task has one: no task for work the brief did not ask for.',
+    }),
+    required_skills: Type.Array(RequiredSkill, {
       minItems: 1,
       maxItems: 6,
       description:
-        'Skills the task needs, by their canonical names in the skills taxonomy ("JavaScript", "PostgreSQL", ' +
-        '"User research"), most important first.',
+        'The skills the task needs, most important first: those its source names, and those the work itself ' +
+        'clearly requires, each with a one-line reason.',
     }),
     required_experience_level: Type.Union(
       [Type.Literal('junior'), Type.Literal('mid'), Type.Literal('senior'), Type.Literal('expert')],
@@ -51,7 +81,11 @@ export const PlannedTask = Type.Object(
 
 export const Workstream = Type.Object(
   {
-    title: Type.String({ minLength: 1, maxLength: 200, description: 'The workstream\'s name: "Mobile app".' }),
+    title: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: "The workstream's name: the brief's own phase or section heading where it has one.",
+    }),
     description: Type.String({
       minLength: 1,
       maxLength: 1000,
@@ -60,7 +94,7 @@ export const Workstream = Type.Object(
     tasks: Type.Array(PlannedTask, {
       minItems: 2,
       maxItems: 8,
-      description: "The workstream's tasks, in the order they should be done: 2 to 8.",
+      description: "The workstream's tasks, in the order the brief gives them: 2 to 8.",
     }),
   },
   { additionalProperties: false },
@@ -76,7 +110,9 @@ export const Decomposition = Type.Object(
     workstreams: Type.Array(Workstream, {
       minItems: 2,
       maxItems: 5,
-      description: 'Two to five workstreams, each a coherent kind of work, in the order the work should start.',
+      description:
+        "Two to five workstreams following the brief's phases or sections (or, without any, its kinds of work), " +
+        'in the order the brief gives them.',
     }),
     confidence_score: Type.Integer({
       minimum: 0,
@@ -90,4 +126,5 @@ export const Decomposition = Type.Object(
 export type Decomposition = Static<typeof Decomposition>;
 export type PlannedWorkstream = Static<typeof Workstream>;
 export type PlannedTask = Static<typeof PlannedTask>;
+export type RequiredSkill = Static<typeof RequiredSkill>;
 export type ExperienceLevel = PlannedTask['required_experience_level'];

@@ -54,16 +54,17 @@ export class ModelUnavailableError extends Error {
 }
 
 /**
- * Asks the model for the stage's answer until one passes the stage's schema. An answer that fails validation is asked
- * for again at once, with the problems listed; a request that fails for a passing reason is repeated after a short,
- * growing wait. Either way at most `maxAttempts` requests are made, and the last failure is what is thrown.
+ * Asks the model for the stage's answer until one passes the stage's schema and its verifier. An answer that fails
+ * either is asked for again at once, with the problems listed; a request that fails for a passing reason is repeated
+ * after a short, growing wait. Either way at most `maxAttempts` requests are made, and the last failure is thrown.
  */
 export async function requestStructured<Reply, I, S extends TSchema>(
   model: StructuredModel<Reply>,
   stage: AnalysisStage<I, S>,
-  prompt: StagePrompt,
+  input: I,
   policy: RetryPolicy,
 ): Promise<Static<S>> {
+  const prompt = stage.prompt(input);
   let correction: Correction<Reply> | null = null;
   let failure: { problems: string[] } | { error: unknown } = { problems: [] };
   let failedRequests = 0;
@@ -88,8 +89,9 @@ export async function requestStructured<Reply, I, S extends TSchema>(
     }
 
     const answer = model.answer(reply);
-    const problems = answer.ok ? schemaProblems(stage.schema, answer.value) : answer.problems;
-    if (answer.ok && problems.length === 0) return Value.Clean(stage.schema, answer.value) as Static<S>;
+    const checked = answer.ok ? checkAnswer(stage, input, answer.value) : { problems: answer.problems };
+    if ('output' in checked) return checked.output;
+    const { problems } = checked;
     correction = { reply, problems };
     failure = { problems };
   }
@@ -115,8 +117,21 @@ export async function runStage<Reply, I, S extends TSchema>(
   input: I,
   policy: RetryPolicy,
 ): Promise<StageResult<S>> {
-  const output = await requestStructured(model, stage, stage.prompt(input), policy);
+  const output = await requestStructured(model, stage, input, policy);
   return { output, provider: provider.name, model: provider.model };
+}
+
+/** The answer cleaned to what the schema names, when it fits the schema and passes the stage's verifier. */
+function checkAnswer<I, S extends TSchema>(
+  stage: AnalysisStage<I, S>,
+  input: I,
+  value: unknown,
+): { output: Static<S> } | { problems: string[] } {
+  const problems = schemaProblems(stage.schema, value);
+  if (problems.length > 0) return { problems };
+  const output = Value.Clean(stage.schema, value) as Static<S>;
+  const rejected = stage.verify?.(output, input).slice(0, MAX_PROBLEMS) ?? [];
+  return rejected.length > 0 ? { problems: rejected } : { output };
 }
 
 const MAX_PROBLEMS = 20;
@@ -151,7 +166,7 @@ export function correctionText(problems: string[]): string {
   return [
     'Your previous answer could not be used:',
     ...problems.map((problem) => `- ${problem}`),
-    'Answer again, completely, so that the answer matches the schema exactly.',
+    'Answer again, completely, so that the answer matches the schema exactly and none of these problems remain.',
   ].join('\n');
 }
 

@@ -1,0 +1,301 @@
+import { readSections, type Section, type Span, trimSpan, type Unit, wordCount } from './brief-structure.ts';
+import { isWorkVerb } from './work-verbs.ts';
+
+/**
+ * The pieces of work a brief lays out, each a span of its text: every item of a list in a work section, and in prose
+ * each sentence that asks for work ("we need…", "…must sync with…", "Build a portal…"), split along its own
+ * enumeration ("audit the site, rewrite ten pages, and set up a newsletter" is three pieces). Sentences that set
+ * limits or say how success is judged are kept apart: they become acceptance criteria, not tasks.
+ */
+export type Piece = {
+  span: Span;
+  section: number;
+  /** What the piece is part of, in the brief's words: "We would like an independent-minded evaluation". */
+  umbrella: string | null;
+  /** The start of the sentence a later element of an enumeration continues: "We want patients to be able to". */
+  lead: string | null;
+};
+
+export type BriefReading = {
+  text: string;
+  sections: Section[];
+  pieces: Piece[];
+  /** Conditions the work must meet ("must be accessible", a constraints list). */
+  requirements: string[];
+  /** How the brief judges success. */
+  success: string[];
+  /** Every other sentence (background, limits): where the brief may name tools for the work. */
+  background: string[];
+  /** What the pieces came from: section headings, list items, or sentences of prose. */
+  basis: 'sections' | 'lists' | 'sentences';
+};
+
+type SentenceKind = 'work' | 'requirement' | 'success' | 'risk' | 'background';
+
+const ASKS_FOR_WORK =
+  /\b(?:we|i)(?:'d|\s+would|\s+will)?\s+(?:also\s+|really\s+|urgently\s+|now\s+|then\s+)?(?:need|want|like|love|require|are looking for|am looking for|are seeking|hope to|plan to|intend to|aim to|wish to)\b|\b(?:help us|please|would like someone|looking for (?:someone|a volunteer|volunteers|help))\b/i;
+const NEEDS =
+  /\b(?:needs?|wants?|must|should|has to|have to|will need to|is required to|are required to|deliverables?)\b/i;
+const NOT_WANTED = /\b(?:not looking for|not asking for|do not want|don't want|do not need|don't need|no need)\b/i;
+const SUCCESS =
+  /^(?:success|we will know|we'll know|we will measure|we'll measure|it will have worked)|\bsuccess (?:means|would mean|looks like|is)\b|\bwe will know\b|\bmeasure success\b/i;
+const RISK = /^(?:the |our |one |a )?(?:main |biggest |big )?(?:risks?|worr(?:y|ies|ied)|concerns?)\b/i;
+const ELABORATES = /^(?:that|this)\s+(?:means|includes|involves|would mean|covers|would include)\b/i;
+/** "must be accessible", "has to meet the standards", "must not promise": a condition on the work, not more work. */
+const CONDITION =
+  /\b(?:must|should|has to|have to|needs? to|is required to|are required to)\s+(?:also\s+|always\s+)?(?:not\b|never\b|be\s+(?!\w+(?:ed|en)\b)|(?:work|meet|follow|comply|run|look|feel|fit|respect|stay|remain|suit|match|cost|take|last)\b)/i;
+
+/** A date to meet, an amount of money or a share: "by March 2027", "£4,000", "at least 40%". */
+const LIMIT =
+  /\b(?:by|before|until|no later than)\s+(?:the end of\s+)?(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|next|spring|summer|autumn|winter)|[£$€]\s?\d|\d\s?%|\b(?:at least|at most|no more than|budget)\b/i;
+/** What a request for "it", "the report" or "this" by a date or for an amount asks for: that limit, not new work. */
+const KEEP_AS_IS = /\b(?:continue with|stick with|keep using|stay on|carry on with)\b/i;
+const REFERS_BACK =
+  /\b(?:need|want|like|require)\s+(?:it|this|that|them|these|the\s+\w+|everything|all of it)\s+(?:done\s+|finished\s+|ready\s+|delivered\s+|live\s+)?(?:by|before|until|within|for)\b/i;
+/** The second of two joined clauses has a subject of its own: ", and our council wants…", "; it must…". */
+const SUBJECT_START =
+  /^(?:(?:we|i|it|they|he|she|you)\b|(?:our|their|its|this|that|these|those|every|each|the|a|an)\s+(?:[\w'-]+\s+){0,3}?(?:is|are|was|were|has|have|must|should|needs?|wants?|will|would|can|could|may|might)\b)/i;
+
+/** Words after which the rest of a clause details one piece: "an event plan covering the venue, catering and …". */
+const DETAIL = /\b(?:covering|including|such as|for example|e\.g\.|with the ability|especially|in particular)\b/i;
+
+export function readBrief(text: string): BriefReading {
+  const sections = readSections(text);
+  const reading: BriefReading = {
+    text,
+    sections,
+    pieces: [],
+    requirements: [],
+    success: [],
+    background: [],
+    basis: 'sentences',
+  };
+  sections.forEach((section, index) => {
+    let previous: { pieces: Piece[]; sentence: string } | null = null;
+    // "We need help to launch them:" over a list: the list's items are the pieces, the line what they are part of.
+    let listUmbrella: string | null = null;
+    const units = section.units.flatMap((unit) => (unit.list ? [unit] : independentClauses(text, unit)));
+    for (const unit of units) {
+      const sentence = text.slice(unit.start, unit.end);
+      const kind = section.kind === 'work' ? sentenceKind(sentence, unit.list) : sectionSentenceKind(section);
+      if (!unit.list) listUmbrella = null;
+      if (kind !== 'work') {
+        if (kind === 'requirement') reading.requirements.push(sentence);
+        else if (kind === 'success') reading.success.push(sentence);
+        else reading.background.push(sentence);
+        previous = null;
+        continue;
+      }
+      if (!unit.list && /:$/.test(sentence)) {
+        listUmbrella = sentence.replace(/:$/, '');
+        continue;
+      }
+      // "We need a campaign. That means a plan, a calendar and videos.": the first sentence is what the second
+      // lists the parts of, unless it already named several pieces of its own.
+      let umbrella: string | null = unit.list ? listUmbrella : null;
+      if (previous && ELABORATES.test(sentence) && previous.pieces.length === 1) {
+        reading.pieces.splice(reading.pieces.indexOf(previous.pieces[0]), 1);
+        umbrella = previous.sentence;
+      }
+      const split = unit.list ? { spans: [unit], umbrella: null, lead: null } : splitEnumeration(text, unit);
+      const pieces = split.spans.map(
+        (span, k): Piece => ({
+          span,
+          section: index,
+          umbrella: split.umbrella ?? umbrella,
+          lead: k > 0 ? split.lead : null,
+        }),
+      );
+      reading.pieces.push(...pieces);
+      previous = { pieces, sentence };
+    }
+  });
+  const workSections = new Set(reading.pieces.map((piece) => piece.section));
+  const headed = [...workSections].filter((index) => sections[index].heading !== null);
+  if (headed.length >= 2) reading.basis = 'sections';
+  else if (sections.some((section) => section.units.some((unit) => unit.list))) reading.basis = 'lists';
+  return reading;
+}
+
+/** A sentence cut where a clause with its own subject begins: each is then read for what it asks. */
+function independentClauses(text: string, sentence: Span): Unit[] {
+  const clauses: Span[] = [];
+  let start = sentence.start;
+  const inside = insideBrackets(text, sentence);
+  for (const match of text.slice(sentence.start, sentence.end).matchAll(/(?:,\s+(?:and|but)|;(?:\s+and)?)\s+/g)) {
+    const at = sentence.start + match.index;
+    if (inside(at) || !SUBJECT_START.test(text.slice(at + match[0].length, sentence.end))) continue;
+    clauses.push(trimSpan(text, { start, end: at }));
+    start = at + match[0].length;
+  }
+  clauses.push(trimSpan(text, { start, end: sentence.end }));
+  return clauses.filter((clause) => clause.end > clause.start).map((clause) => ({ ...clause, list: false }));
+}
+
+function sectionSentenceKind(section: Section): SentenceKind {
+  if (section.kind === 'constraint') return 'requirement';
+  if (section.kind === 'success') return 'success';
+  if (section.kind === 'risk') return 'risk';
+  return 'background';
+}
+
+/** What a sentence of a work section is; a list item there is work unless its wording says otherwise. */
+function sentenceKind(sentence: string, listItem: boolean): SentenceKind {
+  if (SUCCESS.test(sentence)) return 'success';
+  if (RISK.test(sentence)) return 'risk';
+  if (NOT_WANTED.test(sentence) && !ASKS_FOR_WORK.test(sentence.replace(NOT_WANTED, ''))) return 'background';
+  const firstWord = /^[("'“]?([A-Za-z]+)/.exec(sentence)?.[1] ?? '';
+  if (REFERS_BACK.test(sentence) || KEEP_AS_IS.test(sentence)) return 'requirement';
+  if (ELABORATES.test(sentence) || ASKS_FOR_WORK.test(sentence) || isWorkVerb(firstWord)) return 'work';
+  if (NEEDS.test(sentence)) return CONDITION.test(sentence) || LIMIT.test(sentence) ? 'requirement' : 'work';
+  if (listItem && wordCount(sentence) >= 2) return 'work';
+  return 'background';
+}
+
+type Enumeration = { spans: Span[]; umbrella: string | null; lead: string | null };
+
+/**
+ * A sentence split into the pieces it enumerates. The umbrella before a colon stays context; clauses split at
+ * semicolons; a comma list counts when it ends in "and"/"or" and its parts are phrases, not single words or verbs
+ * sharing one object ("book, move and cancel appointments"). Detail after "covering" or "including" stays with
+ * its piece, and so does a trailing "tested again with users" that qualifies the part before it.
+ */
+export function splitEnumeration(text: string, sentence: Span): Enumeration {
+  let body = sentence;
+  let umbrella: string | null = null;
+  const colon = topLevelIndex(text, body, /:\s/g);
+  if (colon !== -1 && wordCount(text.slice(colon + 1, body.end)) >= 2) {
+    umbrella = text.slice(body.start, colon).trim();
+    body = trimSpan(text, { start: colon + 1, end: body.end });
+  }
+  const clauses = topLevelSplit(text, body, /\s*;\s*/g);
+  const spans = clauses.flatMap((clause) => splitCommaList(text, clause));
+  const cleaned = spans.map((span) => stripConjunction(text, span)).filter((span) => span.end > span.start);
+  const first = text.slice(cleaned[0]?.start ?? body.start, cleaned[0]?.end ?? body.end);
+  return { spans: cleaned.length > 0 ? cleaned : [body], umbrella, lead: leadOf(first) };
+}
+
+function splitCommaList(text: string, clause: Span): Span[] {
+  const detail = DETAIL.exec(text.slice(clause.start, clause.end));
+  const listEnd = detail ? clause.start + detail.index : clause.end;
+  const head = { start: clause.start, end: listEnd };
+  const oxford = lastTopLevel(text, head, /,\s+(?:and|or)\s+/g);
+  let parts: Span[];
+  if (oxford) {
+    parts = [
+      ...topLevelSplit(text, { start: clause.start, end: oxford.start }, /,\s+/g),
+      { ...oxford.rest, end: clause.end },
+    ];
+  } else {
+    parts = topLevelSplit(text, head, /,\s+/g);
+    // "A, B and C, tested again with users": the final "and" sits before the trailing qualifier.
+    while (parts.length > 1 && QUALIFIER.test(text.slice(parts.at(-1)!.start, parts.at(-1)!.end))) {
+      const tail = parts.pop()!;
+      parts[parts.length - 1] = { start: parts.at(-1)!.start, end: tail.end };
+    }
+    if (parts.length < 3) return [clause];
+    // "A, B and C": the last part holds the final "and".
+    const last = parts.at(-1)!;
+    const and = lastTopLevel(text, last, /\s+(?:and|or)\s+/g);
+    if (!and) return [clause];
+    parts = [...parts.slice(0, -1), { start: last.start, end: and.start }, { ...and.rest, end: clause.end }];
+  }
+  parts[parts.length - 1] = { ...parts.at(-1)!, end: clause.end };
+  const merged: Span[] = [];
+  parts.forEach((part, k) => {
+    const words = text.slice(part.start, part.end).trim().split(/\s+/);
+    const previous = merged.at(-1);
+    const previousWords = previous
+      ? text
+          .slice(previous.start, previous.end)
+          .trim()
+          .split(/[\s,]+/)
+      : [];
+    // A verb left without its object ("book" in "book, move and cancel"), a single word, or a last part that only
+    // qualifies the one before it ("tested again with users") joins the part before.
+    const sharesObject = previous && isWorkVerb(previousWords.at(-1) ?? '');
+    const qualifies = k === parts.length - 1 && QUALIFIER.test(words.join(' '));
+    if (previous && (sharesObject || qualifies || words.length < 2)) previous.end = part.end;
+    else merged.push({ ...part });
+  });
+  // A list of pieces names things to make or do ("a survey…, interviews…, and an analysis…"); a list of bare topics
+  // ("using a smartphone, video calls and online banking") details the one piece the sentence asks for.
+  const bare = merged.map((span) => text.slice(span.start, span.end).replace(LIST_LEAD_IN, ''));
+  const infinitive = merged.filter((span) => /^to\s+\w/i.test(text.slice(span.start, span.end))).length;
+  const pieceCount =
+    infinitive + bare.filter((part) => PIECE_START.test(part) || isWorkVerb(part.split(/\s+/)[0])).length;
+  return merged.length >= 2 && pieceCount * 2 >= merged.length ? merged : [clause];
+}
+
+/** A part that only qualifies the one before it: "tested again with users", "with photos". */
+const QUALIFIER = /^(?:\w+ed|\w+ing|with|without|so|which|where|who|because)\b/i;
+
+/** What comes before the first part of a list: "That means", "We need someone to", "and". */
+const LIST_LEAD_IN =
+  /^(?:(?:that|this)\s+(?:means|includes|involves)\s+|(?:we|i)\b.{0,80}?\b(?:need|want|like|love|require|looking for|seeking)\s+(?:help\s+)?(?:(?:\S+\s+){0,8}?to\s+)?|(?:and|or|then|also|to)\s+)/i;
+
+/** How a part of a list of pieces starts: an article, a number, a possessive, or a verb of work. */
+const PIECE_START =
+  /^(?:a|an|the|our|their|some|new|one|two|three|four|five|six|seven|eight|nine|ten|\d+|several|regular|monthly|weekly)\b/i;
+
+function stripConjunction(text: string, span: Span): Span {
+  const lead = /^(?:and|or|then|and then|plus|also)\s+/i.exec(text.slice(span.start, span.end));
+  const stripped = lead ? { start: span.start + lead[0].length, end: span.end } : span;
+  // Not the sentence's full stop: it ends the sentence, not the piece.
+  const trailing = /[\s,;.]+$/.exec(text.slice(stripped.start, stripped.end));
+  return trimSpan(text, trailing ? { start: stripped.start, end: stripped.end - trailing[0].length } : stripped);
+}
+
+/** The words before a first piece's verb, which a later piece of the same list continues. */
+function leadOf(first: string): string | null {
+  const words = first.split(/\s+/);
+  const verb = words.findIndex(
+    (word, k) => k > 0 && isWorkVerb(word.replace(/\W+$/, '')) && /^(?:to|can|will|should|must)$/i.test(words[k - 1]),
+  );
+  if (verb <= 0 || !/^(?:we|i)\b/i.test(first)) return null;
+  return words.slice(0, verb).join(' ');
+}
+
+/** Offsets of a span's characters that sit inside parentheses or quotes, where no list is split. */
+function insideBrackets(text: string, span: Span): (index: number) => boolean {
+  const inside = new Set<number>();
+  let depth = 0;
+  for (let i = span.start; i < span.end; i++) {
+    if (text[i] === '(' || text[i] === '[') depth++;
+    if (depth > 0) inside.add(i);
+    if ((text[i] === ')' || text[i] === ']') && depth > 0) depth--;
+  }
+  return (index) => inside.has(index);
+}
+
+function topLevelSplit(text: string, span: Span, separator: RegExp): Span[] {
+  const inside = insideBrackets(text, span);
+  const parts: Span[] = [];
+  let start = span.start;
+  for (const match of text.slice(span.start, span.end).matchAll(separator)) {
+    const at = span.start + match.index;
+    if (inside(at)) continue;
+    parts.push({ start, end: at });
+    start = at + match[0].length;
+  }
+  parts.push({ start, end: span.end });
+  return parts.map((part) => trimSpan(text, part)).filter((part) => part.end > part.start);
+}
+
+function topLevelIndex(text: string, span: Span, pattern: RegExp): number {
+  const inside = insideBrackets(text, span);
+  for (const match of text.slice(span.start, span.end).matchAll(pattern)) {
+    if (!inside(span.start + match.index)) return span.start + match.index;
+  }
+  return -1;
+}
+
+function lastTopLevel(text: string, span: Span, pattern: RegExp): { start: number; rest: Span } | null {
+  const inside = insideBrackets(text, span);
+  let found: { start: number; rest: Span } | null = null;
+  for (const match of text.slice(span.start, span.end).matchAll(pattern)) {
+    const at = span.start + match.index;
+    if (!inside(at)) found = { start: at, rest: { start: at + match[0].length, end: span.end } };
+  }
+  return found;
+}

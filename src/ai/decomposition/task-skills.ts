@@ -1,0 +1,130 @@
+import type { SkillArea, Taxonomy, TaxonomySkill } from '../taxonomy/taxonomy.ts';
+import type { RequiredSkill } from './schema.ts';
+import { clip } from './task-wording.ts';
+
+/**
+ * The skills a task needs, each with its reason: first those its source names ("in Python", "on Instagram"), then
+ * those the kind of work it asks for needs (an area's trigger phrase such as "mobile app", or a piece of work such as
+ * "train staff" or "audit"), then tools the brief names elsewhere for that kind of work ("we are happy for this to
+ * be done in Python"). Only canonical taxonomy names; at most six.
+ */
+const MAX_SKILLS = 6;
+/** An area's usual skills stand in for the ones the brief does not name, two at most. */
+const AREA_DEFAULTS = 2;
+
+/** Work a piece asks for, in words, and the skills that work needs whatever tools are used. */
+const WORK_SKILLS: { words: RegExp; skills: string[]; why: string }[] = [
+  {
+    words: /\btrain(?:ing)?\b|\bteach/i,
+    skills: ['Training delivery', 'Staff training', 'Teaching'],
+    why: 'it trains people',
+  },
+  { words: /\baudit/i, skills: ['Auditing'], why: 'it is an audit' },
+  { words: /\bsurvey/i, skills: ['Survey design'], why: 'it runs a survey' },
+  { words: /\binterview/i, skills: ['User interviews', 'Qualitative research'], why: 'it involves interviews' },
+  { words: /\bliterature review/i, skills: ['Literature review'], why: 'it reviews published evidence' },
+  { words: /\bevaluat/i, skills: ['Impact evaluation', 'Programme evaluation'], why: 'it evaluates results' },
+  { words: /\breport\b/i, skills: ['Report writing'], why: 'it ends in a written report' },
+  { words: /\b(?:rewrite|copy|articles?|blog|wording|panel text)\b/i, skills: ['Copywriting'], why: 'it is writing' },
+  { words: /\btranslat/i, skills: ['Translation'], why: 'it asks for translation' },
+  { words: /\bbudget|\bcosts?\b/i, skills: ['Budgeting'], why: 'it deals with costs' },
+  { words: /\bschedul|\brota\b|\bshifts?\b/i, skills: ['Scheduling', 'Rota management'], why: 'it organises shifts' },
+  {
+    words: /\b(?:procedures|sops?|process)\b/i,
+    skills: ['Process improvement', 'Process documentation'],
+    why: 'it shapes how work is done',
+  },
+  { words: /\bworkshops?\b/i, skills: ['Workshop facilitation'], why: 'it runs workshops' },
+  { words: /\bvideos?\b/i, skills: ['Video editing', 'Video production'], why: 'it makes videos' },
+  { words: /\bnewsletter|\be-?mail campaign/i, skills: ['Email marketing'], why: 'it is an e-mail newsletter' },
+  { words: /\bsponsor/i, skills: ['Corporate sponsorship'], why: 'it seeks sponsors' },
+  { words: /\bfundrais|\bauction\b|\bdonor/i, skills: ['Fundraising'], why: 'it raises money' },
+  { words: /\bevent|\bgala\b|\bvenue\b/i, skills: ['Event planning'], why: 'it organises an event' },
+  { words: /\binventory|\bstock\b/i, skills: ['Inventory management'], why: 'it manages stock' },
+  {
+    words: /\bwireframe|\bprototype/i,
+    skills: ['Wireframing', 'Prototyping'],
+    why: 'it designs screens before they are built',
+  },
+  { words: /\bfirewall|\bnetwork security/i, skills: ['Network Security'], why: "it concerns the network's defences" },
+  { words: /\bphishing|\bcyber/i, skills: ['Cybersecurity'], why: 'it is about security threats' },
+  { words: /\bsafeguarding\b/i, skills: ['Safeguarding'], why: 'it works with vulnerable people' },
+  { words: /\bconsent\b|\banonymis/i, skills: ['Research ethics', 'Data protection'], why: 'it handles personal data' },
+  {
+    words: /\bgdpr\b|\bprivacy\b|\bpersonal data\b/i,
+    skills: ['Data protection', 'GDPR'],
+    why: 'it handles personal data',
+  },
+  { words: /\banaly[sz]/i, skills: ['Data analysis'], why: 'it analyses data' },
+  {
+    words: /\bcurriculum|\blesson plans?\b/i,
+    skills: ['Curriculum development', 'Lesson planning'],
+    why: 'it designs teaching',
+  },
+  { words: /\bcampaign\b/i, skills: ['Campaign planning', 'Marketing strategy'], why: 'it plans a campaign' },
+  { words: /\bsocial media\b/i, skills: ['Social media marketing'], why: 'it is social media work' },
+  { words: /\bcarbon|\bemissions?\b|\bnet zero/i, skills: ['Carbon accounting'], why: 'it measures emissions' },
+  { words: /\bmove\b|\brelocat/i, skills: ['Project management', 'Logistics'], why: 'it organises a move' },
+  {
+    words: /\bguidelines|\bguide\b|\bhandbook|\bhandouts?/i,
+    skills: ['Technical writing'],
+    why: 'it produces written guidance',
+  },
+];
+
+export type SkillContext = {
+  taxonomy: Taxonomy;
+  /** Sentences of the brief that are not pieces: where it may name tools for the work ("done in Python"). */
+  background: readonly string[];
+  /** What the whole brief calls for, for a piece that names nothing itself. */
+  fallback: readonly SkillArea[];
+};
+
+export function requiredSkills(piece: string, context: SkillContext): RequiredSkill[] {
+  const { taxonomy } = context;
+  const chosen = new Map<string, RequiredSkill>();
+  const add = (skill: TaxonomySkill | undefined, reason: string) => {
+    if (skill && !chosen.has(skill.name) && chosen.size < MAX_SKILLS)
+      chosen.set(skill.name, { name: skill.name, reason: clip(reason, 200) });
+  };
+
+  for (const mention of taxonomy.findInText(piece)) add(mention.skill, 'Named in the brief for this piece of work.');
+
+  const areas = taxonomy.findAreasInText(piece);
+  // An area's usual skills stand in only where the piece names none: "audit our website for SEO" needs SEO, not
+  // the usual skills of building websites.
+  const named = chosen.size > 0;
+  for (const mention of named ? [] : areas.slice(0, 2)) {
+    if (mention.skills.length > 0 || mention.triggers.length === 0) continue;
+    const why = `The brief asks for ${quote(mention.triggers[0])}, which is ${mention.area.name.toLowerCase()} work.`;
+    for (const skill of mention.area.defaultSkills.slice(0, AREA_DEFAULTS)) add(skill, why);
+  }
+
+  for (const work of WORK_SKILLS) {
+    if (!work.words.test(piece)) continue;
+    const skill = work.skills.map((name) => taxonomy.resolve(name)).find(Boolean);
+    add(skill, `Needed because ${work.why} (${quote(piece.match(work.words)![0])} in the brief).`);
+  }
+
+  // Tools the brief names outside its list of work, for the kind of work this piece is.
+  const pieceAreas = new Set(areas.map((mention) => mention.area.id));
+  for (const sentence of context.background) {
+    for (const mention of taxonomy.findInText(sentence)) {
+      if (mention.skill.areas.some((area) => pieceAreas.has(area)))
+        add(mention.skill, `The brief asks for it for this kind of work: ${quote(clip(sentence, 90))}.`);
+    }
+  }
+
+  if (chosen.size === 0) {
+    for (const area of context.fallback) {
+      for (const skill of area.defaultSkills.slice(0, AREA_DEFAULTS))
+        add(skill, `The brief's work is mainly ${area.name.toLowerCase()}, which this task is part of.`);
+      if (chosen.size > 0) break;
+    }
+  }
+  return [...chosen.values()];
+}
+
+function quote(text: string): string {
+  return `"${text.trim()}"`;
+}

@@ -1,0 +1,185 @@
+import { isWorkVerb } from './work-verbs.ts';
+
+/**
+ * A task's words, made from the piece of the brief it comes from: the title is the piece as an instruction ("We'd
+ * like someone to audit our website for SEO" → "Audit our website for SEO"; "a survey of current and past mentees" →
+ * "Run a survey of current and past mentees"), the description is the piece itself with what it is part of.
+ */
+export type TaskWords = { title: string; description: string; expectedOutput: string };
+
+const LEAD_INS: RegExp[] = [
+  /^(?:and|or|then|also|plus|finally|ideally|first|second|third|next|lastly)[,]?\s+/i,
+  /^(?:that|this)\s+(?:means|includes|involves|would mean|covers|would include)\s+/i,
+  /^(?:we|i)(?:'d|\s+would|\s+will)?\s+(?:also\s+|really\s+|urgently\s+|now\s+|then\s+)?(?:need|want|like|love|require|are looking for|am looking for|are seeking|hope|plan|intend|aim|wish)\s+(?:help\s+)?(?:(?:someone|somebody|a volunteer|volunteers|you|people|an expert|a professional|a designer|a team|a volunteer team|engineers)(?:\s+with\s+[^,]{1,60}?\s+to\s+|\s+(?:to\s+)?))?(?:to\s+)?/i,
+  /^(?:please\s+)?(?:could you\s+|can you\s+)?help\s+us\s+(?:to\s+)?/i,
+  /^please\s+/i,
+  /^(?:it|this|that|the work|the project)\s+(?:also\s+)?(?:needs?|must|should|has to|will)\s+(?:to\s+)?(?:have\s+|include\s+|provide\s+|offer\s+)?/i,
+  /^to\s+/i,
+];
+
+/** Who a request is for: "Trustees want to see…" → "Let trustees see…". */
+const SUBJECT_WANTS =
+  /^([\p{L}' -]{2,50}?)\s+(?:also\s+)?(?:needs?|wants?|must|should|has to|have to|will need to|would like to|to be able to|can)\s+(?:to\s+)?(?:be able to\s+)?(.+)$/iu;
+
+/** The verb a thing to make takes, by its head noun: a report is prepared, an app built, a logo designed. */
+const VERB_BY_NOUN: [RegExp, string][] = [
+  [
+    /^(?:survey|surveys|interviews?|focus groups?|tests?|testing|trials?|pilots?|workshops?|sessions?|rounds?|campaign|course|classes|programme|program|research|audit|assessment|evaluation|review)$/,
+    'Run',
+  ],
+  [/^(?:events?|gala|dinner|conference|launch|fundraiser|auction|move|relocation|visits?|meetings?)$/, 'Organise'],
+  [
+    /^(?:apps?|application|website|site|portal|system|dashboard|tool|tools|database|api|pipeline|model|prototype|platform|pages?|view|accounts?|integration|features?|bot|forms?|queue|scraper|filter|map|tracker)$/,
+    'Build',
+  ],
+  [
+    /^(?:logo|identity|palette|typography|wireframes?|templates?|designs?|layout|brand|posters?|leaflets?|visuals?|display|displays|signage|graphics|interior|garden)$/,
+    'Design',
+  ],
+  [
+    /^(?:videos?|content|copy|posts?|articles?|newsletters?|handouts?|materials?|scripts?|translations?|text|photos?|stories|slides?|guidance|module|modules)$/,
+    'Produce',
+  ],
+];
+
+export function taskWords(piece: string, context: { umbrella: string | null; lead: string | null }): TaskWords {
+  const own = piece.replace(/[\s.;:,]+$/, '');
+  // A later part of a list ("to receive reminders") is read with the start of its sentence it continues.
+  const wording = context.lead && /^(?:to\s+)?[a-z]/.test(own) ? `${context.lead} ${own.replace(/^to\s+/i, '')}` : own;
+  const title = shorten(instruction(wording));
+  const description = clip(
+    `${sentence(own)}${context.umbrella ? ` Part of what the brief asks for: ${sentence(context.umbrella)}` : ''}`,
+    2000,
+  );
+  const body = stripLeadIns(own);
+  const expectedOutput = startsWithVerb(body)
+    ? clip(`${title}: done as the brief describes, with a short note of what was done and what is left.`, 500)
+    : clip(sentence(capitalise(body)), 500);
+  return { title, description, expectedOutput };
+}
+
+/** The piece as an imperative sentence. */
+function instruction(piece: string): string {
+  const body = stripLeadIns(piece);
+  if (startsWithVerb(body)) return capitalise(body);
+  const wants = SUBJECT_WANTS.exec(body);
+  if (wants && !/^(?:a|an|the)$/i.test(wants[1])) {
+    const [, subject, rest] = wants;
+    const be = /^be\s+(.+)$/i.exec(rest);
+    if (be) return `Make sure ${lowerFirst(subject)} ${isPlural(subject) ? 'are' : 'is'} ${be[1]}`;
+    if (/^\w+ing\b/i.test(rest))
+      return `Take care of ${rest.replace(/\s+(?:so|because)\b.*$/i, '')} for ${lowerFirst(subject)}`;
+    // After "need"/"want" a noun phrase is the thing to make ("Staff need a simple admin view"); after a modal or
+    // "to", the rest is what the subject is to do ("Trustees want to see income").
+    if (/^(?:a|an|the|some|our|their|new|more|better)\b/i.test(rest)) return `${verbFor(rest)} ${lowerFirst(rest)}`;
+    return `${isPeople(subject) ? 'Let' : 'Make'} ${lowerFirst(subject)} ${rest}`;
+  }
+  return `${verbFor(body)} ${lowerFirst(body)}`;
+}
+
+function stripLeadIns(text: string): string {
+  let body = text.trim();
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const leadIn of LEAD_INS) {
+      const next = body.replace(leadIn, '');
+      if (next !== body && next.length > 0) {
+        body = next;
+        changed = true;
+      }
+    }
+  }
+  return body;
+}
+
+function startsWithVerb(text: string): boolean {
+  const [first, second] = text.split(/\s+/).map((word) => word.replace(/[^\p{L}'-]+$/u, ''));
+  // "plan" in "plan and run the move" is a verb; "map" in "map dashboard" is not.
+  return isWorkVerb(first ?? '') && !/^(?:of|for|is|are|was|and|or)$/i.test(second ?? '') && !isNounUse(first, second);
+}
+
+/** "a survey", "data map": a verb-like word before another noun-like word reads as a noun compound only after one. */
+function isNounUse(first: string | undefined, second: string | undefined): boolean {
+  return first && /^(?:map|survey|design|plan|review|report|model|test|audit|schedule|list|record)$/i.test(first)
+    ? /^(?:dashboard|template|document|pack|plan|of|for|results?)$/i.test(second ?? '')
+    : false;
+}
+
+/** The verb for a noun phrase, from its head noun (the last noun before a preposition or clause). */
+function verbFor(phrase: string): string {
+  const words = phrase
+    .replace(/\(.*?\)/g, ' ')
+    .split(/\s+/)
+    .map((word) => word.toLowerCase().replace(/[^\p{L}-]/gu, ''));
+  const stop = words.findIndex(
+    (word, k) =>
+      k > 0 &&
+      /^(?:of|for|to|in|on|at|with|about|from|by|that|which|who|where|so|and|or|using|covering|including|against|per)$/.test(
+        word,
+      ),
+  );
+  const chunk = words.slice(0, stop === -1 ? words.length : stop);
+  for (let k = chunk.length - 1; k >= 0; k--) {
+    const found = VERB_BY_NOUN.find(([nouns]) => nouns.test(chunk[k]));
+    if (found) return found[1];
+  }
+  return /\b(?:plan|strategy|report|pack|guide|guidelines|handbook|curriculum|checklist|notice|schedule|policy|procedures|findings|analysis|proposal|budget|calendar|map|baseline|footprint|toolkit)\b/i.test(
+    chunk.join(' '),
+  )
+    ? 'Prepare'
+    : 'Deliver';
+}
+
+/** Titles stop at the first clause break after a few words, and at twelve words. */
+const TITLE_BREAKS =
+  /\s+(?:so that|so|because|which|where|whose|in order to|with the ability|before|after)\s+|[,;:(–—]|\s-\s/gi;
+const TITLE_MIN_WORDS = 4;
+const TITLE_MAX_WORDS = 12;
+
+function shorten(title: string): string {
+  let cut = title;
+  for (const match of title.matchAll(TITLE_BREAKS)) {
+    const before = title.slice(0, match.index);
+    const words = before.split(/\s+/);
+    if (words.length >= TITLE_MIN_WORDS && !isWorkVerb(words.at(-1) ?? '')) {
+      cut = before;
+      break;
+    }
+  }
+  let words = cut.split(/\s+/).slice(0, TITLE_MAX_WORDS);
+  while (words.length > 2 && /^(?:and|or|the|a|an|of|for|to|with|in|on|by|at|our|their|from)$/i.test(words.at(-1)!))
+    words = words.slice(0, -1);
+  return clip(words.join(' ').replace(/[\s.,;:!?]+$/, ''), 200);
+}
+
+const PEOPLE =
+  /\b(?:staff|trustees?|patients?|volunteers?|users?|people|members?|coordinators?|customers?|clients?|families|learners?|students?|visitors?|residents?|drivers?|parents?|donors?|tenants?|mentees?|mentors?|teachers?|managers?|moderators?|sellers?|buyers?|pupils?|guests?|children|carers?|nurses?|doctors?|shoppers?)$/i;
+
+function isPeople(subject: string): boolean {
+  return PEOPLE.test(subject.trim());
+}
+
+function isPlural(subject: string): boolean {
+  return /(?:[^s]s|people|children|staff|data)$/i.test(subject.trim()) || /\band\b/i.test(subject);
+}
+
+/** The start of a phrase lower-cased to follow a verb; acronyms and names written with inner capitals stay. */
+function lowerFirst(text: string): string {
+  const [first] = text.split(/\s+/);
+  return /^[A-Z][a-z'-]*$/.test(first) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+}
+
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function sentence(text: string): string {
+  const trimmed = capitalise(text.trim().replace(/[\s,;:]+$/, ''));
+  return /[.!?…)"]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 1))}…`;
+}
