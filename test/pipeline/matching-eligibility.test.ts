@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { matchTask } from '../../src/pipeline/matching/matching.service.ts';
+import { matchTask, matchVolunteer } from '../../src/pipeline/matching/matching.service.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
-import { createAccount, createAssignment, createTask } from '../helpers/factories.ts';
+import { createAccount, createAssignment, createTask, ensureSkill } from '../helpers/factories.ts';
 import { contributor, invitedVolunteerIds, openTask, skillNames } from './matching-fixtures.ts';
 
 /**
@@ -119,6 +119,95 @@ for (const dialect of testDialects()) {
       for (const task of [...closed, inProgress]) await matchTask(ctx.deps, task.id);
       for (const task of closed) assert.deepEqual(await invitedVolunteerIds(ctx.db, task.id), [], task.title);
       assert.deepEqual(await invitedVolunteerIds(ctx.db, inProgress.id), [person.volunteer.id]);
+    });
+
+    it('invites only at the level the task asks for: a beginner is no fit for a mid-level task, but is for a junior one', async () => {
+      const skills = skillNames('Wound care', 'Phlebotomy');
+      const { task: midTask } = await openTask(ctx.db, skills);
+      const { task: juniorTask } = await openTask(ctx.db, skills, { task: { required_experience_level: 'junior' } });
+      const beginner = await contributor(ctx.db, {
+        skills: { [skills[0]]: 'beginner', [skills[1]]: 'beginner' },
+        volunteer: { experience_level: 'junior' },
+      });
+      const holder = await contributor(ctx.db, { skills: { [skills[0]]: 'intermediate' } });
+      await matchTask(ctx.deps, midTask.id);
+      await matchTask(ctx.deps, juniorTask.id);
+      assert.deepEqual(await invitedVolunteerIds(ctx.db, midTask.id), [holder.volunteer.id]);
+      assert.deepEqual(
+        (await invitedVolunteerIds(ctx.db, juniorTask.id)).sort((a, b) => a - b),
+        [beginner.volunteer.id, holder.volunteer.id].sort((a, b) => a - b),
+      );
+    });
+
+    it('a supporting skill shared with the task ("Communication") makes nobody fit on its own', async () => {
+      const [trade, soft] = skillNames('TIG welding', 'Communication');
+      await ensureSkill(ctx.db, soft, 'soft');
+      const { task } = await openTask(ctx.db, [trade, soft]);
+      await contributor(ctx.db, { skills: { [soft]: 'expert' } });
+      const welder = await contributor(ctx.db, { skills: { [trade]: 'advanced', [soft]: 'advanced' } });
+      await matchTask(ctx.deps, task.id);
+      assert.deepEqual(await invitedVolunteerIds(ctx.db, task.id), [welder.volunteer.id]);
+    });
+
+    it('records the matched skills and their CV evidence on the invitation', async () => {
+      const skills = skillNames('Lamination', 'Food safety');
+      const { task } = await openTask(ctx.db, skills);
+      const chef = await contributor(ctx.db, {
+        skills: { [skills[0]]: 'expert' },
+        evidence: { [skills[0]]: 'Laminated croissant and Danish doughs daily for a 40-cover bakery.' },
+      });
+      await matchTask(ctx.deps, task.id);
+      const [row] = await ctx.db.selectFrom('assignments').selectAll().where('task_id', '=', task.id).execute();
+      assert.equal(row.volunteer_id, chef.volunteer.id);
+      const reasoning = JSON.parse(String(row.match_reasoning));
+      assert.deepEqual(reasoning.matched_skills, [
+        {
+          name: skills[0],
+          proficiency: 'expert',
+          via: null,
+          evidence: 'Laminated croissant and Danish doughs daily for a 40-cover bakery.',
+        },
+      ]);
+      assert.ok(reasoning.strengths.some((line: string) => line.includes('Laminated croissant')));
+    });
+  });
+}
+
+/**
+ * A narrower skill satisfies a broader one through the taxonomy's parent links ("PostgreSQL" for "SQL"), never the
+ * other way round. These use the real taxonomy names, so they get a database of their own.
+ */
+for (const dialect of testDialects()) {
+  describe(`matching through the taxonomy's narrower skills [${dialect}]`, () => {
+    let ctx: TestContext;
+    before(async () => {
+      ctx = await createTestContext(dialect);
+    });
+    after(() => ctx.close());
+
+    it('invites the holder of a narrower skill to a task that needs the broader one, and says so', async () => {
+      const { task } = await openTask(ctx.db, ['SQL']);
+      const postgres = await contributor(ctx.db, { skills: { PostgreSQL: 'advanced' } });
+      await matchTask(ctx.deps, task.id);
+      assert.deepEqual(await invitedVolunteerIds(ctx.db, task.id), [postgres.volunteer.id]);
+      const [row] = await ctx.db.selectFrom('assignments').selectAll().where('task_id', '=', task.id).execute();
+      const reasoning = JSON.parse(String(row.match_reasoning));
+      assert.equal(reasoning.matched_skills[0].via, 'PostgreSQL');
+      assert.match(reasoning.summary, /SQL \(as PostgreSQL\) at advanced level/);
+    });
+
+    it('does not take the broader skill for the narrower one', async () => {
+      const { task } = await openTask(ctx.db, ['PostgreSQL']);
+      const generalist = await contributor(ctx.db, { skills: { SQL: 'expert' } });
+      await matchTask(ctx.deps, task.id);
+      assert.ok(!(await invitedVolunteerIds(ctx.db, task.id)).includes(generalist.volunteer.id));
+    });
+
+    it('after a CV analysis, finds the open tasks that need a broader skill than one the contributor holds', async () => {
+      const { task } = await openTask(ctx.db, ['Welding']);
+      const welder = await contributor(ctx.db, { skills: { 'TIG Welding': 'expert' } });
+      await matchVolunteer(ctx.deps, welder.volunteer.id);
+      assert.deepEqual(await invitedVolunteerIds(ctx.db, task.id), [welder.volunteer.id]);
     });
   });
 }

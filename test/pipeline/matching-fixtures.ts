@@ -29,6 +29,8 @@ export async function openTask(
 export type ContributorSpec = {
   /** Proficiency by skill name. */
   skills: Record<string, string>;
+  /** The CV excerpt by skill name, where the test gives one. */
+  evidence?: Record<string, string>;
   source?: 'manual' | 'cv_analysis';
   volunteer?: Record<string, unknown>;
   user?: Record<string, unknown>;
@@ -60,6 +62,7 @@ export async function contributor(db: Db, spec: ContributorSpec) {
         proficiency_level: proficiency,
         years_of_experience: 2,
         source: spec.source ?? 'cv_analysis',
+        evidence: spec.evidence?.[name] ?? null,
         created_at: new Date().toISOString(),
       })
       .execute();

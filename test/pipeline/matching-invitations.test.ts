@@ -29,7 +29,7 @@ for (const dialect of testDialects()) {
 
     /**
      * Five contributors who all qualify, in a known order of merit (proficiency falls, then reputation), and one who
-     * holds only one of three skills (about 55 points: below the threshold).
+     * holds one of the three skills at beginner level only: no fit for a mid-level task.
      */
     async function rankedField() {
       const skills = skillNames('Node.js', 'PostgreSQL', 'Docker');
@@ -38,12 +38,12 @@ for (const dialect of testDialects()) {
       const field = [
         await contributor(ctx.db, { skills: all('advanced'), volunteer: { reputation_score: 10 } }),
         await contributor(ctx.db, { skills: all('expert'), volunteer: { reputation_score: 500 } }),
-        await contributor(ctx.db, { skills: all('intermediate'), volunteer: { reputation_score: 30 } }),
+        await contributor(ctx.db, { skills: all('intermediate'), volunteer: { reputation_score: 5 } }),
         await contributor(ctx.db, { skills: all('expert'), volunteer: { reputation_score: 30 } }),
-        await contributor(ctx.db, { skills: all('advanced'), volunteer: { reputation_score: 300 } }),
+        await contributor(ctx.db, { skills: all('advanced'), volunteer: { reputation_score: 20 } }),
       ];
-      const weak = await contributor(ctx.db, { skills: { [skills[0]]: 'advanced' } });
-      // Best first: expert/500, expert/30, advanced/300, advanced/10, intermediate/30.
+      const weak = await contributor(ctx.db, { skills: { [skills[0]]: 'beginner' } });
+      // Best first: expert/500, expert/30, advanced/20, advanced/10, intermediate/5.
       const order = [1, 3, 4, 0, 2].map((index) => field[index]);
       return { ...scenario, skills, order, weak };
     }
@@ -67,7 +67,13 @@ for (const dialect of testDialects()) {
         assert.ok(row.invited_at);
         assert.ok(row.match_score! >= 60 && row.match_score! <= 100, String(row.match_score));
         const reasoning = JSON.parse(row.match_reasoning!);
-        assert.deepEqual(Object.keys(reasoning).sort(), ['gaps', 'skill_match_percentage', 'strengths', 'summary']);
+        assert.deepEqual(Object.keys(reasoning).sort(), [
+          'gaps',
+          'matched_skills',
+          'skill_match_percentage',
+          'strengths',
+          'summary',
+        ]);
         assert.equal(reasoning.skill_match_percentage, 100);
         for (const skill of skills)
           assert.ok(
@@ -117,9 +123,14 @@ for (const dialect of testDialects()) {
     });
 
     it('invites no one below the threshold, and leaves the task pending', async () => {
+      // A student holding one of the skills at a working level fits a senior task's skills but not its level:
+      // about 52 points.
       const skills = skillNames('Terraform', 'AWS', 'Ansible');
-      const { task, challenge } = await openTask(ctx.db, skills);
-      await contributor(ctx.db, { skills: { [skills[0]]: 'advanced' } });
+      const { task, challenge } = await openTask(ctx.db, skills, { task: { required_experience_level: 'senior' } });
+      await contributor(ctx.db, {
+        skills: { [skills[0]]: 'intermediate' },
+        volunteer: { experience_level: 'student' },
+      });
       assert.deepEqual(await matchTask(ctx.deps, task.id), []);
       assert.deepEqual(await assignmentsOfTask(ctx.db, task.id), []);
       assert.equal(await taskStatus(ctx.db, task.id), 'pending');

@@ -73,9 +73,11 @@ describe('match scoring', () => {
       [1, 2, 3, 4].map((count) => scoreOf(candidate({}, held(count)))),
       'skills held',
     );
+    // On a junior task, where a beginner is eligible too.
+    const junior = { ...TASK, requiredExperienceLevel: 'junior' };
     const levels = ['beginner', 'intermediate', 'advanced', 'expert'];
     assertRising(
-      levels.map((level) => scoreOf(candidate({}, [[1, level]]))),
+      levels.map((level) => scoreOf(candidate({}, [[1, level]]), junior)),
       'proficiency',
     );
   });
@@ -164,7 +166,12 @@ describe('match scoring', () => {
     );
     assert.match(reasoning.summary, /Missing: Docker, REST APIs\./);
     assert.ok(reasoning.strengths.includes('Has Node.js at expert level.'));
-    assert.ok(reasoning.strengths.includes('Has PostgreSQL at beginner level.'));
+    assert.ok(
+      reasoning.gaps.includes(
+        'Has PostgreSQL at beginner level, which alone does not make a fit (intermediate or above is asked for).',
+      ),
+      'a skill held below the level the task asks for is a gap, not a strength',
+    );
     assert.ok(reasoning.strengths.some((s) => s.includes('250 points')));
     assert.ok(reasoning.gaps.includes('Does not list Docker.'));
     assert.ok(reasoning.gaps.includes('Does not list REST APIs.'));
@@ -175,6 +182,79 @@ describe('match scoring', () => {
     const named = [...reasoning.summary.matchAll(/ ([\d.]+)\/\d+: /g)].map((m) => Number(m[1]));
     assert.equal(named.length, 4);
     assert.ok(Math.abs(named.reduce((a, b) => a + b, 0) - match.score) <= 0.5, reasoning.summary);
+  });
+
+  it('makes a fit of a required skill held at the level the task asks for, and of nothing less', () => {
+    assert.equal(scoreCandidate(TASK, candidate({}, [[1, 'beginner']])), null, 'beginner on a mid-level task');
+    assert.ok(scoreCandidate({ ...TASK, requiredExperienceLevel: 'junior' }, candidate({}, [[1, 'beginner']])));
+    assert.equal(
+      scoreCandidate({ ...TASK, requiredExperienceLevel: 'expert' }, candidate({}, [[1, 'intermediate']])),
+      null,
+      'an expert task wants someone advanced',
+    );
+    const soft: TaskNeeds = { ...TASK, skills: [...TASK.skills, { id: 5, name: 'Communication', category: 'soft' }] };
+    assert.equal(scoreCandidate(soft, candidate({}, [[5, 'expert']])), null, 'a soft skill alone');
+    assert.ok(
+      scoreCandidate(
+        soft,
+        candidate({}, [
+          [5, 'expert'],
+          [1, 'intermediate'],
+        ]),
+      ),
+    );
+  });
+
+  it('lets the key skill held at a working level reach the invitation threshold, with the hours and the level', () => {
+    // One of four skills at intermediate level, a mid-level contributor with twice the hours needed and no
+    // reputation yet: a recruiter would call them; the default minimum score (60) must too.
+    const newcomer = candidate({ reputation: 0, availabilityHours: 10 }, [[1, 'intermediate']]);
+    assert.ok(scoreOf(newcomer) >= 60, String(scoreOf(newcomer)));
+    const beginnerJunior = candidate({ reputation: 0, availabilityHours: 10 }, [[1, 'beginner']]);
+    assert.ok(
+      scoreOf(beginnerJunior, { ...TASK, requiredExperienceLevel: 'junior' }) < 60,
+      'a beginner alone ranks below',
+    );
+  });
+
+  it('counts a narrower skill for the broader one it satisfies, with its evidence', () => {
+    const task: TaskNeeds = {
+      ...TASK,
+      skills: [
+        {
+          id: 10,
+          name: 'SQL',
+          narrower: [
+            { id: 11, name: 'PostgreSQL' },
+            { id: 12, name: 'MySQL' },
+          ],
+        },
+      ],
+    };
+    const c = candidate({ evidence: new Map([[11, 'Tuned PostgreSQL queries for a 2 TB database.']]) }, [
+      [12, 'intermediate'],
+      [11, 'advanced'],
+    ]);
+    const match = scoreCandidate(task, c)!;
+    assert.deepEqual(match.factors.matchedSkills, [
+      {
+        name: 'SQL',
+        proficiency: 'advanced',
+        via: 'PostgreSQL',
+        evidence: 'Tuned PostgreSQL queries for a 2 TB database.',
+        fits: true,
+      },
+    ]);
+    const reasoning = explainMatch(task, match.score, match.factors);
+    assert.deepEqual(reasoning.matched_skills, [
+      {
+        name: 'SQL',
+        proficiency: 'advanced',
+        via: 'PostgreSQL',
+        evidence: 'Tuned PostgreSQL queries for a 2 TB database.',
+      },
+    ]);
+    assert.ok(reasoning.strengths[0].startsWith('Has SQL (as PostgreSQL) at advanced level. The CV says: “Tuned'));
   });
 
   it('scores the same facts the same way every time', () => {

@@ -30,7 +30,7 @@ for (const dialect of testDialects()) {
       const [sql, python, cobol] = skillNames('SQL', 'Python', 'COBOL');
       const fits = await openTask(ctx.db, [sql, python], { task: { title: 'Sales dashboard' } });
       const alsoFits = await openTask(ctx.db, [python], { challenge: { status: 'in_progress' } });
-      const weakFit = await openTask(ctx.db, [sql, cobol, 'Fortran']);
+      const weakFit = await openTask(ctx.db, [cobol, 'Fortran']);
       const archived = await openTask(ctx.db, [sql], { challenge: { status: 'archived' } });
       const taken = await openTask(ctx.db, [sql], { task: { status: 'assigned' } });
       const unrelated = await openTask(ctx.db, [cobol]);
@@ -42,7 +42,10 @@ for (const dialect of testDialects()) {
         await createAssignment(ctx.db, full.task.id, other.volunteer.id, { status: 'invited' });
       }
 
-      const person = await contributor(ctx.db, { skills: { [sql]: 'expert', [python]: 'advanced' } });
+      // COBOL at beginner level makes them no fit for the mid-level tasks that need it.
+      const person = await contributor(ctx.db, {
+        skills: { [sql]: 'expert', [python]: 'advanced', [cobol]: 'beginner' },
+      });
       const invited = await matchVolunteer(ctx.deps, person.volunteer.id);
       assert.equal(invited.length, 2);
 

@@ -36,6 +36,25 @@ export const Assignment = Type.Object({
       strengths: Type.Array(Type.String()),
       gaps: Type.Array(Type.String()),
       skill_match_percentage: Type.Number(),
+      matched_skills: Type.Optional(
+        Type.Array(
+          Type.Object({
+            name: Type.String({ description: "The task's required skill." }),
+            proficiency: Type.String({ description: 'beginner | intermediate | advanced | expert' }),
+            via: Nullable(
+              Type.String({
+                description: 'The narrower skill the contributor holds instead ("PostgreSQL" for "SQL"), or null.',
+              }),
+            ),
+            evidence: Nullable(Type.String({ description: 'The CV excerpt that shows the skill, when known.' })),
+          }),
+          {
+            description:
+              'The required skills the contributor holds, with the CV evidence: why they were invited. Absent on ' +
+              'invitations made before it was recorded.',
+          },
+        ),
+      ),
     }),
   ),
   decline_reason: Nullable(Type.String()),

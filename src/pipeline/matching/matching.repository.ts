@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { openTaskWithoutAssignmentCondition } from '../../modules/tasks/tasks.repository.ts';
 import { OPEN_CHALLENGE_STATUSES, OPEN_TASK_STATUSES } from '../../modules/tasks/tasks.state.ts';
 import { DEFAULT_TASK_HOURS, LOAD_BEARING_STATUSES } from './policy.ts';
-import type { Candidate, TaskNeeds } from './scoring.ts';
+import type { Candidate, RequiredSkill, TaskNeeds } from './scoring.ts';
 
 /** A task as matching reads it, with what decides whether it still looks for people. */
 export type MatchableTask = TaskNeeds & { status: string; challengeStatus: string; challengeTitle: string };
@@ -37,15 +37,15 @@ export async function findMatchableTasks(db: Db, taskIds: readonly number[]): Pr
     db
       .selectFrom('task_skills')
       .innerJoin('skills', 'skills.id', 'task_skills.skill_id')
-      .select(['task_skills.task_id', 'skills.id', 'skills.name'])
+      .select(['task_skills.task_id', 'skills.id', 'skills.name', 'skills.category'])
       .where('task_skills.task_id', 'in', [...taskIds])
       .orderBy('skills.name')
       .execute(),
   ]);
-  const skillsByTask = new Map<number, Array<{ id: number; name: string }>>();
-  for (const { task_id, id, name } of skills) {
+  const skillsByTask = new Map<number, RequiredSkill[]>();
+  for (const { task_id, id, name, category } of skills) {
     const list = skillsByTask.get(task_id) ?? [];
-    list.push({ id, name });
+    list.push({ id, name, category });
     skillsByTask.set(task_id, list);
   }
   return tasks.map((task) => ({
@@ -95,6 +95,7 @@ function countedSkillRows(db: Db) {
       'volunteer_skills.volunteer_id',
       'volunteer_skills.skill_id',
       'volunteer_skills.proficiency_level',
+      'volunteer_skills.evidence',
       'volunteers.user_id',
       'volunteers.experience_level',
       'volunteers.availability_hours_per_week',
@@ -108,7 +109,7 @@ type CandidateRow = Awaited<ReturnType<ReturnType<typeof countedSkillRows>['exec
 
 /** Folds skill rows into one candidate per contributor, in the order the rows first name them. */
 function toCandidates(rows: CandidateRow[]): Candidate[] {
-  const byVolunteer = new Map<number, Candidate & { skills: Map<number, string> }>();
+  const byVolunteer = new Map<number, Candidate & { skills: Map<number, string>; evidence: Map<number, string> }>();
   for (const row of rows) {
     let candidate = byVolunteer.get(row.volunteer_id);
     if (!candidate) {
@@ -120,28 +121,32 @@ function toCandidates(rows: CandidateRow[]): Candidate[] {
         heldTaskHours: row.held_assignment_id === null ? 0 : (row.held_task_estimate ?? DEFAULT_TASK_HOURS),
         reputation: row.reputation_score,
         skills: new Map(),
+        evidence: new Map(),
       };
       byVolunteer.set(row.volunteer_id, candidate);
     }
     candidate.skills.set(row.skill_id, row.proficiency_level);
+    if (row.evidence) candidate.evidence.set(row.skill_id, row.evidence);
   }
   return [...byVolunteer.values()];
 }
 
 /**
- * The candidates for a task, in one query: contributors holding at least one of its skills, found through
+ * The candidates for a task, in one query: contributors holding at least one of its skills (or a narrower one), found through
  * `volunteer_skills_skill_id` (never a scan of every contributor), without any assignment on the task, and with at
  * least the weekly hours it needs before their own load is subtracted (a cheap bound that prunes early; the exact
  * check is in scoring). Exported as a builder too, so a test can read its plan.
  */
+/** The ids of the task's skills and of the narrower skills that satisfy them. */
+function satisfyingSkillIds(task: Pick<TaskNeeds, 'skills'>): number[] {
+  const ids = task.skills.flatMap((skill) => [skill.id, ...(skill.narrower ?? []).map((narrower) => narrower.id)]);
+  return [...new Set(ids)];
+}
+
 export function taskCandidatesQuery(db: Db, task: Pick<TaskNeeds, 'id' | 'skills'>, minimumWeeklyHours: number) {
   return (
     countedSkillRows(db)
-      .where(
-        'volunteer_skills.skill_id',
-        'in',
-        task.skills.map((skill) => skill.id),
-      )
+      .where('volunteer_skills.skill_id', 'in', satisfyingSkillIds(task))
       // Availability is a whole number of hours, so the bound is rounded up; an integer parameter also keeps
       // PostgreSQL from reading "3.5" as the integer the column's type suggests.
       .where('volunteers.availability_hours_per_week', '>=', Math.ceil(minimumWeeklyHours))
@@ -201,4 +206,29 @@ export async function findOpenTasksSharingSkills(
     .orderBy('tasks.id')
     .execute();
   return rows.map((row) => row.id);
+}
+
+/** Skills rows by slug (the lower-cased canonical name): how taxonomy names find the rows people hold. */
+export async function findSkillsBySlugs(
+  db: Db,
+  slugs: readonly string[],
+): Promise<Array<{ id: number; name: string }>> {
+  if (slugs.length === 0) return [];
+  return db
+    .selectFrom('skills')
+    .select(['id', 'name'])
+    .where('slug', 'in', [...new Set(slugs)])
+    .orderBy('id')
+    .execute();
+}
+
+/** Names of skills rows by id. */
+export async function findSkillNames(db: Db, ids: readonly number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('skills')
+    .select('name')
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return rows.map((row) => row.name);
 }

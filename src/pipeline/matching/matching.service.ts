@@ -9,6 +9,7 @@ import {
 } from './matching.repository.ts';
 import { DEFAULT_MATCH_OPTIONS, type MatchOptions } from './policy.ts';
 import { rankCandidates, scoreCandidate, weeklyHoursNeeded } from './scoring.ts';
+import { broaderSkillIds, withNarrowerSkills } from './skill-family.ts';
 
 /**
  * `task.match`: finds contributors for one open task and tops its open invitations up to `invitationsPerTask` with
@@ -18,9 +19,10 @@ import { rankCandidates, scoreCandidate, weeklyHoursNeeded } from './scoring.ts'
  */
 export async function matchTask(deps: MatchingDeps, taskId: number, options: MatchOptions = DEFAULT_MATCH_OPTIONS) {
   const { db } = deps;
-  const [task] = await findMatchableTasks(db, [taskId]);
-  if (!task || !isOpenForMatching(task)) return [];
-  if ((await countOpenInvitations(db, task.id)) >= options.invitationsPerTask) return [];
+  const [found] = await findMatchableTasks(db, [taskId]);
+  if (!found || !isOpenForMatching(found)) return [];
+  if ((await countOpenInvitations(db, found.id)) >= options.invitationsPerTask) return [];
+  const [task] = await withNarrowerSkills(db, [found]);
   const candidates = await findTaskCandidates(db, task, weeklyHoursNeeded(task.estimatedHours));
   const ranked = rankCandidates(task, candidates, options.minimumScore);
   return inviteBest(deps, task, ranked, options.invitationsPerTask);
@@ -39,14 +41,12 @@ export async function matchVolunteer(
   const { db } = deps;
   const candidate = await findVolunteerCandidate(db, volunteerId);
   if (!candidate) return [];
-  const taskIds = await findOpenTasksSharingSkills(
-    db,
-    volunteerId,
-    [...candidate.skills.keys()],
-    options.invitationsPerTask,
-  );
+  // A task needing a broader skill than one they hold ("SQL" for their "PostgreSQL") may fit them too.
+  const held = [...candidate.skills.keys()];
+  const skillIds = [...held, ...(await broaderSkillIds(db, held))];
+  const taskIds = await findOpenTasksSharingSkills(db, volunteerId, skillIds, options.invitationsPerTask);
   const invited: number[] = [];
-  for (const task of await findMatchableTasks(db, taskIds)) {
+  for (const task of await withNarrowerSkills(db, await findMatchableTasks(db, taskIds))) {
     const match = scoreCandidate(task, candidate);
     if (!match || match.score < options.minimumScore) continue;
     invited.push(...(await inviteBest(deps, task, [match], options.invitationsPerTask)));

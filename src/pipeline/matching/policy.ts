@@ -29,13 +29,46 @@ export const LOAD_BEARING_STATUSES = ['accepted', 'in_progress', 'submitted'] as
 /** Maximum points of each factor; they add up to 100. */
 export const FACTOR_POINTS = { skills: 50, experience: 20, availability: 15, reputation: 15 } as const;
 
-/** What a skill is worth towards coverage, by the contributor's proficiency in it. */
+/**
+ * What holding a required skill is worth, by the contributor's proficiency in it. Beginner is worth little: it is
+ * what a CV shows for a skill met only in studies or named with "basic knowledge of".
+ */
 export const PROFICIENCY_WEIGHT: Readonly<Record<string, number>> = {
-  beginner: 0.25,
-  intermediate: 0.5,
-  advanced: 0.75,
+  beginner: 0.3,
+  intermediate: 0.7,
+  advanced: 0.85,
   expert: 1,
 };
+
+/**
+ * How much of the skills points one fully held skill earns. Skills combine like independent pieces of evidence
+ * (1 − Π(1 − share × weight)): the first fitting skill earns most, each further one less, so a recruiter's "holds
+ * the key skill" is a fit, and holding every skill is the best fit, without a task's long skill list turning a
+ * specialist into a poor match.
+ */
+export const SKILL_EVIDENCE_SHARE = 0.85;
+
+/** Proficiencies from least to most. */
+export const PROFICIENCIES = ['beginner', 'intermediate', 'advanced', 'expert'] as const;
+
+/**
+ * The least proficiency at which a held skill makes a contributor fit for a task, by the experience the task asks
+ * for: a junior task takes a beginner, an expert task wants someone advanced. A task with no level asks for
+ * intermediate, like a mid-level one.
+ */
+export const MINIMUM_FITTING_PROFICIENCY: Readonly<Record<string, (typeof PROFICIENCIES)[number]>> = {
+  junior: 'beginner',
+  mid: 'intermediate',
+  senior: 'intermediate',
+  expert: 'advanced',
+};
+export const DEFAULT_FITTING_PROFICIENCY = 'intermediate';
+
+/**
+ * Skill categories that never make someone fit on their own: "Communication" or "Teamwork" shared with a task says
+ * nothing about whether the person can do its work. They still add to the score of someone who fits.
+ */
+export const SUPPORTING_CATEGORIES: ReadonlySet<string> = new Set(['soft']);
 
 /** Experience levels from least to most experienced (contributor profile and task use the same words). */
 export const EXPERIENCE_LEVELS = ['student', 'junior', 'mid', 'senior', 'expert'] as const;

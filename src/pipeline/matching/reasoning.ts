@@ -1,5 +1,5 @@
 import { FACTOR_POINTS, NOTABLE_REPUTATION } from './policy.ts';
-import type { MatchFactors, TaskNeeds } from './scoring.ts';
+import { fittingProficiency, type MatchedSkill, type MatchFactors, type TaskNeeds } from './scoring.ts';
 
 /** Stored on the assignment as `match_reasoning` (contract §3): why this contributor, in plain sentences. */
 export type MatchReasoning = {
@@ -8,7 +8,21 @@ export type MatchReasoning = {
   gaps: string[];
   /** Share of the task's required skills the contributor holds, at any level (0–100). */
   skill_match_percentage: number;
+  /** The required skills the contributor holds, with the CV excerpt that shows each: the evidence behind the invitation. */
+  matched_skills: Array<{ name: string; proficiency: string; via: string | null; evidence: string | null }>;
 };
+
+/** "SQL at advanced level" or, held through a narrower skill, "SQL (as PostgreSQL) at advanced level". */
+function heldAs(skill: MatchedSkill): string {
+  return `${skill.name}${skill.via ? ` (as ${skill.via})` : ''} at ${skill.proficiency} level`;
+}
+
+/** An excerpt short enough for a sentence, cut at a word. */
+function quoted(evidence: string): string {
+  const text = evidence.replace(/\s+/g, ' ').trim();
+  if (text.length <= 160) return `“${text}”`;
+  return `“${text.slice(0, 160).replace(/\s+\S*$/, '')}…”`;
+}
 
 /** Hours with at most one decimal: "2.5", "10". */
 function hours(value: number): string {
@@ -20,7 +34,7 @@ function points(value: number, max: number): string {
 }
 
 function skillsSentence(task: TaskNeeds, factors: MatchFactors): string {
-  const held = factors.matchedSkills.map((skill) => `${skill.name} at ${skill.proficiency} level`).join(', ');
+  const held = factors.matchedSkills.map(heldAs).join(', ');
   const missing = factors.missingSkills.length > 0 ? ` Missing: ${factors.missingSkills.join(', ')}.` : '';
   return (
     `Skills ${points(factors.points.skills, FACTOR_POINTS.skills)}: ` +
@@ -53,8 +67,17 @@ function reputationSentence(factors: MatchFactors): string {
 
 /** The sentences for the strengths and gaps lists: every held skill is a strength, every missing one a gap. */
 function strengthsAndGaps(factors: MatchFactors): { strengths: string[]; gaps: string[] } {
-  const strengths = factors.matchedSkills.map((skill) => `Has ${skill.name} at ${skill.proficiency} level.`);
-  const gaps = factors.missingSkills.map((name) => `Does not list ${name}.`);
+  const fitting = factors.matchedSkills.filter((skill) => skill.fits);
+  const strengths = fitting.map(
+    (skill) => `Has ${heldAs(skill)}.${skill.evidence ? ` The CV says: ${quoted(skill.evidence)}` : ''}`,
+  );
+  const floor = fittingProficiency(factors.requiredLevel);
+  const gaps = [
+    ...factors.matchedSkills
+      .filter((skill) => !skill.fits)
+      .map((skill) => `Has ${heldAs(skill)}, which alone does not make a fit (${floor} or above is asked for).`),
+    ...factors.missingSkills.map((name) => `Does not list ${name}.`),
+  ];
 
   const { requiredLevel, actualLevel } = factors;
   if (requiredLevel !== null && actualLevel === null) gaps.push('No experience level on record.');
@@ -98,5 +121,11 @@ export function explainMatch(task: TaskNeeds, score: number, factors: MatchFacto
     ...strengthsAndGaps(factors),
     skill_match_percentage:
       task.skills.length === 0 ? 0 : Math.round((100 * factors.matchedSkills.length) / task.skills.length),
+    matched_skills: factors.matchedSkills.map(({ name, proficiency, via, evidence }) => ({
+      name,
+      proficiency,
+      via,
+      evidence,
+    })),
   };
 }

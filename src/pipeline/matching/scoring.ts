@@ -1,11 +1,16 @@
 import {
+  DEFAULT_FITTING_PROFICIENCY,
   DEFAULT_TASK_HOURS,
   EXPERIENCE_LEVELS,
   EXPERIENCE_SHORTFALL_PENALTY,
   FACTOR_POINTS,
+  MINIMUM_FITTING_PROFICIENCY,
   NOMINAL_TASK_WEEKS,
+  PROFICIENCIES,
   PROFICIENCY_WEIGHT,
   REPUTATION_CAP,
+  SKILL_EVIDENCE_SHARE,
+  SUPPORTING_CATEGORIES,
   UNKNOWN_EXPERIENCE_FIT,
 } from './policy.ts';
 
@@ -17,7 +22,18 @@ export type TaskNeeds = {
   estimatedHours: number | null;
   requiredExperienceLevel: string | null;
   /** The task's required skills as taxonomy ids, with the names people see. */
-  skills: ReadonlyArray<{ id: number; name: string }>;
+  skills: ReadonlyArray<RequiredSkill>;
+};
+
+/**
+ * A skill a task needs. `narrower` are the taxonomy's narrower skills that satisfy it ("PostgreSQL" for "SQL",
+ * "TIG Welding" for "Welding"), as far as anyone holds them; `category` tells a supporting skill ("soft") apart.
+ */
+export type RequiredSkill = {
+  id: number;
+  name: string;
+  category?: string | null;
+  narrower?: ReadonlyArray<{ id: number; name: string }>;
 };
 
 /** What matching needs to know of a contributor. */
@@ -31,6 +47,8 @@ export type Candidate = {
   reputation: number;
   /** Proficiency by skill id, for the skills that count: manual ones, and CV ones once the analysis passed. */
   skills: ReadonlyMap<number, string>;
+  /** The CV excerpt each skill was read from, where the analysis kept one. */
+  evidence?: ReadonlyMap<number, string>;
 };
 
 /** An eligible contributor's score; the reasoning is written from `factors` only for those invited. */
@@ -38,7 +56,7 @@ export type Match = { candidate: Candidate; score: number; factors: MatchFactors
 
 /** The facts behind a score, each factor with the points it earned (unrounded) — what the reasoning explains. */
 export type MatchFactors = {
-  matchedSkills: Array<{ name: string; proficiency: string }>;
+  matchedSkills: MatchedSkill[];
   missingSkills: string[];
   requiredLevel: string | null;
   actualLevel: string | null;
@@ -46,6 +64,19 @@ export type MatchFactors = {
   neededHours: number;
   reputation: number;
   points: { skills: number; experience: number; availability: number; reputation: number };
+};
+
+/** A required skill the contributor holds, directly or through a narrower one. */
+export type MatchedSkill = {
+  /** The task's skill. */
+  name: string;
+  proficiency: string;
+  /** The narrower skill the contributor holds instead ("PostgreSQL" for "SQL"); null when held as named. */
+  via: string | null;
+  /** Where their CV shows it, when known. */
+  evidence: string | null;
+  /** Held at the proficiency the task's level asks for, and not merely a supporting skill. */
+  fits: boolean;
 };
 
 /** Hours a week the task asks of its assignee: its estimate spread over a nominal task length. */
@@ -82,18 +113,52 @@ function reputationShare(reputation: number): number {
   return Math.min(1, Math.log1p(Math.max(0, reputation)) / Math.log1p(REPUTATION_CAP));
 }
 
+function proficiencyRank(proficiency: string): number {
+  return (PROFICIENCIES as readonly string[]).indexOf(proficiency);
+}
+
+/** The least proficiency that makes a held skill count as a fit for a task of this level. */
+export function fittingProficiency(requiredLevel: string | null): string {
+  return (requiredLevel && MINIMUM_FITTING_PROFICIENCY[requiredLevel]) || DEFAULT_FITTING_PROFICIENCY;
+}
+
+/** The contributor's best hold on one required skill: the skill itself, or the best of its narrower skills. */
+function holdOn(
+  skill: RequiredSkill,
+  candidate: Candidate,
+): { id: number; proficiency: string; via: string | null } | null {
+  let best: { id: number; proficiency: string; via: string | null } | null = null;
+  const direct = candidate.skills.get(skill.id);
+  if (direct !== undefined) best = { id: skill.id, proficiency: direct, via: null };
+  for (const narrower of skill.narrower ?? []) {
+    const proficiency = candidate.skills.get(narrower.id);
+    if (proficiency === undefined) continue;
+    if (best === null || proficiencyRank(proficiency) > proficiencyRank(best.proficiency)) {
+      best = { id: narrower.id, proficiency, via: narrower.name };
+    }
+  }
+  return best;
+}
+
 export function matchFactors(task: TaskNeeds, candidate: Candidate): MatchFactors {
-  const matchedSkills: MatchFactors['matchedSkills'] = [];
+  const matchedSkills: MatchedSkill[] = [];
   const missingSkills: string[] = [];
-  let coverage = 0;
+  const floor = proficiencyRank(fittingProficiency(task.requiredExperienceLevel));
+  let unexplained = 1;
   for (const skill of task.skills) {
-    const proficiency = candidate.skills.get(skill.id);
-    if (proficiency === undefined) {
+    const hold = holdOn(skill, candidate);
+    if (hold === null) {
       missingSkills.push(skill.name);
       continue;
     }
-    matchedSkills.push({ name: skill.name, proficiency });
-    coverage += PROFICIENCY_WEIGHT[proficiency] ?? 0;
+    matchedSkills.push({
+      name: skill.name,
+      proficiency: hold.proficiency,
+      via: hold.via,
+      evidence: candidate.evidence?.get(hold.id) ?? null,
+      fits: proficiencyRank(hold.proficiency) >= floor && !SUPPORTING_CATEGORIES.has(skill.category ?? ''),
+    });
+    unexplained *= 1 - SKILL_EVIDENCE_SHARE * (PROFICIENCY_WEIGHT[hold.proficiency] ?? 0);
   }
   const freeHours = freeWeeklyHours(candidate);
   const neededHours = weeklyHoursNeeded(task.estimatedHours);
@@ -106,7 +171,7 @@ export function matchFactors(task: TaskNeeds, candidate: Candidate): MatchFactor
     neededHours,
     reputation: candidate.reputation,
     points: {
-      skills: task.skills.length === 0 ? 0 : (FACTOR_POINTS.skills * coverage) / task.skills.length,
+      skills: FACTOR_POINTS.skills * (1 - unexplained),
       experience: FACTOR_POINTS.experience * experienceFit(task.requiredExperienceLevel, candidate.experienceLevel),
       availability: FACTOR_POINTS.availability * availabilityHeadroom(freeHours, neededHours),
       reputation: FACTOR_POINTS.reputation * reputationShare(candidate.reputation),
@@ -115,13 +180,14 @@ export function matchFactors(task: TaskNeeds, candidate: Candidate): MatchFactor
 }
 
 /**
- * Scores one contributor for one task, or answers null when they are not eligible: none of the task's skills among
- * theirs, or fewer free weekly hours than the task needs. (Profile, active account, counted skill sources and "not
+ * Scores one contributor for one task, or answers null when they are not eligible: no required skill (or a narrower
+ * one) held at the proficiency the task's level asks for — a supporting skill like "Communication" alone does not
+ * count — or fewer free weekly hours than the task needs. (Profile, active account, counted skill sources and "not
  * already on the task" are settled by the candidate query.)
  */
 export function scoreCandidate(task: TaskNeeds, candidate: Candidate): Match | null {
   const factors = matchFactors(task, candidate);
-  if (factors.matchedSkills.length === 0) return null;
+  if (!factors.matchedSkills.some((skill) => skill.fits)) return null;
   if (factors.freeHours < factors.neededHours) return null;
   const { skills, experience, availability, reputation } = factors.points;
   const score = Math.min(100, Math.round(skills + experience + availability + reputation));

@@ -17,12 +17,28 @@ const TASK_STATUS: Record<string, string> = {
 
 /** Seen from the company's side, an invitation is someone invited (the contributor's pages call it an invitation). */
 function people(assignments: readonly Assignment[]): Html {
-  if (assignments.length === 0) return html`<p class="small muted">Nobody has been invited yet.</p>`;
+  if (assignments.length === 0) {
+    return html`<p class="small muted">Nobody has been invited yet. Guild invites only contributors who hold one of
+    the task's skills at the level it asks for; until someone does, the task stays open for contributors to find.</p>`;
+  }
   return html`<ul class="plain people" aria-label="Invited and assigned">${assignments.map(
     (assignment) => html`<li>${assignment.volunteer.name}
     ${assignment.match_score !== null && html`<span class="small muted">${assignment.match_score}% match</span>`}
     ${statusChip(assignment.status, assignment.status === 'invited' ? 'Invited' : statusLabel(assignment.status))}
-    ${assignment.status === 'submitted' && html`<a href="/reviews">Review the solution</a>`}</li>`,
+    ${assignment.status === 'submitted' && html`<a href="/reviews">Review the solution</a>`}
+    ${whyInvited(assignment)}</li>`,
+  )}</ul>`;
+}
+
+/** The skills that earned the invitation, each with the CV excerpt that shows it. */
+function whyInvited(assignment: Assignment): Html {
+  const matched = assignment.match_reasoning?.matched_skills ?? [];
+  if (matched.length === 0) return html``;
+  return html`<ul class="plain small evidence" aria-label="Why ${assignment.volunteer.name} was invited">${matched.map(
+    (skill) =>
+      html`<li><strong>${skill.name}</strong>${skill.via && html` (as ${skill.via})`}, ${skill.proficiency}${
+        skill.evidence && html` — <q>${skill.evidence}</q>`
+      }</li>`,
   )}</ul>`;
 }
 
