@@ -122,3 +122,33 @@ export async function evaluateBrief(
     piecesCovered: scored ? coveredPieces(label.pieces ?? [], tasks) : null,
   };
 }
+
+/**
+ * What is wrong with the labels themselves: a missing file, a team brief without skills or pieces, a piece without
+ * 2–4 keywords, or a keyword its brief does not contain (keywords are the brief's own words, so a task that copies
+ * the brief can cover the piece).
+ */
+export function briefLabelProblems(dir: string, labels: readonly BriefLabel[]): string[] {
+  const problems: string[] = [];
+  for (const label of labels) {
+    const file = path.join(dir, label.file);
+    if (!fs.existsSync(file)) {
+      problems.push(`${label.id}: ${label.file} is missing`);
+      continue;
+    }
+    if (label.routing !== 'team') continue;
+    if (!label.required_skills?.length) problems.push(`${label.id}: no required skills`);
+    if (!label.pieces?.length) problems.push(`${label.id}: no pieces`);
+    const { title, description } = readBrief(file);
+    const briefStems = new Set(contentStems(`${title}\n${description}`));
+    for (const piece of label.pieces ?? []) {
+      if (piece.keywords.length < 2 || piece.keywords.length > 4) {
+        problems.push(`${label.id}: "${piece.text}" has ${piece.keywords.length} keywords`);
+      }
+      for (const keyword of piece.keywords.filter((keyword) => !keywordOccurs(keyword, briefStems))) {
+        problems.push(`${label.id}: keyword "${keyword}" is not in the brief`);
+      }
+    }
+  }
+  return problems;
+}

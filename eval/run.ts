@@ -3,29 +3,36 @@
  * real code paths — text extraction, the CV stage, the challenge analysis chain and matching's scoring — and prints
  * recall, precision, routing accuracy, grounding and invitation precision. Method: docs/quality.md.
  *
- *   npm run eval [-- --verbose] [-- --json <file>]
+ *   npm run eval -- [--verbose] [--json <file>] [--cvs <dir>] [--briefs <dir>]
+ *
+ * --cvs and --briefs read another set laid out the same way (labels.json beside the files), e.g. a held-out one.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { LocalProvider } from '../src/ai/providers/local-provider.ts';
 import { loadTaxonomy } from '../src/ai/taxonomy/taxonomy.ts';
-import { type BriefResult, evaluateBrief, type Routing, readBriefLabels } from './briefs.ts';
+import { type BriefResult, briefLabelProblems, evaluateBrief, type Routing, readBriefLabels } from './briefs.ts';
 import { type CvResult, cvFileExists, evaluateCv, isSoftwareField, readCvLabels } from './cvs.ts';
 import { evaluateInvitations, type TaskInvitations } from './invitations.ts';
 import { type Cell, formatShare, heading, table } from './report.ts';
 import { ratio, SkillLabelMatcher, type SkillScore, sum, sumScores } from './skill-labels.ts';
 
 const EVAL_DIR = import.meta.dirname;
-const CV_DIR = path.join(EVAL_DIR, 'cvs');
-const BRIEF_DIR = path.join(EVAL_DIR, 'briefs');
 /** Professions whose CV recall is below this are listed (issue 8's floor per profession). */
 const PROFESSION_RECALL_FLOOR = 0.6;
 const ROUTINGS: Routing[] = ['community', 'team', 'rejected'];
 
 const { values: options } = parseArgs({
-  options: { verbose: { type: 'boolean', default: false }, json: { type: 'string' } },
+  options: {
+    verbose: { type: 'boolean', default: false },
+    json: { type: 'string' },
+    cvs: { type: 'string', default: path.join(EVAL_DIR, 'cvs') },
+    briefs: { type: 'string', default: path.join(EVAL_DIR, 'briefs') },
+  },
 });
+const CV_DIR = path.resolve(options.cvs);
+const BRIEF_DIR = path.resolve(options.briefs);
 
 const started = performance.now();
 const taxonomy = loadTaxonomy();
@@ -72,7 +79,7 @@ const cvSummary = {
 
 out.push(heading('CV skills'));
 if (cvLabels === null) {
-  out.push('No CV set: eval/cvs/labels.json is missing. CV and invitation measures are skipped.');
+  out.push(`No CV set: ${path.join(CV_DIR, 'labels.json')} is missing. CV and invitation measures are skipped.`);
 } else {
   out.push(
     `${cvs.length} of ${cvLabels.length} labelled CVs analysed (missing files: ${cvLabels.length - presentCvs.length}, ` +
@@ -149,8 +156,10 @@ if (cvLabels === null) {
 
 // ---- Briefs ----
 const briefLabels = readBriefLabels(BRIEF_DIR);
+const labelProblems = briefLabelProblems(BRIEF_DIR, briefLabels);
 const briefs: BriefResult[] = [];
 for (const [index, label] of briefLabels.entries()) {
+  if (!fs.existsSync(path.join(BRIEF_DIR, label.file))) continue;
   briefs.push(await evaluateBrief(ai, matcher, BRIEF_DIR, label, index + 1));
 }
 const teamScored = briefs.filter((brief) => brief.skills !== null);
@@ -171,6 +180,7 @@ const briefSummary = {
 };
 
 out.push(heading('Briefs'));
+if (labelProblems.length > 0) out.push(`label problems (fix the labels first): ${labelProblems.join('; ')}`);
 out.push(
   `routing accuracy ${formatShare(briefSummary.routingAccuracy)} on ${briefs.length} briefs; ` +
     `community briefs rejected: ${briefSummary.communityRejected.length}; ` +
@@ -282,7 +292,8 @@ if (cvs.length === 0) {
     ),
   );
   if (options.verbose) {
-    for (const task of invitations) {
+    // Tasks nobody fits and nobody was invited to say nothing; they are counted in "tasks without" above.
+    for (const task of invitations.filter((entry) => entry.invited.length > 0 || entry.fitting.length > 0)) {
       out.push(
         '',
         `${task.briefId}: ${task.task} [${task.requiredSkills.join(', ')}]`,
