@@ -1,14 +1,23 @@
+import { matchingTokens, phraseTokens } from './phrase-tokens.ts';
 import { isListMarker, type ParsedText, parseText, type Token } from './text-parser.ts';
 
 /**
  * Finds known phrases (skill names and aliases, area triggers) in parsed text, as whole tokens, longest first.
  *
- * - `any-case` phrases match in any letter case, and a final word may be plural ("APIs", "dashboards").
+ * - `any-case` phrases match in any letter case, and the last of several words may be plural ("REST APIs",
+ *   "sales dashboards"); a one-word phrase matches as written ("sites" is not "site").
  * - `exact-case` phrases are also ordinary lower-case words ("React", "Excel", "Slack"): matched only as written,
  *   and at the start of a sentence only as `contextual` ones are.
  * - `contextual` phrases are ordinary words or single letters ("C", "R", "Go", "Swift", "Spark"): matched only as
  *   written and only in a skills context — after "in", "with", "using"…, before "developer", "code", "scripts"…, as
  *   an item of a list, or next to another skill ("Python, R and SQL"). So "Go to market" and "Plan C" find nothing.
+ * - With `stopWordsNeedContext` (the taxonomy's skills), a one-word phrase found as a word wink counts as a stop word
+ *   ("go", "make", "well", "IT") needs that context too, whatever its mode: the ambiguity gate for common words among
+ *   tens of thousands of open-data labels.
+ *
+ * The phrases live in a token trie built once (first words, then the words that follow), so finding the phrases at a
+ * position costs the length of the longest phrase there, not the number of phrases: 100,000 aliases match about as
+ * fast as 2,000. Phrases are tokenised by `phraseTokens`, which gives the parser's tokens without running the parser.
  */
 export type MatchMode = 'any-case' | 'exact-case' | 'contextual';
 
@@ -16,7 +25,25 @@ export type PhraseEntry<T> = { phrase: string; target: T; mode: MatchMode };
 
 export type PhraseMatch<T> = { target: T; firstToken: number; endToken: number; start: number };
 
-type Candidate<T> = { words: string[]; exact: string[]; gluedAt: boolean[]; target: T; mode: MatchMode };
+/** A phrase that ends at a trie node. */
+type Candidate<T> = {
+  target: T;
+  mode: MatchMode;
+  length: number;
+  /** The tokens as written; kept only where case matters (not `any-case`) or for a single capital ("R" in "R."). */
+  exact: readonly string[] | null;
+  /** Positions of the tokens written with no space before them ("js" in "Node.js"). */
+  gluedAt: readonly number[];
+  /** Entry order, which decides between phrases of the same length. */
+  order: number;
+};
+
+type TrieNode<T> = { next?: Map<string, TrieNode<T>>; ends?: Candidate<T>[] };
+
+/** How the walk reached a phrase's last token: as written, as the plural of its word, or as an initial ("R."). */
+type Route = 'word' | 'plural' | 'initial';
+
+const NO_GLUE: readonly number[] = Object.freeze([]);
 
 /** Words before a skill that make an ambiguous name a skill: "written in Go", "analysed with R", "e.g. Swift". */
 const CUES_BEFORE = [
@@ -62,68 +89,120 @@ const MAX_SEPARATORS = 3;
 /** Glued to a word, these make one term of it: "C#", "C++", "Go-to", "C-suite", "Type-C". */
 const JOINERS = new Set(['-', '.', '_', '&', '@']);
 
-export class PhraseMatcher<T> {
-  readonly #byFirstWord = new Map<string, Candidate<T>[]>();
+export type MatcherOptions = { stopWordsNeedContext?: boolean };
 
-  constructor(entries: readonly PhraseEntry<T>[]) {
-    for (const entry of entries) {
-      const tokens = parseText(entry.phrase).tokens;
-      if (tokens.length === 0) continue;
-      const candidate: Candidate<T> = {
-        words: tokens.map((token) => token.lower),
-        exact: tokens.map((token) => token.value),
-        gluedAt: tokens.map((token) => token.glued),
+export class PhraseMatcher<T> {
+  readonly #root: TrieNode<T> = {};
+  readonly #stopWordsNeedContext: boolean;
+
+  constructor(entries: readonly PhraseEntry<T>[], options: MatcherOptions = {}) {
+    this.#stopWordsNeedContext = options.stopWordsNeedContext ?? false;
+    entries.forEach((entry, order) => {
+      const tokens = phraseTokens(entry.phrase);
+      if (tokens.length === 0) return;
+      let node = this.#root;
+      for (const token of tokens) {
+        const word = token.value.toLowerCase();
+        node.next ??= new Map();
+        let child = node.next.get(word);
+        if (!child) node.next.set(word, (child = {}));
+        node = child;
+      }
+      const values = tokens.map((token) => token.value);
+      const gluedAt = tokens.flatMap((token, k) => (k > 0 && token.glued ? [k] : []));
+      const needsExact = entry.mode !== 'any-case' || /^[A-Z]$/.test(values[0]);
+      node.ends ??= [];
+      node.ends.push({
         target: entry.target,
         mode: entry.mode,
-      };
-      const list = this.#byFirstWord.get(candidate.words[0]) ?? [];
-      list.push(candidate);
-      this.#byFirstWord.set(candidate.words[0], list);
-    }
-    // Longest first, so that "React Native" wins over "React" and "go to market" over "Go".
-    for (const list of this.#byFirstWord.values()) list.sort((a, b) => b.words.length - a.words.length);
-  }
-
-  #candidates(token: Token): Candidate<T>[] {
-    const own = this.#byFirstWord.get(token.lower) ?? [];
-    const initial = /^[A-Z]\.$/.test(token.value) ? (this.#byFirstWord.get(token.lower[0]) ?? []) : [];
-    return initial.length === 0 ? own : [...own, ...initial];
+        length: tokens.length,
+        exact: needsExact ? values : null,
+        gluedAt: gluedAt.length > 0 ? gluedAt : NO_GLUE,
+        order,
+      });
+    });
   }
 
   match(text: string | ParsedText): PhraseMatch<T>[] {
-    const { tokens } = typeof text === 'string' ? parseText(text) : text;
+    const parsed = typeof text === 'string' ? parseText(text) : text;
+    const { tokens, origin } = matchingTokens(parsed);
     const found: (PhraseMatch<T> & { mode: MatchMode })[] = [];
     let i = 0;
     while (i < tokens.length) {
-      const candidate = this.#candidates(tokens[i]).find((c) => matchesAt(tokens, i, c));
+      const candidate = this.#longestAt(tokens, i);
       if (!candidate) {
         i++;
         continue;
       }
-      const end = i + candidate.words.length;
-      // At the start of a sentence a capital says nothing: "React to feedback" needs the context "C" would.
-      const mode = candidate.mode === 'exact-case' && startsSentence(tokens, i) ? 'contextual' : candidate.mode;
+      const end = i + candidate.length;
+      const mode = this.#modeAt(tokens, i, candidate);
       found.push({ target: candidate.target, firstToken: i, endToken: end, start: tokens[i].start, mode });
       i = end;
     }
     const confirmed = confirmContextual(tokens, found);
-    return found.filter((_, k) => confirmed[k]).map(({ mode: _mode, ...match }) => match);
+    // Positions in the parser's tokens, where a hyphenated word may be one token.
+    return found
+      .filter((_, k) => confirmed[k])
+      .map(({ mode: _mode, ...match }) => ({
+        ...match,
+        firstToken: origin[match.firstToken],
+        endToken: origin[match.endToken - 1] + 1,
+      }));
+  }
+
+  /**
+   * How sure a match is: at the start of a sentence a capital says nothing ("React to feedback" needs the context "C"
+   * would), and with `stopWordsNeedContext` a one-word phrase that is a stop word ("go", "make", "IT") needs it too.
+   */
+  #modeAt(tokens: Token[], at: number, candidate: Candidate<T>): MatchMode {
+    if (this.#stopWordsNeedContext && candidate.length === 1 && tokens[at].stop) return 'contextual';
+    if (candidate.mode === 'exact-case' && startsSentence(tokens, at)) return 'contextual';
+    return candidate.mode;
+  }
+
+  /** The longest phrase that holds at `at`; of equally long ones, the first entered. */
+  #longestAt(tokens: Token[], at: number): Candidate<T> | undefined {
+    let best: Candidate<T> | undefined;
+    const consider = (node: TrieNode<T> | undefined, route: Route, word: string) => {
+      for (const candidate of node?.ends ?? []) {
+        const beaten =
+          best !== undefined &&
+          (candidate.length < best.length || (candidate.length === best.length && candidate.order > best.order));
+        if (!beaten && matchesAt(tokens, at, candidate, route, word)) best = candidate;
+      }
+    };
+    const first = tokens[at];
+    if (/^[A-Z]\.$/.test(first.value)) consider(this.#root.next?.get(first.lower[0]), 'initial', first.lower[0]);
+    let node: TrieNode<T> | undefined = this.#root;
+    for (let k = at; node?.next && k < tokens.length; k++) {
+      const { lower } = tokens[k];
+      // The last of several words may be a plural: "REST APIs", "sales dashboards", "small businesses".
+      if (k > at && lower.endsWith('s')) {
+        const singular = lower.slice(0, -1);
+        consider(node.next.get(singular), 'plural', singular);
+        if (singular.endsWith('e')) consider(node.next.get(singular.slice(0, -1)), 'plural', singular.slice(0, -1));
+      }
+      node = node.next.get(lower);
+      consider(node, 'word', lower);
+    }
+    return best;
   }
 }
 
-function matchesAt<T>(tokens: Token[], at: number, candidate: Candidate<T>): boolean {
-  const n = candidate.words.length;
-  if (at + n > tokens.length) return false;
-  for (let k = 0; k < n; k++) {
-    const token = tokens[at + k];
-    const last = k === n - 1;
-    const initial = last && n === 1 && isInitial(token, candidate.exact[k]);
-    const plural = last && candidate.mode === 'any-case' && isPlural(token, candidate.words[k]);
-    if (token.lower !== candidate.words[k] && !plural && !initial) return false;
-    if (candidate.mode !== 'any-case' && token.value !== candidate.exact[k] && !initial) return false;
-    // Inside the phrase, pieces written together must be written together ("Node.js", not "Node. js").
-    if (k > 0 && candidate.gluedAt[k] && !token.glued) return false;
+/**
+ * Whether the candidate holds at `at`. The trie walk has matched its words in lower case, the last one by `route`
+ * (as `word`); left to check are its case, the plural, its glued pieces, and no longer term around it.
+ */
+function matchesAt<T>(tokens: Token[], at: number, candidate: Candidate<T>, route: Route, word: string): boolean {
+  const n = candidate.length;
+  const last = tokens[at + n - 1];
+  if (route === 'plural' && (candidate.mode !== 'any-case' || !isPlural(last, word))) return false;
+  if (route === 'initial' && (n !== 1 || !isInitial(last, candidate.exact?.[0] ?? ''))) return false;
+  if (candidate.mode !== 'any-case' && route !== 'initial') {
+    for (let k = 0; k < n; k++) if (tokens[at + k].value !== candidate.exact?.[k]) return false;
   }
+  // Inside the phrase, pieces written together must be written together ("Node.js", not "Node. js").
+  for (const k of candidate.gluedAt) if (!tokens[at + k].glued) return false;
   return !joinedBefore(tokens, at) && !joinedAfter(tokens, at + n);
 }
 

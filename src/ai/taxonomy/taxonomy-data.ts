@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import { type Static, Type } from 'typebox';
-import { Value } from 'typebox/value';
+import { Compile } from 'typebox/compile';
 
 /**
- * The shape of skills.json and areas.json, and the checks that keep them coherent. The data is edited by hand, so a
- * mistake (an alias given to two skills, an unknown area) stops the process at start-up with a message naming it,
- * rather than quietly resolving a name to the wrong skill.
+ * The shape of the skills file and areas.json, and the checks that keep them coherent. The skills come from
+ * taxonomy.generated.json when it exists (built by `npm run taxonomy:build` from the open data and the curated list),
+ * else from the curated skills.json; both have the same entry shape. A mistake (an alias given to two skills, an
+ * unknown area, a parent that is no skill or a cycle of parents) stops the process at start-up with a message naming
+ * it, rather than quietly resolving a name to the wrong skill.
  */
 const Names = Type.Array(Type.String({ minLength: 1 }));
 
@@ -23,8 +25,19 @@ const SkillEntry = Type.Object({
   aliases: Type.Optional(Names),
   exact_case: Type.Optional(Names),
   contextual: Type.Optional(Names),
+  /** A broader skill that holding this one implies: PostgreSQL → SQL, TIG Welding → Welding. */
+  parent: Type.Optional(Type.String({ minLength: 1 })),
+  /** The open-data concept the skill comes from. */
+  ref: Type.Optional(
+    Type.Object({
+      scheme: Type.Union([Type.Literal('esco'), Type.Literal('onet')]),
+      id: Type.String({ minLength: 1 }),
+      label: Type.String(),
+    }),
+  ),
 });
 
+/** The generated file also carries `about` and `sources` (attribution), which the runtime does not read. */
 const SkillsFile = Type.Object({ fields: Names, skills: Type.Array(SkillEntry, { minItems: 1 }) });
 
 const AreaEntry = Type.Object({
@@ -43,6 +56,10 @@ const AreasFile = Type.Object({
   field_defaults: Type.Record(Type.String(), Names),
 });
 
+/** Compiled once: checking 100,000 aliases with the interpreting `Value.Check` takes a few hundred milliseconds. */
+const skillsFileValidator = Compile(SkillsFile);
+const areasFileValidator = Compile(AreasFile);
+
 export type SkillEntry = Static<typeof SkillEntry>;
 type AreaEntry = Static<typeof AreaEntry>;
 export type TaxonomyData = {
@@ -54,18 +71,32 @@ export type TaxonomyData = {
 
 /** How names and aliases are compared: case and spacing do not matter. */
 export function nameKey(name: string): string {
-  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+  // Most names are tidy already; the test is cheaper than rewriting 100,000 of them.
+  return (UNTIDY_SPACING.test(name) ? name.trim().replace(/\s+/g, ' ') : name).toLowerCase();
 }
 
-function readJson(file: string): unknown {
-  return JSON.parse(fs.readFileSync(new URL(file, import.meta.url), 'utf8'));
+const UNTIDY_SPACING = /^\s|\s$|\s\s|[^\S ]/;
+
+const GENERATED_FILE = new URL('./taxonomy.generated.json', import.meta.url);
+const CURATED_FILE = new URL('./skills.json', import.meta.url);
+const AREAS_FILE = new URL('./areas.json', import.meta.url);
+
+/** The skills file the runtime reads: the generated one when it has been built, else the curated list. */
+export function skillsFileUrl(): URL {
+  return fs.existsSync(GENERATED_FILE) ? GENERATED_FILE : CURATED_FILE;
 }
 
-export function readTaxonomyData(): TaxonomyData {
-  const skillsFile = readJson('./skills.json');
-  const areasFile = readJson('./areas.json');
-  if (!Value.Check(SkillsFile, skillsFile)) throw invalid('skills.json', Value.Errors(SkillsFile, skillsFile));
-  if (!Value.Check(AreasFile, areasFile)) throw invalid('areas.json', Value.Errors(AreasFile, areasFile));
+function readJson(file: URL): unknown {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/** `file`: the skills file; another one of the same shape in benchmarks and tests. */
+export function readTaxonomyData(file: URL = skillsFileUrl()): TaxonomyData {
+  const skillsFile = readJson(file);
+  const areasFile = readJson(AREAS_FILE);
+  const fileName = file.pathname.split('/').at(-1)!;
+  if (!skillsFileValidator.Check(skillsFile)) throw invalid(fileName, skillsFileValidator.Errors(skillsFile));
+  if (!areasFileValidator.Check(areasFile)) throw invalid('areas.json', areasFileValidator.Errors(areasFile));
   const data: TaxonomyData = {
     fields: skillsFile.fields,
     skills: skillsFile.skills,
@@ -100,6 +131,7 @@ function checkCoherence(data: TaxonomyData): string[] {
     for (const field of skill.fields) if (!fields.has(field)) problems.push(`${skill.name}: unknown field ${field}`);
     for (const area of skill.areas ?? []) if (!areaIds.has(area)) problems.push(`${skill.name}: unknown area ${area}`);
   }
+  problems.push(...parentProblems(data.skills));
   for (const area of data.areas) {
     for (const field of area.fields) if (!fields.has(field)) problems.push(`area ${area.id}: unknown field ${field}`);
     if (!areaIds.has(area.companion)) problems.push(`area ${area.id}: unknown companion ${area.companion}`);
@@ -110,6 +142,38 @@ function checkCoherence(data: TaxonomyData): string[] {
   for (const [field, areas] of Object.entries(data.fieldDefaults)) {
     if (!fields.has(field)) problems.push(`field_defaults: unknown field ${field}`);
     for (const area of areas) if (!areaIds.has(area)) problems.push(`field_defaults.${field}: unknown area ${area}`);
+  }
+  return problems;
+}
+
+/** Every parent names a skill (by its name), and following parents never comes back to where it started. */
+function parentProblems(skills: readonly SkillEntry[]): string[] {
+  const problems: string[] = [];
+  const byName = new Map(skills.map((skill) => [nameKey(skill.name), skill]));
+  for (const skill of skills) {
+    if (skill.parent !== undefined && !byName.has(nameKey(skill.parent))) {
+      problems.push(`${skill.name}: unknown parent ${skill.parent}`);
+    }
+  }
+  // Each skill is walked through at most once: a chain stops where an earlier walk already passed.
+  const walked = new Set<string>();
+  for (const skill of skills) {
+    const chain: string[] = [];
+    const onChain = new Set<string>();
+    let current: SkillEntry | undefined = skill;
+    while (current && !walked.has(nameKey(current.name))) {
+      const key = nameKey(current.name);
+      if (onChain.has(key)) {
+        problems.push(
+          `parents form a cycle: ${[...chain.slice(chain.indexOf(current.name)), current.name].join(' → ')}`,
+        );
+        break;
+      }
+      onChain.add(key);
+      chain.push(current.name);
+      current = current.parent === undefined ? undefined : byName.get(nameKey(current.parent));
+    }
+    for (const key of onChain) walked.add(key);
   }
   return problems;
 }

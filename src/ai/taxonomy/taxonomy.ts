@@ -4,10 +4,11 @@ import { nameKey, readTaxonomyData, type SkillEntry, type TaxonomyData } from '.
 import { type ParsedText, parseText } from './text-parser.ts';
 
 /**
- * The skills taxonomy: several hundred skills with aliases, categories and the fields of work they belong to,
- * shipped as data (skills.json beside this file), and the skill areas (areas.json) that group them into the kinds of
- * work a brief can call for. Everything that names a skill — briefs, CVs, tasks, people — is resolved through it, so
- * "JS", "javascript" and "JavaScript" are one skill.
+ * The skills taxonomy: skills with aliases, categories, the fields of work they belong to and a broader parent,
+ * shipped as data (taxonomy.generated.json beside this file, built from the open data and the curated skills.json;
+ * skills.json alone until it is built), and the skill areas (areas.json) that group them into the kinds of work a brief
+ * can call for. Everything that names a skill — briefs, CVs, tasks, people — is resolved through it, so "JS",
+ * "javascript" and "JavaScript" are one skill.
  */
 export type SkillCategory = 'technical' | 'soft' | 'domain' | 'language' | 'tool';
 
@@ -21,7 +22,13 @@ export type TaxonomySkill = {
   fields: readonly string[];
   /** Skill areas (ids of `Taxonomy.areas`), the main one first; none for soft skills. */
   areas: readonly string[];
+  /** Name of the broader skill that holding this one implies (PostgreSQL → SQL), if any. */
+  parent: string | null;
+  /** The open-data concept the skill comes from (an ESCO URI or an O*NET code), if any. */
+  ref: SkillRef | null;
 };
+
+export type SkillRef = { scheme: 'esco' | 'onet'; id: string; label: string };
 
 /** A kind of work ("Mobile apps", "Backend & APIs", "Fundraising & grants"). */
 export type SkillArea = {
@@ -56,6 +63,10 @@ export interface Taxonomy {
   /** Case-insensitive lookup by name or alias. */
   resolve(nameOrAlias: string): TaxonomySkill | undefined;
   area(id: string): SkillArea | undefined;
+  /** The skills this one implies: its parent, the parent's parent…, nearest first. */
+  broaderOf(skill: TaxonomySkill): TaxonomySkill[];
+  /** Every skill that implies this one: its children, their children…, nearest first. */
+  narrowerOf(skill: TaxonomySkill): TaxonomySkill[];
   /** Skills named in free text (names and aliases, as whole words/phrases), most mentioned first. */
   findInText(text: string | ParsedText): SkillMention[];
   /** Skill areas a text calls for, strongest first. */
@@ -72,13 +83,15 @@ export function loadTaxonomy(): Taxonomy {
   return cached;
 }
 
-function buildTaxonomy(data: TaxonomyData): Taxonomy {
+/** A taxonomy of the given data; `loadTaxonomy()` is the shipped one (benchmarks build others of the same shape). */
+export function buildTaxonomy(data: TaxonomyData): Taxonomy {
   const skills = data.skills.map(toSkill);
   const byKey = new Map<string, TaxonomySkill>();
   for (const skill of skills) {
     for (const term of [skill.name, ...skill.aliases]) byKey.set(nameKey(term), skill);
   }
   const resolve = (nameOrAlias: string) => byKey.get(nameKey(nameOrAlias));
+  const { parentOf, childrenOf } = hierarchy(skills);
 
   const areas: SkillArea[] = data.areas.map((entry) => ({
     id: entry.id,
@@ -90,13 +103,13 @@ function buildTaxonomy(data: TaxonomyData): Taxonomy {
   }));
   const areaById = new Map(areas.map((area) => [area.id, area]));
 
-  // Building the matchers tokenises every name and trigger with the NLP model: done on first use, so that a process
-  // that only resolves names never loads the model.
+  // The matchers are built on first use: a process that only resolves names never loads the NLP model (the phrase
+  // tokenizer consults its lexicon) nor spends the time and memory of the trie.
   let skillMatcher: PhraseMatcher<TaxonomySkill> | undefined;
   let triggerMatcher: PhraseMatcher<AreaTrigger[]> | undefined;
 
   const findInText = (text: string | ParsedText): SkillMention[] => {
-    skillMatcher ??= new PhraseMatcher(skillPhrases(data.skills, skills));
+    skillMatcher ??= new PhraseMatcher(skillPhrases(data.skills, skills), { stopWordsNeedContext: true });
     const mentions = new Map<TaxonomySkill, SkillMention>();
     for (const match of skillMatcher.match(text)) {
       const mention = mentions.get(match.target);
@@ -114,6 +127,20 @@ function buildTaxonomy(data: TaxonomyData): Taxonomy {
     fields: Object.freeze([...data.fields, 'general']),
     resolve,
     area: (id: string) => areaById.get(id),
+    broaderOf(skill: TaxonomySkill): TaxonomySkill[] {
+      const chain: TaxonomySkill[] = [];
+      for (let parent = parentOf.get(skill); parent; parent = parentOf.get(parent)) chain.push(parent);
+      return chain;
+    },
+    narrowerOf(skill: TaxonomySkill): TaxonomySkill[] {
+      const descendants: TaxonomySkill[] = [];
+      // Breadth first over the children lists; the data has no cycles (checked when it is read).
+      for (let next = childrenOf.get(skill) ?? []; next.length > 0; ) {
+        descendants.push(...next);
+        next = next.flatMap((child) => childrenOf.get(child) ?? []);
+      }
+      return descendants;
+    },
     findInText,
     findAreasInText(text: string | ParsedText): AreaMention[] {
       const parsed = typeof text === 'string' ? parseText(text) : text;
@@ -137,7 +164,25 @@ function toSkill(entry: SkillEntry): TaxonomySkill {
     aliases: Object.freeze(aliases),
     fields: Object.freeze([...entry.fields]),
     areas: Object.freeze([...(entry.areas ?? [])]),
+    parent: entry.parent ?? null,
+    ref: entry.ref ? Object.freeze({ ...entry.ref }) : null,
   });
+}
+
+/** Each skill's parent and children, by the parent's name (a canonical name, checked when the data is read). */
+function hierarchy(skills: readonly TaxonomySkill[]) {
+  const byName = new Map(skills.map((skill) => [nameKey(skill.name), skill]));
+  const parentOf = new Map<TaxonomySkill, TaxonomySkill>();
+  const childrenOf = new Map<TaxonomySkill, TaxonomySkill[]>();
+  for (const skill of skills) {
+    const parent = skill.parent === null ? undefined : byName.get(nameKey(skill.parent));
+    if (!parent) continue;
+    parentOf.set(skill, parent);
+    const children = childrenOf.get(parent);
+    if (children) children.push(skill);
+    else childrenOf.set(parent, [skill]);
+  }
+  return { parentOf, childrenOf };
 }
 
 function skillPhrases(entries: SkillEntry[], skills: TaxonomySkill[]): PhraseEntry<TaxonomySkill>[] {

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type WinkFn from 'wink-nlp';
-import type { Model, WinkMethods } from 'wink-nlp';
+import type { Model, Document as WinkDoc, WinkMethods } from 'wink-nlp';
 
 /**
  * Text as the offline analyzers read it: wink-nlp's tokens (with lemma, part of speech and stop-word flag), the
@@ -57,6 +57,20 @@ function engine(): WinkMethods {
     nlp = winkNLP(require('wink-eng-lite-web-model') as Model);
   }
   return nlp;
+}
+
+let lexicon: WinkDoc | undefined;
+
+/**
+ * What wink's lexicon says of a word, as its tokenizer consults it: unknown, a word, or a contraction (which it splits,
+ * "cannot" → "can" "not"). `isLexeme` answers with the lexicon entry's ids, one per part of a contraction, though its
+ * type declaration says boolean.
+ */
+export function lexiconEntry(word: string): 'unknown' | 'word' | 'contraction' {
+  lexicon ??= engine().readDoc('');
+  const entry = lexicon.isLexeme(word) as unknown;
+  if (!entry) return 'unknown';
+  return Array.isArray(entry) && entry.length > 1 ? 'contraction' : 'word';
 }
 
 const LIST_MARKERS = new Set(['-', '*', '•', '–', '—', '·', '>', '+']);
