@@ -291,8 +291,11 @@ function wordCount(label: string): number {
   return label.split(' ').length;
 }
 
-/** Nouns that name an activity or a field ("welding", "inspection", "care"), singular or plural. */
-const ACTIVITY_NOUN = /(ing|tion|sion|ment|ance|ence|ysis|care|ery|ship|ics|ogy|aid)s?$/;
+/**
+ * Nouns that name an activity or a field ("welding", "inspection", "care"). An -ing noun in the plural names things
+ * ("dressings", "fittings"), the others may be plural ("inspections").
+ */
+const ACTIVITY_NOUN = /(ing|(tion|sion|ment|ance|ence|ysis|care|ery|ship|ics|ogy|aid)s?)$/;
 /** Nouns with those endings that name things, not activities. */
 const THING_NOUNS = new Set(
   'equipment instrument document element garment pigment segment supplement implement compartment department ointment ornament sediment fragment building ceiling clothing ring string thing'.split(
@@ -335,17 +338,15 @@ export function activitiesOfLightVerbs(preferred: string, alternatives: readonly
  * each word it adds; then the shortest. A verb-led or article-led alternative ("project the dispatching…") is none.
  */
 function bestNounPhrase(preferred: string, alternatives: readonly string[], verbs: VerbVocabulary): string | undefined {
-  const preferredWords = new Set(
-    preferred
-      .toLowerCase()
-      .split(' ')
-      .filter((word) => !SMALL_WORDS.has(word)),
-  );
+  // Words compared by a crude stem, so that "contract drafting" shares both its words with "draft contracts".
+  const stem = (word: string) => word.replace(/(ings?|ed|e?s|e)$/, '');
   const content = (label: string) =>
     label
       .toLowerCase()
       .split(' ')
-      .filter((word) => !SMALL_WORDS.has(word));
+      .filter((word) => !SMALL_WORDS.has(word))
+      .map(stem);
+  const preferredWords = new Set(content(preferred));
   const shared = (label: string) => content(label).filter((word) => preferredWords.has(word)).length;
   const score = (label: string) => 2 * shared(label) - content(label).length;
   const all = new Set([preferred, ...alternatives].map(withoutQualifier));

@@ -1,0 +1,198 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { SOURCES } from '../../tools/taxonomy/attribution.ts';
+import { buildTaxonomy, CURATED_FILE, DEFAULT_DATA_DIR, OUTPUT_FILE, REPO_ROOT } from '../../tools/taxonomy/build.ts';
+import type { OpenSkill, SkillEntry } from '../../tools/taxonomy/entries.ts';
+import { addFieldWeight, FIELDS_BY_ISCO, fieldsByPrefix, fieldsFromWeights } from '../../tools/taxonomy/fields.ts';
+import { judgeLabel, type LabelContext } from '../../tools/taxonomy/label-rules.ts';
+import { mergeSkills } from '../../tools/taxonomy/merge.ts';
+import { recruiterName, titleCase, verbVocabulary, withDeclaredAcronym } from '../../tools/taxonomy/names.ts';
+import { exampleNames } from '../../tools/taxonomy/onet.ts';
+
+const verbs = verbVocabulary([
+  { preferredLabel: 'perform TIG welding', altLabels: [] },
+  { preferredLabel: 'draft contracts', altLabels: [] },
+  { preferredLabel: 'apply wound dressings', altLabels: [] },
+  { preferredLabel: 'compare contractors bids', altLabels: [] },
+]);
+
+const skill = (preferredLabel: string, altLabels: string[] = [], knowledge = false) =>
+  recruiterName({ preferredLabel, altLabels, knowledge }, verbs);
+
+describe('recruiter names', () => {
+  test('a light verb before an activity is dropped', () => {
+    assert.equal(skill('carry out wound care'), 'Wound Care');
+    assert.equal(skill('perform welding inspection'), 'Welding Inspection');
+  });
+
+  test('the shortest activity form among the labels wins: the acronym over the spelled-out words', () => {
+    assert.equal(skill('perform tungsten inert gas welding', ['perform TIG welding']), 'TIG Welding');
+  });
+
+  test('a noun-phrase alternative is preferred to the verb phrase', () => {
+    assert.equal(skill('draft contracts', ['contract drafting', 'write contracts']), 'Contract Drafting');
+    assert.equal(skill('apply wound dressings', ['wound dressing application']), 'Wound Dressing Application');
+  });
+
+  test('another verb with the same object is not a noun phrase', () => {
+    assert.equal(skill('compare contractors bids', ['contrast contractors bids']), undefined);
+  });
+
+  test('without an alternative, the verb becomes its noun after a short object', () => {
+    assert.equal(skill('install heat pump'), 'Heat Pump Installation');
+    assert.equal(skill('manage musical staff'), 'Musical Staff Management');
+    assert.equal(skill('liaise with specialist contractors for well operations'), undefined);
+  });
+
+  test('knowledge concepts keep their noun phrase; qualifiers are removed', () => {
+    assert.equal(skill('welding techniques', [], true), 'Welding Techniques');
+    assert.equal(skill('Python (computer programming)', [], true), 'Python');
+  });
+
+  test('title case keeps acronyms and lower-cases small words inside', () => {
+    assert.equal(titleCase('first aid on board ship'), 'First Aid on Board Ship');
+    assert.equal(titleCase('ISO 9001 audits of oxy-fuel plants'), 'ISO 9001 Audits of Oxy-Fuel Plants');
+  });
+
+  test('an acronym the description declares names the skill', () => {
+    const description = 'Weld workpieces by tungsten inert gas (TIG) welding.';
+    assert.equal(withDeclaredAcronym('Tungsten Inert Gas Welding', description), 'TIG Welding');
+    assert.equal(withDeclaredAcronym('Arc Welding', description), undefined);
+  });
+
+  test('O*NET examples: the spelled-out form names the item, the acronym form is an alias', () => {
+    assert.deepEqual(exampleNames('Tungsten inert gas TIG welders', true), {
+      name: 'Tungsten Inert Gas Welder',
+      labels: [
+        'Tungsten Inert Gas Welder',
+        'Tungsten inert gas welder',
+        'TIG welder',
+        'Tungsten inert gas TIG welders',
+      ],
+    });
+    assert.equal(exampleNames('Ansible software', false).name, 'Ansible');
+  });
+});
+
+describe('label rules', () => {
+  const context: LabelContext = { commonWords: new Set(['polish', 'sales', 'nursing']), jobTitles: new Set(['nurse']) };
+  test('labels that would fire on ordinary prose are left out or gated', () => {
+    assert.equal(judgeLabel('TIG welding', context), 'keep');
+    assert.equal(judgeLabel('QA', context), 'too-short');
+    assert.equal(judgeLabel('carry out the inspection of lift shaft construction', context), 'too-long');
+    assert.equal(judgeLabel('well operations, contractor liaison', context), 'inverted');
+    assert.equal(judgeLabel('Nurse', context), 'job-title');
+    assert.equal(judgeLabel('use software', context), 'generic');
+    assert.equal(judgeLabel('communication', context), 'generic');
+    assert.equal(judgeLabel('polish', context), 'common-word');
+    assert.equal(judgeLabel('sales', context), 'common-word');
+  });
+
+  test('a common word that names an activity is kept', () => {
+    assert.equal(judgeLabel('nursing', context), 'keep');
+  });
+});
+
+describe('fields', () => {
+  test('the longest ISCO prefix decides', () => {
+    assert.deepEqual(fieldsByPrefix(FIELDS_BY_ISCO, '2512'), ['software']);
+    assert.deepEqual(fieldsByPrefix(FIELDS_BY_ISCO, '2521'), ['data']);
+    assert.deepEqual(fieldsByPrefix(FIELDS_BY_ISCO, '7212'), ['trades', 'manufacturing']);
+  });
+
+  test('every ISCO-08 sub-major group has fields', () => {
+    const subMajor = Object.keys(FIELDS_BY_ISCO).filter((code) => code.length === 2);
+    assert.equal(subMajor.length, 43);
+  });
+
+  test('the strongest fields are kept; a skill needed everywhere is general', () => {
+    const weights = new Map<string, number>();
+    addFieldWeight(weights, ['health'], 4);
+    addFieldWeight(weights, ['social-care'], 2);
+    addFieldWeight(weights, ['trades', 'construction'], 2);
+    assert.deepEqual(fieldsFromWeights(weights), ['health', 'social-care']);
+    const everywhere = new Map(['a', 'b', 'c', 'd', 'e', 'f'].map((field) => [field, 1]));
+    assert.deepEqual(fieldsFromWeights(everywhere), ['general']);
+  });
+});
+
+describe('merge with the curated list', () => {
+  const open = (name: string, id: string, preferred: string, aliases: string[]): OpenSkill => ({
+    name,
+    category: 'technical',
+    fields: ['trades'],
+    ref: { scheme: 'esco', id, label: preferred },
+    labels: [name, preferred, ...aliases],
+    aliases: [preferred, ...aliases],
+    contextualName: false,
+    broader: [],
+  });
+  const curated: SkillEntry[] = [
+    { name: 'Welding', category: 'technical', fields: ['trades'], aliases: ['welder skills'], exact_case: ['Welding'] },
+  ];
+
+  test('an open concept with a curated label becomes the curated skill: its ref and extra aliases', () => {
+    const { skills } = mergeSkills(curated, [open('Welding Equipment Operation', 'esco:1', 'welding', ['weld work'])]);
+    assert.deepEqual(skills, [
+      {
+        name: 'Welding',
+        category: 'technical',
+        fields: ['trades'],
+        aliases: ['welder skills', 'weld work'],
+        exact_case: ['Welding'],
+        ref: { scheme: 'esco', id: 'esco:1', label: 'welding' },
+      },
+    ]);
+  });
+
+  test('an alias names one skill: curated first, then the skill whose preferred label it is, else none', () => {
+    const tig = open('TIG Welding', 'esco:2', 'perform TIG welding', ['gas welding', 'arc work']);
+    const mig = open('MIG Welding', 'esco:3', 'perform MIG welding', ['perform TIG welding', 'gas welding']);
+    const parent = { ...open('Arc Welding', 'esco:4', 'arc work', []), broader: [] };
+    const { skills, stats } = mergeSkills(curated, [{ ...tig, broader: ['esco:4'] }, mig, parent]);
+    const byName = new Map(skills.map((entry) => [entry.name, entry]));
+    assert.deepEqual(byName.get('TIG Welding')?.aliases, ['perform TIG welding']);
+    assert.deepEqual(byName.get('MIG Welding')?.aliases, ['perform MIG welding']);
+    assert.deepEqual(byName.get('Welding')?.aliases, ['welder skills']);
+    assert.equal(byName.get('TIG Welding')?.parent, 'Arc Welding');
+    assert.equal(stats.droppedContestedAliases, 1); // "gas welding"
+  });
+
+  test('of two concepts named like a curated skill, the first is its ref and the other is left out', () => {
+    const { skills, stats } = mergeSkills(curated, [
+      open('Welder Skills', 'esco:6', 'use welder skills', []),
+      open('Welder Skills', 'esco:5', 'apply welder skills', []),
+    ]);
+    assert.deepEqual(
+      skills.map((entry) => [entry.name, entry.ref?.id]),
+      [['Welding', 'esco:5']],
+    );
+    assert.equal(stats.droppedNameConflicts, 1);
+  });
+});
+
+describe('attribution', () => {
+  test('NOTICE and README carry each source attribution as the build writes it', () => {
+    for (const file of ['NOTICE', 'README.md']) {
+      // As read: without Markdown's quote markers and escapes.
+      const text = fs
+        .readFileSync(path.join(REPO_ROOT, file), 'utf8')
+        .replace(/^> ?/gm, '')
+        .replaceAll('\\*', '*')
+        .replace(/\s+/g, ' ');
+      for (const source of SOURCES) assert.ok(text.includes(source.attribution), `${file} lacks ${source.version}`);
+    }
+  });
+});
+
+describe('the committed taxonomy', () => {
+  const hasData = fs.existsSync(path.join(DEFAULT_DATA_DIR, 'esco'));
+  test('a rebuild from ../shared/data reproduces it exactly', {
+    skip: hasData ? false : `no open data at ${DEFAULT_DATA_DIR}: rebuild not checked`,
+  }, () => {
+    const { text } = buildTaxonomy(DEFAULT_DATA_DIR, CURATED_FILE);
+    assert.ok(text === fs.readFileSync(OUTPUT_FILE, 'utf8'), 'run `npm run taxonomy:build` and commit the result');
+  });
+});
