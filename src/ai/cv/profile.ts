@@ -9,12 +9,26 @@ import { type Job, SELF_EMPLOYED } from './work-history.ts';
  */
 const MAX_DOMAINS = 3;
 
-/** Fields of the skills found, weighted by how often and how well each skill shows; the leading ones. */
+// How much a skill of each kind says about the person's field: the techniques, tools and knowledge of a trade say
+// it; a spoken language or a soft skill belongs to every field (a nurse's Spanish is no "communications" career).
+const FIELD_SIGNAL: Record<CvSkillResult['category'], number> = {
+  technical: 1,
+  tool: 1,
+  domain: 1,
+  soft: 0.25,
+  language: 0.1,
+};
+
+/**
+ * Fields of the skills found (the taxonomy's fields of work, whatever the profession), weighted by how often and how
+ * well each skill shows and how much its kind says about a field; the leading ones.
+ */
 export function professionalDomains(evidence: Map<string, SkillEvidence>, skills: CvSkillResult[]): string[] {
   const levelOf = new Map(skills.map((skill) => [skill.name, LEVEL_RANK[skill.proficiency_level]]));
   const weights = new Map<string, number>();
   for (const entry of evidence.values()) {
-    const weight = Math.min(entry.mentions, 5) + (levelOf.get(entry.skill.name) ?? 0);
+    const weight =
+      (Math.min(entry.mentions, 5) + (levelOf.get(entry.skill.name) ?? 0)) * FIELD_SIGNAL[entry.skill.category];
     for (const field of entry.skill.fields) weights.set(field, (weights.get(field) ?? 0) + weight);
   }
   const ranked = [...weights.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));

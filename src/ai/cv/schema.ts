@@ -17,7 +17,9 @@ export const ProficiencyLevel = Type.Union(
   {
     description:
       'How well the person masters the skill: from their own wording ("expert in", "advanced", "familiar with", ' +
-      '"basic knowledge of", "native", "C1") first, otherwise from how many years they used it.',
+      '"basic knowledge of"; for languages native/fluent/conversational/basic and CEFR A1–C2) first, otherwise ' +
+      'from how many years they used it (1–3 intermediate, 3–8 advanced, 8+ expert), at least advanced when used ' +
+      'in a senior or lead role, one level lower when last used ten or more years ago.',
   },
 );
 
@@ -26,7 +28,10 @@ export const CvSkill = Type.Object(
     name: Type.String({
       minLength: 1,
       maxLength: 100,
-      description: 'The canonical name of the skill, as a skills taxonomy spells it ("JavaScript", not "JS").',
+      description:
+        'The canonical name of the skill, as a skills taxonomy spells it ("JavaScript", not "JS"; "TIG Welding", ' +
+        '"Wound Care", "Contract Drafting"). Certifications and licences held are skills too ("PRINCE2", "CSCS ' +
+        'Card", "First Aid"), and so are spoken languages ("Spanish").',
     }),
     proficiency_level: ProficiencyLevel,
     category: Type.Union(
@@ -39,8 +44,9 @@ export const CvSkill = Type.Object(
       ],
       {
         description:
-          'technical: a technique or technology; soft: an interpersonal skill; domain: knowledge of a field of ' +
-          'work; language: a spoken language; tool: a software product used to do the work.',
+          'technical: a technique, method or technology; soft: an interpersonal skill; domain: knowledge of a field ' +
+          'of work, or a certification or licence; language: a spoken or signed language; tool: a product, ' +
+          'software or equipment used to do the work.',
       },
     ),
     years_of_experience: OrNull(
@@ -135,7 +141,11 @@ export const CvAnalysisSchema = Type.Object(
     work_experience: Type.Array(CvWorkExperience, { maxItems: 40, description: 'Jobs, most recent first.' }),
     professional_domains: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
       maxItems: 5,
-      description: 'Fields of work the person belongs to ("software", "data", "design", "marketing", "healthcare").',
+      description:
+        'Fields of work the person belongs to, leading one first, named as the skills taxonomy names them: ' +
+        'software, data, design, marketing, communications, operations, finance, legal, hr, product, research, ' +
+        'education, health, sustainability, engineering, construction, trades, hospitality, logistics, security, ' +
+        'public-sector, sales, manufacturing, agriculture, social-care, arts.',
     }),
     summary: Type.String({
       minLength: 1,

@@ -64,13 +64,24 @@ function withoutNames(line: CvLine, job: Job | undefined): string {
   return employer && employer !== SELF_EMPLOYED ? text.replace(employer, ' ') : text;
 }
 
-function mentionsIn(clause: string, taxonomy: Taxonomy): Mention[] {
+// A line under a skills or languages heading is an item of that list, which is the context an ambiguous name needs
+// ("Java" the language, not the island; "Polish" the language, not the verb): the matcher reads it after the heading.
+const LIST_CONTEXT: Partial<Record<Section, string>> = {
+  skills: 'Skills: ',
+  certifications: 'Skills: ',
+  languages: 'Languages: ',
+};
+
+function mentionsIn(clause: string, section: Section, taxonomy: Taxonomy): Mention[] {
+  const context = LIST_CONTEXT[section] ?? '';
   return taxonomy
-    .findInText(clause)
-    .map((found) => ({
+    .findInText(context + clause)
+    .map((found) => ({ found, start: found.firstIndex - context.length }))
+    .filter(({ start }) => start >= 0)
+    .map(({ found, start }) => ({
       skill: found.skill,
-      start: found.firstIndex,
-      end: found.firstIndex + matchedLength(clause, found.firstIndex, found.skill),
+      start,
+      end: start + matchedLength(clause, start, found.skill),
       count: found.mentions,
     }))
     .sort((a, b) => a.start - b.start);
@@ -145,7 +156,7 @@ export function collectSkillEvidence(lines: CvLine[], jobs: Job[], taxonomy: Tax
     const usedInJob = job >= 0 && !jobs[job].headerLines.includes(line.index);
     const cleaned = withoutNames(line, jobs[job]);
     for (const clause of clausesOfLine(cleaned)) {
-      const mentions = mentionsIn(clause, taxonomy);
+      const mentions = mentionsIn(clause, line.section, taxonomy);
       if (mentions.length === 0) continue;
       const statusOf = statusReader(clause);
       // A rating word inside a skill's own name ("Advanced Cardiac Life Support") rates nothing.
@@ -246,6 +257,7 @@ function proficiency(entry: SkillEvidence, years: number | null, jobs: Job[], st
 }
 
 const MAX_SKILLS = 40;
+const MAX_LANGUAGES = 8;
 
 export function rankSkills(evidence: Map<string, SkillEvidence>, jobs: Job[], asOf: number): CvSkillResult[] {
   const skills = [...evidence.values()].map((entry) => {
@@ -253,12 +265,10 @@ export function rankSkills(evidence: Map<string, SkillEvidence>, jobs: Job[], as
     const stale = isStale(entry, jobs, asOf);
     const level = proficiency(entry, years, jobs, stale);
     // Prominence: how well and how long the person knows it, whether they list it as a skill, how often the CV
-    // names it. Spoken languages go after the skills of the trade; skills last used long ago after current ones.
+    // names it; skills last used long ago after current ones.
     const listed = entry.sections.has('skills') ? 3 : 0;
     const weight =
-      (LEVEL_RANK[level] * 2 + listed + Math.min(entry.mentions, 5) + Math.min(years ?? 0, 10) / 2) *
-      (entry.skill.category === 'language' ? 0.5 : 1) *
-      (stale ? 0.5 : 1);
+      (LEVEL_RANK[level] * 2 + listed + Math.min(entry.mentions, 5) + Math.min(years ?? 0, 10) / 2) * (stale ? 0.5 : 1);
     return {
       entry,
       weight,
@@ -272,5 +282,8 @@ export function rankSkills(evidence: Map<string, SkillEvidence>, jobs: Job[], as
     };
   });
   skills.sort((a, b) => b.weight - a.weight || a.entry.firstSeen - b.entry.firstSeen);
-  return skills.slice(0, MAX_SKILLS).map((skill) => skill.result);
+  // Spoken languages go after the skills of the trade, as on a CV, and keep their place when the list is cut.
+  const languages = skills.filter((skill) => skill.entry.skill.category === 'language').slice(0, MAX_LANGUAGES);
+  const trade = skills.filter((skill) => skill.entry.skill.category !== 'language');
+  return [...trade.slice(0, MAX_SKILLS - languages.length), ...languages].map((skill) => skill.result);
 }

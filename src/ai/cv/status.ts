@@ -101,9 +101,10 @@ function scopesOf(clause: string): Scope[] {
     const start = status === 'optional' ? 0 : end;
     scopes.push({ start, end: status === 'optional' ? clause.length : endAfter(end, ends), status });
   }
+  // The professional named is theirs too: "assisted the surgeon" shows no surgery of the person's own.
   for (const match of clause.matchAll(OTHER_PERSON)) {
     const end = match.index + match[0].length;
-    scopes.push({ start: end, end: endAfter(end, [...ends, ...ownWork]), status: 'other-person' });
+    scopes.push({ start: match.index, end: endAfter(end, [...ends, ...ownWork]), status: 'other-person' });
   }
   return scopes;
 }

@@ -17,7 +17,21 @@ export const ROLE_WORDS = words(
     'strategist|planner|operator|mechanic|electrician|chef|cook|waiter|cashier|receptionist|secretary|' +
     'librarian|photographer|illustrator|animator|artist|journalist|producer|buyer|sales|surveyor|' +
     'inspector|lawyer|solicitor|paralegal|attorney|caregiver|carer|worker|volunteer|fellow|postdoc|' +
-    'sre|devops',
+    'sre|devops|' +
+    // Trades, care, hospitality, public service and the professions, whose titles name no "engineer" or "manager".
+    'welder|fabricator|plumber|carpenter|joiner|bricklayer|plasterer|roofer|glazier|tiler|decorator|fitter|' +
+    'machinist|millwright|foreman|forewoman|labourer|laborer|operative|installer|driver|courier|dispatcher|' +
+    'porter|housekeeper|barista|bartender|sommelier|baker|pastry chef|butcher|kitchen porter|host|hostess|' +
+    'concierge|steward|stewardess|cabin crew|surgeon|dentist|hygienist|optometrist|optician|radiographer|' +
+    'sonographer|physiotherapist|physio|anaesthetist|anesthetist|phlebotomist|dietitian|nutritionist|' +
+    'psychologist|psychiatrist|counsellor|counselor|social worker|healthcare assistant|care assistant|' +
+    'support worker|veterinarian|vet|barrister|judge|notary|magistrate|underwriter|actuary|broker|trader|' +
+    'banker|teller|economist|statistician|curator|archivist|conservator|musician|composer|performer|actor|' +
+    'dancer|choreographer|stylist|hairdresser|barber|beautician|tailor|florist|gardener|landscaper|farmer|' +
+    'agronomist|forester|cleaner|caretaker|warehouse operative|picker|packer|estimator|scheduler|' +
+    'draughtsman|draftsman|drafter|geologist|chemist|biologist|physicist|pharmacologist|epidemiologist|' +
+    'teaching assistant|nanny|childminder|educator|headteacher|principal|dean|firefighter|paramedic|' +
+    'constable|sergeant|detective|soldier|guard|security officer|pilot|captain|sailor|seafarer',
 );
 
 export const ORGANISATION_WORDS = words(
@@ -26,7 +40,12 @@ export const ORGANISATION_WORDS = words(
     'holdings|bank|banco|hospital|clinic|health|trust|university|college|school|academy|institute|' +
     'federation|council|ministry|department|agency|agence|studio|studios|labs|services|solutions|' +
     'systems|technologies|technology|software|consulting|partners|associates|foundation|ngo|analytics|' +
-    'insurance|retail|manufacturing|logistics',
+    'insurance|retail|manufacturing|logistics|' +
+    // Employers outside offices: the health service, councils, kitchens, sites and farms.
+    'nhs|practice|pharmacy|care home|nursing home|hospice|surgery|restaurant|hotel|café|cafe|bakery|bistro|' +
+    'brasserie|kitchen|catering|resort|construction|contractors|builders|engineering|electrical|plumbing|' +
+    'chambers|firm|charity|police|army|navy|air force|fire service|airport|airlines|airways|farm|estate|' +
+    'workshop|garage|factory|plant|mill|port|railway|rail|transport|haulage|freight',
 );
 
 export const SCHOOL_WORDS = words(

@@ -1,0 +1,185 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { CvSkillResult } from '../../src/ai/cv/index.ts';
+import { headingSection } from '../../src/ai/cv/lines.ts';
+import { analyzeCv } from '../../src/ai/cv/local.ts';
+import { loadTaxonomy } from '../../src/ai/taxonomy/taxonomy.ts';
+
+/** How the offline analyzer reads each mention of a skill: claimed or not, rated how, shown by which words. */
+const taxonomy = loadTaxonomy();
+const AS_OF = '2026-11-01';
+const analyze = (lines: string[]) => analyzeCv({ text: lines.join('\n'), asOf: AS_OF }, taxonomy);
+const skillsOf = (lines: string[]) => new Map(analyze(lines).skills.map((skill) => [skill.name, skill]));
+const names = (lines: string[]) => [...skillsOf(lines).keys()];
+
+describe('CV mentions: only what the person claims makes a skill', () => {
+  it('leaves out negated mentions, up to a word of contrast', () => {
+    const found = names([
+      'Profile',
+      'No experience with Kubernetes or Terraform.',
+      'Never used Java, but expert in Python.',
+      'Not familiar with React; comfortable with SQL.',
+      'No Docker experience.',
+    ]);
+    for (const absent of ['Kubernetes', 'Terraform', 'Java', 'React', 'Docker']) {
+      assert.ok(!found.includes(absent), `${absent} in ${found.join(', ')}`);
+    }
+    assert.ok(found.includes('Python') && found.includes('SQL'), found.join(', '));
+  });
+
+  it('leaves out what the person is learning, hopes to learn or would like to do', () => {
+    const found = names([
+      'Summary',
+      'Data analyst. Currently learning Spanish; interested in learning Kubernetes.',
+      'Would like to work with React in my next role. Hoping to use Terraform soon.',
+      'Skills',
+      'SQL, Python, Rust (learning)',
+      'Currently Learning',
+      'Java',
+    ]);
+    for (const absent of ['Spanish', 'Kubernetes', 'React', 'Terraform', 'Rust', 'Java']) {
+      assert.ok(!found.includes(absent), `${absent} in ${found.join(', ')}`);
+    }
+    assert.ok(found.includes('SQL') && found.includes('Python'), found.join(', '));
+  });
+
+  it('leaves out skills a pasted job advert only wished for', () => {
+    const found = names(['Skills', 'Python, SQL', 'Nice to have: Kubernetes', 'Docker is a plus']);
+    assert.ok(!found.includes('Kubernetes') && !found.includes('Docker'), found.join(', '));
+  });
+
+  it('does not credit the person with the work of the professionals they assisted, unless they did it too', () => {
+    const assisted = names([
+      'Experience',
+      'Operations Assistant, Harbour Analytics Ltd',
+      'Jan 2022 – present',
+      'Supported engineers who ran Kubernetes clusters and Terraform pipelines.',
+      'Supported engineers by writing Python scripts.',
+    ]);
+    assert.ok(!assisted.includes('Kubernetes') && !assisted.includes('Terraform'), assisted.join(', '));
+    assert.ok(assisted.includes('Python'), 'what the person did "by …ing" is theirs');
+
+    const alsoOwn = skillsOf([
+      'Experience',
+      'Platform Engineer, Harbour Analytics Ltd',
+      'Jan 2022 – present',
+      'Supported engineers who ran Kubernetes clusters.',
+      'Ran Kubernetes clusters for three product teams.',
+    ]);
+    assert.equal(alsoOwn.get('Kubernetes')?.evidence, 'Ran Kubernetes clusters for three product teams.');
+  });
+});
+
+describe('CV mentions: evidence', () => {
+  const cv = [
+    'Jane Roe · jane@example.org',
+    'Profile',
+    `Backend engineer who enjoys calm on-call rotations and readable code, mostly for logistics companies across Europe. Expert in Python and Django; I mentor junior colleagues and write the team's runbooks.`,
+    'Skills',
+    'Python, Django, PostgreSQL, Docker',
+    'Experience',
+    'Backend Engineer, Parcel Systems GmbH',
+    'Mar 2020 – present',
+    '• Tuned PostgreSQL queries for the tracking service.',
+  ];
+  const skills = analyze(cv).skills;
+  const evidence = (name: string) => skills.find((skill) => skill.name === name)?.evidence;
+
+  it('gives every skill the CV words it was read from, verbatim and at most 300 characters', () => {
+    const text = cv.join('\n');
+    assert.ok(skills.length >= 4);
+    for (const skill of skills) {
+      assert.ok(skill.evidence.length > 0 && skill.evidence.length <= 300, `${skill.name}: ${skill.evidence}`);
+      assert.ok(text.includes(skill.evidence), `${skill.name}: "${skill.evidence}" is in the CV`);
+    }
+  });
+
+  it('quotes where the skill is shown best: a rating, then use in a job, then a list', () => {
+    assert.equal(evidence('Python'), 'Expert in Python and Django', 'the clause of a long paragraph');
+    assert.equal(evidence('PostgreSQL'), 'Tuned PostgreSQL queries for the tracking service.');
+    assert.equal(evidence('Docker'), 'Python, Django, PostgreSQL, Docker');
+  });
+
+  it('cuts a very long sentence around the skill, at words', () => {
+    const long = `${'Coordinated deliveries and schedules for regional depots '.repeat(6)}using SAP every day ${'with drivers and planners across the network '.repeat(5)}.`;
+    const quoted = analyze(['Profile', long]).skills.find((skill) => skill.name === 'SAP')?.evidence ?? '';
+    assert.ok(quoted.length <= 300 && quoted.includes('using SAP every day'), quoted);
+    assert.match(quoted, /^….*…$/);
+  });
+});
+
+describe('CV mentions: layouts', () => {
+  const level = (lines: string[], name: string) => skillsOf(lines).get(name);
+  const facts = (skill: CvSkillResult | undefined) => [skill?.proficiency_level, skill?.years_of_experience];
+
+  it('reads a table row: pipe-separated, tab-separated, or cells a PDF ran together', () => {
+    const table = ['Skills', 'Skill | Level | Years', 'Python | Expert | 8 years', 'Java\tAdvanced\t5 years'];
+    assert.deepEqual(facts(level(table, 'Python')), ['expert', 8]);
+    assert.deepEqual(facts(level(table, 'Java')), ['advanced', 5]);
+    assert.deepEqual(facts(level(['Skills', 'Docker Intermediate 3 years'], 'Docker')), ['intermediate', 3]);
+  });
+
+  it('reads "Skill: level" lines and does not take a following word for a rating', () => {
+    const lines = ['Skills', 'SQL: advanced', 'Microsoft Excel advanced formulas'];
+    assert.equal(level(lines, 'SQL')?.proficiency_level, 'advanced');
+    assert.equal(level(lines, 'Microsoft Excel')?.proficiency_level, 'intermediate');
+  });
+
+  it('reads spoken languages with their level: CEFR, native, fluent, conversational, basic', () => {
+    const lines = [
+      'Languages: Spanish (native), French – C1, German: B2',
+      'Italian conversational; Portuguese (A2); Dutch basic',
+    ];
+    const found = skillsOf(lines);
+    assert.deepEqual(
+      ['Spanish', 'French', 'German', 'Italian', 'Portuguese', 'Dutch'].map(
+        (name) => found.get(name)?.proficiency_level,
+      ),
+      ['expert', 'advanced', 'intermediate', 'intermediate', 'beginner', 'beginner'],
+    );
+    assert.ok([...found.values()].every((skill) => skill.category === 'language'));
+  });
+
+  it('keeps certifications and licences as skills', () => {
+    const found = skillsOf(['Licences & Tickets', 'PRINCE2 Practitioner (2019)', 'First aid at work']);
+    assert.equal(found.get('PRINCE2')?.category, 'domain');
+    assert.ok([...found.values()].some((skill) => skill.evidence === 'First aid at work'));
+  });
+
+  it('knows the headings of many trades, and a heading that opens its own line', () => {
+    assert.equal(headingSection('Licences & Tickets'), 'certifications');
+    assert.equal(headingSection('Professional Registration'), 'certifications');
+    assert.equal(headingSection('Areas of Expertise'), 'skills');
+    assert.equal(headingSection('Clinical Placements'), 'experience');
+    assert.equal(headingSection('Career History'), 'experience');
+    assert.equal(headingSection('Currently Learning'), 'learning');
+    assert.equal(headingSection('Driving Licence'), null, 'an item of a list, not a heading');
+    // "Skills:" opening a line in a summary makes that line a listing of skills.
+    const inline = analyze(['Profile', 'Skills: Python (3 years)']).skills[0];
+    assert.equal(inline.name, 'Python');
+    assert.equal(inline.years_of_experience, 3);
+  });
+});
+
+describe('CV mentions: proficiency from the job', () => {
+  const job = (title: string, dates: string, bullet: string) => [`${title}, Harbour Analytics Ltd`, dates, bullet];
+
+  it('rates a skill used in a senior or lead job higher than its years alone, in a junior job no higher', () => {
+    const senior = skillsOf(['Experience', ...job('Lead Data Analyst', 'Jan 2024 – present', 'Reports in SQL.')]);
+    assert.equal(senior.get('SQL')?.proficiency_level, 'advanced'); // under 3 years
+    const junior = skillsOf(['Experience', ...job('Junior Data Analyst', 'Jan 2020 – present', 'Reports in SQL.')]);
+    assert.equal(junior.get('SQL')?.proficiency_level, 'intermediate'); // nearly 7 years
+  });
+
+  it('ranks a skill last used ten or more years ago lower, and a level lower', () => {
+    const skills = analyze([
+      'Experience',
+      ...job('Data Analyst', 'Jan 2020 – present', 'Dashboards in Tableau.'),
+      ...job('Data Analyst', 'Jan 2008 – Dec 2014', 'Dashboards in Power BI.'),
+    ]).skills;
+    const tableau = skills.findIndex((skill) => skill.name === 'Tableau');
+    const powerBi = skills.findIndex((skill) => skill.name === 'Power BI');
+    assert.ok(tableau >= 0 && powerBi > tableau, skills.map((skill) => skill.name).join(', '));
+    assert.equal(skills[powerBi].proficiency_level, 'intermediate'); // 7 years of use are advanced, ten years ago one lower
+  });
+});
