@@ -1,4 +1,4 @@
-import type { ParsedText, Sentence, Token } from '../taxonomy/text-parser.ts';
+import type { Entity, ParsedText, Sentence, Token } from '../taxonomy/text-parser.ts';
 import { findStakeholders } from './stakeholders.ts';
 
 /**
@@ -99,7 +99,7 @@ export function extractBriefParts(parsed: ParsedText): BriefParts {
     const words = tokens.filter((token) => token.type === 'word');
     if (words.length < 3) continue;
     const listItem = tokens[0].lineStart && (/^[-*•–—·+]$/.test(tokens[0].value) || /^\d+[.)]?$/.test(tokens[0].value));
-    const cued = classify(tokens, sentence);
+    const cued = classify(tokens, sentence, parsed.tokens);
     const kind = listItem && section && section !== 'stakeholders' && cued.score < 3 ? section : cued.kind;
     place(parts, kind, sentence);
     // A measurable objective ("cut waiting times by 30%") is also how success will be judged, and a goal with a date
@@ -108,7 +108,7 @@ export function extractBriefParts(parsed: ParsedText): BriefParts {
       add(parts.successCriteria, sentence.text);
     }
     const deadline = hasDeadline(tokens, sentence);
-    const budget = sentence.entities.some((entity) => entity.type === 'MONEY');
+    const budget = sentence.entities.some((entity) => isMoney(entity, parsed.tokens));
     if (kind !== 'constraint' && kind !== 'context' && (deadline || budget)) add(parts.constraints, sentence.text);
     if (kind === 'constraint' || deadline || budget) {
       parts.hasDeadline ||= deadline || (kind === 'constraint' && sentence.entities.some((e) => e.type === 'DATE'));
@@ -133,7 +133,11 @@ function add(list: string[], text: string) {
     list.push(item);
 }
 
-function classify(tokens: Token[], sentence: Sentence): { kind: Kind; score: number; scores: Record<Kind, number> } {
+function classify(
+  tokens: Token[],
+  sentence: Sentence,
+  allTokens: Token[],
+): { kind: Kind; score: number; scores: Record<Kind, number> } {
   // One weak cue ("reduce", "at least") is not enough to take a sentence out of the background.
   const scores: Record<Kind, number> = { objective: 0, constraint: 0, success: 0, risk: 0, context: 1.2 };
   for (const kind of ['objective', 'constraint', 'success', 'risk', 'context'] as const) {
@@ -143,7 +147,7 @@ function classify(tokens: Token[], sentence: Sentence): { kind: Kind; score: num
   const first = tokens.find((token) => token.type === 'word');
   if (first?.pos === 'VERB' && /^[A-Z]/.test(first.value)) scores.objective += 2;
   for (const entity of sentence.entities) {
-    if (entity.type === 'MONEY') scores.constraint += 2;
+    if (isMoney(entity, allTokens)) scores.constraint += 2;
 
     if (entity.type === 'PERCENT') scores.success += 1.5;
   }
@@ -168,6 +172,14 @@ function contains(tokens: Token[], words: string[]): boolean {
     if (words.every((word, k) => tokens[i + k].lower === word || tokens[i + k].lemma === word)) return true;
   }
   return false;
+}
+
+const CURRENCY_SYMBOLS = new Set(['£', '$', '€']);
+
+/** An amount of money: wink's MONEY ("850 dollars"), or a number after a currency sign, which wink leaves bare. */
+function isMoney(entity: Entity, tokens: Token[]): boolean {
+  if (entity.type === 'MONEY') return true;
+  return entity.type === 'CARDINAL' && CURRENCY_SYMBOLS.has(tokens[entity.firstToken - 1]?.value ?? '');
 }
 
 const DEADLINE_DATE = /\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|spring|summer|autumn|fall|winter|end of/;

@@ -1,6 +1,8 @@
+import { type CommunityAsk, readCommunityAsks } from '../complexity/routing-signals.ts';
 import type { LocalContext } from '../stage.ts';
 import type { AreaMention, SkillMention, Taxonomy } from '../taxonomy/taxonomy.ts';
-import { parseText } from '../taxonomy/text-parser.ts';
+import { type ParsedText, parseText } from '../taxonomy/text-parser.ts';
+import { advanceFeeScam, salesPitch } from './advertising.ts';
 import { type BriefParts, extractBriefParts } from './brief-parts.ts';
 import {
   type BriefReading,
@@ -11,9 +13,15 @@ import {
   risks,
   summary,
 } from './brief-writing.ts';
+import { unlawfulRequest } from './request-screening.ts';
 import type { BriefAnalysis, BriefInput } from './schema.ts';
 import { isGibberish, type QualitySignals, qualitySignals, spamVerdict } from './text-quality.ts';
 
+/** What the brief was found to contain, as far as deciding whether it is workable goes. */
+type Findings = { parts: BriefParts; skills: SkillMention[]; areas: AreaMention[]; asks: CommunityAsk[] };
+
+/** The longest quotation of the brief a rejection reason makes (the reason itself has at most 500 characters). */
+const QUOTE_MAX = 150;
 /** Fewer meaningful words than this and there is nothing to plan from. */
 const MIN_CONTENT_WORDS = 10;
 
@@ -36,11 +44,15 @@ export function analyzeBrief(input: BriefInput, { taxonomy }: LocalContext): Bri
   const bodySignals = qualitySignals(body);
   const skills = taxonomy.findInText(whole);
   const areas = taxonomy.findAreasInText(whole);
-  const parts = extractBriefParts(body);
+  const read = extractBriefParts(body);
   const field = fieldOf(skills, areas, taxonomy);
 
-  const rejection = rejectionReason(signals, bodySignals.contentWords, parts, skills, areas);
+  const asks = readCommunityAsks(whole);
+  const rejection = rejectionReason(whole, signals, bodySignals, { parts: read, skills, areas, asks });
   if (rejection !== null) return rejected(title, description, field, rejection);
+  // An open call ("Suggestions for a name?") has no "we need…" sentence: what it asks is its objective.
+  const parts =
+    read.objectives.length > 0 ? read : { ...read, objectives: [...new Set(asks.map((ask) => ask.sentence))] };
 
   const reading: BriefReading = {
     title,
@@ -68,23 +80,41 @@ export function analyzeBrief(input: BriefInput, { taxonomy }: LocalContext): Bri
   };
 }
 
+/**
+ * Why the brief cannot be taken on, or null. In this order: text that is not language; a request that is unlawful or
+ * unethical (request-screening.ts); a scam; advertising, loud or quiet (a sales pitch that asks for nothing); then
+ * too little to act on — except that a clear community ask (a name, a slogan, feedback, "how might we…") is enough
+ * whatever its length.
+ */
 function rejectionReason(
+  whole: ParsedText,
   signals: QualitySignals,
-  bodyContentWords: number,
-  parts: BriefParts,
-  skills: SkillMention[],
-  areas: AreaMention[],
+  body: QualitySignals,
+  found: Findings,
 ): string | null {
+  if (isGibberish(signals))
+    return 'The brief is not readable text. Describe the problem you want solved in plain sentences.';
+  const refusal = unlawfulRequest(whole);
+  if (refusal !== null) {
+    return `Guild cannot take this brief on: it asks ${refusal.reason} ("${clip(refusal.sentence, QUOTE_MAX)}"). Only lawful and honest work is posted to contributors.`;
+  }
+  if (advanceFeeScam(whole)) {
+    return 'The brief reads as a scam: it promises a payout in return for bank details or a fee, which is how advance-fee fraud works.';
+  }
   const spam = spamVerdict(signals);
   if (spam.spam) {
     return `The brief reads as advertising rather than a challenge: it ${joinWords(spam.reasons.slice(0, 3))}.`;
   }
-  if (isGibberish(signals))
-    return 'The brief is not readable text. Describe the problem you want solved in plain sentences.';
-  if (bodyContentWords < MIN_CONTENT_WORDS) {
+  const pitch = salesPitch(whole);
+  if (pitch.length > 0) {
+    const quoted = pitch.slice(0, 3).map((phrase) => `"${phrase}"`);
+    return `The brief is a sales pitch, not a challenge: it promotes the company's own services (${joinWords(quoted)}) and asks contributors for nothing. Describe a problem you want solved instead.`;
+  }
+  if (found.asks.length > 0) return null;
+  if (body.contentWords < MIN_CONTENT_WORDS) {
     return 'The brief is too short to act on. Describe the problem, what you want delivered and who it is for.';
   }
-  if (parts.objectives.length === 0 && skills.length === 0 && areas.length === 0) {
+  if (found.parts.objectives.length === 0 && found.skills.length === 0 && found.areas.length === 0) {
     return 'The brief does not say what is wanted. State the goal or what should be delivered, and what a good result looks like.';
   }
   return null;
@@ -93,7 +123,7 @@ function rejectionReason(
 function rejected(title: string, description: string, field: string, reason: string): BriefAnalysis {
   return {
     workable: false,
-    rejection_reason: reason,
+    rejection_reason: clip(reason, 500),
     refined_brief: clip(`${title}\n\n${description}`.replace(/[ \t]+/g, ' '), 5000),
     field,
     score: 1,

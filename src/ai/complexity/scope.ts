@@ -2,9 +2,9 @@ import { PhraseMatcher } from '../taxonomy/phrase-matcher.ts';
 import type { ParsedText } from '../taxonomy/text-parser.ts';
 
 /**
- * The parts of a brief that make its scope: technical components to build ("a mobile app", "an API", "a database"),
- * other deliverables ("a campaign plan", "ten short videos", "an impact report") and the wording of an open
- * question ("ideas welcome", "how can we…").
+ * The parts of a brief that make its scope: technical components to build ("a mobile app", "an API", "a database")
+ * and other deliverables ("a campaign plan", "ten short videos", "an impact report"). What makes it a community
+ * discussion instead is read by routing-signals.ts.
  */
 const COMPONENTS: Record<string, { area: string; phrases: string[] }> = {
   'mobile app': { area: 'mobile', phrases: ['mobile app', 'phone app', 'ios', 'android', 'iphone', 'smartphone app'] },
@@ -79,34 +79,14 @@ const DELIVERABLES = [
   'recommendations',
 ];
 
-const OPEN_QUESTION = [
-  'ideas',
-  'suggestions',
-  'brainstorm',
-  'thoughts',
-  'opinions',
-  'how can we',
-  'how can our',
-  'how might we',
-  'what would',
-  'discuss',
-  'vote',
-  'hear from',
-  'open to',
-  'any thoughts',
-  'share your',
-  'not sure where to start',
-];
-
 /** A technical component and the skill area that builds it. */
 export type Component = { label: string; area: string };
 
-export type Scope = { components: Component[]; deliverables: string[]; openQuestionCues: number };
+export type Scope = { components: Component[]; deliverables: string[] };
 
 let matchers: {
   components: PhraseMatcher<Component>;
   deliverables: PhraseMatcher<string>;
-  open: PhraseMatcher<string>;
 };
 
 function scopeMatchers() {
@@ -122,16 +102,14 @@ function scopeMatchers() {
       ),
     ),
     deliverables: new PhraseMatcher(entries(DELIVERABLES.map((phrase): [string, string] => [phrase, phrase]))),
-    open: new PhraseMatcher(entries(OPEN_QUESTION.map((phrase): [string, string] => [phrase, phrase]))),
   };
   return matchers;
 }
 
 export function readScope(parsed: ParsedText): Scope {
-  const { components, deliverables, open } = scopeMatchers();
+  const { components, deliverables } = scopeMatchers();
   return {
     components: [...new Set(components.match(parsed).map((match) => match.target))],
     deliverables: [...new Set(deliverables.match(parsed).map((match) => match.target))],
-    openQuestionCues: open.match(parsed).length,
   };
 }

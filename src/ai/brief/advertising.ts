@@ -1,0 +1,113 @@
+import type { ParsedText } from '../taxonomy/text-parser.ts';
+import { Terms } from './terms.ts';
+
+/**
+ * Briefs that sell instead of ask. Loud spam (links, capitals, "buy now") is caught by `spamVerdict`; these are the
+ * quiet ones:
+ *
+ * - a sales pitch: a company describing its own product or service to the reader ("we offer", "our clients include",
+ *   "free quote", "are you struggling with…") while asking for nothing — no "we need", "help us", "how can we";
+ * - an advance-fee scam: a promised payout (an inheritance, a prize) in return for bank details or a fee.
+ */
+const SELF_PROMOTION = new Terms([
+  'we offer',
+  'we provide',
+  'we supply',
+  'we specialis*',
+  'we specializ*',
+  'we are a leading',
+  'leading provider',
+  'award-winning',
+  'our services',
+  'our products',
+  'our clients',
+  'our customers include',
+  'our team of',
+  'free quote',
+  'free consultation',
+  'free demo',
+  'book a demo',
+  'book a call',
+  'book a free',
+  'get in touch',
+  'contact us',
+  'call us',
+  'visit our',
+  'why choose us',
+  'trusted by',
+  'competitive price*',
+  'best price*',
+  'beat your',
+  'from just',
+  'prices from',
+  'no hidden fees',
+  'fixed price*',
+  'are you struggling',
+  'are you tired',
+  'are you looking',
+  'look no further',
+  'we can help you',
+  'helped over',
+  'satisfied customers',
+  'happy customers',
+  'dedicated account manager',
+  'fully insured',
+  'proud of our',
+  'we guarantee',
+  'your current provider',
+  'your business',
+]);
+
+/** The author wants something: a problem, a goal, a question. */
+const ASKS = new Terms([
+  '(we|i) (need|want|require|seek|hope|aim|plan)',
+  "(we|i) (would|'d) (like|love)",
+  "(we|i) (are|am|'re|'m) (looking|seeking|hoping|planning|struggling|trying)",
+  'help us',
+  'help me',
+  '(our|the) (goal|aim|problem|challenge)',
+  'how (might|can|could|should|do) we',
+  'what should we',
+  'ideas',
+  'suggestions',
+  'feedback',
+  'can (someone|anyone)',
+  'we (must|struggle)',
+  'we have to',
+]);
+
+/** Distinct self-promotion phrases it takes, with no ask, to call a brief a sales pitch. */
+const PITCH_PHRASES = 3;
+
+/** The promotion phrases of a brief that asks for nothing; empty when it is not a sales pitch. */
+export function salesPitch(parsed: ParsedText): string[] {
+  if (ASKS.has(parsed.tokens)) return [];
+  const phrases = [...new Set(SELF_PROMOTION.hits(parsed.tokens).map((hit) => hit.phrase))];
+  return phrases.length >= PITCH_PHRASES ? phrases : [];
+}
+
+const PAYOUT = new Terms([
+  'inheritance',
+  'next of kin',
+  'beneficiar*',
+  'lottery',
+  'prize',
+  'unclaimed',
+  'you have been (chosen|selected)',
+  'you have won',
+]);
+const HANDOVER = new Terms([
+  'bank details',
+  'account details',
+  '(processing|transfer|release|handling|small) fee',
+  'release the funds',
+  'gift card*',
+  'western union',
+  'wire transfer',
+  'send money',
+]);
+
+/** A promised payout in return for bank details or a fee. */
+export function advanceFeeScam(parsed: ParsedText): boolean {
+  return PAYOUT.has(parsed.tokens) && HANDOVER.has(parsed.tokens);
+}

@@ -1,0 +1,581 @@
+import type { ParsedText, Sentence, Token } from '../taxonomy/text-parser.ts';
+import { Terms } from './terms.ts';
+
+/**
+ * Unlawful or unethical requests, read from what a sentence asks for rather than from single words: a concern fires
+ * only when its concepts meet in one sentence that is a request of the author (it says "we", "I", "us" or "me", gives
+ * an instruction, or is the title), and no word in that sentence turns it round ("detect fake reviews", "audit the
+ * personal data we hold", "a fairer shortlisting process"). So a privacy audit, a fraud-prevention project or a
+ * knife-crime campaign passes, while "scrape the email addresses of people who have not signed up" does not.
+ *
+ * Each concern's `reason` completes "It asks …" and is what the company reads.
+ */
+type Pattern = {
+  /** Concepts that must all appear in the same request sentence. */
+  together: Terms[];
+  /** At most this many tokens from a hit of the first concept to a hit of the second. */
+  within?: number;
+  /** Concepts that may appear anywhere in the brief (a "they have not signed up" two sentences later). */
+  elsewhere?: Terms[];
+};
+
+type Concern = { reason: string; patterns: Pattern[]; unless: Terms };
+
+const t = (...phrases: string[]) => new Terms(phrases);
+
+/** Words that show a sentence sets out to find, stop or check a wrong rather than commit it. */
+const GUARDING = [
+  'detect*',
+  'prevent*',
+  'protect*',
+  'combat*',
+  'tackl(e|es|ed|ing)',
+  'spot',
+  'spotting',
+  'identif(y|ies|ied|ying)',
+  'recogni(s|z)(e|es|ed|ing)',
+  'awareness',
+  'train',
+  'training',
+  'report',
+  'reporting',
+  'victim*',
+  'survivor*',
+];
+const guardedBy = (...extra: string[]) => t(...GUARDING, ...extra);
+
+/** A guarding word right after one of these is negated: "so they are not flagged", "get past the filters". */
+const NEGATORS = new Set(['not', "n't", 'never', 'no', 'without', 'avoid', 'avoiding', 'past', 'evade', 'escape']);
+const NEGATION_REACH = 3;
+
+const PERSONAL_DATA = t(
+  'email address*',
+  'e-mail address*',
+  'emails',
+  'e-mails',
+  'phone number*',
+  'mobile number*',
+  'telephone number*',
+  'home address*',
+  'contact details',
+  'contact info*',
+  'personal data',
+  'personal details',
+  'personal information',
+  'date* of birth',
+  'profiles',
+  'national insurance number*',
+  'passport number*',
+  'medical records',
+);
+const NO_CONSENT = t(
+  'without ? consent',
+  'without consent',
+  'without ? permission',
+  'without permission',
+  'without asking',
+  'without ? knowing',
+  'without ? knowledge',
+  'not signed up',
+  "n't signed up",
+  'never signed up',
+  'not opted in',
+  "n't opted in",
+  'not consented',
+  "n't consented",
+  'not agreed',
+  "n't agreed",
+);
+const DECEIVED_IDENTITY = t(
+  'pos(e|es|ed|ing) as',
+  'pretend* to be',
+  'impersonat*',
+  'sock puppet*',
+  'fake account*',
+  'fake profile*',
+  'different accounts',
+  'multiple accounts',
+  'several accounts',
+);
+const PUBLIC_OPINION = t('review*', 'rating*', 'testimonial*', 'comment*', 'post*', 'forum*', 'petition*', 'vote*');
+const CREDENTIALS = t(
+  'password*',
+  'passcode*',
+  'username*',
+  'login details',
+  'log-in details',
+  'login credentials',
+  'credential*',
+  'bank details',
+  'card details',
+  'card number*',
+  'security code*',
+  'pin number*',
+);
+const ACADEMIC_WORK = t(
+  'essay*',
+  'dissertation*',
+  'thesis',
+  'coursework',
+  'assignment*',
+  'homework',
+  'exam*',
+  'personal statement*',
+);
+const WEAPONS = t(
+  'gun',
+  'guns',
+  'firearm*',
+  'rifle*',
+  'pistol*',
+  'handgun*',
+  'shotgun*',
+  'ammunition',
+  'ammo',
+  'explosive*',
+  'bomb',
+  'bombs',
+  'grenade*',
+  'silencer*',
+  'suppressor*',
+  'detonator*',
+  'weapon*',
+  'crossbow*',
+  'taser*',
+);
+
+const CONCERNS: Concern[] = [
+  {
+    reason:
+      "to collect people's personal details (such as email addresses or phone numbers) by scraping or without their consent",
+    patterns: [
+      { together: [t('scrap(e|es|ed|er|ers|ing)', 'harvest*', 'crawl(er|ers|ing)?'), PERSONAL_DATA] },
+      {
+        together: [
+          t('collect*', 'gather*', 'compil(e|es|ed|ing)', 'extract*', 'pull*', 'grab*', 'buy*', 'sell*'),
+          PERSONAL_DATA,
+        ],
+        elsewhere: [NO_CONSENT],
+      },
+    ],
+    unless: guardedBy(
+      'audit*',
+      'compl(y|ies|iant|iance)',
+      'delet*',
+      'eras(e|ed|ing|ure)',
+      'lawful*',
+      'minimi(s|z)*',
+      'anonymi(s|z)*',
+      'secur*',
+      'map',
+    ),
+  },
+  {
+    reason: 'for fake reviews, ratings or posts written under false identities to mislead the public',
+    patterns: [
+      { together: [DECEIVED_IDENTITY, PUBLIC_OPINION] },
+      {
+        together: [t('fake', 'false', 'fabricated', 'made-up', 'bogus', 'invented', 'paid-for'), PUBLIC_OPINION],
+        within: 3,
+      },
+    ],
+    unless: guardedBy('flag*', 'moderat*', 'remov*', 'stop*', 'verif(y|ied|ies|ication)'),
+  },
+  {
+    reason:
+      'for a page or message that imitates another organisation to trick people into giving their passwords or bank details',
+    patterns: [
+      { together: [t('phishing', 'phish')] },
+      {
+        together: [
+          t(
+            'look* like',
+            'look* exactly like',
+            'copy of',
+            'clon(e|es|ed|ing)',
+            'imitat*',
+            'mimic*',
+            'spoof*',
+            'fake',
+            'pretend*',
+          ),
+          t('collect*', 'captur*', 'harvest*', 'record*', 'get', 'obtain*', 'grab*', 'steal*', 'enter*', 'hand over'),
+          CREDENTIALS,
+        ],
+      },
+      { together: [t('steal*', 'stole*'), CREDENTIALS] },
+    ],
+    unless: guardedBy('simulat*', 'secur(e|ely)', 'encrypt*', 'hash*'),
+  },
+  {
+    reason:
+      "someone to do academic work (an essay, a dissertation, an exam) that will be handed in as another person's own",
+    patterns: [
+      {
+        together: [ACADEMIC_WORK],
+        elsewhere: [
+          t(
+            'as my own',
+            'as our own',
+            'as his own',
+            'as her own',
+            'as their own',
+            'my own work',
+            'under my name',
+            'on my behalf',
+            'pass it off',
+            'pass them off',
+            'turnitin',
+            'plagiarism check*',
+            'someone to (write|do|take|sit|complete)',
+            '(take|sit) my',
+            'ghostwrit*',
+            'ghost-writ*',
+          ),
+        ],
+      },
+    ],
+    unless: guardedBy('avoid plagiarism', 'integrity', 'tutor*', 'teach*'),
+  },
+  {
+    reason:
+      'for help hiding things from inspectors or regulators, falsifying records, or getting around safety or legal rules',
+    patterns: [
+      {
+        together: [
+          t(
+            'evad*',
+            'dodg*',
+            'bypass*',
+            'circumvent*',
+            'get around',
+            'get round',
+            'hid(e|es|ing|den)',
+            'cover* up',
+            'fool*',
+            'trick*',
+            'deceiv*',
+            'cheat*',
+            'ignor(e|ing)',
+          ),
+          t(
+            'inspect(ion|ions|or|ors)',
+            'regulator*',
+            'regulation*',
+            'safety rules',
+            'safety checks',
+            'health and safety',
+            'tax',
+            'taxes',
+            'customs',
+            'auditor*',
+            'emission* test*',
+            'licen(c|s)e*',
+            'permit*',
+            'planning permission',
+            'the law',
+            'minimum wage',
+            'environmental health',
+            'trading standards',
+            'gdpr',
+          ),
+        ],
+      },
+      {
+        together: [
+          t('falsif*', 'backdat*', 'forg(e|es|ed|ing)', 'doctor(ed|ing)', 'fabricat*', 'fake'),
+          t(
+            'record*',
+            'log',
+            'logs',
+            'certificate*',
+            'document*',
+            'signature*',
+            'result*',
+            'timesheet*',
+            'accounts',
+            'invoice*',
+            'receipt*',
+            'report*',
+          ),
+        ],
+      },
+      {
+        together: [
+          t('disabl*', 'bypass*', 'overrid*', 'switch* off', 'turn* off', 'tamper*'),
+          t(
+            'safety guard*',
+            'guard*',
+            'interlock*',
+            'smoke alarm*',
+            'fire alarm*',
+            'speed limiter*',
+            'tachograph*',
+            'safety device*',
+          ),
+        ],
+      },
+    ],
+    unless: guardedBy('compl(y|ies|iant|iance)', 'prepar*', 'correct*', 'lawful*', 'legal*', 'properly'),
+  },
+  {
+    reason:
+      'to screen out job applicants for their age, sex, pregnancy, race, religion, disability or another protected characteristic',
+    patterns: [
+      {
+        together: [
+          t(
+            'applicant*',
+            'candidate*',
+            'cv',
+            'cvs',
+            'application*',
+            'recruit*',
+            'hire',
+            'hiring',
+            'shortlist*',
+            'interview*',
+            'job ad*',
+            'vacanc*',
+            'employ*',
+          ),
+          t(
+            'reject*',
+            'filter*',
+            'exclud*',
+            'screen* out',
+            'weed* out',
+            'rule* out',
+            'only (hire|see|shortlist|interview|employ)',
+            "(not|n't|never) (hire|employ|shortlist)",
+            'avoid (hiring|employing)',
+            'depriorit*',
+            'discard*',
+          ),
+          t(
+            'over #',
+            'under #',
+            'older',
+            'younger',
+            'age',
+            'aged',
+            'women',
+            'woman',
+            'female*',
+            'men',
+            'pregnan*',
+            'maternity',
+            'mothers',
+            'race',
+            'racial',
+            'ethnic*',
+            'black',
+            'asian',
+            'religio*',
+            'muslim*',
+            'jewish',
+            'christian*',
+            'hindu*',
+            'sikh*',
+            'headscarf*',
+            'hijab*',
+            'disab*',
+            'wheelchair*',
+            'foreign*',
+            'accent*',
+            'nationalit*',
+            'immigrant*',
+            'migrant*',
+            'gay',
+            'lesbian',
+            'transgender',
+            'gender',
+            'married',
+            'marital',
+          ),
+        ],
+      },
+    ],
+    unless: guardedBy(
+      'fair*',
+      'bias*',
+      'inclusiv*',
+      'divers*',
+      'equal*',
+      'discriminat*',
+      'accessib*',
+      'adjustment*',
+      'audit*',
+      'anonymi(s|z)*',
+      'blind',
+    ),
+  },
+  {
+    reason: "to secretly track or monitor a person (their location, messages or calls) without that person's knowledge",
+    patterns: [
+      {
+        together: [
+          t(
+            'secret*',
+            'covert*',
+            'hidden',
+            'without (her|him|them) knowing',
+            'without (her|his|their) knowledge',
+            'without telling',
+            'behind (her|his|their) back',
+          ),
+          t(
+            'track*',
+            'monitor*',
+            'locat*',
+            'message*',
+            'texts',
+            'calls',
+            'whereabouts',
+            'browsing',
+            'follow*',
+            'watch*',
+            'record*',
+            'listen*',
+            'camera*',
+            'phone*',
+            'spy*',
+          ),
+        ],
+      },
+      { together: [t('spy on', 'spying on', 'stalk*', 'spyware', 'stalkerware', 'keylogger*')] },
+    ],
+    unless: guardedBy('remov*', 'check* for', 'find', 'safe*'),
+  },
+  {
+    reason: 'for help making or selling counterfeit goods or forged documents',
+    patterns: [
+      {
+        together: [
+          t('counterfeit*', 'replica*', 'knock-off*', 'knockoff*', 'fake', 'imitation*', 'copies of', 'forged'),
+          t(
+            'designer',
+            'brand*',
+            'logo*',
+            'handbag*',
+            'bags',
+            'watches',
+            'trainers',
+            'sneakers',
+            'perfume*',
+            'luxury',
+            'banknote*',
+            'bank notes',
+            'money',
+            'currenc*',
+            'passport*',
+            'id card*',
+            'identity document*',
+            'driving licen(c|s)e*',
+            'diploma*',
+            'degree certificate*',
+          ),
+        ],
+        within: 4,
+      },
+    ],
+    unless: guardedBy('authentic*', 'remov*', 'seiz*', 'trading standards'),
+  },
+  {
+    reason: 'for help making or selling weapons, or weapons that cannot be traced',
+    patterns: [
+      {
+        together: [
+          t(
+            'mak(e|es|ing)',
+            'build*',
+            'design',
+            'print',
+            'printing',
+            'manufactur*',
+            'assembl*',
+            'produc(e|es|ing)',
+            'sell*',
+            'supply*',
+            'sourc(e|es|ing)',
+            'buy*',
+            'convert*',
+            'smuggl*',
+            'import*',
+          ),
+          WEAPONS,
+        ],
+        within: 5,
+      },
+      {
+        together: [
+          t('untraceable', 'unregistered', 'unlicen(c|s)ed', 'without serial number*', 'no serial number*', 'illegal*'),
+          WEAPONS,
+        ],
+      },
+    ],
+    unless: guardedBy(
+      'amnesty',
+      'reduc*',
+      'surrender*',
+      'deactivat*',
+      'museum*',
+      'histor*',
+      'display*',
+      'bath',
+      'seed',
+      'disposal',
+    ),
+  },
+];
+
+const FIRST_PERSON = new Set(['we', 'i', 'us', 'me']);
+
+export type Refusal = {
+  /** Completes "It asks …". */
+  reason: string;
+  /** The sentence that asks it, as written. */
+  sentence: string;
+};
+
+/** Why an unlawful or unethical request is refused, and the sentence that makes it; null when none does. */
+export function unlawfulRequest(parsed: ParsedText): Refusal | null {
+  // The title comes last: a sentence of the description quotes the request more fully.
+  const requests = parsed.sentences
+    .filter((sentence) => isRequest(parsed.tokens, sentence))
+    .sort((a, b) => Number(a.index === 0) - Number(b.index === 0));
+  for (const concern of CONCERNS) {
+    for (const pattern of concern.patterns) {
+      if (pattern.elsewhere && !pattern.elsewhere.every((concept) => concept.has(parsed.tokens))) continue;
+      for (const sentence of requests) {
+        if (matchesIn(parsed.tokens, sentence, pattern) && !guarded(parsed.tokens, sentence, concern.unless)) {
+          return { reason: concern.reason, sentence: sentence.text.trim() };
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/** The author asks for it: first person, an instruction ("Build us…"), or the title. */
+function isRequest(tokens: Token[], sentence: Sentence): boolean {
+  if (sentence.index === 0) return true;
+  const words = tokens.slice(sentence.firstToken, sentence.endToken).filter((token) => token.type === 'word');
+  if (words.some((token) => FIRST_PERSON.has(token.lower))) return true;
+  return words[0]?.pos === 'VERB' && /^[A-Z]/.test(words[0].value);
+}
+
+function matchesIn(tokens: Token[], sentence: Sentence, pattern: Pattern): boolean {
+  const hits = pattern.together.map((concept) => concept.hits(tokens, sentence.firstToken, sentence.endToken));
+  if (hits.some((found) => found.length === 0)) return false;
+  if (pattern.within === undefined) return true;
+  const reach = pattern.within;
+  return hits[0].some((a) => hits[1].some((b) => Math.abs(b.first - a.first) <= reach));
+}
+
+function guarded(tokens: Token[], sentence: Sentence, unless: Terms): boolean {
+  return unless.hits(tokens, sentence.firstToken, sentence.endToken).some((hit) => {
+    const before = tokens.slice(Math.max(sentence.firstToken, hit.first - NEGATION_REACH), hit.first);
+    return !before.some((token) => NEGATORS.has(token.lower));
+  });
+}

@@ -1,0 +1,198 @@
+import { extractBriefParts } from '../brief/brief-parts.ts';
+import { Terms } from '../brief/terms.ts';
+import { isListMarker, type ParsedText, type Token } from '../taxonomy/text-parser.ts';
+
+/**
+ * What decides between a community discussion and team execution, read from the brief's own wording:
+ *
+ * - community asks: the brief wants names, slogans, feedback on a concept, answers to an open question ("how might
+ *   we…"), ideas, or is still exploring — whatever its length;
+ * - team structure: the brief lays out phases, lists several pieces of work, sets a deadline or a budget.
+ *
+ * Each signal keeps the plain words the reasoning uses ("asks for name ideas", "lays out 3 phases").
+ */
+export type CommunityAsk = {
+  kind: AskKind;
+  /** Completes "The brief …": "asks for name ideas". */
+  label: string;
+  /** The sentence that asks it, as written. */
+  sentence: string;
+};
+
+export type AskKind = 'names' | 'slogans' | 'feedback' | 'open question' | 'ideas' | 'exploring';
+
+export type TeamStructure = {
+  /** Distinct phases, stages or milestones the brief names ("Phase 1", "Phase 2", "Milestone 3"). */
+  phases: number;
+  /**
+   * Pieces of work it lists: items of its bulleted or numbered lists that are not questions, and the longest run of
+   * three or more comma-separated items in one "we need…" sentence ("a gallery layout, display cases, and panels").
+   */
+  listedPieces: number;
+  deadline: boolean;
+  budget: boolean;
+};
+
+const ASKS: { kind: AskKind; label: string; terms: Terms }[] = [
+  {
+    kind: 'names',
+    label: 'asks for name ideas',
+    terms: new Terms([
+      'names? for',
+      'names? ideas?',
+      'for a name',
+      'for a new name',
+      'a new name',
+      'naming',
+      'what (should|shall|could) we call',
+      'what to call',
+      'call it',
+      'name (our|the|this|it)',
+    ]),
+  },
+  {
+    kind: 'slogans',
+    label: 'asks for a slogan or tagline',
+    terms: new Terms(['slogans?', 'taglines?', 'straplines?', 'mottos?', 'catchphrases?', 'jingles?']),
+  },
+  {
+    kind: 'feedback',
+    label: 'asks for feedback on a concept',
+    terms: new Terms([
+      'feedback on',
+      'honest feedback',
+      'your feedback',
+      'what do you think',
+      'what you think',
+      'thoughts on',
+      'your thoughts',
+      'opinions? on',
+      'your opinions?',
+      'your views',
+      'views on',
+      'would you (use|buy|join|come|pay|sign)',
+      'first impressions?',
+      'gut reactions?',
+    ]),
+  },
+  {
+    kind: 'open question',
+    label: 'asks an open question',
+    terms: new Terms([
+      'how (might|can|could|should|do) we',
+      'how would you',
+      'what (would|could|can|should) (we|you)',
+      'what would (make|help)',
+      'in what ways',
+    ]),
+  },
+  {
+    kind: 'ideas',
+    label: 'asks for ideas and suggestions',
+    terms: new Terms([
+      'ideas?',
+      'suggestions?',
+      'brainstorm*',
+      'open to (any|all|suggestions|ideas)',
+      'share your',
+      'any thoughts',
+      'hear (from|your)',
+      'tips',
+      'inspiration',
+    ]),
+  },
+  {
+    kind: 'exploring',
+    label: 'is still exploring, with no fixed plan',
+    terms: new Terms([
+      'explor(e|ing)',
+      'thinking (of|about)',
+      'considering',
+      'no plans? yet',
+      'not sure',
+      'wondering',
+      'curious',
+      'early (stage|stages|days)',
+      'before we commit',
+    ]),
+  },
+];
+
+const PHASE = /\b(phase|stage|sprint|milestone|step)\s+(\d+|one|two|three|four|five|six|[ivx]+)\b/gi;
+/** Phases written as headings without a number ("Discovery phase:") are counted by their word. */
+const PHASE_WORD = /\b(\w+)\s+(phase|stage)\s*[:–—-]/gi;
+
+/** The kinds of community ask the text makes, each once with the first sentence that makes it. */
+export function readCommunityAsks(parsed: ParsedText): CommunityAsk[] {
+  const asks: CommunityAsk[] = [];
+  for (const { kind, label, terms } of ASKS) {
+    const hit = terms.hits(parsed.tokens)[0];
+    if (hit) asks.push({ kind, label, sentence: parsed.sentences[parsed.tokens[hit.first].sentence].text.trim() });
+  }
+  return asks;
+}
+
+/** `text` is the brief as written (phases are read from its lines), `parsed` the same text parsed. */
+export function readTeamStructure(text: string, parsed: ParsedText): TeamStructure {
+  const parts = extractBriefParts(parsed);
+  return {
+    phases: countPhases(text),
+    listedPieces: countListedPieces(parsed.tokens) + inlinePieces(parsed),
+    deadline: parts.hasDeadline,
+    budget: parts.hasBudget,
+  };
+}
+
+function countPhases(text: string): number {
+  const names = new Set<string>();
+  for (const match of text.matchAll(PHASE)) names.add(`${match[1]} ${match[2]}`.toLowerCase());
+  for (const match of text.matchAll(PHASE_WORD)) names.add(`${match[1]} ${match[2]}`.toLowerCase());
+  return names.size;
+}
+
+/** A list item is a line that starts with a marker; one that ends with a question mark is a question, not work. */
+function countListedPieces(tokens: Token[]): number {
+  let pieces = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const marker = listMarkerLength(tokens, i);
+    if (marker === 0) continue;
+    let end = i + marker;
+    while (end < tokens.length && !tokens[end].lineStart) end++;
+    const words = tokens.slice(i + marker, end).filter((token) => token.type === 'word').length;
+    if (words >= 2 && tokens[end - 1].value !== '?') pieces++;
+  }
+  return pieces;
+}
+
+/** "-", "•" or "1." / "2)" at the start of a line: how many tokens the marker takes, 0 when there is none. */
+function listMarkerLength(tokens: Token[], at: number): number {
+  if (isListMarker(tokens[at])) return 1;
+  const numbered =
+    tokens[at].lineStart && /^\d{1,2}$/.test(tokens[at].value) && /^[.)]$/.test(tokens[at + 1]?.value ?? '');
+  return numbered ? 2 : 0;
+}
+
+/** A sentence that asks for work to be delivered. */
+const WORK_REQUEST = new Terms([
+  '(we|i) (need|want|require)',
+  "(we|i) (would|'d) like",
+  "(we|i) (are|'re|am|'m) (looking|asking) for",
+  'deliverables',
+]);
+const QUESTION_WORD = /^(what|how|why|who|when|where|which|whether)\b/i;
+const MIN_INLINE_PIECES = 3;
+
+/** "We need a designer to create the layout, display cases for the firearms, and panel text": three pieces. */
+function inlinePieces(parsed: ParsedText): number {
+  let most = 0;
+  for (const sentence of parsed.sentences) {
+    if (sentence.text.trim().endsWith('?')) continue;
+    if (!WORK_REQUEST.has(parsed.tokens, sentence.firstToken, sentence.endToken)) continue;
+    const pieces = sentence.text
+      .split(/[,;:]/)
+      .map((segment) => segment.trim().replace(/^(and|or|plus)\s+/i, ''))
+      .filter((segment) => segment.split(/\s+/).length >= 2 && !QUESTION_WORD.test(segment));
+    if (pieces.length >= MIN_INLINE_PIECES) most = Math.max(most, pieces.length);
+  }
+  return most;
+}
