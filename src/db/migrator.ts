@@ -1,8 +1,9 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
-import { syncTaxonomy } from '../ai/taxonomy/taxonomy.repository.ts';
 import { type ColumnTypes, columnTypesFor, type Dialect } from './column-types.ts';
 import * as initial from './migrations/0001_initial.ts';
 import * as loginThrottle from './migrations/0002_login_throttle.ts';
+import * as skillsOnDemand from './migrations/0003_skills_on_demand.ts';
+import * as taskSources from './migrations/0004_task_sources.ts';
 import * as skillEvidence from './migrations/0005_skill_evidence.ts';
 
 type MigrationModule = { up(db: Kysely<unknown>, types: ColumnTypes): Promise<void> };
@@ -11,6 +12,8 @@ type MigrationModule = { up(db: Kysely<unknown>, types: ColumnTypes): Promise<vo
 const migrations: Record<string, MigrationModule> = {
   '0001_initial': initial,
   '0002_login_throttle': loginThrottle,
+  '0003_skills_on_demand': skillsOnDemand,
+  '0004_task_sources': taskSources,
   '0005_skill_evidence': skillEvidence,
 };
 
@@ -32,6 +35,5 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, schema?
   });
   const result = await migrator.migrateToLatest();
   if (result.error) throw result.error;
-  await syncTaxonomy(db);
   return result;
 }

@@ -59,17 +59,14 @@ export interface VolunteersTable {
   updated_at: Timestamp;
 }
 
+/** Taxonomy skills that some CV or task has named: written on first use by `ensureSkillIds`, never all at once. */
 export interface SkillsTable {
   id: Generated<number>;
+  /** The taxonomy's canonical name. */
   name: string;
-  /** Lower-cased name: the key by which names from CVs, briefs and users are matched. */
+  /** Lower-cased canonical name: the key by which names from CVs, briefs and users are matched. */
   slug: string;
   category: string | null;
-}
-
-export interface SkillAliasesTable {
-  alias: string;
-  skill_id: number;
 }
 
 export interface VolunteerSkillsTable {
@@ -155,6 +152,10 @@ export interface TasksTable {
   estimated_hours: number | null;
   complexity_score: number | null;
   status: string;
+  /** The excerpt of the brief the task was planned from; null for tasks planned before 0004. */
+  source: string | null;
+  /** JSON [{name, reason}]: why the task needs each of its required skills. */
+  skill_reasons: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -308,7 +309,6 @@ export interface Database {
   personal_access_tokens: PersonalAccessTokensTable;
   volunteers: VolunteersTable;
   skills: SkillsTable;
-  skill_aliases: SkillAliasesTable;
   volunteer_skills: VolunteerSkillsTable;
   companies: CompaniesTable;
   challenges: ChallengesTable;

@@ -42,10 +42,12 @@ const complexityAnswer = {
   confidence_score: 80,
 };
 
-const task = (title: string, skills: string[]) => ({
+/** A planned task grounded in the food bank brief: `source` is an excerpt of it (the stage's verifier checks). */
+const task = (title: string, skills: string[], source: string) => ({
   title,
   description: `${title} for the delivery planner.`,
-  required_skills: skills,
+  source,
+  required_skills: skills.map((name) => ({ name, reason: `The brief's ${title.toLowerCase()} needs ${name}.` })),
   required_experience_level: 'mid',
   expected_output: `${title}: done and documented.`,
   acceptance_criteria: [`${title} is reviewed and merged`],
@@ -60,16 +62,16 @@ const decompositionAnswer = {
       title: 'Backend',
       description: 'The data model and the API behind the planner.',
       tasks: [
-        task('Design the database schema', ['PostgreSQL']),
-        task('Build the rounds API', ['Node.js', 'PostgreSQL']),
+        task('Design the database schema', ['PostgreSQL'], 'every delivery needs to be stored in a central database'),
+        task('Build the rounds API', ['Node.js', 'PostgreSQL'], 'The app should talk to an API'),
       ],
     },
     {
       title: 'Planning screens',
       description: 'The screens staff use to plan rounds and volunteers use to see them.',
       tasks: [
-        task('Build the round planner', ['React', 'TypeScript']),
-        task('Test the planner with staff', ['User research']),
+        task('Build the round planner', ['React', 'TypeScript'], "shows the day's deliveries"),
+        task('Test the planner with staff', ['User research'], 'lets them mark a parcel as delivered or failed'),
       ],
     },
   ],
@@ -178,11 +180,14 @@ for (const dialect of testDialects()) {
       for (const workstream of workstreams) {
         const tasks = await ctx.db
           .selectFrom('tasks')
-          .select(['id', 'title'])
+          .select(['id', 'title', 'source', 'skill_reasons'])
           .where('workstream_id', '=', workstream.id)
           .orderBy('id')
           .execute();
-        for (const { id, title } of tasks) {
+        for (const { id, title, source, skill_reasons } of tasks) {
+          const answered = decompositionAnswer.workstreams.flatMap((w) => w.tasks).find((t) => t.title === title)!;
+          assert.equal(source, answered.source);
+          assert.deepEqual(JSON.parse(skill_reasons), answered.required_skills);
           const skills = await ctx.db
             .selectFrom('task_skills')
             .innerJoin('skills', 'skills.id', 'task_skills.skill_id')
@@ -195,7 +200,7 @@ for (const dialect of testDialects()) {
       assert.deepEqual(
         planned,
         decompositionAnswer.workstreams.flatMap((workstream) =>
-          workstream.tasks.map((t) => [workstream.title, t.title, [...t.required_skills].sort()]),
+          workstream.tasks.map((t) => [workstream.title, t.title, t.required_skills.map((skill) => skill.name).sort()]),
         ),
       );
       assert.deepEqual(await writtenFor(ctx.db, challenge.id), {

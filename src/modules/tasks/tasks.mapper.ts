@@ -10,6 +10,8 @@ export function toTask(row: TaskWithContextRow): Task {
     title: row.title,
     description: row.description,
     required_skills: parseJson<string[]>(row.required_skills, []),
+    required_skill_reasons: parseJson<{ name: string; reason: string }[]>(row.skill_reasons, []),
+    source: row.source,
     required_experience_level: row.required_experience_level,
     expected_output: row.expected_output,
     acceptance_criteria: parseJson<string[]>(row.acceptance_criteria, []),

@@ -11,6 +11,18 @@ export const Task = Type.Object({
   title: Type.String(),
   description: Nullable(Type.String()),
   required_skills: Type.Array(Type.String(), { description: 'Skill names' }),
+  required_skill_reasons: Type.Array(
+    Type.Object({
+      name: Type.String({ description: 'A skill of required_skills' }),
+      reason: Type.String({ description: 'One line: why the task needs it' }),
+    }),
+    { description: 'Why the task needs each required skill; empty for tasks planned before reasons were kept' },
+  ),
+  source: Nullable(
+    Type.String({
+      description: 'The excerpt of the challenge brief the task was planned from (null for tasks without one)',
+    }),
+  ),
   required_experience_level: Nullable(Type.String()),
   expected_output: Nullable(Type.String()),
   acceptance_criteria: Type.Array(Type.String()),

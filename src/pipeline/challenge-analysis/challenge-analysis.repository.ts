@@ -127,7 +127,10 @@ export async function insertWorkstream(
 export type NewPlannedTask = {
   title: string;
   description: string;
-  required_skills: string[];
+  /** The brief's excerpt the task comes from. */
+  source: string;
+  /** Each skill with why the task needs it; the names are stored as `required_skills`, the pairs as `skill_reasons`. */
+  required_skills: { name: string; reason: string }[];
   required_experience_level: string;
   expected_output: string;
   acceptance_criteria: string[];
@@ -136,7 +139,7 @@ export type NewPlannedTask = {
   skillIds: number[];
 };
 
-/** A `pending` task with its skills resolved to taxonomy ids (for matching); returns its id. */
+/** A `pending` task with its source, its skills' reasons, and its skills resolved to taxonomy ids (for matching). */
 export async function insertPlannedTask(
   db: Db,
   challengeId: number,
@@ -151,7 +154,9 @@ export async function insertPlannedTask(
       workstream_id: workstreamId,
       title: task.title,
       description: task.description,
-      required_skills: JSON.stringify(task.required_skills),
+      source: task.source,
+      required_skills: JSON.stringify(task.required_skills.map((skill) => skill.name)),
+      skill_reasons: JSON.stringify(task.required_skills),
       required_experience_level: task.required_experience_level,
       expected_output: task.expected_output,
       acceptance_criteria: JSON.stringify(task.acceptance_criteria),

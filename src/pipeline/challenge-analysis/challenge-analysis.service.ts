@@ -2,7 +2,7 @@ import type { PlannedWorkstream } from '../../ai/decomposition/schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
 import { notify } from '../../modules/notifications/notify.ts';
-import { skillIdsForNames } from '../../modules/tasks/skills.repository.ts';
+import { ensureSkillIds } from '../../modules/tasks/skills.repository.ts';
 import { analysisRowsOf, outcomeOf } from './analysis-records.ts';
 import {
   type AnalysedBrief,
@@ -56,13 +56,14 @@ export async function failChallengeAnalysis(deps: AppDeps, challengeId: number):
   await markChallengeAnalysisFailed(deps.db, challengeId, new Date().toISOString());
 }
 
-/** Each task's skill names resolved to taxonomy ids (names or aliases); names the taxonomy lacks stay shown only. */
+/** Each task's skill names as skill ids (rows created on demand); names the taxonomy lacks stay shown only. */
 async function resolveSkills(db: Db, plan: { workstreams: PlannedWorkstream[] }): Promise<ResolvedWorkstream[]> {
   const resolved: ResolvedWorkstream[] = [];
   for (const workstream of plan.workstreams) {
     const tasks: NewPlannedTask[] = [];
     for (const task of workstream.tasks) {
-      tasks.push({ ...task, skillIds: await skillIdsForNames(db, task.required_skills) });
+      const names = task.required_skills.map((skill) => skill.name);
+      tasks.push({ ...task, skillIds: await ensureSkillIds(db, names) });
     }
     resolved.push({ ...workstream, tasks });
   }

@@ -51,9 +51,20 @@ function taskItem(task: Task, peopleByTask: PeopleByTask): Html {
     <div><dt>Complexity</dt><dd>${task.complexity_score === null ? 'Not assessed' : `${task.complexity_score} of 10`}</dd></div>
     ${task.required_experience_level && html`<div><dt>Experience</dt><dd>${task.required_experience_level}</dd></div>`}
   </dl>
-  ${task.required_skills.length > 0 && skillTags(task.required_skills)}
+  ${task.source && html`<blockquote class="small source">From the brief: “${task.source}”</blockquote>`}
+  ${requiredSkills(task)}
   ${peopleByTask && people(peopleByTask.get(task.id) ?? [])}
 </li>`;
+}
+
+/** The skills as tags, or, where the plan kept why each is needed, each skill with its one-line reason. */
+function requiredSkills(task: Task): Html {
+  if (task.required_skill_reasons.length === 0) {
+    return task.required_skills.length > 0 ? skillTags(task.required_skills) : html``;
+  }
+  return html`<ul class="plain small skill-reasons" aria-label="Skills needed">${task.required_skill_reasons.map(
+    (skill) => html`<li><span class="tag">${skill.name}</span> ${skill.reason}</li>`,
+  )}</ul>`;
 }
 
 function workstreamCard(title: string, description: string | null, tasks: readonly Task[], peopleByTask: PeopleByTask) {
