@@ -97,6 +97,28 @@ for (const dialect of testDialects()) {
       assert.equal(jobs.length, 1);
     });
 
+    it('returns each CV skill with the CV excerpt it was read from, and leaves out what the CV says the person lacks', async () => {
+      const person = await createVolunteer(ctx.db);
+      await addVolunteerSkill(ctx.db, person.volunteer.id, 'Photography', 'advanced');
+      const cv =
+        'Data analyst with six years in retail and logistics reporting for regional supermarket chains. ' +
+        'Expert in Python and SQL. No experience with Kubernetes. Currently learning Spanish.';
+      await upload(person.token, docxFile(cv), 'analyst.docx');
+      await runQueuedJobs(ctx);
+
+      const profile = (await apiClient(ctx.app, person.token).get('/api/volunteers/profile')).data;
+      const skills = new Map<string, { evidence: string | null; source: string }>(
+        profile.skills.map((skill: { name: string; evidence: string | null; source: string }) => [skill.name, skill]),
+      );
+      assert.equal(skills.get('Python')?.evidence, 'Expert in Python and SQL.', JSON.stringify(profile));
+      assert.equal(skills.get('SQL')?.evidence, 'Expert in Python and SQL.');
+      assert.equal(skills.get('Photography')?.evidence, null, 'a skill added by hand quotes nothing');
+      assert.ok(!skills.has('Kubernetes') && !skills.has('Spanish'), [...skills.keys()].join(', '));
+      for (const [name, skill] of skills) {
+        if (skill.source === 'cv_analysis') assert.ok(skill.evidence && cv.includes(skill.evidence), name);
+      }
+    });
+
     it('is idempotent: the same job again analyses nothing and queues no second matching', async () => {
       const person = await createVolunteer(ctx.db);
       await upload(person.token, fixture('backend-developer.docx'), 'backend-developer.docx');

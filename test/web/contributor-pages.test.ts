@@ -9,6 +9,7 @@ import {
   createTask,
   createUser,
   createVolunteer,
+  ensureSkill,
 } from '../helpers/factories.ts';
 import { webClient } from '../helpers/web-client.ts';
 import { signedIn, textOf, withPassword } from './contributor-session.ts';
@@ -107,6 +108,34 @@ for (const dialect of testDialects()) {
       assert.doesNotMatch(page.body, /data-poll=/, 'nothing to watch once the analysis is done');
       assert.doesNotMatch(page.body, /Your details were saved\./);
       assert.match((await client.get('/profile?saved=details')).body, /Your details were saved\./);
+    });
+
+    it('quotes under each skill from the CV the excerpt it was read from, escaped', async () => {
+      const { user, volunteer } = await createVolunteer(ctx.db, {
+        user: await withPassword(),
+        volunteer: { ai_analysis_status: 'completed', validation_status: 'passed' },
+      });
+      const wound = await ensureSkill(ctx.db, 'Wound care', 'domain');
+      await ctx.db
+        .insertInto('volunteer_skills')
+        .values({
+          volunteer_id: volunteer.id,
+          skill_id: wound.id,
+          proficiency_level: 'advanced',
+          years_of_experience: 6,
+          source: 'cv_analysis',
+          evidence: 'Wound care & dressing audits for <b>28-bed</b> ward',
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      await addVolunteerSkill(ctx.db, volunteer.id, 'TypeScript', 'expert');
+      const page = await (await signedIn(ctx.app, user.email)).get('/profile');
+      assert.equal(page.statusCode, 200);
+      assert.match(
+        page.body,
+        /<th scope="row">Wound care<blockquote class="evidence">“Wound care &amp; dressing audits for &lt;b&gt;28-bed&lt;\/b&gt; ward”<\/blockquote><\/th>/,
+      );
+      assert.match(page.body, /<th scope="row">TypeScript<\/th>/, 'a skill added by hand quotes nothing');
     });
 
     it('watches a pending analysis and explains a failed one with the reason the API gives', async () => {
