@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { Value } from 'typebox/value';
 import { briefStage } from '../../src/ai/brief/index.ts';
 import { type Decomposition, type DecompositionInput, decompositionStage } from '../../src/ai/decomposition/index.ts';
+import { joinedActions, normalise } from '../../src/ai/decomposition/verify.ts';
 import { briefFixture, briefFixtures, localContext, type TextFixture } from './analysis-fixtures.ts';
 
 const { taxonomy } = localContext;
@@ -19,61 +20,119 @@ async function inputFor(fixture: TextFixture, level: number): Promise<Decomposit
   };
 }
 
+const plain = (title: string, description: string, level = 3): DecompositionInput => ({
+  title,
+  description,
+  refined_brief: '',
+  field: 'general',
+  complexity_level: level,
+  objectives: [],
+});
+
 const decompose = async (input: DecompositionInput) => decompositionStage.local(input, localContext);
 const tasksOf = (plan: Decomposition) => plan.workstreams.flatMap((workstream) => workstream.tasks);
-const skillsOf = (plan: Decomposition) => new Set(tasksOf(plan).flatMap((task) => task.required_skills));
-const needsOneOf = (plan: Decomposition, names: string[]) => names.some((name) => skillsOf(plan).has(name));
+const skillsOf = (plan: Decomposition) =>
+  new Set(tasksOf(plan).flatMap((task) => task.required_skills.map((skill) => skill.name)));
+const titlesOf = (plan: Decomposition) => tasksOf(plan).map((task) => task.title);
 
-const MOBILE = ['React Native', 'Swift', 'Kotlin', 'Flutter', 'iOS development', 'Android development'];
-const API = ['REST API design', 'Node.js', 'GraphQL', 'Python', 'Django', 'Express.js'];
-const DATABASE = ['PostgreSQL', 'Data modelling', 'MySQL', 'SQL'];
+const PHASED = `We are a community theatre moving to a new building next spring.
 
-describe('decomposition offline', () => {
-  test('a brief naming a mobile app, an API and a database gets tasks needing those skills', async () => {
-    const plan = await decompose(await inputFor(briefFixture('software-food-bank-delivery-app'), 4));
-    assert.ok(needsOneOf(plan, MOBILE), 'mobile skills');
-    assert.ok(needsOneOf(plan, API), 'API skills');
-    assert.ok(needsOneOf(plan, DATABASE), 'database skills');
-    const titles = plan.workstreams.map((workstream) => workstream.title);
-    for (const title of ['Mobile app', 'Backend & APIs', 'Data model & storage'])
-      assert.ok(titles.includes(title), title);
+Phase 1: Survey
+- Survey the new building and list what must change for audiences with disabilities.
+- Audit the fire exits and emergency lighting against the regulations.
+
+Phase 2: Fit-out
+- Design the seating plan for 120 seats, with wheelchair spaces.
+- Install a hearing loop in the auditorium.
+
+Phase 3: Opening
+- Recruit and train 20 front-of-house volunteers.
+- Organise an open day for neighbours and local schools.`;
+
+const AUDIT = `Our housing charity has 60 staff across three offices and we have never had an IT security review.
+We need someone to audit the firewall rules on our office routers, review who has admin access to our Microsoft 365
+accounts, and test our backups by restoring a sample of files. We would also like a short report with the risks
+ranked and what to fix first. Budget is £3,000 and we need it within six weeks.`;
+
+describe('decomposition offline: tasks from the brief itself', () => {
+  test("workstreams follow the brief's phases and tasks its list items, in its own words", async () => {
+    const plan = await decompose(plain('Accessible new home for our theatre', PHASED, 4));
+    assert.deepEqual(
+      plan.workstreams.map((workstream) => workstream.title),
+      ['Phase 1: Survey', 'Phase 2: Fit-out', 'Phase 3: Opening'],
+    );
+    assert.deepEqual(titlesOf(plan), [
+      'Survey the new building and list what must change for audiences',
+      'Audit the fire exits and emergency lighting against the regulations',
+      'Design the seating plan for 120 seats',
+      'Install a hearing loop in the auditorium',
+      'Recruit and train 20 front-of-house volunteers',
+      'Organise an open day for neighbours and local schools',
+    ]);
+    for (const task of tasksOf(plan)) assert.ok(PHASED.includes(task.source), task.source);
   });
 
-  test('the same holds for a short brief that names only the parts', async () => {
-    const plan = await decompose({
-      title: 'Lost pet finder',
-      description:
-        'We want a mobile app where people report lost and found pets with a photo and a location, an API that ' +
-        'matches reports, and a database of every report so our volunteers can follow up.',
-      refined_brief: '',
-      field: 'software',
-      complexity_level: 3,
-      objectives: [],
-    });
-    assert.ok(needsOneOf(plan, MOBILE) && needsOneOf(plan, API) && needsOneOf(plan, DATABASE));
+  test('a security audit brief gets its own pieces of work, not software templates', async () => {
+    const plan = await decompose(plain('IT security review', AUDIT));
+    const titles = titlesOf(plan);
+    for (const expected of [/firewall rules/, /admin access/, /backups/, /report/])
+      assert.ok(
+        titles.some((title) => expected.test(title)),
+        `${expected}: ${titles.join(' | ')}`,
+      );
+    assert.ok(!titles.some((title) => /\b(?:API|frontend|web)\b/i.test(title)), titles.join(' | '));
+    const firewall = tasksOf(plan).find((task) => /firewall/.test(task.title))!;
+    assert.equal(firewall.source, 'We need someone to audit the firewall rules on our office routers');
+    assert.ok(firewall.required_skills.every((skill) => skill.reason.length > 0));
   });
 
-  test('uses the technologies the brief names rather than its own defaults', async () => {
-    const plan = await decompose(await inputFor(briefFixture('software-volunteer-portal-react'), 4));
-    for (const name of ['React', 'Node.js', 'Express.js', 'PostgreSQL']) assert.ok(skillsOf(plan).has(name), name);
-    const planned = await decompose(await inputFor(briefFixture('data-demand-forecasting'), 3));
-    for (const name of ['Python', 'Pandas', 'scikit-learn']) assert.ok(skillsOf(planned).has(name), name);
+  test("a sentence's enumeration is split into its pieces, each quoting its own part", async () => {
+    const plan = await decompose(await inputFor(briefFixture('marketing-seo-website-content'), 3));
+    const sources = tasksOf(plan).map((task) => task.source);
+    for (const part of [
+      'audit our website for SEO',
+      'rewrite the ten most important pages in plain English',
+      'set up a monthly e-mail newsletter for people who have used our service',
+    ]) {
+      assert.ok(
+        sources.some((source) => source.endsWith(part)),
+        `${part}: ${sources.join(' | ')}`,
+      );
+    }
+    const rewrite = tasksOf(plan).find((task) => /^Rewrite/.test(task.title))!;
+    const newsletter = tasksOf(plan).find((task) => /newsletter/.test(task.title))!;
+    assert.ok(rewrite.estimated_hours > newsletter.estimated_hours, 'ten pages are more work than one newsletter');
   });
 
-  test('work that is not software gets the skills of its own field', async () => {
-    const gala = await decompose(await inputFor(briefFixture('operations-fundraising-gala'), 3));
-    assert.ok(needsOneOf(gala, ['Event planning']) && needsOneOf(gala, ['Fundraising', 'Corporate sponsorship']));
-    const rebrand = await decompose(await inputFor(briefFixture('design-charity-rebrand'), 3));
-    assert.ok(needsOneOf(rebrand, ['Logo design', 'Brand identity']));
+  test('skills come from the excerpt and the work it asks for, with reasons', async () => {
+    const plan = await decompose(await inputFor(briefFixture('operations-fundraising-gala'), 3));
+    assert.ok(skillsOf(plan).has('Event planning') && skillsOf(plan).has('Fundraising'));
+    const sponsorship = tasksOf(plan).find((task) => /sponsorship pack/.test(task.title))!;
+    const reason = sponsorship.required_skills.find((skill) => skill.name === 'Corporate sponsorship')?.reason;
+    assert.match(reason ?? '', /sponsor/);
   });
 
-  test("the brief's success criteria become acceptance criteria", async () => {
-    const plan = await decompose(await inputFor(briefFixture('software-food-bank-delivery-app'), 4));
-    const criteria = tasksOf(plan).flatMap((task) => task.acceptance_criteria);
-    assert.ok(criteria.some((criterion) => /failed deliveries drop by 30%/.test(criterion)));
+  test('a deadline caps the hours of each task', async () => {
+    const relaxed = await decompose(plain('Review', AUDIT.replace('within six weeks', 'this year'), 4));
+    const rushed = await decompose(plain('Review', AUDIT.replace('within six weeks', 'within two weeks'), 4));
+    assert.ok(tasksOf(rushed).every((task) => task.estimated_hours <= 16));
+    assert.ok(tasksOf(relaxed).some((task) => task.estimated_hours > 16));
   });
 
-  test('stays within the bounds for every brief at every level, names only taxonomy skills, and is repeatable', async () => {
+  test('a brief that lays out fewer than four pieces is split along its own clauses', async () => {
+    const plan = await decompose(
+      plain(
+        'Translate our leaflets',
+        'Please translate our four welcome leaflets into Arabic and Ukrainian for families new to the area.',
+      ),
+    );
+    assert.ok(plan.workstreams.length >= 2);
+    assert.ok(titlesOf(plan).some((title) => /Arabic/.test(title) && !/Ukrainian/.test(title)));
+    assert.ok(titlesOf(plan).some((title) => /Ukrainian/.test(title) && !/Arabic/.test(title)));
+    assert.ok(skillsOf(plan).has('Arabic') && skillsOf(plan).has('Ukrainian'));
+  });
+
+  test('every brief at every level: within the bounds, passes the verifier, taxonomy names, repeatable', async () => {
     for (const fixture of briefFixtures().filter((f) => !['spam', 'unreadable'].includes(f.kind))) {
       for (const level of [1, 2, 3, 4]) {
         const input = await inputFor(fixture, level);
@@ -83,34 +142,66 @@ describe('decomposition offline', () => {
           Value.Check(decompositionStage.schema, plan),
           `${where}: ${[...Value.Errors(decompositionStage.schema, plan)][0]?.message}`,
         );
+        assert.deepEqual(decompositionStage.verify!(plan, input), [], where);
         for (const skill of skillsOf(plan)) assert.equal(taxonomy.resolve(skill)?.name, skill, `${where}: ${skill}`);
-        const titles = tasksOf(plan).map((task) => task.title);
-        assert.equal(new Set(titles).size, titles.length, `${where}: task titles repeat`);
         assert.deepEqual(await decompose(input), plan, where);
       }
     }
   });
+});
 
-  test('a bigger challenge gets more work: hours and tasks grow with the level', async () => {
-    const fixture = briefFixture('software-clinic-booking-system');
-    const [level3, level4] = [await decompose(await inputFor(fixture, 3)), await decompose(await inputFor(fixture, 4))];
-    const hours = (plan: Decomposition) => tasksOf(plan).reduce((sum, task) => sum + task.estimated_hours, 0);
-    assert.ok(hours(level4) > hours(level3));
-    assert.ok(tasksOf(level4).length >= tasksOf(level3).length);
-    assert.ok(tasksOf(level4).some((task) => ['senior', 'expert'].includes(task.required_experience_level)));
+describe('decomposition verifier', () => {
+  const input = plain('IT security review', AUDIT);
+  const planWith = (tasks: Partial<Decomposition['workstreams'][number]['tasks'][number]>[]): Decomposition => {
+    const base = {
+      title: 'Audit the firewall rules',
+      description: 'Audit the firewall rules on our office routers.',
+      source: 'audit the firewall rules on our office routers',
+      required_skills: [{ name: 'Network Security', reason: 'Firewalls are network security.' }],
+      required_experience_level: 'mid' as const,
+      expected_output: 'A list of rules to change.',
+      acceptance_criteria: ['Every rule reviewed.'],
+      estimated_hours: 8,
+      complexity_score: 5,
+    };
+    return {
+      summary: 'A plan.',
+      workstreams: [
+        { title: 'Review', description: 'The review.', tasks: tasks.map((task) => ({ ...base, ...task })) },
+      ],
+      confidence_score: 50,
+    };
+  };
+
+  test('accepts excerpts whatever their case, spacing and quotes', () => {
+    const plan = planWith([{ source: 'AUDIT the  firewall\nrules on our office routers' }]);
+    assert.deepEqual(decompositionStage.verify!(plan, input), []);
+    assert.equal(normalise('We’d  like\tit'), "we'd like it");
   });
 
-  test('a brief that names a single kind of work still gets at least two workstreams', async () => {
-    const plan = await decompose({
-      title: 'Translate our leaflets',
-      description: 'Please translate our four welcome leaflets into Arabic and Ukrainian for families new to the area.',
-      refined_brief: '',
-      field: 'communications',
-      complexity_level: 3,
-      objectives: [],
-    });
-    assert.ok(plan.workstreams.length >= 2);
-    assert.equal(plan.workstreams[0].title, 'Translation & localisation');
-    assert.ok(skillsOf(plan).has('Arabic') && skillsOf(plan).has('Ukrainian'));
+  test('rejects a source that is not in the brief, a duplicate, and a title joining two actions', () => {
+    const problems = decompositionStage.verify!(
+      planWith([
+        { title: 'Set up the web frontend project', source: 'Set up the web frontend project' },
+        {},
+        { title: 'Audit the firewall rules', source: 'review who has admin access' },
+        { title: 'Test the backups and write the report', source: 'test our backups' },
+      ]),
+      input,
+    );
+    assert.equal(problems.length, 3, problems.join('\n'));
+    assert.match(problems[0], /\/workstreams\/0\/tasks\/0\/source is not an excerpt of the brief/);
+    assert.match(problems[1], /tasks\/2 repeats the title of \/workstreams\/0\/tasks\/1/);
+    assert.match(problems[2], /tasks\/3\/title joins two actions/);
+  });
+
+  test('one verb with several objects, or several verbs on one object, is one action', () => {
+    assert.equal(joinedActions('Plan the venue and catering'), null);
+    assert.equal(joinedActions('Label and map the warehouse locations'), null);
+    assert.equal(joinedActions('Book, move and cancel appointments online'), null);
+    assert.deepEqual(joinedActions('Design the logo and write the newsletter'), [
+      'Design the logo',
+      'write the newsletter',
+    ]);
   });
 });

@@ -61,7 +61,11 @@ export function readSections(text: string): Section[] {
       open(line.text);
       continue;
     }
-    const span = trimSpan(text, line);
+    // A paragraph runs on over lines wrapped by hand, up to a blank line, a list item or a heading.
+    let end = k;
+    while (end + 1 < lines.length && continuesParagraph(lines[end + 1].text)) end++;
+    const span = trimSpan(text, { start: line.start, end: lines[end].end });
+    k = end;
     if (headingWithContent(text, span, open, sections)) continue;
     for (const sentence of splitSentences(text, span)) sections.at(-1)!.units.push({ ...sentence, list: false });
   }
@@ -106,6 +110,10 @@ function headingWithContent(text: string, span: Span, open: (heading: string) =>
     for (const sentence of splitSentences(text, content)) sections.at(-1)!.units.push({ ...sentence, list: false });
   }
   return true;
+}
+
+function continuesParagraph(line: string): boolean {
+  return line.trim() !== '' && !LIST_MARKER.test(line) && !MARKDOWN_HEADING.test(line) && !PHASE.test(line);
 }
 
 /** A short line with no closing full stop, followed by more text: "Goals", "What we need", "Constraints:". */

@@ -88,7 +88,8 @@ export function requiredSkills(piece: string, context: SkillContext): RequiredSk
       chosen.set(skill.name, { name: skill.name, reason: clip(reason, 200) });
   };
 
-  for (const mention of taxonomy.findInText(piece)) add(mention.skill, 'Named in the brief for this piece of work.');
+  for (const mention of taxonomy.findInText(piece))
+    add(mention.skill, `Named in the brief for it: ${quote(clip(piece, 100))}.`);
 
   const areas = taxonomy.findAreasInText(piece);
   // An area's usual skills stand in only where the piece names none: "audit our website for SEO" needs SEO, not

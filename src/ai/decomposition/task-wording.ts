@@ -95,7 +95,7 @@ function stripLeadIns(text: string): string {
 function startsWithVerb(text: string): boolean {
   const [first, second] = text.split(/\s+/).map((word) => word.replace(/[^\p{L}'-]+$/u, ''));
   // "plan" in "plan and run the move" is a verb; "map" in "map dashboard" is not.
-  return isWorkVerb(first ?? '') && !/^(?:of|for|is|are|was|and|or)$/i.test(second ?? '') && !isNounUse(first, second);
+  return isWorkVerb(first ?? '') && !/^(?:of|for|is|are|was)$/i.test(second ?? '') && !isNounUse(first, second);
 }
 
 /** "a survey", "data map": a verb-like word before another noun-like word reads as a noun compound only after one. */
