@@ -3,8 +3,8 @@ import { Terms } from './terms.ts';
 
 /**
  * Unlawful or unethical requests, read from what a sentence asks for rather than from single words: a concern fires
- * only when its concepts meet in one sentence that is a request of the author (it says "we", "I", "us" or "me", gives
- * an instruction, or is the title), and no word in that sentence turns it round ("detect fake reviews", "audit the
+ * only when its concepts meet in one sentence that is a request of the author (it says "we", "I", "us" or "me", or
+ * gives an instruction), and no word in that sentence turns it round ("detect fake reviews", "audit the
  * personal data we hold", "a fairer shortlisting process"). So a privacy audit, a fraud-prevention project or a
  * knife-crime campaign passes, while "scrape the email addresses of people who have not signed up" does not.
  *
@@ -540,10 +540,7 @@ export type Refusal = {
 
 /** Why an unlawful or unethical request is refused, and the sentence that makes it; null when none does. */
 export function unlawfulRequest(parsed: ParsedText): Refusal | null {
-  // The title comes last: a sentence of the description quotes the request more fully.
-  const requests = parsed.sentences
-    .filter((sentence) => isRequest(parsed.tokens, sentence))
-    .sort((a, b) => Number(a.index === 0) - Number(b.index === 0));
+  const requests = parsed.sentences.filter((sentence) => isRequest(parsed.tokens, sentence));
   for (const concern of CONCERNS) {
     for (const pattern of concern.patterns) {
       if (pattern.elsewhere && !pattern.elsewhere.every((concept) => concept.has(parsed.tokens))) continue;
@@ -557,9 +554,11 @@ export function unlawfulRequest(parsed: ParsedText): Refusal | null {
   return null;
 }
 
-/** The author asks for it: first person, an instruction ("Build us…"), or the title. */
+/**
+ * The author asks for it: first person or an instruction ("Build us…"). A title that is neither only names a topic
+ * ("Phishing"), which a training brief shares with a scam.
+ */
 function isRequest(tokens: Token[], sentence: Sentence): boolean {
-  if (sentence.index === 0) return true;
   const words = tokens.slice(sentence.firstToken, sentence.endToken).filter((token) => token.type === 'word');
   if (words.some((token) => FIRST_PERSON.has(token.lower))) return true;
   return words[0]?.pos === 'VERB' && /^[A-Z]/.test(words[0].value);
