@@ -304,6 +304,58 @@ if (cvs.length === 0) {
   }
 }
 
+// ---- Summary against issue 8's targets ----
+const allInvited = invitations.flatMap((task) => task.invited);
+const cvTotal = cvSummary.overall;
+const softwareCvs = sumScores(cvs.filter((cv) => isSoftwareField(cv.label.field)).map((cv) => cv.skills));
+const otherCvs = sumScores(cvs.filter((cv) => !isSoftwareField(cv.label.field)).map((cv) => cv.skills));
+const pair = (a: number | null, b: number | null) => `${formatShare(a)} / ${formatShare(b)}`;
+out.push(heading('Summary'));
+out.push(
+  table(
+    ['measure', 'now', 'target'],
+    [
+      [
+        'CV skill recall / precision',
+        pair(ratio(cvTotal.labelsMatched, cvTotal.labels), ratio(cvTotal.predictedMatching, cvTotal.predicted)),
+        '>= 0.85 / >= 0.80',
+      ],
+      [
+        'CV recall software/IT / everything else',
+        pair(ratio(softwareCvs.labelsMatched, softwareCvs.labels), ratio(otherCvs.labelsMatched, otherCvs.labels)),
+        'as good outside software',
+      ],
+      ['professions under 0.60 recall', String(cvSummary.weakProfessions.length), 'none'],
+      ['brief routing accuracy', formatShare(briefSummary.routingAccuracy), '>= 0.90'],
+      [
+        'community rejected / unlawful accepted',
+        `${briefSummary.communityRejected.length} / ${briefSummary.unlawfulAccepted.length}`,
+        '0 / 0',
+      ],
+      [
+        'brief required skills recall / precision',
+        pair(
+          ratio(briefSkills.labelsMatched, briefSkills.labels),
+          ratio(briefSkills.predictedMatching, briefSkills.predicted),
+        ),
+        '>= 0.80 / >= 0.60',
+      ],
+      ['pieces covered by a task', formatShare(briefSummary.grounding), '>= 0.80'],
+      [
+        'invitation precision / fitting pairs eligible',
+        pair(
+          ratio(allInvited.filter((invitation) => invitation.fits).length, allInvited.length),
+          ratio(
+            sum(invitations, (task) => task.fittingEligible.length),
+            sum(invitations, (task) => task.fitting.length),
+          ),
+        ),
+        '>= 0.85 / >= 0.90',
+      ],
+    ],
+  ),
+);
+
 out.push('', `done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 console.log(out.join('\n'));
 
