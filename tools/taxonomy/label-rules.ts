@@ -11,17 +11,20 @@ import { normaliseLabel } from './names.ts';
  * 4. job-title: the label is an occupation's name in ESCO or O*NET ("nurse", "bookkeeper"); a job title says what
  *    someone was, not which skill they hold, and CVs are full of them.
  * 5. generic: every word is a stop word or a generic word ("communication", "use software", "computer skills").
- * 6. common-word: a single word among the most frequent words of spoken English ("go", "polish", "sales", "first"),
- *    unless it is an activity or field noun (-ing, -tion, -ship, -ogy…: "nursing", "plumbing", "cardiology").
- *    Such a word becomes contextual when it is the skill's own name, and is left out as an alias.
+ * 6. common-word: a single everyday English word. As a skill's own name: one of the NAME_WORD_RANK most frequent
+ *    words of spoken English ("go", "polish", "sales", "administration"), unless it names a craft or a field
+ *    (-ing, -ogy, -ics, -ry, -ism: "nursing", "carpentry", "cardiology"); such a name becomes contextual. As an
+ *    alias: any of the ALIAS_WORD_RANK most frequent words ("confidence", "warnings", "stripping"), left out: an
+ *    alias is only worth its risk when it is a term of the trade ("phlebotomy", "Wireshark").
  */
 export type LabelVerdict = 'keep' | 'too-short' | 'too-long' | 'inverted' | 'job-title' | 'generic' | 'common-word';
 
 export const MIN_LABEL_CHARS = 3;
 export const MAX_LABEL_WORDS = 5;
 
-/** Spoken-English frequency rank under which a single word counts as common (SUBTLEX-US ranks). */
-export const COMMON_WORD_RANK = 10_000;
+/** Spoken-English frequency ranks (SUBTLEX-US) under which a single word is everyday English: as a name, as an alias. */
+export const NAME_WORD_RANK = 10_000;
+export const ALIAS_WORD_RANK = 30_000;
 
 /** Words that say nothing about which skill is meant: a label made only of these matches everywhere. */
 const GENERIC_WORDS = new Set(
@@ -40,17 +43,23 @@ const STOP_WORDS = new Set(
   'a an the and or of for in on to with by at from as per via into about its their'.split(' '),
 );
 
-/** Endings of nouns that name an activity or a field: common words, but in a CV they name a skill. */
-const ACTIVITY_NOUN = /(ing|tion|sion|ment|ship|ance|ence|ogy|ics|ery|ism|ysis|ure)$/;
+/** Endings of nouns that name a craft or a field: frequent words, but as a CV's skill they mean the skill. */
+const CRAFT_NOUN = /(ing|ogy|ics|ry|ism)$/;
 
 export type LabelContext = {
-  /** Lower-case words ranked under COMMON_WORD_RANK in spoken English. */
-  commonWords: ReadonlySet<string>;
+  /** Spoken-English frequency rank of lower-case words, most frequent 0. */
+  wordRank: ReadonlyMap<string, number>;
   /** nameKey() of every occupation label. */
   jobTitles: ReadonlySet<string>;
 };
 
-export function judgeLabel(label: string, context: LabelContext): LabelVerdict {
+/** A single everyday word: see rule 6. */
+export function isEverydayWord(word: string, context: LabelContext, role: 'name' | 'alias'): boolean {
+  const rank = context.wordRank.get(word.toLowerCase()) ?? Number.POSITIVE_INFINITY;
+  return role === 'alias' ? rank < ALIAS_WORD_RANK : rank < NAME_WORD_RANK && !CRAFT_NOUN.test(word.toLowerCase());
+}
+
+export function judgeLabel(label: string, context: LabelContext, role: 'name' | 'alias' = 'alias'): LabelVerdict {
   const text = normaliseLabel(label);
   const words = text.toLowerCase().split(' ');
   if (text.length < MIN_LABEL_CHARS) return 'too-short';
@@ -58,13 +67,15 @@ export function judgeLabel(label: string, context: LabelContext): LabelVerdict {
   if (/[,;:/]/.test(text)) return 'inverted';
   if (context.jobTitles.has(words.join(' '))) return 'job-title';
   if (words.every((word) => STOP_WORDS.has(word) || GENERIC_WORDS.has(word))) return 'generic';
-  if (words.length === 1 && context.commonWords.has(words[0]) && !ACTIVITY_NOUN.test(words[0])) return 'common-word';
+  if (words.length === 1 && isEverydayWord(words[0], context, role)) return 'common-word';
   return 'keep';
 }
 
-/** The common words of LabelContext from a frequency list sorted most frequent first. */
-export function commonWordsOf(byFrequency: readonly { word: string }[], rank = COMMON_WORD_RANK): Set<string> {
-  const words = new Set<string>();
-  for (const { word } of byFrequency.slice(0, rank)) if (/^[a-z]+$/.test(word)) words.add(word);
-  return words;
+/** LabelContext's ranks from a frequency list sorted most frequent first (the first rank of a word counts). */
+export function wordRanksOf(byFrequency: readonly { word: string }[]): Map<string, number> {
+  const ranks = new Map<string, number>();
+  byFrequency.forEach(({ word }, rank) => {
+    if (/^[a-z]+$/.test(word) && !ranks.has(word)) ranks.set(word, rank);
+  });
+  return ranks;
 }

@@ -1,6 +1,6 @@
 import { byText, nameKey, type OpenSkill } from './entries.ts';
 import { addFieldWeight, FIELDS_BY_SOC, fieldsByPrefix, fieldsFromWeights } from './fields.ts';
-import { judgeLabel, type LabelContext } from './label-rules.ts';
+import { isEverydayWord, judgeLabel, type LabelContext } from './label-rules.ts';
 import { normaliseLabel, titleCase } from './names.ts';
 import type { Row } from './sources.ts';
 
@@ -9,8 +9,8 @@ import type { Row } from './sources.ts';
  * Tools Used. Which examples are kept:
  *
  * - Software: a Hot Technology or In Demand anywhere, or listed for at least MIN_SOFTWARE_OCCUPATIONS occupations;
- *   and a product, not a category: "Accounting software" and "Data entry software" (sentence case, a common first
- *   word) are categories, "Ansible software" and "Citrix cloud computing software" are products.
+ *   and a product, not a category: "Accounting software" and "Bookkeeping software" (sentence case, an everyday
+ *   English first word) are categories, "Ansible software" and "Citrix cloud computing software" are products.
  * - Equipment: only the kinds of equipment a CV lists as a qualification (medical, laboratory, welding and industrial
  *   machinery, construction, mining and farm machinery, material handling), not office items, hand tools or
  *   protective wear; only specific models of a kind, which O*NET marks with an acronym ("Tungsten inert gas TIG
@@ -67,7 +67,7 @@ const CATEGORY_SUFFIX = / (software|systems?|applications?)$/i;
 export function isCategoryName(example: string, context: LabelContext): boolean {
   const words = example.replace(CATEGORY_SUFFIX, '').split(' ');
   const laterCapital = words.slice(1).some((word) => /[A-Z]/.test(word));
-  return !laterCapital && context.commonWords.has(words[0].toLowerCase());
+  return !laterCapital && isEverydayWord(words[0], context, 'alias');
 }
 
 /** An acronym O*NET writes after what it stands for: "Tungsten inert gas TIG welders" → TIG at word 3. */
@@ -142,7 +142,7 @@ function toSkill(
   const { name, labels } = exampleNames(item.example, equipment);
   const [first, ...rest] = name.split(' ');
   if (!equipment && vendors.has(first) && rest.length > 0) labels.push(rest.join(' '));
-  const verdict = judgeLabel(name, context);
+  const verdict = judgeLabel(name, context, 'name');
   if (verdict !== 'keep' && verdict !== 'common-word') return undefined;
   const seen = new Set([nameKey(name)]);
   const aliases = labels.filter((label) => {
