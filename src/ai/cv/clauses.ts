@@ -27,7 +27,8 @@ function sentences(text: string): string[] {
   return found;
 }
 
-const CLAUSE_SEPARATOR = /\s*[;•·|]\s*/;
+// The text is normalised to single spaces, so one optional space either side is all a separator can have.
+const CLAUSE_SEPARATOR = /\s?[;•·|]\s?/;
 
 export function clausesOf(line: string): string[] {
   return sentences(line).flatMap((sentence) =>

@@ -46,7 +46,7 @@ const DEGREES: DegreePattern[] = [
   { pattern: /\bBootcamp\b/iu, name: named('Bootcamp') },
 ];
 
-const PART_SEPARATOR = /\s+[—–-]\s+|\s*[|·•]\s*|,\s+|\s+at\s+/i;
+const PART_SEPARATOR = /\s[—–-]\s|\s?[|·•]\s?|,\s|\sat\s/i;
 
 function capitalise(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
@@ -77,7 +77,7 @@ function fieldOfStudy(line: string, degree: { index: number; end: number }): str
     .slice(degree.end)
     .replace(/^\s*\((?:hons|honours)\)/i, '')
     .replace(/^\s*(?:in|of|:)\s+/i, '');
-  const field = after.split(/\s+[—–-]\s+|\s*[|·•(]\s*|,\s+|\s+at\s+|\s+(?:19|20)\d\d\b/i)[0].trim();
+  const field = after.split(/\s[—–-]\s|\s?[|·•(]\s?|,\s|\sat\s|\s(?:19|20)\d\d\b/i)[0].trim();
   if (/\p{L}{2,}/u.test(field) && !SCHOOL_WORDS.test(field)) return field.replace(/[.;:]$/, '');
   const before = line.slice(0, degree.index).split(PART_SEPARATOR).at(-1)?.trim() ?? '';
   return /\p{L}{2,}/u.test(before) ? before : '';
@@ -87,7 +87,7 @@ function institutionOf(lines: string[], degreeLine: string): string {
   const degreePart = (part: string) => findDegree(part) !== null;
   const parts = lines.flatMap((line) => line.split(PART_SEPARATOR).map((part) => part.trim()));
   const school = parts.find((part) => SCHOOL_WORDS.test(part) && !degreePart(part));
-  if (school) return school.replace(/\s*\((?:19|20)\d\d[^)]*\)/, '');
+  if (school) return school.replace(/\s?\((?:19|20)\d\d[^()]*\)/, '');
   const ownParts = degreeLine.split(PART_SEPARATOR).map((part) => part.trim());
   const next = ownParts[ownParts.findIndex(degreePart) + 1];
   return next && /\p{L}{2,}/u.test(next) && findYears(next).length === 0 ? next : '';

@@ -9,6 +9,12 @@ import type { CvAnalysis, CvInput } from './schema.ts';
 import { collectSkillEvidence, rankSkills } from './skills.ts';
 import { findJobs, toWorkExperience } from './work-history.ts';
 
+/** "name@example.org": an at sign, then a domain ending in letters (checked after the at sign only, in one pass). */
+function isEmailAddress(word: string): boolean {
+  const at = word.indexOf('@');
+  return at > 0 && /\.\p{L}{2,}/u.test(word.slice(at + 1));
+}
+
 /**
  * The offline CV analyzer: reads the CV's sections, jobs and degrees from its layout and wording, finds its skills
  * through the taxonomy, and rates each from the person's own words and the years they used it. Deterministic: the
@@ -41,7 +47,7 @@ export function analyzeCv(input: CvInput, taxonomy: Taxonomy): CvAnalysis {
       jobs,
       degrees: education.length,
       headings: countHeadings(text),
-      hasEmail: /\S+@\S+\.\p{L}{2,}/u.test(text),
+      hasEmail: text.split(/\s/).some(isEmailAddress),
     }),
   };
 }

@@ -46,20 +46,19 @@ export const MAX_EXCERPT = 300;
 const SHORT_LINE = 120;
 
 // Contact details name no skills, however their addresses are spelled ("github.com/react-dev", "jane.design").
-// Domains are matched in lower case only, so "ASP.NET" stays a skill.
-const CONTACT = new RegExp(
-  [
-    '\\S+@\\S+',
-    '\\b(?:https?:\\/\\/|www\\.)\\S+',
-    '\\b[a-z0-9-]+(?:\\.[a-z0-9-]+)*\\.[a-z]{2,}\\/\\S*',
-    '\\b[a-z0-9-]+\\.(?:com|org|design|dev|me)\\b',
-  ].join('|'),
-  'g',
-);
+// Read word by word, each from its start, so a long word costs one pass; domains in lower case only, so "ASP.NET"
+// stays a skill.
+const CONTACT_WORD =
+  /^[(<[]?(?:[^@\s]*@|https?:\/\/|www\.|[a-z0-9-]+\.[a-z0-9.-]*\/|[a-z0-9-]+\.(?:com|org|design|dev|me)(?![a-z0-9]))/;
+const WORD = /\S+/g;
+
+function withoutContacts(text: string): string {
+  return text.replace(WORD, (word) => (CONTACT_WORD.test(word) ? ' ' : word));
+}
 
 /** The line without contact details, nor the employer's name on a job's header line ("Lumen Software SAS"). */
 function withoutNames(line: CvLine, job: Job | undefined): string {
-  const text = line.text.replace(CONTACT, ' ');
+  const text = withoutContacts(line.text);
   const employer = job?.headerLines.includes(line.index) ? job.company : '';
   return employer && employer !== SELF_EMPLOYED ? text.replace(employer, ' ') : text;
 }
@@ -140,7 +139,7 @@ function readMention(clause: string, mention: Mention, mentions: Mention[], cues
  * else the clause of a paragraph that names the skill, else the words around the skill, at most 300 characters.
  */
 function excerptOf(line: CvLine, clause: string, mention: Mention): string {
-  if (line.text.length <= SHORT_LINE && line.text.search(CONTACT) < 0) return line.text;
+  if (line.text.length <= SHORT_LINE && withoutContacts(line.text) === line.text) return line.text;
   if (clause.length <= MAX_EXCERPT) return clause.replace(/\s+/g, ' ').trim();
   const from = Math.max(0, clause.lastIndexOf(' ', Math.max(0, mention.start - 100)));
   const window = clause.slice(from, from + MAX_EXCERPT - 2);

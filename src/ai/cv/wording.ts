@@ -77,7 +77,7 @@ const NUMBER_WORDS = (
   'eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'
 ).split(' ');
 const YEARS_PATTERN = new RegExp(
-  `(?<![\\p{L}\\p{N}.])(\\d{1,2}(?:\\.\\d)?|${NUMBER_WORDS.join('|')})\\s*\\+?\\s*(?:years?|yrs?)(?![\\p{L}])`,
+  `(?<![\\p{L}\\p{N}.])(\\d{1,2}(?:\\.\\d)?|${NUMBER_WORDS.join('|')})\\s?\\+?\\s?(?:years?|yrs?)(?![\\p{L}])`,
   'giu',
 );
 

@@ -22,7 +22,7 @@ export type Job = {
 export const SELF_EMPLOYED = 'Self-employed';
 
 const MAX_HEADER_WORDS = 14;
-const PART_SEPARATOR = /\s+[—–-]\s+|\s*[|·•]\s*|,\s+|\s+(?:at|@)\s+/i;
+const PART_SEPARATOR = /\s[—–-]\s|\s?[|·•]\s?|,\s|\s(?:at|@)\s/i;
 
 export function findJobs(lines: CvLine[], asOf: number): Job[] {
   const inExperience = lines.filter((line) => line.section === 'experience');
@@ -97,10 +97,21 @@ function lastLineOfSection(lines: CvLine[], from: number): number {
 }
 
 function withoutSpan(text: string, span: MonthSpan): string {
-  return (text.slice(0, span.index) + ' ' + text.slice(span.index + span.length))
+  const joined = (text.slice(0, span.index) + ' ' + text.slice(span.index + span.length))
     .replace(/\(\s*\)/g, ' ')
-    .replace(/^[\s|,;:()–—-]+|[\s|,;:()–—-]+$/g, '')
     .replace(/\s+/g, ' ');
+  return trimSeparators(joined);
+}
+
+const SEPARATOR_CHARACTERS = new Set(' |,;:()–—-');
+
+/** Trims separators from both ends by walking in from each (a `[…]+$` pattern rescans every inner run). */
+function trimSeparators(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && SEPARATOR_CHARACTERS.has(text[start])) start++;
+  while (end > start && SEPARATOR_CHARACTERS.has(text[end - 1])) end--;
+  return text.slice(start, end);
 }
 
 function wordCount(text: string): number {
@@ -125,7 +136,7 @@ function titleAndCompany(parts: string[]): { title: string; company: string } {
   const organisation = others.find((part) => ORGANISATION_WORDS.test(part));
   const company =
     organisation ?? (FREELANCE_WORDS.test(title) ? SELF_EMPLOYED : (parts[titleIndex + 1] ?? others[0] ?? ''));
-  return { title: clean(title), company: clean(company.replace(/\s*\([^)]*\)/g, '')) };
+  return { title: clean(title), company: clean(company.replace(/\s?\([^()]*\)/g, '')) };
 }
 
 function clean(text: string): string {
