@@ -191,7 +191,7 @@ describe('curated skills beyond software', () => {
         'Midwife, 8 years on a consultant-led labour ward: antenatal and postnatal care, CTG interpretation, ' +
           'perineal suturing and neonatal resuscitation (NLS). NMC registered.',
         ['Antenatal care', 'Fetal monitoring', 'Intrapartum care', 'Midwifery', 'Neonatal resuscitation'].concat(
-          'NMC registration',
+          'Nursing and midwifery registration',
           'Perineal suturing',
           'Postnatal care',
         ),
