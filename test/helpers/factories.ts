@@ -1,6 +1,7 @@
 import type { Db } from '../../src/db/database.ts';
 import type { AccountType } from '../../src/db/schema.ts';
 import { createToken } from '../../src/modules/auth/tokens.service.ts';
+import { ensureSkillIds } from '../../src/modules/tasks/skills.repository.ts';
 
 /**
  * Rows for tests, inserted directly so that each test states only what matters to it. Every factory takes
@@ -135,8 +136,15 @@ export async function createWorkstream(db: Db, challengeId: number, overrides: R
     .executeTakeFirstOrThrow();
 }
 
-/** Finds or creates a taxonomy skill by name. */
+/**
+ * The skills row of a name: a taxonomy skill (by its name or an alias) as the pipeline writes it, through
+ * `ensureSkillIds`; any other name as a skill added by hand, found or created by its lower-cased name.
+ */
 export async function ensureSkill(db: Db, name: string, category: string | null = 'technical') {
+  const [taxonomyId] = await ensureSkillIds(db, [name]);
+  if (taxonomyId !== undefined) {
+    return db.selectFrom('skills').selectAll().where('id', '=', taxonomyId).executeTakeFirstOrThrow();
+  }
   const slug = name.toLowerCase();
   const existing = await db.selectFrom('skills').selectAll().where('slug', '=', slug).executeTakeFirst();
   if (existing) return existing;

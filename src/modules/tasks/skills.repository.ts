@@ -1,3 +1,4 @@
+import { loadTaxonomy, type TaxonomySkill } from '../../ai/taxonomy/taxonomy.ts';
 import type { Db } from '../../db/database.ts';
 
 /** The matching key of a skill name: how `skills.slug` is written (lower-cased, trimmed). */
@@ -5,26 +6,60 @@ export function skillKey(name: string): string {
   return name.trim().toLowerCase();
 }
 
+/** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits (3 columns per row). */
+const BATCH_ROWS = 250;
+
 /**
- * Taxonomy ids of skill names, matched case-insensitively against the skill's slug or any of its aliases
- * ("JS", "javascript" and "JavaScript" all name one skill). Names that match nothing are left out; the result has
- * no duplicates. One query whatever the number of names.
+ * Ids of skill names, read only: each name is resolved through the taxonomy (its name or any alias, any case: "JS",
+ * "javascript" and "JavaScript" are one skill) and looked up by the canonical slug; a name the taxonomy lacks is looked
+ * up as written, which finds skills added by hand. Names without a row are left out; no duplicates.
  */
 export async function skillIdsForNames(db: Db, names: readonly string[]): Promise<number[]> {
-  const keys = [...new Set(names.map(skillKey).filter((key) => key !== ''))];
-  if (keys.length === 0) return [];
-  const rows = await db
-    .selectFrom('skills')
-    .select('id')
-    .where('slug', 'in', keys)
-    .union(
-      db
-        .selectFrom('skill_aliases')
-        .select('skill_id as id')
-        // Aliases are lower-cased on entry like slugs, but the table is small: compare lower() so one typed in
-        // mixed case still matches.
-        .where((eb) => eb(eb.fn('lower', ['alias']), 'in', keys)),
-    )
-    .execute();
-  return rows.map((row) => row.id);
+  const taxonomy = loadTaxonomy();
+  const slugs = names.map((name) => taxonomy.resolve(name)?.slug ?? skillKey(name)).filter((slug) => slug !== '');
+  return (await idsBySlug(db, slugs)).map((row) => row.id);
+}
+
+/**
+ * Ids of the taxonomy skills the names stand for, in the order of the names, without duplicates, creating the rows
+ * that do not exist yet (name, slug and category from the taxonomy). Names the taxonomy lacks are left out: matching
+ * can only use skills it knows. Safe when two processes name a new skill at once: the insert does nothing where the
+ * row exists (or is being written by a transaction it then waits for), and the ids are read after it.
+ */
+export async function ensureSkillIds(db: Db, names: readonly string[]): Promise<number[]> {
+  const taxonomy = loadTaxonomy();
+  const skills = [...new Set(names.map((name) => taxonomy.resolve(name)).filter((skill) => skill !== undefined))];
+  if (skills.length === 0) return [];
+  // Slug order, the same in every process, so that two writers never wait on each other in opposite orders.
+  const sorted = [...skills].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+  for (const batch of chunks(sorted, BATCH_ROWS)) {
+    await db
+      .insertInto('skills')
+      .values(batch.map((skill: TaxonomySkill) => ({ name: skill.name, slug: skill.slug, category: skill.category })))
+      .onConflict((conflict) => conflict.column('slug').doNothing())
+      .execute();
+  }
+  const idOf = new Map(
+    (
+      await idsBySlug(
+        db,
+        skills.map((skill) => skill.slug),
+      )
+    ).map((row) => [row.slug, row.id]),
+  );
+  return skills.map((skill) => idOf.get(skill.slug)).filter((id) => id !== undefined);
+}
+
+async function idsBySlug(db: Db, slugs: readonly string[]): Promise<{ id: number; slug: string }[]> {
+  const rows: { id: number; slug: string }[] = [];
+  for (const batch of chunks([...new Set(slugs)], BATCH_ROWS * 3)) {
+    rows.push(...(await db.selectFrom('skills').select(['id', 'slug']).where('slug', 'in', batch).execute()));
+  }
+  return rows;
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
+  return result;
 }

@@ -2,7 +2,7 @@ import { type CvAnalysis, cvStage } from '../../ai/cv/index.ts';
 import { UnreadableDocumentError } from '../../ai/text/index.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
-import { skillIdsForNames } from '../../modules/tasks/skills.repository.ts';
+import { ensureSkillIds } from '../../modules/tasks/skills.repository.ts';
 import {
   applyCvProfile,
   type CvProfile,
@@ -82,7 +82,7 @@ function profileOf(analysis: CvAnalysis): CvProfile {
 async function resolveSkills(db: Db, analysis: CvAnalysis): Promise<FoundSkill[]> {
   const found = new Map<number, FoundSkill>();
   for (const skill of analysis.skills) {
-    const [skillId] = await skillIdsForNames(db, [skill.name]);
+    const [skillId] = await ensureSkillIds(db, [skill.name]);
     if (skillId === undefined || found.has(skillId)) continue;
     found.set(skillId, {
       skillId,
