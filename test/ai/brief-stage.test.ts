@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Value } from 'typebox/value';
 import { type BriefAnalysis, briefStage } from '../../src/ai/brief/index.ts';
+import { REJECTION_REASON_RULE, REJECTION_RULES } from '../../src/ai/brief/routing-rules.ts';
 import { briefFixture, briefFixtures, localContext } from './analysis-fixtures.ts';
 
 const analyse = (title: string, description: string) => briefStage.local({ title, description }, localContext);
@@ -12,6 +13,9 @@ const resultFor = (name: string) => analysed.get(name)!;
 
 const UNWORKABLE_KINDS = ['spam', 'unreadable', 'unlawful'];
 const WORKABLE_KINDS = ['software', 'data', 'design', 'marketing', 'operations', 'research', 'education'];
+
+/** TypeBox keeps a field's description on the schema object, though its types do not declare it. */
+const descriptionOf = (schema: object) => (schema as { description?: string }).description ?? '';
 
 describe('brief analysis offline', () => {
   test('the fixture set has at least 15 briefs of every kind', () => {
@@ -270,5 +274,17 @@ describe('brief analysis offline', () => {
       assert.ok(output.rejection_reason!.length <= 500);
       assert.match(output.rejection_reason!, /\.$/);
     }
+  });
+
+  test('the prompt and the schema give a model the same rejection rules as the offline analyzer', () => {
+    const prompt = briefStage.prompt({ title: 'T', description: 'D' });
+    const { workable, rejection_reason } = briefStage.schema.properties;
+    for (const rule of [REJECTION_RULES, REJECTION_REASON_RULE]) assert.ok(prompt.system.includes(rule));
+    assert.ok(descriptionOf(workable).includes(REJECTION_RULES));
+    assert.ok(descriptionOf(rejection_reason).includes(REJECTION_REASON_RULE));
+    for (const concern of ['scraping', 'fake reviews', 'phishing', 'academic cheating', 'protected', 'weapons']) {
+      assert.ok(REJECTION_RULES.includes(concern), concern);
+    }
+    assert.match(REJECTION_RULES, /short brief is not a reason to reject/);
   });
 });

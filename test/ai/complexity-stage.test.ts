@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Value } from 'typebox/value';
 import { briefStage } from '../../src/ai/brief/index.ts';
+import { COMMUNITY_RULE, ROUTING_REASONING_RULE, TEAM_RULE } from '../../src/ai/brief/routing-rules.ts';
 import { type ComplexityInput, complexityStage } from '../../src/ai/complexity/index.ts';
 import { briefFixtures, localContext, type TextFixture } from './analysis-fixtures.ts';
 
@@ -28,6 +29,9 @@ const reasoningOf = (name: string) => assessed.get(name)!.reasoning;
 
 /** Kinds of fixture that commission work: each lays out deliverables, a scope or several components. */
 const TEAM_KINDS = ['software', 'data', 'design', 'marketing', 'operations', 'research', 'education', 'sustainability'];
+
+/** TypeBox keeps a field's description on the schema object, though its types do not declare it. */
+const descriptionOf = (schema: object) => (schema as { description?: string }).description ?? '';
 
 describe('complexity offline', () => {
   test('every answer fits the stage schema, is consistent and is the same when asked again', async () => {
@@ -163,5 +167,19 @@ describe('complexity offline', () => {
     const output = await assess(phased);
     assert.equal(output.challenge_type, 'team_execution');
     assert.match(output.reasoning, /lays out three phases/);
+  });
+
+  test('the prompt and the schema give a model the same routing rules as the offline assessment', () => {
+    const prompt = complexityStage.prompt({
+      title: 'T',
+      description: 'D',
+      refined_brief: 'R',
+      field: 'general',
+      objectives: [],
+    });
+    const { complexity_level, reasoning } = complexityStage.schema.properties;
+    for (const rule of [COMMUNITY_RULE, TEAM_RULE, ROUTING_REASONING_RULE]) assert.ok(prompt.system.includes(rule));
+    for (const rule of [COMMUNITY_RULE, TEAM_RULE]) assert.ok(descriptionOf(complexity_level).includes(rule));
+    assert.ok(descriptionOf(reasoning).includes(ROUTING_REASONING_RULE));
   });
 });

@@ -1,4 +1,5 @@
 import type { StagePrompt } from '../stage.ts';
+import { REJECTION_REASON_RULE, REJECTION_RULES } from './routing-rules.ts';
 import type { BriefInput } from './schema.ts';
 
 const SYSTEM = [
@@ -6,8 +7,9 @@ const SYSTEM = [
   'skills take on their challenges. For each brief, decide whether it is a workable challenge and, if it is,',
   'restate it so that contributors can plan from it.',
   '',
-  'A brief is not workable when it is spam or advertising, unreadable, or too short or vague to say what is wanted;',
-  'then explain why in one or two plain sentences addressed to the company, and leave the lists empty.',
+  REJECTION_RULES,
+  `When it is not workable, explain why in one or two sentences addressed to the company. ${REJECTION_REASON_RULE}`,
+  'Leave the lists empty then.',
   'Otherwise extract the objectives, constraints, success criteria, stakeholders and risks, as short sentences,',
   'using only what the brief says or plainly implies. Never invent facts, numbers or deadlines.',
   'Answer with JSON that matches the schema you are given; its field descriptions are part of these instructions.',

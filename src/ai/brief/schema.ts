@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { REJECTION_REASON_RULE, REJECTION_RULES } from './routing-rules.ts';
 
 /**
  * What the brief analysis answers. Every field is described: a model receives these descriptions as its instructions,
@@ -12,13 +13,10 @@ const Sentences = (description: string) =>
 export const BriefAnalysis = Type.Object(
   {
     workable: Type.Boolean({
-      description:
-        'Whether the brief is a real challenge a team or community can act on. False for spam or advertising, ' +
-        'unreadable text, and briefs too short or vague to say what is wanted.',
+      description: `Whether the brief is a real challenge a team or community can act on. ${REJECTION_RULES}`,
     }),
     rejection_reason: Type.Union([Type.String({ minLength: 1, maxLength: 500 }), Type.Null()], {
-      description:
-        'When not workable: one or two plain sentences to the company saying why and what to add. Null when workable.',
+      description: `When not workable: one or two plain sentences to the company. ${REJECTION_REASON_RULE} Null when workable.`,
     }),
     refined_brief: Type.String({
       minLength: 1,

@@ -1,3 +1,4 @@
+import { COMMUNITY_RULE, ROUTING_REASONING_RULE, TEAM_RULE } from '../brief/routing-rules.ts';
 import type { StagePrompt } from '../stage.ts';
 import type { ComplexityInput } from './schema.ts';
 
@@ -6,8 +7,11 @@ const SYSTEM = [
   'small pieces of work go to a community discussion where contributors propose and vote on ideas; larger efforts',
   'are planned as team work with workstreams and tasks.',
   '',
+  COMMUNITY_RULE,
+  TEAM_RULE,
   'Judge the scope from the brief: how many kinds of work it needs, how many components must be built and',
   'integrated, how many deliverables it asks for, and whether it asks for ideas or for a finished result.',
+  ROUTING_REASONING_RULE,
   'Answer with JSON that matches the schema you are given; its field descriptions are part of these instructions.',
 ].join('\n');
 

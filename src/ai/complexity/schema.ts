@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { COMMUNITY_RULE, ROUTING_REASONING_RULE, TEAM_RULE } from '../brief/routing-rules.ts';
 
 /** What the complexity stage reads: the brief and what its analysis made of it. */
 export type ComplexityInput = {
@@ -15,19 +16,19 @@ export const ComplexityAssessment = Type.Object(
       minimum: 1,
       maximum: 4,
       description:
-        '1: an open question or a single small piece of work one person could do; 2: a small, contained deliverable; ' +
-        '3: several deliverables or kinds of work that a team must coordinate; 4: a multi-part build with several ' +
-        'technical components or disciplines that must be integrated.',
+        '1: an open question, a call for ideas, names, slogans or feedback; 2: a small, contained ask or ' +
+        'deliverable; 3: several deliverables or kinds of work that a team must coordinate; 4: a multi-part effort ' +
+        `with several components or disciplines that must be integrated. ${COMMUNITY_RULE} ${TEAM_RULE}`,
     }),
     challenge_type: Type.Union([Type.Literal('community_discussion'), Type.Literal('team_execution')], {
       description:
-        'community_discussion for levels 1 and 2 (ideas from the community, voted on); team_execution for levels 3 ' +
-        'and 4 (a planned team effort).',
+        'Follows the level, always: community_discussion for levels 1 and 2 (ideas from the community, voted on); ' +
+        'team_execution for levels 3 and 4 (a planned team effort).',
     }),
     reasoning: Type.String({
       minLength: 1,
       maxLength: 1000,
-      description: 'Two or three sentences on what in the brief sets the level: scope, kinds of work, components.',
+      description: `Two or three sentences on what in the brief sets the level. ${ROUTING_REASONING_RULE}`,
     }),
     skill_areas: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
       maxItems: 10,
