@@ -35,7 +35,7 @@ export const EXPECTED_CVS: Record<string, ExpectedCv> = {
     level: 'mid',
   },
   'registered-nurse': {
-    skills: ['nursing', 'electronic health records', 'Basic Life Support'],
+    skills: ['nursing', 'electronic health records', 'Basic Life Support', 'triage'],
     level: 'expert',
   },
   accountant: {
@@ -84,7 +84,9 @@ export const EXPECTED_CVS: Record<string, ExpectedCv> = {
   },
   'business-analyst': {
     skills: list(
-      'requirements gathering|BPMN|user stories|SQL|Excel|Power BI|Tableau|Jira|Confluence|Python|stakeholder management',
+      'requirements gathering|BPMN|user stories|SQL|Excel|Power BI|Tableau|Jira|Confluence|Python|stakeholder management|' +
+        // "Polish (native)" under Languages: the heading is the context the ambiguous name needs.
+        'Polish',
     ),
     level: 'mid',
   },

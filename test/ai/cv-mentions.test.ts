@@ -58,6 +58,8 @@ describe('CV mentions: only what the person claims makes a skill', () => {
     ]);
     assert.ok(!assisted.includes('Kubernetes') && !assisted.includes('Terraform'), assisted.join(', '));
     assert.ok(assisted.includes('Python'), 'what the person did "by …ing" is theirs');
+    const forPatients = names(['Profile', 'Assisted patients with medication administration on a surgical ward.']);
+    assert.ok(forPatients.includes('Medication administration'), 'work done for someone is the person’s own');
 
     const alsoOwn = skillsOf([
       'Experience',

@@ -53,6 +53,7 @@ const CONTACT_WORD =
 const WORD = /\S+/g;
 
 function withoutContacts(text: string): string {
+  if (!/[@./]/.test(text)) return text;
   return text.replace(WORD, (word) => (CONTACT_WORD.test(word) ? ' ' : word));
 }
 
