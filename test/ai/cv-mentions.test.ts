@@ -121,6 +121,27 @@ describe('CV mentions: layouts', () => {
     assert.deepEqual(facts(level(['Skills', 'Docker Intermediate 3 years'], 'Docker')), ['intermediate', 3]);
   });
 
+  it('reads a table of jobs whose cells are tab-separated, dates first', () => {
+    const analysis = analyze([
+      'Experience',
+      '2019 - present\tSenior Associate\tHarbour & Reed LLP, Manchester',
+      'Commercial contract drafting and negotiation for technology clients.',
+      '2015 - 2019\tSolicitor\tNorthgate Council Legal Services',
+      'Employment law advice and tribunal representation.',
+      'Admissions',
+      'Admitted as a Solicitor of the Senior Courts of England and Wales, 2015',
+    ]);
+    assert.deepEqual(
+      analysis.work_experience.map((job) => [job.job_title, job.company, job.start_date, job.end_date]),
+      [
+        ['Senior Associate', 'Harbour & Reed LLP', '2019-01', null],
+        ['Solicitor', 'Northgate Council Legal Services', '2015-01', '2019-01'],
+      ],
+    );
+    assert.equal(headingSection('Admissions'), 'certifications');
+    assert.equal(analysis.professional_domains[0], 'legal');
+  });
+
   it('reads "Skill: level" lines and does not take a following word for a rating', () => {
     const lines = ['Skills', 'SQL: advanced', 'Microsoft Excel advanced formulas'];
     assert.equal(level(lines, 'SQL')?.proficiency_level, 'advanced');

@@ -37,7 +37,8 @@ const HEADING_KEYWORDS: Array<[string, Section]> = [
   ['languages|language skills|spoken languages|language proficiency', 'languages'],
   [
     'certifications|certificates|licenses|licences|courses|training|accreditations|tickets|registrations|' +
-      'professional registration|credentials|permits|cpd|professional development|professional qualifications',
+      'professional registration|credentials|permits|cpd|professional development|professional qualifications|' +
+      'admissions|bar admissions',
     'certifications',
   ],
   ['projects|portfolio|case studies|commissions|exhibitions', 'projects'],

@@ -57,7 +57,9 @@ const PROFESSIONALS =
   'programmer|architect|designer|scientist|researcher|analyst|teacher|lecturer|professor|lawyer|solicitor|' +
   'barrister|attorney|partner|judge|accountant|auditor|chef|electrician|plumber|welder|carpenter|joiner|' +
   'technician|mechanic|surveyor|pilot|specialist|editor|journalist|photographer|artist|producer';
-const QUALIFIERS = 'the|a|an|our|their|senior|junior|lead|other|visiting|consultant|attending|qualified|specialist';
+const QUALIFIERS =
+  'the|a|an|our|their|my|two|three|several|senior|junior|lead|head|chief|executive|sous|other|visiting|consultant|' +
+  'attending|qualified|specialist|site|project|design|software|clinical|staff|charge|ward|theatre|field|principal';
 const OTHER_PERSON = new RegExp(
   `(?<![\\p{L}])(?:${HELPING_VERBS})\\s(?:(?:${QUALIFIERS})\\s){0,3}(?:${PROFESSIONALS})(?:s|es)?(?![\\p{L}])`,
   'giu',
