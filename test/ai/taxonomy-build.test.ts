@@ -8,7 +8,13 @@ import type { OpenSkill, SkillEntry } from '../../tools/taxonomy/entries.ts';
 import { addFieldWeight, FIELDS_BY_ISCO, fieldsByPrefix, fieldsFromWeights } from '../../tools/taxonomy/fields.ts';
 import { judgeLabel, type LabelContext } from '../../tools/taxonomy/label-rules.ts';
 import { mergeSkills } from '../../tools/taxonomy/merge.ts';
-import { recruiterName, titleCase, verbVocabulary, withDeclaredAcronym } from '../../tools/taxonomy/names.ts';
+import {
+  recruiterName,
+  tidyActivity,
+  titleCase,
+  verbVocabulary,
+  withDeclaredAcronym,
+} from '../../tools/taxonomy/names.ts';
 import { exampleNames } from '../../tools/taxonomy/onet.ts';
 
 const verbs = verbVocabulary([
@@ -49,6 +55,14 @@ describe('recruiter names', () => {
   test('knowledge concepts keep their noun phrase; qualifiers are removed', () => {
     assert.equal(skill('welding techniques', [], true), 'Welding Techniques');
     assert.equal(skill('Python (computer programming)', [], true), 'Python');
+  });
+
+  test('gerund forms of noun-phrase alternatives become the activity', () => {
+    assert.equal(tidyActivity('liquid chromatography applying'), 'liquid chromatography');
+    assert.equal(tidyActivity('underground power cable inspecting'), 'underground power cable inspection');
+    assert.equal(tidyActivity('managing of mining plant equipment'), 'mining plant equipment management');
+    assert.equal(tidyActivity('baking of confections'), 'baking confections');
+    assert.equal(tidyActivity('coffee tasting'), 'coffee tasting');
   });
 
   test('title case keeps acronyms and lower-cases small words inside', () => {

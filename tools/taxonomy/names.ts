@@ -397,6 +397,36 @@ export function withDeclaredAcronym(name: string, description: string): string |
   return undefined;
 }
 
+/** The verb of an -ing form ("inspecting" → "inspect", "setting" → "set", "managing" → "manage"), if a known one. */
+function verbOfGerund(word: string): string | undefined {
+  const stem = word.replace(/ing$/, '');
+  if (stem === word) return undefined;
+  return [stem, stem + 'e', stem.slice(0, -1)].find((verb) => verb in NOUN_OF_VERB || LIGHT_VERBS.includes(verb));
+}
+
+/**
+ * ESCO's noun-phrase alternatives include gerund forms a profile would not write: "liquid chromatography applying",
+ * "underground power cable inspecting", "managing of mining plant equipment", "baking of confections". The gerund of
+ * a light verb is dropped, that of another verb becomes its noun: "Liquid Chromatography", "Underground Power Cable
+ * Inspection", "Mining Plant Equipment Management"; otherwise the "of" goes: "Baking Confections".
+ */
+export function tidyActivity(label: string | undefined): string | undefined {
+  if (!label) return undefined;
+  const words = label.split(' ');
+  if (words[1] === 'of' && /ing$/.test(words[0])) {
+    const object = words.slice(2);
+    const verb = verbOfGerund(words[0]);
+    if (verb && LIGHT_VERBS.includes(verb)) return object.join(' ');
+    if (verb && !object.some((word) => SMALL_WORDS.has(word))) return [...object, NOUN_OF_VERB[verb]].join(' ');
+    return [words[0], ...object].join(' '); // "baking of confections" → "baking confections"
+  }
+  const last = words.at(-1)!;
+  const trailing = words.length > 1 ? verbOfGerund(last) : undefined;
+  if (!trailing) return label;
+  if (LIGHT_VERBS.includes(trailing)) return words.slice(0, -1).join(' ');
+  return NOUN_OF_VERB[trailing].endsWith('ing') ? label : [...words.slice(0, -1), NOUN_OF_VERB[trailing]].join(' ');
+}
+
 export type NamedConcept = {
   preferredLabel: string;
   altLabels: readonly string[];
@@ -412,9 +442,11 @@ export function recruiterName(concept: NamedConcept, verbs: VerbVocabulary): str
   const name =
     concept.knowledge || !isVerbLed(preferred, verbs)
       ? preferred
-      : (activitiesOfLightVerbs(preferred, alternatives)[0] ??
-        bestNounPhrase(preferred, alternatives, verbs) ??
-        nounPhraseOfVerbPhrase(preferred));
+      : tidyActivity(
+          activitiesOfLightVerbs(preferred, alternatives)[0] ??
+            bestNounPhrase(preferred, alternatives, verbs) ??
+            nounPhraseOfVerbPhrase(preferred),
+        );
   if (!name || wordCount(name) > MAX_NAME_WORDS) return undefined;
   return titleCase(name);
 }

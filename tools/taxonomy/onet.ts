@@ -141,7 +141,9 @@ function toSkill(
 ): OpenSkill | undefined {
   const { name, labels } = exampleNames(item.example, equipment);
   const [first, ...rest] = name.split(' ');
-  if (!equipment && vendors.has(first) && rest.length > 0) labels.push(rest.join(' '));
+  // "JIRA" from "Atlassian JIRA"; not "Instruments LabVIEW" from "National Instruments LabVIEW" nor "tree analysis".
+  const product = rest.length > 0 && /^[A-Z]/.test(rest[0]) && !isEverydayWord(rest[0], context, 'alias');
+  if (!equipment && vendors.has(first) && product) labels.push(rest.join(' '));
   const verdict = judgeLabel(name, context, 'name');
   if (verdict !== 'keep' && verdict !== 'common-word') return undefined;
   const seen = new Set([nameKey(name)]);
