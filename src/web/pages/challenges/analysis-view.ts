@@ -1,5 +1,6 @@
-import type { Analysis } from '../../../modules/challenges/challenges.schemas.ts';
+import type { Analysis, ChallengeDetail } from '../../../modules/challenges/challenges.schemas.ts';
 import { type Html, html } from '../../html.ts';
+import { challengeTypeLabel } from './challenge-labels.ts';
 
 const STAGE_TITLES: Record<string, string> = {
   brief: 'Brief analysis',
@@ -36,5 +37,37 @@ export function analysesSection(analyses: readonly Analysis[]): Html {
   return html`<section aria-labelledby="analysis-title">
   <h2 id="analysis-title">Analysis</h2>
   ${analyses.map(analysisCard)}
+</section>`;
+}
+
+/** What each route means for the company, in the words of the contract (§6.2). */
+const ROUTE_MEANINGS: Record<string, string> = {
+  community_discussion:
+    'Contributors propose ideas and vote on them. There are no tasks to assign: the best ideas are for you to take up.',
+  team_execution:
+    'The work is split into workstreams and tasks, and contributors whose skills fit are invited to each task.',
+};
+
+type Routed = Pick<ChallengeDetail, 'status' | 'challenge_type' | 'rejection_reason' | 'analyses'>;
+
+/**
+ * How the analysis routed the challenge — rejected, community discussion or team execution — and why, at the top of
+ * the page: the rejection reason, or the complexity assessment's reasoning ("asks for name ideas", "lays out three
+ * phases…"). Nothing while the analysis has not decided.
+ */
+export function routingSection(challenge: Routed, isOwner: boolean): Html {
+  if (challenge.status === 'rejected') {
+    return html`<section class="notice" role="note" aria-labelledby="routing-title">
+  <h2 id="routing-title">This challenge was not accepted</h2>
+  <p>${challenge.rejection_reason ?? 'No reason was given.'}</p>
+  ${isOwner && html`<p class="small">A rejected brief cannot be edited. <a href="/challenges/new">Post a new challenge</a> that addresses this.</p>`}
+</section>`;
+  }
+  if (!challenge.challenge_type) return html``;
+  const assessment = challenge.analyses.findLast((analysis) => analysis.stage === 'complexity');
+  return html`<section class="card" aria-labelledby="routing-title">
+  <h2 id="routing-title">Routed to ${challengeTypeLabel(challenge.challenge_type).toLowerCase()}</h2>
+  <p>${ROUTE_MEANINGS[challenge.challenge_type] ?? ''}</p>
+  ${assessment?.summary && html`<p><strong>Why:</strong> ${assessment.summary}</p>`}
 </section>`;
 }

@@ -12,7 +12,7 @@ import { type Html, html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
 import { ideasSection } from '../community/ideas-section.ts';
 import { dateTime } from '../contributor/labels.ts';
-import { analysesSection } from './analysis-view.ts';
+import { analysesSection, routingSection } from './analysis-view.ts';
 import { challengeForm } from './challenge-form.ts';
 import {
   analysisChip,
@@ -103,10 +103,7 @@ export async function challengePage(
     body: html`<p class="breadcrumb"><a href="/challenges">Challenges</a></p>
 <div class="page-head"><h1>${challenge.title}</h1> ${challengeStatusChip(challenge.status)}</div>
 ${progress(challenge)}
-${
-  challenge.status === 'rejected' &&
-  html`<div class="notice" role="note"><h2>This challenge was not accepted</h2><p>${challenge.rejection_reason ?? 'No reason was given.'}</p></div>`
-}
+${routingSection(challenge, isOwner)}
 ${facts(challenge)}
 ${brief(challenge)}
 ${analysesSection(challenge.analyses)}
