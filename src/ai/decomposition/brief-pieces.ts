@@ -1,4 +1,12 @@
-import { readSections, type Section, type Span, trimSpan, type Unit, wordCount } from './brief-structure.ts';
+import {
+  isWorkHeading,
+  readSections,
+  type Section,
+  type Span,
+  trimSpan,
+  type Unit,
+  wordCount,
+} from './brief-structure.ts';
 import { isWorkVerb } from './work-verbs.ts';
 
 /**
@@ -48,6 +56,11 @@ const CONDITION =
 /** A date to meet, an amount of money or a share: "by March 2027", "£4,000", "at least 40%". */
 const LIMIT =
   /\b(?:by|before|until|no later than)\s+(?:the end of\s+)?(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|next|spring|summer|autumn|winter)|[£$€]\s?\d|\d\s?%|\b(?:at least|at most|no more than|budget)\b/i;
+/** Whether a sentence only sets a date, an amount or a share the work must meet. */
+export function isLimit(sentence: string): boolean {
+  return LIMIT.test(sentence);
+}
+
 /** What a request for "it", "the report" or "this" by a date or for an amount asks for: that limit, not new work. */
 const KEEP_AS_IS = /\b(?:continue with|stick with|keep using|stay on|carry on with)\b/i;
 const REFERS_BACK =
@@ -77,7 +90,9 @@ export function readBrief(text: string): BriefReading {
     const units = section.units.flatMap((unit) => (unit.list ? [unit] : independentClauses(text, unit)));
     for (const unit of units) {
       const sentence = text.slice(unit.start, unit.end);
-      const kind = section.kind === 'work' ? sentenceKind(sentence, unit.list) : sectionSentenceKind(section);
+      // Under "Phase 2 (April):" or "Deliverables" every line is work, as a list item is.
+      const itemLike = unit.list || isWorkHeading(section.heading);
+      const kind = section.kind === 'work' ? sentenceKind(sentence, itemLike) : sectionSentenceKind(section);
       if (!unit.list) listUmbrella = null;
       if (kind !== 'work') {
         if (kind === 'requirement') reading.requirements.push(sentence);
@@ -122,7 +137,7 @@ function independentClauses(text: string, sentence: Span): Unit[] {
   const clauses: Span[] = [];
   let start = sentence.start;
   const inside = insideBrackets(text, sentence);
-  for (const match of text.slice(sentence.start, sentence.end).matchAll(/(?:,\s+(?:and|but)|;(?:\s+and)?)\s+/g)) {
+  for (const match of text.slice(sentence.start, sentence.end).matchAll(/(?:,\s+(?:and|but|so)|;(?:\s+and)?)\s+/g)) {
     const at = sentence.start + match.index;
     if (inside(at) || !SUBJECT_START.test(text.slice(at + match[0].length, sentence.end))) continue;
     clauses.push(trimSpan(text, { start, end: at }));

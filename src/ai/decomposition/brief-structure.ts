@@ -30,10 +30,16 @@ const SECTION_WORDS: [SectionKind, RegExp][] = [
   ['context', /\b(?:background|context|about us|about|problem|situation|overview|introduction|current)\b/i],
 ];
 
+/** A heading that names work to do: a phase, stage or milestone, deliverables, scope, tasks. */
+export function isWorkHeading(heading: string | null): boolean {
+  return heading !== null && (PHASE.test(heading) || WORK_HEADING.test(heading));
+}
+
+const WORK_HEADING = /\b(?:deliverables?|scope|tasks?|goals?|requirements?|what we need)\b/i;
+
 export function sectionKind(heading: string): SectionKind {
   // A phase or deliverable heading is work whatever else it says ("Phase 3: measure the results").
-  if (PHASE.test(heading) || /\b(?:deliverables?|scope|tasks?|goals?|requirements?|what we need)\b/i.test(heading))
-    return 'work';
+  if (isWorkHeading(heading)) return 'work';
   return SECTION_WORDS.find(([, words]) => words.test(heading))?.[0] ?? 'work';
 }
 

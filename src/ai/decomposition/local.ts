@@ -1,5 +1,5 @@
 import type { LocalContext } from '../stage.ts';
-import { type BriefReading, type Piece, readBrief } from './brief-pieces.ts';
+import { type BriefReading, isLimit, type Piece, readBrief } from './brief-pieces.ts';
 import { type BriefSignals, estimate, readSignals } from './estimates.ts';
 import type { Decomposition, DecompositionInput, PlannedTask, PlannedWorkstream } from './schema.ts';
 import { requiredSkills, type SkillContext } from './task-skills.ts';
@@ -46,6 +46,7 @@ export function decompose(input: DecompositionInput, { taxonomy }: LocalContext)
     const text = input.description.slice(piece.span.start, piece.span.end);
     return { ...draftOf(text, piece), group: groupOf(piece, text) };
   });
+  if (drafts.length < MIN_TASKS) drafts = [...drafts, ...conditionDrafts(input, reading, groupOf)];
   if (drafts.length === 0) drafts = wholeBriefDrafts(input, reading);
   drafts = splitUntilEnough(drafts).slice(0, MAX_TASKS);
   makeTitlesUnique(drafts);
@@ -97,6 +98,25 @@ function draftOf(text: string, piece: Pick<Piece, 'umbrella' | 'lead'>): Omit<Dr
   return { source: clip(text, 600), text, ...words };
 }
 
+/**
+ * A brief that lays out few pieces may still say what the work must do ("It must work with patchy mobile signal",
+ * "addresses must be handled in line with UK GDPR"): those conditions are work it asks for, and come before
+ * splitting pieces into steps. Dates and amounts to meet stay limits.
+ */
+function conditionDrafts(
+  input: DecompositionInput,
+  reading: BriefReading,
+  groupOf: (piece: Piece, text: string) => string,
+): Draft[] {
+  return reading.requirements
+    .filter((sentence) => !isLimit(sentence) && sentence.split(/\s+/).length >= 4)
+    .map((sentence) => {
+      const start = input.description.indexOf(sentence);
+      const piece: Piece = { span: { start, end: start + sentence.length }, section: 0, umbrella: null, lead: null };
+      return { ...draftOf(sentence, piece), group: groupOf(piece, sentence) };
+    });
+}
+
 /** A brief whose wording asks for nothing in so many words: each of its sentences with content is a piece. */
 function wholeBriefDrafts(input: DecompositionInput, reading: BriefReading): Draft[] {
   const sentences = [...reading.background, ...reading.requirements, ...reading.success].filter(
@@ -140,15 +160,17 @@ function splitDetails(draft: Draft): Draft[] {
   if (!detail) return [draft];
   const items = listItems(detail[1]);
   if (items.length < 2) return [draft];
+  const base = draft.title.replace(/\s+(?:covering|including|such as|for example|e\.g\.)\b.*$/i, '');
   return items.map((item) => ({
     ...draft,
-    title: clip(`${draft.title}: ${item}`, 200),
+    title: clip(`${base}: ${item}`, 200),
     description: clip(`${capitalise(item)}, as part of: ${draft.description}`, 2000),
   }));
 }
 
 function splitPair(draft: Draft): Draft[] {
-  const pair = /\b([\p{L}-]+)\s+(?:and|or)\s+([\p{L}-]+)\b(?!.*\b(?:and|or)\b)/u.exec(draft.title);
+  // Only a pair that ends a phrase ("into Arabic and Ukrainian for families"): "visits and stock needs" is one thing.
+  const pair = /\b([\p{L}-]+)\s+(?:and|or)\s+([\p{L}-]+)(?=\s+(?:for|to|in|on|at|by|with|from)\b|$)/u.exec(draft.title);
   if (!pair || pair[1].length < 3 || pair[2].length < 3) return [draft];
   return [pair[1], pair[2]].map((item) => ({
     ...draft,

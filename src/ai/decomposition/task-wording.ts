@@ -10,19 +10,24 @@ export type TaskWords = { title: string; description: string; expectedOutput: st
 const LEAD_INS: RegExp[] = [
   /^(?:and|or|then|also|plus|finally|ideally|first|second|third|next|lastly)[,]?\s+/i,
   /^(?:that|this)\s+(?:means|includes|involves|would mean|covers|would include)\s+/i,
-  /^(?:we|i)(?:'d|\s+would|\s+will)?\s+(?:also\s+|really\s+|urgently\s+|now\s+|then\s+)?(?:need|want|like|love|require|are looking for|am looking for|are seeking|hope|plan|intend|aim|wish)\s+(?:help\s+)?(?:(?:someone|somebody|a volunteer|volunteers|you|people|an expert|a professional|a designer|a team|a volunteer team|engineers)(?:\s+with\s+[^,]{1,60}?\s+to\s+|\s+(?:to\s+)?))?(?:to\s+)?/i,
+  /^(?:we|i)(?:'d|\s+would|\s+will)?\s+(?:also\s+|really\s+|urgently\s+|now\s+|then\s+)?(?:need|want|like|love|require|are looking for|am looking for|are seeking|hope|plan|intend|aim|wish)\s+(?:help\s+)?(?:(?:a volunteer team|a team of volunteers|someone|somebody|a volunteer|volunteers|you|people|an expert|a professional|a designer|a team|engineers)(?:\s+with\s+[^,]{1,60}?\s+to\s+|\s+(?:to\s+)?))?(?:to\s+)?/i,
   /^(?:please\s+)?(?:could you\s+|can you\s+)?help\s+us\s+(?:to\s+)?/i,
   /^please\s+/i,
-  /^(?:it|this|that|the work|the project)\s+(?:also\s+)?(?:needs?|must|should|has to|will)\s+(?:to\s+)?(?:have\s+|include\s+|provide\s+|offer\s+)?/i,
+  /^(?:it|this|that|the work|the project)\s+(?:also\s+)?(?:needs?|must|should|has to|will)\s+(?:have|include|provide|offer)\s+/i,
   /^to\s+/i,
 ];
 
 /** Who a request is for: "Trustees want to see…" → "Let trustees see…". */
 const SUBJECT_WANTS =
-  /^([\p{L}' -]{2,50}?)\s+(?:also\s+)?(?:needs?|wants?|must|should|has to|have to|will need to|would like to|to be able to|can)\s+(?:to\s+)?(?:be able to\s+)?(.+)$/iu;
+  /^([\p{L}' -]{2,50}?)\s+(?:also\s+)?(needs?|wants?|must|should|has to|have to|will need to|would like to|to be able to)\s+(to\s+)?(?:also\s+)?(?:be able to\s+)?(.+)$/iu;
 
 /** The verb a thing to make takes, by its head noun: a report is prepared, an app built, a logo designed. */
 const VERB_BY_NOUN: [RegExp, string][] = [
+  [
+    /^(?:plan|plans|strategy|roadmap|report|pack|guide|guidelines|handbook|curriculum|checklist|notice|schedule|policy|procedures|findings|analysis|proposal|budget|calendar|baseline|footprint|toolkit|map)$/,
+    'Prepare',
+  ],
+  [/^(?:sms|reminders?|notifications?|alerts?|newsletter)$/, 'Set up'],
   [
     /^(?:survey|surveys|interviews?|focus groups?|tests?|testing|trials?|pilots?|workshops?|sessions?|rounds?|campaign|course|classes|programme|program|research|audit|assessment|evaluation|review)$/,
     'Run',
@@ -63,8 +68,12 @@ function instruction(piece: string): string {
   const body = stripLeadIns(piece);
   if (startsWithVerb(body)) return capitalise(body);
   const wants = SUBJECT_WANTS.exec(body);
-  if (wants && !/^(?:a|an|the)$/i.test(wants[1])) {
-    const [, subject, rest] = wants;
+  // "a model that predicts stock needs…" is a thing to make, not someone who needs something.
+  if (wants && !/^(?:a|an)\b/i.test(wants[1]) && !/\b(?:that|which|who|where)\b/i.test(wants[1])) {
+    const [, subject, connector, to, rest] = wants;
+    // "It needs user accounts": after "need"/"want" without "to", the rest is the thing to make.
+    if (/^(?:needs?|wants?)$/i.test(connector) && !to && !/^\w+ing\b/i.test(rest))
+      return `${verbFor(rest)} ${lowerFirst(rest)}`;
     const be = /^be\s+(.+)$/i.exec(rest);
     if (be) return `Make sure ${lowerFirst(subject)} ${isPlural(subject) ? 'are' : 'is'} ${be[1]}`;
     if (/^\w+ing\b/i.test(rest))
@@ -123,11 +132,7 @@ function verbFor(phrase: string): string {
     const found = VERB_BY_NOUN.find(([nouns]) => nouns.test(chunk[k]));
     if (found) return found[1];
   }
-  return /\b(?:plan|strategy|report|pack|guide|guidelines|handbook|curriculum|checklist|notice|schedule|policy|procedures|findings|analysis|proposal|budget|calendar|map|baseline|footprint|toolkit)\b/i.test(
-    chunk.join(' '),
-  )
-    ? 'Prepare'
-    : 'Deliver';
+  return 'Deliver';
 }
 
 /** Titles stop at the first clause break after a few words, and at twelve words. */

@@ -92,7 +92,7 @@ export function joinedActions(title: string): [string, string] | null {
     if (right.length < 3 || !isWorkVerb(right[0]) || !OBJECT_OPENERS.has(right[1].toLowerCase())) continue;
     // The left part must be an instruction with an object of its own: in "Book, move and cancel appointments" the
     // verbs share one object.
-    const leftVerb = left.findIndex((word) => isWorkVerb(word));
+    const leftVerb = left.findLastIndex((word) => isWorkVerb(word));
     if (leftVerb === -1 || left.length - leftVerb < 3) continue;
     const leftObject = new Set(
       left
