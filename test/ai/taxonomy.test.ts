@@ -279,6 +279,7 @@ describe('curated skills beyond software', () => {
       'Salt and pepper, sage and onion stuffing, and an MMA fight on television.',
       'Our rams grazed by the barn while the presenter was late.',
       'The three-phase rollout paved the way for cleaner code.',
+      'Set ipc_key and the nls locale, print %8d ms and pass the dop and spc flags instead of typing them.',
     ];
     for (const sentence of sentences) assert.deepEqual(foundInCurated(sentence), [], sentence);
   });
