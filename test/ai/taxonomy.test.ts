@@ -121,7 +121,7 @@ describe('findInText', () => {
     const cases: [string, string[]][] = [
       ['Skills: C, R, Go', ['C', 'R', 'Go']],
       ['Python, R and SQL for the analysis.', ['Python', 'R', 'SQL']],
-      ['The service is written in Go and the firmware in C.', ['Go', 'C']],
+      ['The service is written in Go and the controller in C.', ['Go', 'C']],
       ['I analysed the survey data with R.', ['R']],
       ['We need a Go developer who also writes R scripts.', ['Go', 'R']],
       ['Native apps in Swift and Kotlin.', ['Swift', 'Kotlin']],
