@@ -97,6 +97,9 @@ describe('label rules', () => {
     ['nursing', 5_912],
     ['confidence', 12_000],
     ['phlebotomy', 69_198],
+    ['hire', 1_500],
+    ['people', 200],
+    ['money', 300],
   ]);
   const context: LabelContext = { wordRank, jobTitles: new Set(['nurse']) };
   test('labels that would fire on ordinary prose are left out or gated', () => {
@@ -116,6 +119,12 @@ describe('label rules', () => {
     assert.equal(judgeLabel('confidence', context, 'name'), 'keep');
     assert.equal(judgeLabel('confidence', context, 'alias'), 'common-word');
     assert.equal(judgeLabel('phlebotomy', context, 'alias'), 'keep');
+  });
+
+  test('an alias made only of everyday words is prose', () => {
+    assert.equal(judgeLabel('hire people', context), 'everyday-phrase');
+    assert.equal(judgeLabel('hire people', context, 'name'), 'keep');
+    assert.equal(judgeLabel('hire phlebotomy people', context), 'keep');
   });
 });
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { SOURCES } from './attribution.ts';
 import { byText, nameKey, type OpenSkill, type SkillEntry } from './entries.ts';
 import { escoSkills, unknownIscoCodes } from './esco.ts';
-import { judgeLabel, type LabelContext, type LabelVerdict, wordRanksOf } from './label-rules.ts';
+import { judgeLabel, LABEL_VERDICTS, type LabelContext, type LabelVerdict, wordRanksOf } from './label-rules.ts';
 import { type MergeStats, mergeSkills } from './merge.ts';
 import { onetSkills } from './onet.ts';
 import { lines, readOpenData } from './sources.ts';
@@ -81,15 +81,10 @@ export function buildTaxonomy(dataDir: string, curatedFile: string): { text: str
     if (field !== 'general' && !fields.includes(field)) fields.push(field);
   }
 
-  const escoLabelVerdicts = {
-    keep: 0,
-    'too-short': 0,
-    'too-long': 0,
-    inverted: 0,
-    'job-title': 0,
-    generic: 0,
-    'common-word': 0,
-  };
+  const escoLabelVerdicts = Object.fromEntries(LABEL_VERDICTS.map((verdict) => [verdict, 0])) as Record<
+    LabelVerdict,
+    number
+  >;
   for (const row of data.esco.skills) {
     for (const label of new Set([row.preferredLabel, ...lines(row.altLabels)].map(nameKey))) {
       escoLabelVerdicts[judgeLabel(label, context)]++;

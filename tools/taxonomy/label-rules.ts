@@ -16,8 +16,20 @@ import { normaliseLabel } from './names.ts';
  *    (-ing, -ogy, -ics, -ry, -ism: "nursing", "carpentry", "cardiology"); such a name becomes contextual. As an
  *    alias: any of the ALIAS_WORD_RANK most frequent words ("confidence", "warnings", "stripping"), left out: an
  *    alias is only worth its risk when it is a term of the trade ("phlebotomy", "Wireshark").
+ * 7. everyday-phrase (aliases only): several words, each among the EVERYDAY_PHRASE_RANK most frequent words of spoken
+ *    English ("ask questions", "count money", "hire people", "build a fire"): ordinary prose, not a skill's label.
  */
-export type LabelVerdict = 'keep' | 'too-short' | 'too-long' | 'inverted' | 'job-title' | 'generic' | 'common-word';
+export const LABEL_VERDICTS = [
+  'keep',
+  'too-short',
+  'too-long',
+  'inverted',
+  'job-title',
+  'generic',
+  'common-word',
+  'everyday-phrase',
+] as const;
+export type LabelVerdict = (typeof LABEL_VERDICTS)[number];
 
 export const MIN_LABEL_CHARS = 3;
 export const MAX_LABEL_WORDS = 5;
@@ -25,6 +37,7 @@ export const MAX_LABEL_WORDS = 5;
 /** Spoken-English frequency ranks (SUBTLEX-US) under which a single word is everyday English: as a name, as an alias. */
 export const NAME_WORD_RANK = 10_000;
 export const ALIAS_WORD_RANK = 30_000;
+export const EVERYDAY_PHRASE_RANK = 2_000;
 
 /** Words that say nothing about which skill is meant: a label made only of these matches everywhere. */
 const GENERIC_WORDS = new Set(
@@ -68,6 +81,8 @@ export function judgeLabel(label: string, context: LabelContext, role: 'name' | 
   if (context.jobTitles.has(words.join(' '))) return 'job-title';
   if (words.every((word) => STOP_WORDS.has(word) || GENERIC_WORDS.has(word))) return 'generic';
   if (words.length === 1 && isEverydayWord(words[0], context, role)) return 'common-word';
+  const everyday = (word: string) => (context.wordRank.get(word) ?? Number.POSITIVE_INFINITY) < EVERYDAY_PHRASE_RANK;
+  if (role === 'alias' && words.every((word) => word.split('-').every(everyday))) return 'everyday-phrase';
   return 'keep';
 }
 
