@@ -185,6 +185,10 @@ export function splitEnumeration(text: string, sentence: Span): Enumeration {
   }
   const clauses = topLevelSplit(text, body, /\s*;\s*/g);
   const spans = clauses.flatMap((clause) => splitCommaList(text, clause));
+  // "…a free course that helps people get online safely: using a smartphone, video calls…": the colon introduced
+  // the details of one piece, which is the whole sentence.
+  if (umbrella !== null && spans.length === 1)
+    return { spans: [stripConjunction(text, sentence)], umbrella: null, lead: null };
   const cleaned = spans.map((span) => stripConjunction(text, span)).filter((span) => span.end > span.start);
   const first = text.slice(cleaned[0]?.start ?? body.start, cleaned[0]?.end ?? body.end);
   return { spans: cleaned.length > 0 ? cleaned : [body], umbrella, lead: leadOf(first) };

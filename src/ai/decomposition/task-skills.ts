@@ -9,8 +9,8 @@ import { clip } from './task-wording.ts';
  * be done in Python"). Only canonical taxonomy names; at most six.
  */
 const MAX_SKILLS = 6;
-/** An area's usual skills stand in for the ones the brief does not name, two at most. */
-const AREA_DEFAULTS = 2;
+/** An area's usual skill stands in for the ones the brief does not name: its first only, the others are guesses. */
+const AREA_DEFAULTS = 1;
 
 /** Work a piece asks for, in words, and the skills that work needs whatever tools are used. */
 const WORK_SKILLS: { words: RegExp; skills: string[]; why: string }[] = [
@@ -95,7 +95,7 @@ export function requiredSkills(piece: string, context: SkillContext): RequiredSk
   // An area's usual skills stand in only where the piece names none: "audit our website for SEO" needs SEO, not
   // the usual skills of building websites.
   const named = chosen.size > 0;
-  for (const mention of named ? [] : areas.slice(0, 2)) {
+  for (const mention of named ? [] : areas.slice(0, 1)) {
     if (mention.skills.length > 0 || mention.triggers.length === 0) continue;
     const why = `The brief asks for ${quote(mention.triggers[0])}, which is ${mention.area.name.toLowerCase()} work.`;
     for (const skill of mention.area.defaultSkills.slice(0, AREA_DEFAULTS)) add(skill, why);

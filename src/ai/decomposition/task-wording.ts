@@ -28,6 +28,7 @@ const VERB_BY_NOUN: [RegExp, string][] = [
     'Prepare',
   ],
   [/^(?:sms|reminders?|notifications?|alerts?|newsletter)$/, 'Set up'],
+  [/^(?:consent|safeguarding|security|access|care|compliance|quality|accessibility)$/, 'Ensure'],
   [
     /^(?:survey|surveys|interviews?|focus groups?|tests?|testing|trials?|pilots?|workshops?|sessions?|rounds?|campaign|course|classes|programme|program|research|audit|assessment|evaluation|review)$/,
     'Run',
@@ -81,6 +82,8 @@ function instruction(piece: string): string {
     // After "need"/"want" a noun phrase is the thing to make ("Staff need a simple admin view"); after a modal or
     // "to", the rest is what the subject is to do ("Trustees want to see income").
     if (/^(?:a|an|the|some|our|their|new|more|better)\b/i.test(rest)) return `${verbFor(rest)} ${lowerFirst(rest)}`;
+    // "Our library service wants to run a course": the organisation asking is who the work is for, not its subject.
+    if (/^(?:our|my)\b/i.test(subject) && !isPeople(subject)) return capitalise(rest);
     return `${isPeople(subject) ? 'Let' : 'Make'} ${lowerFirst(subject)} ${rest}`;
   }
   return `${verbFor(body)} ${lowerFirst(body)}`;
@@ -152,7 +155,12 @@ function shorten(title: string): string {
     }
   }
   let words = cut.split(/\s+/).slice(0, TITLE_MAX_WORDS);
-  while (words.length > 2 && /^(?:and|or|the|a|an|of|for|to|with|in|on|by|at|our|their|from)$/i.test(words.at(-1)!))
+  while (
+    words.length > 2 &&
+    /^(?:and|or|the|a|an|of|for|to|with|in|on|by|at|our|their|from|must|not|should|can|will|is|are)$/i.test(
+      words.at(-1)!,
+    )
+  )
     words = words.slice(0, -1);
   return clip(words.join(' ').replace(/[\s.,;:!?]+$/, ''), 200);
 }
