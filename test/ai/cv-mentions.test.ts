@@ -119,6 +119,15 @@ describe('CV mentions: layouts', () => {
     assert.deepEqual(facts(level(table, 'Python')), ['expert', 8]);
     assert.deepEqual(facts(level(table, 'Java')), ['advanced', 5]);
     assert.deepEqual(facts(level(['Skills', 'Docker Intermediate 3 years'], 'Docker')), ['intermediate', 3]);
+    const runTogether = skillsOf(['Skills', 'Python Expert Java Advanced']);
+    assert.deepEqual(facts(runTogether.get('Python')), ['expert', null]);
+    assert.deepEqual(facts(runTogether.get('Java')), ['advanced', null]);
+    // A PDF that put each cell of the row on its own line.
+    assert.deepEqual(facts(level(['Skills', 'Kubernetes', 'Advanced', '4 years', 'Go'], 'Kubernetes')), [
+      'advanced',
+      4,
+    ]);
+    assert.deepEqual(facts(level(['Skills', 'Kubernetes', 'Advanced', '4 years', 'Go'], 'Go')), ['intermediate', null]);
   });
 
   it('reads a table of jobs whose cells are tab-separated, dates first', () => {

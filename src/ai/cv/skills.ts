@@ -7,6 +7,7 @@ import { type MentionStatus, statusReader } from './status.ts';
 import { JUNIOR_TITLE, SENIOR_TITLE, STUDENT_TITLE, TOP_TITLE } from './vocabulary.ts';
 import {
   type Cue,
+  factsOnly,
   factsRightAfter,
   findCues,
   findYearsPhrases,
@@ -125,7 +126,8 @@ type ClauseReading = { level: Proficiency | null; years: number | null };
  */
 function readMention(clause: string, mention: Mention, mentions: Mention[], cues: Cue[]): ClauseReading {
   const phrases = findYearsPhrases(clause);
-  const after = factsRightAfter(clause, mention.end, cues, phrases);
+  const next = mentions.find((other) => other.start >= mention.end);
+  const after = factsRightAfter(clause, mention.end, cues, phrases, next?.start ?? null);
   const row = clause.includes('|') && mentions.length === 1;
   const rowCue = row ? cues.find((cue) => cue.standalone) : undefined;
   const before = cues.filter((cue) => cue.end <= mention.start && !cue.inParentheses).at(-1);
@@ -148,13 +150,29 @@ function excerptOf(line: CvLine, clause: string, mention: Mention): string {
   return `${from > 0 ? '…' : ''}${cut.trim()}${from + cut.length < clause.length ? '…' : ''}`;
 }
 
+function strengthOf(reading: ClauseReading, line: CvLine, usedInJob: boolean): number {
+  if (reading.level !== null) return EXCERPT_STRENGTH.rated;
+  if (reading.years !== null) return EXCERPT_STRENGTH.years;
+  if (usedInJob) return EXCERPT_STRENGTH.usedInJob;
+  return LISTING_SECTIONS.has(line.section) ? EXCERPT_STRENGTH.listed : EXCERPT_STRENGTH.named;
+}
+
+function addReading(entry: SkillEvidence, reading: ClauseReading): void {
+  const { level, years } = reading;
+  if (level && (!entry.rating || LEVEL_RANK[level] > LEVEL_RANK[entry.rating])) entry.rating = level;
+  if (years !== null) entry.statedYears = Math.max(entry.statedYears ?? 0, years);
+}
+
 export function collectSkillEvidence(lines: CvLine[], jobs: Job[], taxonomy: Taxonomy): Map<string, SkillEvidence> {
   const evidence = new Map<string, SkillEvidence>();
   let order = 0;
+  // The one skill the previous line of a list named, which a line holding only a rating or years goes with.
+  let soleSkillAbove: SkillEvidence | null = null;
   for (const line of lines) {
     const job = jobs.findIndex((candidate) => line.index >= candidate.firstLine && line.index <= candidate.lastLine);
     const usedInJob = job >= 0 && !jobs[job].headerLines.includes(line.index);
     const cleaned = withoutNames(line, jobs[job]);
+    const found = new Set<SkillEvidence>();
     for (const clause of clausesOfLine(cleaned)) {
       const mentions = mentionsIn(clause, line.section, taxonomy);
       if (mentions.length === 0) continue;
@@ -165,17 +183,8 @@ export function collectSkillEvidence(lines: CvLine[], jobs: Job[], taxonomy: Tax
       );
       for (const mention of mentions) {
         if (statusIn(line, statusOf(mention.start, mention.end)) !== 'asserted') continue;
-        const { level, years } = readMention(clause, mention, mentions, cues);
-        const strength =
-          level !== null
-            ? EXCERPT_STRENGTH.rated
-            : years !== null
-              ? EXCERPT_STRENGTH.years
-              : usedInJob
-                ? EXCERPT_STRENGTH.usedInJob
-                : LISTING_SECTIONS.has(line.section)
-                  ? EXCERPT_STRENGTH.listed
-                  : EXCERPT_STRENGTH.named;
+        const reading = readMention(clause, mention, mentions, cues);
+        const strength = strengthOf(reading, line, usedInJob);
         let entry = evidence.get(mention.skill.slug);
         if (!entry) {
           entry = {
@@ -197,10 +206,15 @@ export function collectSkillEvidence(lines: CvLine[], jobs: Job[], taxonomy: Tax
         entry.mentions += mention.count;
         entry.sections.add(line.section);
         if (job >= 0) entry.jobs.add(job);
-        if (level && (!entry.rating || LEVEL_RANK[level] > LEVEL_RANK[entry.rating])) entry.rating = level;
-        if (years !== null) entry.statedYears = Math.max(entry.statedYears ?? 0, years);
+        addReading(entry, reading);
+        found.add(entry);
       }
     }
+    const facts =
+      found.size === 0 && soleSkillAbove && LISTING_SECTIONS.has(line.section) ? factsOnly(line.text) : null;
+    if (facts && soleSkillAbove) addReading(soleSkillAbove, facts);
+    if (facts) continue; // "Python", "Expert", "8 years" on three lines: both go with Python.
+    soleSkillAbove = found.size === 1 && LISTING_SECTIONS.has(line.section) ? [...found][0] : null;
   }
   return evidence;
 }

@@ -122,8 +122,17 @@ const FACT_END = /^(?:\s?[),;/|–—-]|$|\s?(?:\d|[ABC][12]\b))/u;
 
 export type TrailingFacts = { level: Proficiency | null; years: number | null };
 
-/** The rating and years written right after the skill that ends at `end`, in either order. */
-export function factsRightAfter(clause: string, end: number, cues: Cue[], years: YearsPhrase[]): TrailingFacts {
+/**
+ * The rating and years written right after the skill that ends at `end`, in either order. `nextSkillAt` is where the
+ * next skill of the clause starts: cells run together ("Python Expert Java Advanced") rate each their own skill.
+ */
+export function factsRightAfter(
+  clause: string,
+  end: number,
+  cues: Cue[],
+  years: YearsPhrase[],
+  nextSkillAt: number | null,
+): TrailingFacts {
   const facts: TrailingFacts = { level: null, years: null };
   let at = end;
   for (let step = 0; step < 2; step++) {
@@ -133,10 +142,31 @@ export function factsRightAfter(clause: string, end: number, cues: Cue[], years:
     const cue = facts.level === null ? cues.find((found) => found.index === from && found.standalone) : undefined;
     const phrase = facts.years === null ? years.find((found) => found.index === from) : undefined;
     const found = cue ?? phrase;
-    if (!found || (spaced && !FACT_END.test(clause.slice(found.end)))) break;
+    if (!found) break;
+    const closes = FACT_END.test(clause.slice(found.end)) || found.end + 1 === nextSkillAt;
+    if (spaced && !closes) break;
     if (cue) facts.level = cue.level;
     if (phrase) facts.years = phrase.years;
     at = found.end + (clause[found.end] === ')' ? 1 : 0);
   }
   return facts;
+}
+
+/**
+ * A line that holds only a rating and/or years ("Expert", "8 years", "C1 · 3 years"): a table whose cells a PDF put
+ * on lines of their own, under the skill they rate. Null when the line says anything else.
+ */
+export function factsOnly(text: string): TrailingFacts | null {
+  const cues = findCues(text).filter((cue) => cue.standalone);
+  const years = findYearsPhrases(text);
+  if (cues.length === 0 && years.length === 0) return null;
+  let rest = '';
+  let at = 0;
+  for (const span of [...cues, ...years].sort((a, b) => a.index - b.index)) {
+    rest += text.slice(at, Math.max(at, span.index));
+    at = Math.max(at, span.end);
+  }
+  rest += text.slice(at);
+  if (/[\p{L}\p{N}]/u.test(rest)) return null;
+  return { level: cues[0]?.level ?? null, years: years[0]?.years ?? null };
 }
