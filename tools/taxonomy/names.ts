@@ -31,6 +31,11 @@ const LIGHT_VERBS = [
   'ensure',
   'understand',
   'do',
+  'participate in',
+  'engage in',
+  'contribute to',
+  'attend to',
+  'take part in',
 ];
 
 /** Verbs and the noun a profile uses for the activity: "manage musical staff" → "Musical Staff Management". */
@@ -166,6 +171,24 @@ const NOUN_OF_VERB: Record<string, string> = {
   survey: 'surveying',
   market: 'marketing',
   budget: 'budgeting',
+  assist: 'assistance',
+  'assist with': 'assistance',
+  'instruct on': 'instruction',
+  'respond to': 'response',
+  dispatch: 'dispatch',
+  sterilise: 'sterilisation',
+  rehearse: 'rehearsal',
+  hire: 'hiring',
+  pilot: 'piloting',
+  communicate: 'communication',
+  define: 'definition',
+  determine: 'determination',
+  adapt: 'adaptation',
+  report: 'reporting',
+  draw: 'drawing',
+  read: 'reading',
+  study: 'study',
+  establish: 'establishment',
 };
 
 /** Words that stay lower-case inside a title ("Health and Safety", "Care of the Elderly"). */
