@@ -203,6 +203,13 @@ describe('CV mentions: proficiency from the job', () => {
     assert.equal(junior.get('SQL')?.proficiency_level, 'intermediate'); // nearly 7 years
   });
 
+  it('reads seniority from the titles of any trade: a charge nurse leads, a staff nurse does not', () => {
+    const ward = (title: string) =>
+      skillsOf(['Experience', `${title}, St Anne's Hospital`, 'Jan 2025 – present', 'Wound care on a surgical ward.']);
+    assert.equal(ward('Charge Nurse').get('Wound care')?.proficiency_level, 'advanced');
+    assert.equal(ward('Staff Nurse').get('Wound care')?.proficiency_level, 'intermediate');
+  });
+
   it('ranks a skill last used ten or more years ago lower, and a level lower', () => {
     const skills = analyze([
       'Experience',

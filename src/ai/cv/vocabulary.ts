@@ -60,6 +60,13 @@ export const FREELANCE_WORDS = words('freelance|freelancer|self-employed|indepen
 export const TOP_TITLE = words(
   'principal|chief|distinguished|head of|director|vice president|vp|cto|ceo|cfo|coo|partner|fellow',
 );
-export const SENIOR_TITLE = words('senior|sr\\.?|lead|staff|principal|head|chief|architect|director');
-export const JUNIOR_TITLE = words('junior|jr\\.?|graduate|entry[- ]level|trainee|apprentice');
+export const SENIOR_TITLE = words(
+  // "Staff" makes an engineer senior, not a nurse ("Staff Nurse" is a first post).
+  'senior|sr\\.?|lead|staff (?:software |data |machine learning |product )?(?:engineer|scientist|designer|developer)|' +
+    'principal|head|chief|architect|director|foreman|forewoman|charge nurse|ward manager|' +
+    'site manager|master electrician|master plumber|master craftsman',
+);
+export const JUNIOR_TITLE = words(
+  'junior|jr\\.?|graduate|entry[- ]level|trainee|apprentice|commis|newly qualified|nqt|probationary',
+);
 export const STUDENT_TITLE = words('intern|internship|student|working student|werkstudent|trainee|apprentice');

@@ -29,7 +29,8 @@ const CUES: Array<[Proficiency, string]> = [
   [
     'beginner',
     'beginner|beginner in|basic|basic knowledge of|basics of|familiar with|familiarity with|' +
-      'some experience with|some knowledge of|exposure to|elementary|elementary proficiency|pre-intermediate|' +
+      'some experience with|some knowledge of|exposure to|limited experience with|limited experience in|' +
+      'limited knowledge of|elementary|elementary proficiency|pre-intermediate|' +
       'novice|A1|A2',
   ],
 ];
