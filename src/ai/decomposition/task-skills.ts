@@ -35,7 +35,11 @@ const WORK_SKILLS: { words: RegExp; skills: string[]; why: string }[] = [
     why: 'it shapes how work is done',
   },
   { words: /\bworkshops?\b/i, skills: ['Workshop facilitation'], why: 'it runs workshops' },
-  { words: /\bvideos?\b/i, skills: ['Video editing', 'Video production'], why: 'it makes videos' },
+  {
+    words: /\bvideos\b|\bvideo (?:production|editing|series|content|clips?)\b|\bfilming\b/i,
+    skills: ['Video editing', 'Video production'],
+    why: 'it makes videos',
+  },
   { words: /\bnewsletter|\be-?mail campaign/i, skills: ['Email marketing'], why: 'it is an e-mail newsletter' },
   { words: /\bsponsor/i, skills: ['Corporate sponsorship'], why: 'it seeks sponsors' },
   { words: /\bfundrais|\bauction\b|\bdonor/i, skills: ['Fundraising'], why: 'it raises money' },
