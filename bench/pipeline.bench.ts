@@ -1,6 +1,7 @@
 import { benchBriefs } from './pipeline-briefs.ts';
 import { benchCvs } from './pipeline-cvs.ts';
 import { benchMatching, type MatchingFigures, TASKS_PER_CHALLENGE } from './pipeline-matching.ts';
+import { BUDGET, benchTaxonomy, type TaxonomyRow } from './pipeline-taxonomy.ts';
 import { machineLines } from './report.ts';
 
 /**
@@ -12,6 +13,9 @@ import { machineLines } from './report.ts';
  *   test/fixtures/briefs.
  * - Matching: one 8-task challenge against 10,000 and 100,000 contributors (aim: 100,000 in under 2 s), on SQLite,
  *   or on PostgreSQL with BENCH_DATABASE_URL (a server: a fresh database is created on it and dropped after).
+ * - Taxonomy: load time, phrase-index build time, heap and CPU per CV, for the shipped skills file and (while it is
+ *   smaller than the budget's 15,000 skills and 100,000 aliases) a synthetic one of that size (aims: load ≤ 300 ms,
+ *   heap ≤ 60 MB, ≤ 30 ms of CPU per CV).
  *
  * Environment: BENCH_SECONDS (how long each throughput is measured, 5), BENCH_RUNS (measured matching runs per size, 3;
  * one warm-up run comes first), BENCH_CONTRIBUTORS (comma-separated sizes, default "10000,100000").
@@ -38,6 +42,27 @@ const postgresServer = process.env.BENCH_DATABASE_URL?.trim() || null;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const number = (value: number, digits = 0) =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function taxonomyLines(rows: TaxonomyRow[]): string[] {
+  const met = (ok: boolean) => (ok ? 'met' : '**missed**');
+  const lines = [
+    '| skills file | skills | aliases | load ms (wall / CPU) | phrase index ms (wall / CPU) | heap MB (loaded / with index) | CPU ms per CV | aims (load, heap, CV) |',
+    '|---|---:|---:|---|---|---|---:|---|',
+  ];
+  for (const { label, figures: f } of rows) {
+    const aims = [
+      met(f.load.wallMs <= BUDGET.loadMs),
+      met(f.totalHeapMb <= BUDGET.heapMb),
+      met(f.cvCpuMs <= BUDGET.cvCpuMs),
+    ].join(', ');
+    lines.push(
+      `| ${label} | ${number(f.skills)} | ${number(f.aliases)} | ${number(f.load.wallMs)} / ${number(f.load.cpuMs)} | ` +
+        `${number(f.matcher.wallMs)} / ${number(f.matcher.cpuMs)} | ${number(f.loadHeapMb, 1)} / ` +
+        `${number(f.totalHeapMb, 1)} | ${number(f.cvCpuMs, 1)} | ${aims} |`,
+    );
+  }
+  return lines;
+}
 
 function matchingLines(figures: MatchingFigures[]): string[] {
   const lines = [
@@ -76,6 +101,12 @@ async function main(): Promise<void> {
       'decomposition, the others stop at the brief (not workable) or at complexity (community discussion); ' +
       `${number(briefs.cpuMsPerBrief, 1)} ms of CPU per brief.\n`,
   );
+
+  console.log(
+    '### Taxonomy: load, phrase index, memory and CV cost (each file in a fresh process; the NLP model is loaded ' +
+      'first and left out of the load and heap)\n',
+  );
+  console.log(`${taxonomyLines(await benchTaxonomy(seconds)).join('\n')}\n`);
 
   const matching: MatchingFigures[] = [];
   for (const contributors of sizes) {

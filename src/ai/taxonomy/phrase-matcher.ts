@@ -1,4 +1,5 @@
-import { matchingTokens, phraseTokens } from './phrase-tokens.ts';
+import { continuesPast, PhraseIndex, valuesOf } from './phrase-index.ts';
+import { type ChunkMemo, matchingTokens, phraseTokens } from './phrase-tokens.ts';
 import { isListMarker, type ParsedText, parseText, type Token } from './text-parser.ts';
 
 /**
@@ -15,9 +16,10 @@ import { isListMarker, type ParsedText, parseText, type Token } from './text-par
  *   ("go", "make", "well", "IT") needs that context too, whatever its mode: the ambiguity gate for common words among
  *   tens of thousands of open-data labels.
  *
- * The phrases live in a token trie built once (first words, then the words that follow), so finding the phrases at a
- * position costs the length of the longest phrase there, not the number of phrases: 100,000 aliases match about as
- * fast as 2,000. Phrases are tokenised by `phraseTokens`, which gives the parser's tokens without running the parser.
+ * The phrases live in a `PhraseIndex` built once (by first word, then the rest of the words in sorted order), walked
+ * like a token trie: finding the phrases at a position costs the length of the longest phrase there, not the number
+ * of phrases, so 100,000 aliases match about as fast as 2,000. Phrases are tokenised by `phraseTokens`, which gives
+ * the parser's tokens without running the parser.
  */
 export type MatchMode = 'any-case' | 'exact-case' | 'contextual';
 
@@ -25,7 +27,7 @@ export type PhraseEntry<T> = { phrase: string; target: T; mode: MatchMode };
 
 export type PhraseMatch<T> = { target: T; firstToken: number; endToken: number; start: number };
 
-/** A phrase that ends at a trie node. */
+/** A phrase, as the index holds it. */
 type Candidate<T> = {
   target: T;
   mode: MatchMode;
@@ -37,8 +39,6 @@ type Candidate<T> = {
   /** Entry order, which decides between phrases of the same length. */
   order: number;
 };
-
-type TrieNode<T> = { next?: Map<string, TrieNode<T>>; ends?: Candidate<T>[] };
 
 /** How the walk reached a phrase's last token: as written, as the plural of its word, or as an initial ("R."). */
 type Route = 'word' | 'plural' | 'initial';
@@ -92,35 +92,13 @@ const JOINERS = new Set(['-', '.', '_', '&', '@']);
 export type MatcherOptions = { stopWordsNeedContext?: boolean };
 
 export class PhraseMatcher<T> {
-  readonly #root: TrieNode<T> = {};
+  readonly #index: PhraseIndex<Candidate<T>>;
   readonly #stopWordsNeedContext: boolean;
 
   constructor(entries: readonly PhraseEntry<T>[], options: MatcherOptions = {}) {
     this.#stopWordsNeedContext = options.stopWordsNeedContext ?? false;
-    entries.forEach((entry, order) => {
-      const tokens = phraseTokens(entry.phrase);
-      if (tokens.length === 0) return;
-      let node = this.#root;
-      for (const token of tokens) {
-        const word = token.value.toLowerCase();
-        node.next ??= new Map();
-        let child = node.next.get(word);
-        if (!child) node.next.set(word, (child = {}));
-        node = child;
-      }
-      const values = tokens.map((token) => token.value);
-      const gluedAt = tokens.flatMap((token, k) => (k > 0 && token.glued ? [k] : []));
-      const needsExact = entry.mode !== 'any-case' || /^[A-Z]$/.test(values[0]);
-      node.ends ??= [];
-      node.ends.push({
-        target: entry.target,
-        mode: entry.mode,
-        length: tokens.length,
-        exact: needsExact ? values : null,
-        gluedAt: gluedAt.length > 0 ? gluedAt : NO_GLUE,
-        order,
-      });
-    });
+    const memo: ChunkMemo = new Map();
+    this.#index = new PhraseIndex(entries.map((entry, order) => indexed(entry, order, memo)));
   }
 
   match(text: string | ParsedText): PhraseMatch<T>[] {
@@ -160,11 +138,14 @@ export class PhraseMatcher<T> {
     return candidate.mode;
   }
 
-  /** The longest phrase that holds at `at`; of equally long ones, the first entered. */
+  /**
+   * The longest phrase that holds at `at`; of equally long ones, the first entered. Walks the text word by word while
+   * some phrase goes on, so the cost is the length of the longest phrase there, not the number of phrases.
+   */
   #longestAt(tokens: Token[], at: number): Candidate<T> | undefined {
     let best: Candidate<T> | undefined;
-    const consider = (node: TrieNode<T> | undefined, route: Route, word: string) => {
-      for (const candidate of node?.ends ?? []) {
+    const consider = (candidates: readonly Candidate<T>[], route: Route, word: string) => {
+      for (const candidate of candidates) {
         const beaten =
           best !== undefined &&
           (candidate.length < best.length || (candidate.length === best.length && candidate.order > best.order));
@@ -172,25 +153,53 @@ export class PhraseMatcher<T> {
       }
     };
     const first = tokens[at];
-    if (/^[A-Z]\.$/.test(first.value)) consider(this.#root.next?.get(first.lower[0]), 'initial', first.lower[0]);
-    let node: TrieNode<T> | undefined = this.#root;
-    for (let k = at; node?.next && k < tokens.length; k++) {
+    if (/^[A-Z]\.$/.test(first.value)) {
+      const letter = this.#index.bucket(first.lower[0]);
+      if (letter) consider(valuesOf(letter, ''), 'initial', first.lower[0]);
+    }
+    const bucket = this.#index.bucket(first.lower);
+    if (!bucket) return best;
+    consider(valuesOf(bucket, ''), 'word', first.lower);
+    let rest = '';
+    for (let k = at + 1; k < tokens.length && continuesPast(bucket, rest); k++) {
       const { lower } = tokens[k];
+      const before = rest === '' ? '' : `${rest} `;
       // The last of several words may be a plural: "REST APIs", "sales dashboards", "small businesses".
-      if (k > at && lower.endsWith('s')) {
+      if (lower.endsWith('s')) {
         const singular = lower.slice(0, -1);
-        consider(node.next.get(singular), 'plural', singular);
-        if (singular.endsWith('e')) consider(node.next.get(singular.slice(0, -1)), 'plural', singular.slice(0, -1));
+        consider(valuesOf(bucket, before + singular), 'plural', singular);
+        if (singular.endsWith('e')) {
+          consider(valuesOf(bucket, before + singular.slice(0, -1)), 'plural', singular.slice(0, -1));
+        }
       }
-      node = node.next.get(lower);
-      consider(node, 'word', lower);
+      rest = before + lower;
+      consider(valuesOf(bucket, rest), 'word', lower);
     }
     return best;
   }
 }
 
+/** A phrase as the index keeps it: its lower-cased words, and what checking a match needs. */
+function indexed<T>(entry: PhraseEntry<T>, order: number, memo: ChunkMemo): { words: string[]; value: Candidate<T> } {
+  const tokens = phraseTokens(entry.phrase, memo);
+  const values = tokens.map((token) => token.value);
+  const gluedAt = tokens.flatMap((token, k) => (k > 0 && token.glued ? [k] : []));
+  const needsExact = entry.mode !== 'any-case' || /^[A-Z]$/.test(values[0] ?? '');
+  return {
+    words: values.map((value) => value.toLowerCase()),
+    value: {
+      target: entry.target,
+      mode: entry.mode,
+      length: tokens.length,
+      exact: needsExact ? values : null,
+      gluedAt: gluedAt.length > 0 ? gluedAt : NO_GLUE,
+      order,
+    },
+  };
+}
+
 /**
- * Whether the candidate holds at `at`. The trie walk has matched its words in lower case, the last one by `route`
+ * Whether the candidate holds at `at`. The walk has matched its words in lower case, the last one by `route`
  * (as `word`); left to check are its case, the plural, its glued pieces, and no longer term around it.
  */
 function matchesAt<T>(tokens: Token[], at: number, candidate: Candidate<T>, route: Route, word: string): boolean {

@@ -39,19 +39,29 @@ const CLOSING = new Set([')', ']', '}', ',', '!', '?']);
 /** Written between two parts, these are tokens of their own: "CI/CD", "C++", "C#" (but "+17" is a number). */
 const INNER_MARKS = /([/#]|\+(?!\d))/;
 
-/** The phrase's matching tokens; text-parser reads it when the rules are not sure of a shape. */
-export function phraseTokens(phrase: string): PhraseToken[] {
-  return fastPhraseTokens(phrase) ?? parsedPhraseTokens(phrase);
+/** Tokens of chunks already split, for one batch of phrases: the same words come back thousands of times. */
+export type ChunkMemo = Map<string, string[] | undefined>;
+
+/**
+ * The phrase's matching tokens; text-parser reads it when the rules are not sure of a shape. `memo`, shared by the
+ * phrases of one batch, saves splitting a word again.
+ */
+export function phraseTokens(phrase: string, memo?: ChunkMemo): PhraseToken[] {
+  return fastPhraseTokens(phrase, memo) ?? parsedPhraseTokens(phrase);
 }
 
 /** The phrase's tokens by the rules alone, or undefined where the parser has to read it. Exported for its test. */
-export function fastPhraseTokens(phrase: string): PhraseToken[] | undefined {
+export function fastPhraseTokens(phrase: string, memo?: ChunkMemo): PhraseToken[] | undefined {
   const tokens: PhraseToken[] = [];
-  for (const chunk of phrase.split(/\s+/)) {
+  for (const chunk of phrase.includes('  ') || /[^\S ]/.test(phrase) ? phrase.split(/\s+/) : phrase.split(' ')) {
     if (chunk === '') continue;
-    const values = chunkTokens(chunk);
+    let values = memo?.get(chunk);
+    if (values === undefined && !memo?.has(chunk)) {
+      values = chunkTokens(chunk);
+      memo?.set(chunk, values);
+    }
     if (values === undefined) return undefined;
-    for (const [k, value] of values.entries()) tokens.push({ value, glued: k > 0 });
+    for (let k = 0; k < values.length; k++) tokens.push({ value: values[k], glued: k > 0 });
   }
   return tokens;
 }

@@ -104,7 +104,7 @@ export function buildTaxonomy(data: TaxonomyData): Taxonomy {
   const areaById = new Map(areas.map((area) => [area.id, area]));
 
   // The matchers are built on first use: a process that only resolves names never loads the NLP model (the phrase
-  // tokenizer consults its lexicon) nor spends the time and memory of the trie.
+  // tokenizer consults its lexicon) nor spends the time and memory of the phrase index.
   let skillMatcher: PhraseMatcher<TaxonomySkill> | undefined;
   let triggerMatcher: PhraseMatcher<AreaTrigger[]> | undefined;
 
@@ -156,7 +156,10 @@ export function buildTaxonomy(data: TaxonomyData): Taxonomy {
 
 function toSkill(entry: SkillEntry): TaxonomySkill {
   const seen = new Set([nameKey(entry.name)]);
-  const aliases = (entry.aliases ?? []).filter((alias) => !seen.has(nameKey(alias)) && seen.add(nameKey(alias)));
+  const aliases = (entry.aliases ?? []).filter((alias) => {
+    const key = nameKey(alias);
+    return !seen.has(key) && seen.add(key);
+  });
   return Object.freeze({
     name: entry.name,
     slug: entry.name.toLowerCase(),
