@@ -87,6 +87,7 @@ describe('recruiter names', () => {
       ],
     });
     assert.equal(exampleNames('Ansible software', false).name, 'Ansible');
+    assert.equal(exampleNames('Automated external defibrillators AED', true).name, 'Automated External Defibrillator');
   });
 });
 
@@ -191,6 +192,11 @@ describe('merge with the curated list', () => {
     assert.deepEqual(byName.get('Welding')?.aliases, ['welder skills']);
     assert.equal(byName.get('TIG Welding')?.parent, 'Arc Welding');
     assert.equal(stats.droppedContestedAliases, 1); // "gas welding"
+  });
+
+  test("an open skill's acronyms are matched only as written", () => {
+    const { skills } = mergeSkills([], [open('Automated External Defibrillator', 'onet:1', 'AED', ['AED units'])]);
+    assert.deepEqual(skills[0].exact_case, ['AED']);
   });
 
   test('of two concepts named like a curated skill, the first is its ref and the other is left out', () => {

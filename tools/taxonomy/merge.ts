@@ -11,7 +11,8 @@ import { withoutQualifier } from './names.ts';
  *   names (an open skill whose name is taken is left out); each open concept's preferred label, for its own skill;
  *   then the remaining aliases, which go to their only claimant or, when several skills claim one, to none.
  * - `parent` is the nearest broader concept that is kept (curated parents stay as written), never forming a cycle.
- * - Curated keys (areas, exact_case, contextual, fields…) are kept as they are.
+ * - Curated keys (areas, exact_case, contextual, fields…) are kept as they are; an open skill's acronyms ("AED") are
+ *   its exact_case terms.
  */
 export type MergeStats = {
   attachedRefs: number;
@@ -20,6 +21,11 @@ export type MergeStats = {
 };
 
 type Claim = { key: string; alias: string; owner: string };
+
+/** "AED", "CPR", "BERT": matched only as written, or "ice" and "bert" in prose would find them. */
+export function isAcronym(term: string): boolean {
+  return /^[A-Z][A-Z0-9&]{1,7}$/.test(term);
+}
 
 const SCHEME_ORDER = { esco: 0, onet: 1 } as const;
 
@@ -119,7 +125,8 @@ export function mergeSkills(
     const own = new Set([entry.name, ...(entry.aliases ?? [])].map(nameKey));
     extraAliases.set(
       entry.name,
-      aliasesOf(skill).filter((alias) => !own.has(nameKey(alias))),
+      // An acronym would need exact_case, and the curated entry's keys stay as they are.
+      aliasesOf(skill).filter((alias) => !own.has(nameKey(alias)) && !isAcronym(alias)),
     );
   }
 
@@ -150,6 +157,8 @@ export function mergeSkills(
     const entry: SkillEntry = { name: skill.name, category: skill.category, fields: skill.fields };
     const aliases = aliasesOf(skill);
     if (aliases.length > 0) entry.aliases = aliases;
+    const acronyms = [skill.name, ...aliases].filter((term) => isAcronym(term) && !skill.contextualName);
+    if (acronyms.length > 0) entry.exact_case = acronyms;
     if (skill.contextualName) entry.contextual = [skill.name];
     const parent = parentOf.get(skill.name);
     if (parent) entry.parent = parent;

@@ -99,7 +99,9 @@ function singular(word: string): string {
  */
 export function exampleNames(example: string, equipment: boolean): { name: string; labels: string[] } {
   const words = example.replace(/ software$/i, '').split(' ');
-  if (equipment) words[words.length - 1] = singular(words[words.length - 1]);
+  // The noun is the last word, or the one before a trailing acronym ("Automated external defibrillators AED").
+  const noun = /^[A-Z0-9]+$/.test(words.at(-1)!) && words.length > 1 ? words.length - 2 : words.length - 1;
+  if (equipment) words[noun] = singular(words[noun]);
   const acronym = spelledAcronym(words);
   const forms: string[] = [];
   if (acronym) {
