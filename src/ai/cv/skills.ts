@@ -73,10 +73,15 @@ const LIST_CONTEXT: Partial<Record<Section, string>> = {
   languages: 'Languages: ',
 };
 
+// No skill is written as one run of 65 or more characters without a space; such runs (rules of dashes, dotted
+// leaders, base64 pasted by mistake) are blanked, keeping offsets, before the matcher, whose time grows faster than
+// the length of a single run.
+const LONG_RUN = /\S{65,}/g;
+
 function mentionsIn(clause: string, section: Section, taxonomy: Taxonomy): Mention[] {
   const context = LIST_CONTEXT[section] ?? '';
   return taxonomy
-    .findInText(context + clause)
+    .findInText(context + clause.replace(LONG_RUN, (run) => ' '.repeat(run.length)))
     .map((found) => ({ found, start: found.firstIndex - context.length }))
     .filter(({ start }) => start >= 0)
     .map(({ found, start }) => ({
