@@ -14,6 +14,7 @@ import { bulkInsert, resetSequences } from './bulk-insert.ts';
 import { createRandom, type Random } from './fake.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 import { seedPeople, type Tables } from './seed-people.ts';
+import { taxonomySkillRows } from './taxonomy-skills.ts';
 
 /**
  * Matching at scale: one 8-task challenge against N contributors (the API benchmark's deterministic people seeding:
@@ -91,8 +92,8 @@ function challengeRows(random: Random, skillIds: number[], tables: Tables): numb
 async function seed(db: Db, dialect: Dialect, contributors: number): Promise<number[]> {
   const random = createRandom(20_261_121);
   const tables: Tables = new Map();
-  // The skills the migration installed from the taxonomy, topped up by the seeder if there are fewer than SKILLS.
-  const existingSkills = await db.selectFrom('skills').select(['id', 'name']).orderBy('id').execute();
+  // Taxonomy skills, topped up by the seeder if there are fewer than SKILLS.
+  const existingSkills = await taxonomySkillRows(db, SKILLS);
   const people = seedPeople(random, { skills: SKILLS, companies: 1, contributors }, tables, existingSkills);
   const taskIds = challengeRows(random, people.skillIds, tables);
   await db.transaction().execute(async (trx) => {

@@ -7,6 +7,7 @@ import { createRandom } from './fake.ts';
 import { seedActivity } from './seed-activity.ts';
 import { seedChallenges } from './seed-challenges.ts';
 import { seedPeople, type Tables } from './seed-people.ts';
+import { taxonomySkillRows } from './taxonomy-skills.ts';
 
 export type SeedSize = {
   skills: number;
@@ -86,7 +87,7 @@ export async function seedDatabase(
   const started = performance.now();
   const random = createRandom(seed);
   const tables: Tables = new Map();
-  const existingSkills = await db.selectFrom('skills').select(['id', 'name']).orderBy('id').execute();
+  const existingSkills = await taxonomySkillRows(db, size.skills);
   const people = seedPeople(random, size, tables, existingSkills);
   const work = seedChallenges(random, people, size, tables);
   seedActivity(random, work, size, tables);
