@@ -227,6 +227,33 @@ describe('attribution', () => {
 });
 
 describe('the committed taxonomy', () => {
+  test('ordinary prose contains none of the labels it takes from the open data', () => {
+    const prose = [
+      'I have worked in this role for five years and I enjoy helping people. We need someone to look after the office,',
+      'answer the phone and keep things tidy. The project will start in March and should be finished by the end of the',
+      'year. Please send us your ideas by Friday. Our team meets every Monday to talk about what went well. She moved to',
+      'London after school. We are looking for a friendly person who can work on their own and with others. The budget',
+      'is limited, so we have to make choices about what matters most. He takes care of his children and plays football',
+      'at weekends. Walking the dog and reading books are my hobbies. We would like to hear how you would improve our',
+      'website. Customers can return items within thirty days. Our shop opens at nine. I can start immediately.',
+    ]
+      .join(' ')
+      .toLowerCase();
+    const taxonomy = JSON.parse(fs.readFileSync(OUTPUT_FILE, 'utf8')) as { skills: SkillEntry[] };
+    const curated = new Set(
+      (JSON.parse(fs.readFileSync(CURATED_FILE, 'utf8')) as { skills: SkillEntry[] }).skills.map((entry) => entry.name),
+    );
+    const found: string[] = [];
+    for (const entry of taxonomy.skills.filter((skill) => !curated.has(skill.name))) {
+      const gated = new Set([...(entry.exact_case ?? []), ...(entry.contextual ?? [])]);
+      for (const label of [entry.name, ...(entry.aliases ?? [])].filter((term) => !gated.has(term))) {
+        const escaped = label.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        if (new RegExp(`(^|[^a-z0-9])${escaped}s?([^a-z0-9]|$)`).test(prose)) found.push(`${label} (${entry.name})`);
+      }
+    }
+    assert.deepEqual(found, []);
+  });
+
   const hasData = fs.existsSync(path.join(DEFAULT_DATA_DIR, 'esco'));
   test('a rebuild from ../shared/data reproduces it exactly', {
     skip: hasData ? false : `no open data at ${DEFAULT_DATA_DIR}: rebuild not checked`,
