@@ -320,7 +320,7 @@ function plannedTask(
     title: draft.title,
     description: draft.description,
     source: draft.source,
-    required_skills: requiredSkills(draft.text, skills),
+    required_skills: requiredSkills(draft.text, draft.title, skills),
     required_experience_level: experience,
     expected_output: draft.expectedOutput,
     acceptance_criteria: acceptanceCriteria(draft, criteria),

@@ -11,6 +11,12 @@ import { clip } from './task-wording.ts';
 const MAX_SKILLS = 6;
 /** An area's usual skill stands in for the ones the brief does not name: its first only, the others are guesses. */
 const AREA_DEFAULTS = 1;
+/** The areas a piece calls for most strongly that get a stand-in skill. */
+const AREA_COUNT = 2;
+/** Areas of this phase build things (skill-areas: 3 is build). */
+const BUILD_PHASE = 3;
+const EXAMINING =
+  /^(?:audit|review|assess|evaluate|check|test|research|survey|analyse|analyze|measure|inspect|investigate|understand|find out)\b/i;
 
 /** Work a piece asks for, in words, and the skills that work needs whatever tools are used. */
 const WORK_SKILLS: { words: RegExp; skills: string[]; why: string }[] = [
@@ -84,7 +90,8 @@ export type SkillContext = {
   fallback: readonly SkillArea[];
 };
 
-export function requiredSkills(piece: string, context: SkillContext): RequiredSkill[] {
+/** `title`: the task's title, whose verb says whether the work builds something or examines it. */
+export function requiredSkills(piece: string, title: string, context: SkillContext): RequiredSkill[] {
   const { taxonomy } = context;
   const chosen = new Map<string, RequiredSkill>();
   const add = (skill: TaxonomySkill | undefined, reason: string) => {
@@ -96,11 +103,13 @@ export function requiredSkills(piece: string, context: SkillContext): RequiredSk
     add(mention.skill, `Named in the brief for it: ${quote(clip(piece, 100))}.`);
 
   const areas = taxonomy.findAreasInText(piece);
-  // An area's usual skills stand in only where the piece names none: "audit our website for SEO" needs SEO, not
-  // the usual skills of building websites.
-  const named = chosen.size > 0;
-  for (const mention of named ? [] : areas.slice(0, 1)) {
+  // An area the piece calls for by its words ("an API", "a central database") needs its usual skill when the piece
+  // names none of that area's own. Not for work that examines a thing rather than builds it: "audit our website
+  // for SEO" needs SEO, not the skills of building websites.
+  const examines = EXAMINING.test(title);
+  for (const mention of areas.slice(0, AREA_COUNT)) {
     if (mention.skills.length > 0 || mention.triggers.length === 0) continue;
+    if (examines && mention.area.phase === BUILD_PHASE) continue;
     const why = `The brief asks for ${quote(mention.triggers[0])}, which is ${mention.area.name.toLowerCase()} work.`;
     for (const skill of mention.area.defaultSkills.slice(0, AREA_DEFAULTS)) add(skill, why);
   }
