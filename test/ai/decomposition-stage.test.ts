@@ -132,6 +132,15 @@ describe('decomposition offline: tasks from the brief itself', () => {
     assert.ok(skillsOf(plan).has('Arabic') && skillsOf(plan).has('Ukrainian'));
   });
 
+  test('a very long item keeps an excerpt of the brief as its source', async () => {
+    const long = `Build a booking page ${'for the clinic, the gym, the pool and the library, '.repeat(20)}with reminders.`;
+    const input = plain('Bookings', `Goals\n- ${long}\n- Write the help pages.\n- Train the reception staff.`);
+    const plan = await decompose(input);
+    const first = tasksOf(plan)[0];
+    assert.ok(first.source.length <= 600 && long.startsWith(first.source), first.source);
+    assert.deepEqual(decompositionStage.verify!(plan, input), []);
+  });
+
   test('every brief at every level: within the bounds, passes the verifier, taxonomy names, repeatable', async () => {
     for (const fixture of briefFixtures().filter((f) => !['spam', 'unreadable'].includes(f.kind))) {
       for (const level of [1, 2, 3, 4]) {

@@ -18,6 +18,7 @@ const MIN_PER_WORKSTREAM = 2;
 const MAX_PER_WORKSTREAM = 8;
 const MAX_TASKS = MAX_WORKSTREAMS * MAX_PER_WORKSTREAM;
 const MAX_CRITERIA = 4;
+const MAX_SOURCE = 600;
 
 /** A task before it is placed: its words, the brief's excerpt it quotes, and the text its skills are read from. */
 type Draft = {
@@ -95,7 +96,7 @@ export function decompose(input: DecompositionInput, { taxonomy }: LocalContext)
 
 function draftOf(text: string, piece: Pick<Piece, 'umbrella' | 'lead'>): Omit<Draft, 'group'> {
   const words = taskWords(text, piece);
-  return { source: clip(text, 600), text, ...words };
+  return { source: excerpt(text, MAX_SOURCE), text, ...words };
 }
 
 /**
@@ -115,6 +116,11 @@ function conditionDrafts(
       const piece: Piece = { span: { start, end: start + sentence.length }, section: 0, umbrella: null, lead: null };
       return { ...draftOf(sentence, piece), group: groupOf(piece, sentence) };
     });
+}
+
+/** The start of a long piece, cut at a word and without an ellipsis, so that it stays an excerpt of the brief. */
+function excerpt(text: string, max: number): string {
+  return text.length <= max ? text : text.slice(0, max + 1).replace(/\s+\S*$/, '');
 }
 
 /** A brief whose wording asks for nothing in so many words: each of its sentences with content is a piece. */
