@@ -67,6 +67,10 @@ export type TaxonomyData = {
   skills: SkillEntry[];
   areas: AreaEntry[];
   fieldDefaults: Record<string, string[]>;
+  /** Every name and alias by its `nameKey`, to the index of its skill in `skills`: built once, while checking. */
+  termIndex: ReadonlyMap<string, number>;
+  /** Each skill's aliases without repeats of its name or of each other (by `nameKey`), in their order. */
+  distinctAliases: readonly (readonly string[])[];
 };
 
 /** How names and aliases are compared: case and spacing do not matter. */
@@ -112,15 +116,37 @@ export function readTaxonomyData(file: URL = skillsFileUrl()): TaxonomyData {
   const fileName = file.pathname.split('/').at(-1)!;
   if (!skillsFileValidator.Check(skillsFile)) throw invalid(fileName, skillsFileValidator.Errors(skillsFile));
   if (!areasFileValidator.Check(areasFile)) throw invalid('areas.json', areasFileValidator.Errors(areasFile));
+  const terms = indexTerms(skillsFile.skills);
   const data: TaxonomyData = {
     fields: skillsFile.fields,
     skills: skillsFile.skills,
     areas: areasFile.areas,
     fieldDefaults: areasFile.field_defaults,
+    termIndex: terms.termIndex,
+    distinctAliases: terms.distinctAliases,
   };
-  const problems = checkCoherence(data);
+  const problems = [...terms.problems, ...checkCoherence(data)];
   if (problems.length > 0) throw new Error(`The skills taxonomy is inconsistent: ${problems.join('; ')}`);
   return data;
+}
+
+/** The names and aliases by key, each claimed by one skill only; a term of two skills is a problem. */
+function indexTerms(skills: readonly SkillEntry[]) {
+  const termIndex = new Map<string, number>();
+  const distinctAliases: string[][] = [];
+  const problems: string[] = [];
+  const claim = (term: string, index: number): boolean => {
+    const key = nameKey(term);
+    const owner = termIndex.get(key);
+    if (owner === undefined) termIndex.set(key, index);
+    else if (owner !== index) problems.push(`"${key}" names both ${skills[owner].name} and ${skills[index].name}`);
+    return owner === undefined;
+  };
+  skills.forEach((skill, index) => {
+    claim(skill.name, index);
+    distinctAliases.push((skill.aliases ?? []).filter((alias) => claim(alias, index)));
+  });
+  return { termIndex, distinctAliases, problems };
 }
 
 function invalid(file: string, errors: Iterable<{ instancePath: string; message: string }>): Error {
@@ -132,16 +158,11 @@ function checkCoherence(data: TaxonomyData): string[] {
   const problems: string[] = [];
   const fields = new Set([...data.fields, 'general']);
   const areaIds = new Set(data.areas.map((area) => area.id));
-  const owner = new Map<string, string>();
   for (const skill of data.skills) {
-    const terms = [skill.name, ...(skill.aliases ?? [])];
-    for (const term of new Set(terms.map(nameKey))) {
-      const previous = owner.get(term);
-      if (previous !== undefined) problems.push(`"${term}" names both ${previous} and ${skill.name}`);
-      else owner.set(term, skill.name);
-    }
     for (const term of [...(skill.exact_case ?? []), ...(skill.contextual ?? [])]) {
-      if (!terms.includes(term)) problems.push(`${skill.name}: "${term}" is not one of its names`);
+      if (term !== skill.name && !skill.aliases?.includes(term)) {
+        problems.push(`${skill.name}: "${term}" is not one of its names`);
+      }
     }
     for (const field of skill.fields) if (!fields.has(field)) problems.push(`${skill.name}: unknown field ${field}`);
     for (const area of skill.areas ?? []) if (!areaIds.has(area)) problems.push(`${skill.name}: unknown area ${area}`);
@@ -151,7 +172,7 @@ function checkCoherence(data: TaxonomyData): string[] {
     for (const field of area.fields) if (!fields.has(field)) problems.push(`area ${area.id}: unknown field ${field}`);
     if (!areaIds.has(area.companion)) problems.push(`area ${area.id}: unknown companion ${area.companion}`);
     for (const name of area.default_skills) {
-      if (!owner.has(nameKey(name))) problems.push(`area ${area.id}: unknown default skill ${name}`);
+      if (!data.termIndex.has(nameKey(name))) problems.push(`area ${area.id}: unknown default skill ${name}`);
     }
   }
   for (const [field, areas] of Object.entries(data.fieldDefaults)) {

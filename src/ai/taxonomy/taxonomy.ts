@@ -85,12 +85,11 @@ export function loadTaxonomy(): Taxonomy {
 
 /** A taxonomy of the given data; `loadTaxonomy()` is the shipped one (benchmarks build others of the same shape). */
 export function buildTaxonomy(data: TaxonomyData): Taxonomy {
-  const skills = data.skills.map(toSkill);
-  const byKey = new Map<string, TaxonomySkill>();
-  for (const skill of skills) {
-    for (const term of [skill.name, ...skill.aliases]) byKey.set(nameKey(term), skill);
-  }
-  const resolve = (nameOrAlias: string) => byKey.get(nameKey(nameOrAlias));
+  const skills = data.skills.map((entry, k) => toSkill(entry, data.distinctAliases[k]));
+  const resolve = (nameOrAlias: string) => {
+    const index = data.termIndex.get(nameKey(nameOrAlias));
+    return index === undefined ? undefined : skills[index];
+  };
   const { parentOf, childrenOf } = hierarchy(skills);
 
   const areas: SkillArea[] = data.areas.map((entry) => ({
@@ -154,12 +153,7 @@ export function buildTaxonomy(data: TaxonomyData): Taxonomy {
   });
 }
 
-function toSkill(entry: SkillEntry): TaxonomySkill {
-  const seen = new Set([nameKey(entry.name)]);
-  const aliases = (entry.aliases ?? []).filter((alias) => {
-    const key = nameKey(alias);
-    return !seen.has(key) && seen.add(key);
-  });
+function toSkill(entry: SkillEntry, aliases: readonly string[]): TaxonomySkill {
   return Object.freeze({
     name: entry.name,
     slug: entry.name.toLowerCase(),
