@@ -43,7 +43,7 @@ type Mention = { skill: TaxonomySkill; start: number; end: number; count: number
 /** What a CV excerpt tells about a skill, best first: the person rates it, counts its years, uses it in a job. */
 const EXCERPT_STRENGTH = { rated: 4, years: 3, usedInJob: 2, listed: 1, named: 0 } as const;
 const LISTING_SECTIONS: ReadonlySet<Section> = new Set(['skills', 'certifications', 'languages']);
-export const MAX_EXCERPT = 300;
+const MAX_EXCERPT = 300;
 const SHORT_LINE = 120;
 
 // Contact details name no skills, however their addresses are spelled ("github.com/react-dev", "jane.design").

@@ -111,7 +111,7 @@ function scopesOf(clause: string): Scope[] {
   return scopes;
 }
 
-export type ClauseStatus = (start: number, end: number) => MentionStatus;
+type ClauseStatus = (start: number, end: number) => MentionStatus;
 
 /** Reads a clause once and answers the status of the skill written at [start, end) in it. */
 export function statusReader(clause: string): ClauseStatus {
