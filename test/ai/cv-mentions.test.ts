@@ -222,3 +222,43 @@ describe('CV mentions: proficiency from the job', () => {
     assert.equal(skills[powerBi].proficiency_level, 'intermediate'); // 7 years of use are advanced, ten years ago one lower
   });
 });
+
+describe('CV mentions: trades and professions outside software', () => {
+  const chef = analyze([
+    'SOPHIE MARTIN',
+    'Pastry Chef',
+    'CAREER HISTORY',
+    'Head Pastry Chef — The Grove Hotel, London',
+    'March 2021 – Present',
+    '• Lead a brigade of four; menu development and costing for a 120-cover restaurant.',
+    '• Assisted the executive chef with banqueting menus.',
+    'Commis Chef at Ocean Brasserie',
+    '2010 - 2012',
+    'CERTIFICATES',
+    'Food Hygiene Level 3',
+    'First Aid at Work (2023)',
+    'LANGUAGES',
+    'French: fluent',
+  ]);
+
+  it('reads the jobs of a kitchen: titles and employers without a legal form', () => {
+    assert.deepEqual(
+      chef.work_experience.map((job) => [job.job_title, job.company]),
+      [
+        ['Head Pastry Chef', 'The Grove Hotel'],
+        ['Commis Chef', 'Ocean Brasserie'],
+      ],
+    );
+  });
+
+  it('keeps credentials and languages, and names no software field for a chef', () => {
+    const found = new Map(chef.skills.map((skill) => [skill.name, skill]));
+    assert.equal(found.get('French')?.proficiency_level, 'advanced');
+    assert.ok(
+      chef.skills.some((skill) => skill.category === 'domain' && skill.evidence === 'First Aid at Work (2023)'),
+      chef.skills.map((skill) => skill.name).join(', '),
+    );
+    assert.ok(!chef.professional_domains.includes('software'), chef.professional_domains.join(', '));
+    assert.ok(!chef.summary.includes('software'), chef.summary);
+  });
+});
