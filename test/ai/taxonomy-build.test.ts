@@ -194,6 +194,18 @@ describe('merge with the curated list', () => {
     assert.equal(stats.droppedContestedAliases, 1); // "gas welding"
   });
 
+  test('a concept that shares only an alternative label with a curated skill, and no word of its name, stays apart', () => {
+    const programming = open('Computer Programming', 'esco:7', 'computer programming', ['welder skills']);
+    const { skills } = mergeSkills(curated, [programming]);
+    assert.deepEqual(
+      skills.map((entry) => [entry.name, entry.ref?.id, entry.aliases]),
+      [
+        ['Welding', undefined, ['welder skills']],
+        ['Computer Programming', 'esco:7', undefined],
+      ],
+    );
+  });
+
   test("an open skill's acronyms are matched only as written", () => {
     const { skills } = mergeSkills([], [open('Automated External Defibrillator', 'onet:1', 'AED', ['AED units'])]);
     assert.deepEqual(skills[0].exact_case, ['AED']);

@@ -6,11 +6,14 @@ import { withoutQualifier } from './names.ts';
  *
  * - An open concept with a label equal to a curated name or alias is that curated skill: the best such concept becomes
  *   its `ref` and offers its aliases (best: its preferred label is the curated name, then a curated alias, then any
- *   label; ESCO before O*NET; then by id). Other concepts that share a label stay separate skills, without that label.
+ *   label, when the names share a word; ESCO before O*NET; then by id). Other concepts that share a label stay
+ *   separate skills, without that label.
  * - Every name or alias names one skill. Owners are settled in this order: curated names and aliases; open skills'
  *   names (an open skill whose name is taken is left out); each open concept's preferred label, for its own skill;
  *   then the remaining aliases, which go to their only claimant or, when several skills claim one, to none.
- * - `parent` is the nearest broader concept that is kept (curated parents stay as written), never forming a cycle.
+ * - `parent` is the nearest broader concept that is kept (curated parents stay as written), never forming a cycle; a
+ *   curated skill takes its ref's broader concept only when the ref is its name or alias ("inspect scaffolding" is
+ *   Scaffolding's ref, but Scaffolding is no kind of inspection).
  * - Curated keys (areas, exact_case, contextual, fields…) are kept as they are; an open skill's acronyms ("AED") are
  *   its exact_case terms.
  */
@@ -40,6 +43,24 @@ function matchStrength(open: OpenSkill, curated: SkillEntry): number {
   return (curated.aliases ?? []).some((alias) => preferred.has(nameKey(alias))) ? 1 : 2;
 }
 
+const stemsOf = (label: string) =>
+  new Set(
+    nameKey(label)
+      .split(/[ -]/)
+      .map((word) => word.replace(/(ing|s)$/, '')),
+  );
+
+/**
+ * A match through another label only counts when the concept's name shares a word with the curated name: "inspect
+ * scaffolding" (alias "scaffolding") is Scaffolding, but "computer programming" is not Shell scripting because one
+ * of its many alternative labels is "scripting".
+ */
+function isSameSkill(open: OpenSkill, curated: SkillEntry): boolean {
+  if (matchStrength(open, curated) < 2) return true;
+  const curatedStems = stemsOf(curated.name);
+  return [...stemsOf(open.name), ...stemsOf(open.ref.label)].some((stem) => stem.length > 2 && curatedStems.has(stem));
+}
+
 export function mergeSkills(
   curatedEntries: readonly SkillEntry[],
   openSkills: readonly OpenSkill[],
@@ -63,15 +84,19 @@ export function mergeSkills(
       if (k !== undefined) matched.add(k);
     }
     for (const k of matched) {
+      if (!isSameSkill(skill, curated[k])) continue;
       const current = best.get(k);
       if (!current || matchStrength(skill, curated[k]) < matchStrength(current, curated[k])) best.set(k, skill);
     }
   }
   const absorbedBy = new Map<OpenSkill, SkillEntry>();
+  // Matched through another label: the curated skill is not that concept, so it does not inherit its broader concept.
+  const looselyAbsorbed = new Set<OpenSkill>();
   for (const [k, skill] of [...best].sort((a, b) => a[0] - b[0])) {
     if (absorbedBy.has(skill)) continue; // one concept is the ref of one curated skill: the first in the list
     curated[k].ref ??= skill.ref;
     absorbedBy.set(skill, curated[k]);
+    if (matchStrength(skill, curated[k]) === 2) looselyAbsorbed.add(skill);
     stats.attachedRefs++;
   }
 
@@ -140,7 +165,7 @@ export function mergeSkills(
   };
   for (const skill of [...kept].sort((a, b) => byText(outputName(a), outputName(b)) || bySource(a, b))) {
     const child = outputName(skill);
-    if (parentOf.has(child)) continue;
+    if (parentOf.has(child) || looselyAbsorbed.has(skill)) continue;
     const parent = skill.broader.map((id) => nameById.get(id)).find((name) => name !== undefined && name !== child);
     if (parent && !createsCycle(child, parent)) parentOf.set(child, parent);
   }
