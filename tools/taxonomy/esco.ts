@@ -15,7 +15,11 @@ import { lines, type OpenData, type Row } from './sources.ts';
 
 /**
  * ESCO skills → open skills: a recruiter name, the labels worth matching, a category, fields from the occupations
- * that need the skill, and the broader skills it belongs to.
+ * that need the skill, and the broader skills it belongs to. Labels are the preferred label and the altLabels, with
+ * whitespace normalised and duplicates removed (the v1.1.1 export repeats the preferred label among the altLabels);
+ * hiddenLabels (misspellings kept for search) are not used, since the matcher would then accept misspellings as
+ * skills. Category: a language of the language collection → language; transversal → soft; knowledge → domain; any
+ * other skill/competence → technical.
  */
 
 /** Aliases kept per skill, best first: every label costs memory and start-up time in the matcher. */
