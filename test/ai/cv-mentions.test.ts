@@ -178,6 +178,12 @@ describe('CV mentions: layouts', () => {
     assert.ok([...found.values()].some((skill) => skill.evidence === 'First aid at work'));
   });
 
+  it('rates a skill only met among pastimes as beginner', () => {
+    const found = skillsOf(['Skills', 'SQL', 'Interests', 'Photography, chess and hiking']);
+    assert.equal(found.get('SQL')?.proficiency_level, 'intermediate');
+    assert.equal(found.get('Photography')?.proficiency_level, 'beginner');
+  });
+
   it('knows the headings of many trades, and a heading that opens its own line', () => {
     assert.equal(headingSection('Licences & Tickets'), 'certifications');
     assert.equal(headingSection('Professional Registration'), 'certifications');

@@ -13,6 +13,7 @@ export type Section =
   | 'certifications'
   | 'projects'
   | 'learning'
+  | 'interests'
   | 'other';
 
 export type CvLine = { text: string; section: Section; bullet: boolean; index: number };
@@ -43,7 +44,8 @@ const HEADING_KEYWORDS: Array<[string, Section]> = [
   ],
   ['projects|portfolio|case studies|commissions|exhibitions', 'projects'],
   ['currently learning|learning goals|development goals|in progress', 'learning'],
-  ['interests|hobbies|references|publications|awards|honors|honours|volunteering|activities|memberships', 'other'],
+  ['interests|hobbies|pastimes', 'interests'],
+  ['references|publications|awards|honors|honours|volunteering|activities|memberships', 'other'],
 ];
 const ANY_KEYWORD = HEADING_KEYWORDS.map(([words]) => words).join('|');
 const ENDS_ON_KEYWORD = new RegExp(`\\b(?:${ANY_KEYWORD})$`);

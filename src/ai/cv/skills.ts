@@ -238,6 +238,8 @@ function yearsOfUse(entry: SkillEvidence, jobs: Job[]): number | null {
 }
 
 const LEVELS: Proficiency[] = ['beginner', 'intermediate', 'advanced', 'expert'];
+// Where a skill is met rather than claimed: studies, side projects, pastimes ("Interests: photography, chess").
+const UNCLAIMED_SECTIONS: ReadonlySet<Section> = new Set(['education', 'projects', 'interests']);
 const STALE_AFTER_MONTHS = 120;
 
 /**
@@ -254,7 +256,7 @@ function isStale(entry: SkillEvidence, jobs: Job[], asOf: number): boolean {
  * The person's own rating first; otherwise the years of use once they reach one, raised to advanced when the skill
  * was used in a senior, lead or principal job, and held to intermediate when it was only used in junior, trainee or
  * student jobs; otherwise intermediate for a skill the CV claims (in its skills, summary or jobs) and beginner for
- * one only met in studies or in under a year of use. Ten years without use take a level off.
+ * one only met in studies, projects or pastimes, or in under a year of use. Ten years without use take a level off.
  */
 function proficiency(entry: SkillEvidence, years: number | null, jobs: Job[], stale: boolean): Proficiency {
   if (entry.rating) return entry.rating;
@@ -268,7 +270,7 @@ function proficiency(entry: SkillEvidence, years: number | null, jobs: Job[], st
       level = LEVEL_RANK[level] > LEVEL_RANK.intermediate ? 'intermediate' : level;
     }
   } else {
-    const claimed = [...entry.sections].some((section) => !['education', 'projects'].includes(section));
+    const claimed = [...entry.sections].some((section) => !UNCLAIMED_SECTIONS.has(section));
     const briefUse = years !== null && !entry.sections.has('skills');
     level = claimed && !briefUse ? 'intermediate' : 'beginner';
   }
