@@ -86,6 +86,8 @@ function instruction(piece: string): string {
     if (/^(?:our|my)\b/i.test(subject) && !isPeople(subject)) return capitalise(rest);
     return `${isPeople(subject) ? 'Let' : 'Make'} ${lowerFirst(subject)} ${rest}`;
   }
+  // "the hall rewired to current regulations": a thing and what is to be done to it.
+  if (/^(?:the|our|a|an|all|both)\s+(?:[\p{L}'-]+\s+){1,3}?\p{L}+ed\b/iu.test(body)) return `Get ${lowerFirst(body)}`;
   return `${verbFor(body)} ${lowerFirst(body)}`;
 }
 
