@@ -31,13 +31,13 @@ describe('CV mentions: only what the person claims makes a skill', () => {
     const found = names([
       'Summary',
       'Data analyst. Currently learning Spanish; interested in learning Kubernetes.',
-      'Would like to work with React in my next role. Hoping to use Terraform soon.',
+      'Would like to work with React in my next role. Hoping to use Terraform soon. Aspiring UX designer.',
       'Skills',
       'SQL, Python, Rust (learning)',
       'Currently Learning',
       'Java',
     ]);
-    for (const absent of ['Spanish', 'Kubernetes', 'React', 'Terraform', 'Rust', 'Java']) {
+    for (const absent of ['Spanish', 'Kubernetes', 'React', 'Terraform', 'Rust', 'Java', 'UX design']) {
       assert.ok(!found.includes(absent), `${absent} in ${found.join(', ')}`);
     }
     assert.ok(found.includes('SQL') && found.includes('Python'), found.join(', '));

@@ -34,7 +34,8 @@ const OPENERS: Opener[] = [
       'would like to|would love to|want to learn|wanting to learn|wish to|plan to|planning to|aspire to|' +
       'aspiring to|keen to learn|keen to develop|keen to gain|eager to learn|eager to develop|eager to gain|' +
       'looking to learn|looking to develop|looking to gain|looking to move into|working towards|working toward|' +
-      'studying for|studying towards|studying toward|goal is to|learning:',
+      'studying for|studying towards|studying toward|goal is to|learning:|aspiring|seeking to move into|' +
+      'seeking a career in|transitioning into|looking to transition into',
   },
   {
     status: 'optional',
