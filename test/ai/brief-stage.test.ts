@@ -151,6 +151,9 @@ describe('brief analysis offline', () => {
       'unlawful-track-ex-partner-phone': /secretly track or monitor a person/,
       'unlawful-replica-designer-handbags': /counterfeit goods/,
       'unlawful-untraceable-guns': /making or selling weapons/,
+      'unlawful-disable-speed-limiters':
+        /getting around safety or legal rules \("We want someone to disable the speed limiters/,
+      'unlawful-facebook-group-emails': /personal details .* without their consent/,
     };
     const unlawful = fixtures.filter((fixture) => fixture.kind === 'unlawful');
     assert.deepEqual(unlawful.map((fixture) => fixture.name).sort(), Object.keys(expected).sort());
@@ -161,7 +164,11 @@ describe('brief analysis offline', () => {
   });
 
   test('a sales pitch and an advance-fee scam are rejected for what they are, though they use no spam wording', () => {
-    for (const name of ['spam-sales-pitch-office-cleaning', 'spam-sales-pitch-digital-agency']) {
+    for (const name of [
+      'spam-sales-pitch-office-cleaning',
+      'spam-sales-pitch-digital-agency',
+      'spam-sales-pitch-seo-agency',
+    ]) {
       assert.match(
         resultFor(name).rejection_reason!,
         /sales pitch, not a challenge: it promotes the company's own services \("/,
@@ -181,6 +188,7 @@ describe('brief analysis offline', () => {
       'design-museum-firearms-gallery',
       'community-knife-crime-youth-ideas',
       'marketing-refill-products-launch',
+      'operations-stalkerware-phone-clinics',
     ]) {
       assert.equal(resultFor(name).workable, true, `${name}: ${resultFor(name).rejection_reason}`);
     }

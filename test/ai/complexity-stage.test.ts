@@ -108,6 +108,11 @@ describe('complexity offline', () => {
       /asks an open question \("How might we reach isolated older residents\?"\)/,
     );
     assert.match(reasoningOf('community-four-day-week-exploration'), /is still exploring/);
+    assert.match(reasoningOf('community-newsletter-rename'), /asks for name ideas/);
+    assert.match(
+      reasoningOf('community-toddler-group-charging'),
+      /asks an open question \("Should we charge for our toddler group\?"\)/,
+    );
     assert.match(reasoningOf('community-tagline-farm-shop'), /lays out no phases, deliverables, deadline or budget/);
     for (const [name, { level, reasoning }] of assessed) {
       if (level !== null && level <= 2) assert.match(reasoning, /community discussion\.$/, name);
@@ -120,6 +125,8 @@ describe('complexity offline', () => {
       /^The brief lays out three phases, lists three pieces of work, sets a deadline and gives a budget\./,
     );
     assert.match(reasoningOf('education-teacher-phonics-training'), /lists three pieces of work and sets a deadline/);
+    assert.match(reasoningOf('operations-charity-ball'), /lists \w+ pieces of work and gives a budget/);
+    assert.match(reasoningOf('operations-supplier-contract-review'), /lists four pieces of work and sets a deadline/);
     assert.match(
       reasoningOf('design-museum-firearms-gallery'),
       /lists three pieces of work, sets a deadline and gives a budget/,

@@ -86,25 +86,24 @@ export function salesPitch(parsed: ParsedText): string[] {
   return phrases.length >= PITCH_PHRASES ? phrases : [];
 }
 
+// Charities write of inheritances, prizes and beneficiaries' bank details too: only the scam's own turns of phrase
+// count, a payout promised to the reader and a fee or the reader's bank details asked for.
 const PAYOUT = new Terms([
   'inheritance',
   'next of kin',
-  'beneficiar*',
   'lottery',
-  'prize',
-  'unclaimed',
+  'unclaimed (funds|money|inheritance)',
   'you have been (chosen|selected)',
   'you have won',
+  '# million (dollars|pounds|euros|usd)',
 ]);
 const HANDOVER = new Terms([
-  'bank details',
-  'account details',
-  '(processing|transfer|release|handling|small) fee',
+  'your (bank|account|card) details',
+  '(processing|transfer|release|handling|clearance) fee',
   'release the funds',
   'gift card*',
   'western union',
   'wire transfer',
-  'send money',
 ]);
 
 /** A promised payout in return for bank details or a fee. */

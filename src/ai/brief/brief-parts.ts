@@ -108,7 +108,7 @@ export function extractBriefParts(parsed: ParsedText): BriefParts {
       add(parts.successCriteria, sentence.text);
     }
     const deadline = hasDeadline(tokens, sentence);
-    const budget = sentence.entities.some((entity) => isMoney(entity, parsed.tokens));
+    const budget = sentence.entities.some((entity) => isMoney(entity, parsed.tokens) && !isRate(entity, parsed.tokens));
     if (kind !== 'constraint' && kind !== 'context' && (deadline || budget)) add(parts.constraints, sentence.text);
     if (kind === 'constraint' || deadline || budget) {
       parts.hasDeadline ||= deadline || (kind === 'constraint' && sentence.entities.some((e) => e.type === 'DATE'));
@@ -144,8 +144,7 @@ function classify(
     for (const cue of CUES[kind]) if (contains(tokens, cue.words)) scores[kind] += cue.weight;
   }
   // An instruction states a goal: "Build a web portal…", "Give coordinators a view…".
-  const first = tokens.find((token) => token.type === 'word');
-  if (first?.pos === 'VERB' && /^[A-Z]/.test(first.value)) scores.objective += 2;
+  if (isInstruction(tokens)) scores.objective += 2;
   for (const entity of sentence.entities) {
     if (isMoney(entity, allTokens)) scores.constraint += 2;
 
@@ -155,6 +154,25 @@ function classify(
   const order: Kind[] = ['constraint', 'objective', 'success', 'risk', 'context'];
   const best = order.reduce((a, b) => (scores[b] > scores[a] ? b : a));
   return { kind: best, score: scores[best], scores };
+}
+
+/**
+ * Verbs a brief opens an instruction with. wink often tags a sentence's first word as a noun ("Plan and run our
+ * ball…", "Audit our app…"), so these count whatever their tag.
+ */
+const WORK_VERBS = new Set(
+  (
+    'audit review build create design write develop translate produce run set plan prepare fix update migrate ' +
+    'research map analyse analyze deliver organise organize install train test draft redesign refurbish evaluate ' +
+    'survey interview launch make replace move'
+  ).split(' '),
+);
+
+/** The sentence opens with a capitalised verb: "Build a web portal…", "Plan and run our charity ball…". */
+export function isInstruction(tokens: readonly Token[]): boolean {
+  const first = tokens.find((token) => token.type === 'word');
+  if (!first || !/^[A-Z]/.test(first.value)) return false;
+  return first.pos === 'VERB' || WORK_VERBS.has(first.lower);
 }
 
 function headingKind(tokens: Token[]): Kind | 'stakeholders' | null | undefined {
@@ -182,17 +200,31 @@ function isMoney(entity: Entity, tokens: Token[]): boolean {
   return entity.type === 'CARDINAL' && CURRENCY_SYMBOLS.has(tokens[entity.firstToken - 1]?.value ?? '');
 }
 
+/** How many words back from a date a "before" may open its clause. */
+const CLAUSE_REACH = 5;
+
+/** "£1 a session", "£12 per hour": a price, not a budget. */
+function isRate(entity: Entity, tokens: Token[]): boolean {
+  return ['a', 'an', 'per', 'each'].includes(tokens[entity.lastToken + 1]?.lower ?? '');
+}
+
 const DEADLINE_DATE = /\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|spring|summer|autumn|fall|winter|end of/;
 
 /** A date the work must meet: "by 31 March", "before the summer", "until June", "deadline: May". */
 function hasDeadline(tokens: Token[], sentence: Sentence): boolean {
   return sentence.entities.some((entity) => {
     if (entity.type !== 'DATE') return false;
-    const previous = tokens[entity.firstToken - sentence.firstToken - 1];
+    // "by the end of April": the article stands between the cue and the date.
+    let before = entity.firstToken - sentence.firstToken - 1;
+    if (tokens[before]?.lower === 'the') before--;
+    const previous = tokens[before];
     const own = entity.value.toLowerCase();
     // "by 1 September", "by March 2027", "by the summer" — not "by Wednesday", which is how a week goes.
     if (!DEADLINE_DATE.test(own)) return false;
     if (['by', 'before', 'until'].some((word) => previous?.lower === word || own.startsWith(`${word} `))) return true;
+    // "before our contracts renew in January": "before" opens the clause the date ends.
+    const clause = tokens.slice(Math.max(0, before - CLAUSE_REACH), before + 1);
+    if (clause.some((token) => token.lower === 'before')) return true;
     return tokens.some((token) => token.lower === 'due' || token.lower === 'deadline');
   });
 }

@@ -63,7 +63,10 @@ const PERSONAL_DATA = t(
   'personal details',
   'personal information',
   'date* of birth',
-  'profiles',
+  '(linkedin|facebook|instagram|tiktok|dating|personal|user) profiles',
+  'social media profiles',
+  'customer (data|database|databases|list|lists|records)',
+  '(supporter|donor|member|patient|client) (data|database|list|lists|records)',
   'national insurance number*',
   'passport number*',
   'medical records',
@@ -74,6 +77,7 @@ const NO_CONSENT = t(
   'without ? permission',
   'without permission',
   'without asking',
+  'without telling',
   'without ? knowing',
   'without ? knowledge',
   'not signed up',
@@ -132,7 +136,8 @@ const WEAPONS = t(
   'shotgun*',
   'ammunition',
   'ammo',
-  'explosive*',
+  'explosives',
+  'explosive device*',
   'bomb',
   'bombs',
   'grenade*',
@@ -149,10 +154,26 @@ const CONCERNS: Concern[] = [
     reason:
       "to collect people's personal details (such as email addresses or phone numbers) by scraping or without their consent",
     patterns: [
-      { together: [t('scrap(e|es|ed|er|ers|ing)', 'harvest*', 'crawl(er|ers|ing)?'), PERSONAL_DATA] },
+      // Scraping, harvesting or buying people's details is collecting them without their consent by its nature.
       {
         together: [
-          t('collect*', 'gather*', 'compil(e|es|ed|ing)', 'extract*', 'pull*', 'grab*', 'buy*', 'sell*'),
+          t('scrap(e|es|ed|er|ers|ing)', 'harvest*', 'crawl(er|ers|ing)?', 'buy', 'buying', 'bought', 'purchas*'),
+          PERSONAL_DATA,
+        ],
+      },
+      {
+        together: [
+          t(
+            'collect*',
+            'gather*',
+            'compil(e|es|ed|ing)',
+            'extract*',
+            'pull*',
+            'grab*',
+            'sell*',
+            'shar(e|es|ed|ing)',
+            'pass* on',
+          ),
           PERSONAL_DATA,
         ],
         elsewhere: [NO_CONSENT],
@@ -168,12 +189,17 @@ const CONCERNS: Concern[] = [
       'anonymi(s|z)*',
       'secur*',
       'map',
+      'opt-in',
+      'opted',
+      'consented',
     ),
   },
   {
     reason: 'for fake reviews, ratings or posts written under false identities to mislead the public',
     patterns: [
       { together: [DECEIVED_IDENTITY, PUBLIC_OPINION] },
+      // Accounts or videos that are fake by their nature deceive whatever they are used for.
+      { together: [t('fake (account|accounts|profile|profiles)', 'sock puppet*', 'deepfake*', 'deep-fake*')] },
       {
         together: [t('fake', 'false', 'fabricated', 'made-up', 'bogus', 'invented', 'paid-for'), PUBLIC_OPINION],
         within: 3,
@@ -185,7 +211,10 @@ const CONCERNS: Concern[] = [
     reason:
       'for a page or message that imitates another organisation to trick people into giving their passwords or bank details',
     patterns: [
-      { together: [t('phishing', 'phish')] },
+      {
+        together: [t('run', 'send', 'launch', 'create', 'build', 'design', 'write', 'set up', 'start'), t('phishing')],
+        within: 3,
+      },
       {
         together: [
           t(
@@ -205,7 +234,7 @@ const CONCERNS: Concern[] = [
       },
       { together: [t('steal*', 'stole*'), CREDENTIALS] },
     ],
-    unless: guardedBy('simulat*', 'secur(e|ely)', 'encrypt*', 'hash*'),
+    unless: guardedBy('simulat*', 'exercise*', 'test', 'testing', 'secur(e|ely)', 'encrypt*', 'hash*'),
   },
   {
     reason:
@@ -228,6 +257,7 @@ const CONCERNS: Concern[] = [
             'turnitin',
             'plagiarism check*',
             'someone to (write|do|take|sit|complete)',
+            '(write|do|complete|finish) (my|our)',
             '(take|sit) my',
             'ghostwrit*',
             'ghost-writ*',
@@ -250,7 +280,7 @@ const CONCERNS: Concern[] = [
             'circumvent*',
             'get around',
             'get round',
-            'hid(e|es|ing|den)',
+            'hid(e|es|ing)',
             'cover* up',
             'fool*',
             'trick*',
@@ -283,8 +313,22 @@ const CONCERNS: Concern[] = [
       },
       {
         together: [
+          t(
+            'off the books',
+            'below minimum wage',
+            'below the minimum wage',
+            'under the minimum wage',
+            'without (hmrc|inspectors|regulators|auditors|anyone|authorities) (finding|knowing|noticing)',
+            'without the (inspector|inspectors|regulator|council|authorities|police|taxman) (finding|knowing|noticing)',
+          ),
+        ],
+      },
+      {
+        together: [
           t('falsif*', 'backdat*', 'forg(e|es|ed|ing)', 'doctor(ed|ing)', 'fabricat*', 'fake'),
           t(
+            'note',
+            'notes',
             'record*',
             'log',
             'logs',
@@ -299,6 +343,7 @@ const CONCERNS: Concern[] = [
             'report*',
           ),
         ],
+        within: 4,
       },
       {
         together: [
@@ -416,9 +461,10 @@ const CONCERNS: Concern[] = [
       {
         together: [
           t(
-            'secret*',
+            'secretly',
+            'in secret',
             'covert*',
-            'hidden',
+            'hidden (camera|cameras|tracker|trackers|app|apps|microphone|microphones)',
             'without (her|him|them) knowing',
             'without (her|his|their) knowledge',
             'without telling',
@@ -452,7 +498,7 @@ const CONCERNS: Concern[] = [
     patterns: [
       {
         together: [
-          t('counterfeit*', 'replica*', 'knock-off*', 'knockoff*', 'fake', 'imitation*', 'copies of', 'forged'),
+          t('counterfeit*', 'replica*', 'knock-off*', 'knockoff*', 'imitation*', 'copies of', 'forged', 'fake'),
           t(
             'designer',
             'brand*',
@@ -479,7 +525,7 @@ const CONCERNS: Concern[] = [
         within: 4,
       },
     ],
-    unless: guardedBy('authentic*', 'remov*', 'seiz*', 'trading standards'),
+    unless: guardedBy('authentic*', 'remov*', 'seiz*', 'trading standards', 'prop', 'props', 'play', 'film', 'toy'),
   },
   {
     reason: 'for help making or selling weapons, or weapons that cannot be traced',
@@ -514,6 +560,7 @@ const CONCERNS: Concern[] = [
         ],
       },
     ],
+    // Besides guarding words: things that share a weapon's name ("gun safe", "glue gun", "bath bomb", "bomb shelter").
     unless: guardedBy(
       'amnesty',
       'reduc*',
@@ -522,9 +569,27 @@ const CONCERNS: Concern[] = [
       'museum*',
       'histor*',
       'display*',
+      'disposal',
+      'safe',
+      'safes',
+      'storage',
+      'cabinet*',
+      'shelter*',
       'bath',
       'seed',
-      'disposal',
+      'water',
+      'glue',
+      'nail',
+      'spray',
+      'heat',
+      'staple',
+      'paint',
+      'toy',
+      'toys',
+      'nerf',
+      'starting',
+      'prop',
+      'props',
     ),
   },
 ];

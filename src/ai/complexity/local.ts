@@ -14,6 +14,7 @@ const ASK_WEIGHTS: Record<CommunityAsk['kind'], number> = {
   names: 2,
   slogans: 2,
   feedback: 2,
+  choice: 2,
   'open question': 2,
   ideas: 1.5,
   exploring: 1,
@@ -71,11 +72,14 @@ function scopePoints(areas: AreaMention[], scope: Scope, objectives: number, wor
   return points;
 }
 
-/** Phases, a list of pieces of work, a deadline and a budget: what a team plans by. */
+/**
+ * Phases, a list of pieces of work, a deadline and a budget: what a team plans by. Weighed so that phases, or three
+ * pieces of work with a deadline or a budget, make team work even when the kinds of work are few.
+ */
 function structurePoints(structure: TeamStructure): number {
-  let points = structure.phases >= 2 ? 2 + Math.min(structure.phases - 2, 2) * 0.5 : structure.phases * 0.5;
-  points += structure.listedPieces >= 3 ? 1.5 : structure.listedPieces === 2 ? 1 : 0;
-  points += (structure.deadline ? 1 : 0) + (structure.budget ? 1 : 0);
+  let points = structure.phases >= 2 ? 3 + Math.min(structure.phases - 2, 2) * 0.5 : structure.phases * 0.5;
+  points += structure.listedPieces >= 3 ? 2.5 : structure.listedPieces === 2 ? 1 : 0;
+  points += (structure.deadline ? 1.5 : 0) + (structure.budget ? 1.5 : 0) + (structure.quote ? 1.5 : 0);
   return points;
 }
 
@@ -100,7 +104,7 @@ function reasoning(level: number, signals: Signals, areas: string[], scope: Scop
     if (structure.length === 0) sentences.push('It lays out no phases, deliverables, deadline or budget.');
     else if (asks.length > 0)
       sentences.push(`It also ${joinParts(structure)}, but what it wants is ideas, not a plan.`);
-    else sentences.push(`It ${joinParts(structure)}, but for one small piece of work.`);
+    else sentences.push(`It ${joinParts(structure)}, but the work is small and contained.`);
   } else {
     sentences.push(
       structure.length > 0 ? `The brief ${joinParts(structure)}.` : 'The brief sets out work to be delivered.',
@@ -121,7 +125,7 @@ function reasoning(level: number, signals: Signals, areas: string[], scope: Scop
 }
 
 /** Ideas are implied by names, slogans and feedback, so they are named only when nothing more specific is asked. */
-const SPECIFIC_ASKS = new Set<CommunityAsk['kind']>(['names', 'slogans', 'feedback']);
+const SPECIFIC_ASKS = new Set<CommunityAsk['kind']>(['names', 'slogans', 'feedback', 'choice']);
 const QUOTE_MAX = 90;
 
 function askWords(asks: CommunityAsk[]): string[] {
@@ -143,6 +147,7 @@ function structureWords(structure: TeamStructure): string[] {
   if (structure.listedPieces > 0) found.push(`lists ${count(structure.listedPieces, 'piece')} of work`);
   if (structure.deadline) found.push('sets a deadline');
   if (structure.budget) found.push('gives a budget');
+  if (structure.quote) found.push('asks for a quote');
   return found;
 }
 

@@ -1,4 +1,4 @@
-import { extractBriefParts } from '../brief/brief-parts.ts';
+import { extractBriefParts, isInstruction } from '../brief/brief-parts.ts';
 import { Terms } from '../brief/terms.ts';
 import { isListMarker, type ParsedText, type Token } from '../taxonomy/text-parser.ts';
 
@@ -19,7 +19,7 @@ export type CommunityAsk = {
   sentence: string;
 };
 
-export type AskKind = 'names' | 'slogans' | 'feedback' | 'open question' | 'ideas' | 'exploring';
+export type AskKind = 'names' | 'slogans' | 'feedback' | 'choice' | 'open question' | 'ideas' | 'exploring';
 
 export type TeamStructure = {
   /** Distinct phases, stages or milestones the brief names ("Phase 1", "Phase 2", "Milestone 3"). */
@@ -31,6 +31,8 @@ export type TeamStructure = {
   listedPieces: number;
   deadline: boolean;
   budget: boolean;
+  /** It asks for a quote or a tender: work to be priced and delivered. */
+  quote: boolean;
 };
 
 const ASKS: { kind: AskKind; label: string; terms: Terms }[] = [
@@ -48,12 +50,14 @@ const ASKS: { kind: AskKind; label: string; terms: Terms }[] = [
       'what to call',
       'call it',
       'name (our|the|this|it)',
+      '(better|new|catchy|good) name',
+      'renam(e|ing)',
     ]),
   },
   {
     kind: 'slogans',
     label: 'asks for a slogan or tagline',
-    terms: new Terms(['slogans?', 'taglines?', 'straplines?', 'mottos?', 'catchphrases?', 'jingles?']),
+    terms: new Terms(['slogans?', 'hashtags?', 'taglines?', 'straplines?', 'mottos?', 'catchphrases?', 'jingles?']),
   },
   {
     kind: 'feedback',
@@ -84,7 +88,14 @@ const ASKS: { kind: AskKind; label: string; terms: Terms }[] = [
       'what (would|could|can|should) (we|you)',
       'what would (make|help)',
       'in what ways',
+      'has anyone',
+      'have you (seen|tried)',
     ]),
+  },
+  {
+    kind: 'choice',
+    label: 'asks people to choose between options',
+    terms: new Terms(['help us (choose|pick|decide)', '(do|would) you prefer', 'which (one|option|version|design)']),
   },
   {
     kind: 'ideas',
@@ -118,18 +129,38 @@ const ASKS: { kind: AskKind; label: string; terms: Terms }[] = [
   },
 ];
 
+const QUOTE = new Terms(['quote for', '(send|give) us a quote', 'tender', 'statement of work', 'scope of work']);
+
 const PHASE = /\b(phase|stage|sprint|milestone|step)\s+(\d+|one|two|three|four|five|six|[ivx]+)\b/gi;
 /** Phases written as headings without a number ("Discovery phase:") are counted by their word. */
 const PHASE_WORD = /\b(\w+)\s+(phase|stage)\s*[:–—-]/gi;
 
-/** The kinds of community ask the text makes, each once with the first sentence that makes it. */
+/**
+ * The kinds of community ask the text makes, each once with the first sentence that makes it. A question that opens
+ * with "how", "what", "which", "why"… is an open question whoever it addresses ("How can small museums attract
+ * teenagers?").
+ */
 export function readCommunityAsks(parsed: ParsedText): CommunityAsk[] {
   const asks: CommunityAsk[] = [];
+  const sentenceOf = (token: number) => parsed.sentences[parsed.tokens[token].sentence].text.trim();
   for (const { kind, label, terms } of ASKS) {
     const hit = terms.hits(parsed.tokens)[0];
-    if (hit) asks.push({ kind, label, sentence: parsed.sentences[parsed.tokens[hit.first].sentence].text.trim() });
+    const question = kind === 'open question' ? openQuestion(parsed) : undefined;
+    if (hit) asks.push({ kind, label, sentence: sentenceOf(hit.first) });
+    else if (question) asks.push({ kind, label, sentence: question.text.trim() });
   }
   return asks;
+}
+
+function openQuestion(parsed: ParsedText) {
+  return parsed.sentences.find((sentence) => {
+    const tokens = parsed.tokens.slice(sentence.firstToken, sentence.endToken);
+    const first = tokens.find((token) => token.type === 'word');
+    if (tokens.at(-1)?.value !== '?' || first === undefined) return false;
+    if (QUESTION_WORDS.has(first.lower)) return true;
+    // "Should we charge…?", "Would parents still come…?": a choice put to the readers, not a request for work.
+    return OPINION_OPENERS.has(first.lower) && tokens.some((token) => PEOPLE_ASKED.has(token.lower));
+  });
 }
 
 /** `text` is the brief as written (phases are read from its lines), `parsed` the same text parsed. */
@@ -140,6 +171,7 @@ export function readTeamStructure(text: string, parsed: ParsedText): TeamStructu
     listedPieces: countListedPieces(parsed.tokens) + inlinePieces(parsed),
     deadline: parts.hasDeadline,
     budget: parts.hasBudget,
+    quote: QUOTE.has(parsed.tokens),
   };
 }
 
@@ -172,27 +204,53 @@ function listMarkerLength(tokens: Token[], at: number): number {
   return numbered ? 2 : 0;
 }
 
-/** A sentence that asks for work to be delivered. */
+/** A sentence that asks for work to be delivered (an instruction counts too: "Audit our app, write a report…"). */
 const WORK_REQUEST = new Terms([
   '(we|i) (need|want|require)',
   "(we|i) (would|'d) like",
   "(we|i) (are|'re|am|'m) (looking|asking) for",
+  'needs',
+  'requires',
+  'quote for',
   'deliverables',
 ]);
-const QUESTION_WORD = /^(what|how|why|who|when|where|which|whether)\b/i;
+const QUESTION_WORDS = new Set(['what', 'how', 'why', 'who', 'when', 'where', 'which', 'whether']);
+const OPINION_OPENERS = new Set(['should', 'would', 'could', 'is', 'are', 'do', 'does']);
+const PEOPLE_ASKED = new Set(['we', 'you', 'people', 'parents', 'anyone', 'residents', 'members', 'customers']);
+const SEPARATORS = new Set([',', ';', ':']);
+const CONJUNCTIONS = new Set(['and', 'or', 'plus', 'then']);
 const MIN_INLINE_PIECES = 3;
 
-/** "We need a designer to create the layout, display cases for the firearms, and panel text": three pieces. */
+/**
+ * "We need a designer to create the layout, display cases for the firearms, and panel text": three pieces; "Audit
+ * the app, write a report and fix the critical issues": three. A sentence is cut at commas, semicolons and colons, and
+ * at "and"/"or" before a verb; a piece is a verb with what follows, or two words or more that are not a question.
+ */
 function inlinePieces(parsed: ParsedText): number {
   let most = 0;
   for (const sentence of parsed.sentences) {
-    if (sentence.text.trim().endsWith('?')) continue;
-    if (!WORK_REQUEST.has(parsed.tokens, sentence.firstToken, sentence.endToken)) continue;
-    const pieces = sentence.text
-      .split(/[,;:]/)
-      .map((segment) => segment.trim().replace(/^(and|or|plus)\s+/i, ''))
-      .filter((segment) => segment.split(/\s+/).length >= 2 && !QUESTION_WORD.test(segment));
+    const tokens = parsed.tokens.slice(sentence.firstToken, sentence.endToken);
+    if (tokens.at(-1)?.value === '?') continue;
+    if (!isInstruction(tokens) && !WORK_REQUEST.has(parsed.tokens, sentence.firstToken, sentence.endToken)) continue;
+    // After a colon, single nouns are items too: "…in October: venue, catering, auction and sponsorship".
+    const colon = tokens.findIndex((token) => token.value === ':');
+    const pieces = segments(tokens).filter((segment) => {
+      const first = segment.find((token) => token.type === 'word');
+      if (!first || QUESTION_WORDS.has(first.lower)) return false;
+      const listed = colon >= 0 && segment[0].start > tokens[colon].start && first.pos === 'NOUN';
+      return first.pos === 'VERB' || listed || segment.filter((token) => token.type === 'word').length >= 2;
+    });
     if (pieces.length >= MIN_INLINE_PIECES) most = Math.max(most, pieces.length);
   }
   return most;
+}
+
+function segments(tokens: Token[]): Token[][] {
+  const cut: Token[][] = [[]];
+  tokens.forEach((token, i) => {
+    const beforeVerb = CONJUNCTIONS.has(token.lower) && tokens[i + 1]?.pos === 'VERB';
+    if (SEPARATORS.has(token.value) || beforeVerb) cut.push([]);
+    else if (!CONJUNCTIONS.has(token.lower) || cut.at(-1)!.length > 0) cut.at(-1)!.push(token);
+  });
+  return cut.filter((segment) => segment.length > 0);
 }
