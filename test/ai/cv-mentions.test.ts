@@ -20,11 +20,14 @@ describe('CV mentions: only what the person claims makes a skill', () => {
       'Never used Java, but expert in Python.',
       'Not familiar with React; comfortable with SQL.',
       'No Docker experience.',
+      'Skills',
+      'Never used Go | Rust | advanced',
     ]);
-    for (const absent of ['Kubernetes', 'Terraform', 'Java', 'React', 'Docker']) {
+    for (const absent of ['Kubernetes', 'Terraform', 'Java', 'React', 'Docker', 'Go']) {
       assert.ok(!found.includes(absent), `${absent} in ${found.join(', ')}`);
     }
     assert.ok(found.includes('Python') && found.includes('SQL'), found.join(', '));
+    assert.ok(found.includes('Rust'), 'a negation ends at its cell of a table row');
   });
 
   it('leaves out what the person is learning, hopes to learn or would like to do', () => {

@@ -78,7 +78,8 @@ const OPENER_PATTERN = new RegExp(
   'giu',
 );
 
-const SCOPE_END = /(?<![\p{L}])(?:but|while|whilst|whereas|although|though|however)(?![\p{L}])/giu;
+// A word of contrast, or the next cell of a table row (rows are read as one clause).
+const SCOPE_END = /(?<![\p{L}])(?:but|while|whilst|whereas|although|though|however)(?![\p{L}])|\|/giu;
 const OWN_WORK = /(?<![\p{L}])by\s\p{L}+ing(?![\p{L}])/giu;
 
 // Right after a skill: "Rust (learning)", "PRINCE2 – in progress", "NEBOSH (expected 2027)".
