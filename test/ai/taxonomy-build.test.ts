@@ -50,6 +50,8 @@ describe('recruiter names', () => {
     assert.equal(skill('install heat pump'), 'Heat Pump Installation');
     assert.equal(skill('manage musical staff'), 'Musical Staff Management');
     assert.equal(skill('liaise with specialist contractors for well operations'), undefined);
+    assert.equal(skill('communicate information during sport game'), undefined);
+    assert.equal(skill('dispose of chemicals'), 'Chemicals Disposal');
   });
 
   test('knowledge concepts keep their noun phrase; qualifiers are removed', () => {

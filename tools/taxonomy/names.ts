@@ -218,6 +218,18 @@ const SMALL_WORDS = new Set([
   'over',
   'under',
   'about',
+  'during',
+  'within',
+  'without',
+  'between',
+  'through',
+  'across',
+  'after',
+  'before',
+  'towards',
+  'against',
+  'among',
+  'upon',
 ]);
 
 const ARTICLES = new Set(['a', 'an', 'the']);
@@ -294,9 +306,11 @@ export function verbVocabulary(
 
 /** Led by a verb ("apply wound dressings"): not a noun phrase. */
 export function isVerbLed(label: string, verbs: VerbVocabulary): boolean {
-  const [first, second] = normaliseLabel(label).split(' ');
-  if (second === 'of') return false; // "use of welding equipment" names the activity
-  return verbs.has(first);
+  const words = normaliseLabel(label).split(' ');
+  const phrasal = leadingVerb(words, [...LIGHT_VERBS, ...Object.keys(NOUN_OF_VERB)]);
+  if (phrasal?.includes(' ')) return true; // "dispose of chemicals"
+  if (words[1] === 'of') return false; // "use of welding equipment" names the activity
+  return verbs.has(words[0]);
 }
 
 /** "applying wound dressings" when "apply wound dressings" is a label too: a verb form, though -ing led. */
