@@ -3,7 +3,7 @@
  * of each phrase as one key ("data" → "entry", "protection officer", …) in sorted order. Looking a phrase up is a map
  * lookup and a binary search; whether any phrase goes on past some words is a binary search too, which is what lets a
  * walk along a text stop as soon as no phrase can match (a token trie's walk, in a fraction of a trie's memory: a trie
- * node with its map of children per word cost about 600 bytes a phrase, these a little over 100).
+ * node with its map of children per word cost about 600 bytes a phrase, this index about 150).
  */
 export class PhraseIndex<V> {
   readonly #buckets = new Map<string, Bucket<V>>();
