@@ -26,7 +26,7 @@ type Draft = {
   title: string;
   description: string;
   expectedOutput: string;
-  /** The piece as written, what skills and estimates read. */
+  /** What skills and estimates read: the piece as written, or the part of it a split task does. */
   text: string;
   group: string;
 };
@@ -140,7 +140,7 @@ function wholeBriefDrafts(input: DecompositionInput, reading: BriefReading): Dra
  */
 function splitUntilEnough(drafts: Draft[]): Draft[] {
   let result = drafts;
-  for (const split of [splitDetails, splitPair]) {
+  for (const split of [splitDetails, splitActions, splitPair]) {
     while (result.length < MIN_TASKS) {
       const candidates = result.map((draft, k) => ({ k, parts: split(draft) })).filter((c) => c.parts.length > 1);
       if (candidates.length === 0) break;
@@ -171,7 +171,49 @@ function splitDetails(draft: Draft): Draft[] {
     ...draft,
     title: clip(`${base}: ${item}`, 200),
     description: clip(`${capitalise(item)}, as part of: ${draft.description}`, 2000),
+    text: `${base}: ${item}`,
   }));
+}
+
+/**
+ * "a data pipeline that brings the sources together, cleans the donor records, and feeds a dashboard": what the
+ * thing is to do, one task each ("Build a data pipeline: clean the donor records").
+ */
+function splitActions(draft: Draft): Draft[] {
+  const clause = /\b(?:that|which)\s+(.+)$/i.exec(draft.text);
+  if (!clause) return [draft];
+  const items = clause[1]
+    .replace(/\(.*?\)/g, '')
+    .split(/,\s*(?:and\s+|or\s+)?|\s+and\s+(?=\p{L}+s\b)/u)
+    .map((item) => item.trim().replace(/[.;:]+$/, ''))
+    .filter(Boolean);
+  const actions = items.map(baseForm);
+  if (actions.length < 2 || actions.length > MAX_PER_WORKSTREAM || actions.includes(null)) return [draft];
+  const base = draft.title.replace(/\s+(?:that|which)\b.*$/i, '');
+  return actions.map((action) => ({
+    ...draft,
+    title: clip(`${base}: ${action}`, 200),
+    description: clip(`${capitalise(action!)}, as part of: ${draft.description}`, 2000),
+    // Skills and hours are read from this part, with the thing it belongs to.
+    text: `${base}: ${action}`,
+  }));
+}
+
+/**
+ * "cleans and de-duplicates the donor records" → "clean and de-duplicate the donor records"; null when the item does
+ * not start with a verb. After "that" in a description of a thing, a word in -s is the thing's action.
+ */
+function baseForm(item: string): string | null {
+  const words = item.split(/\s+/);
+  const first = presentToBase(words[0]);
+  if (!first || words.length < 2) return null;
+  const rest = words.slice(1).map((word, k) => (words[k] === 'and' ? (presentToBase(word) ?? word) : word));
+  return [first, ...rest].join(' ');
+}
+
+function presentToBase(word: string): string | null {
+  if (!/^[a-z-]{3,}s$/.test(word) || /(?:ss|us|is)$/.test(word)) return null;
+  return /(?:sh|ch|x|z|o)es$/.test(word) ? word.slice(0, -2) : word.slice(0, -1);
 }
 
 function splitPair(draft: Draft): Draft[] {
