@@ -9,33 +9,58 @@ import type { Token } from '../taxonomy/text-parser.ts';
  * - `#` — any number ("over 50");
  * - `?` — any one token ("without ? consent").
  *
- * Phrases are short (one to four tokens) and the lists small, so a scan over a brief's tokens is cheap.
+ * Phrases are short (one to four tokens) and the lists small; phrases are looked up by their first word where it is
+ * written out, and a text is scanned once per list however many sentences a rule asks about.
  */
 export type TermHit = { first: number; end: number; phrase: string };
 
 type Step = (token: Token) => boolean;
 
+type Phrase = { phrase: string; steps: Step[] };
+
 export class Terms {
-  readonly #phrases: { phrase: string; steps: Step[] }[];
+  /** Phrases by the letters their first word can start with; those that start with `#` or `?` are tried everywhere. */
+  readonly #byFirstLetter = new Map<string, Phrase[]>();
+  readonly #open: Phrase[] = [];
+  /** The hits in a whole text, found once: rules ask about the same text sentence by sentence. */
+  readonly #found = new WeakMap<readonly Token[], TermHit[]>();
 
   constructor(phrases: readonly string[]) {
-    this.#phrases = phrases.map((phrase) => ({ phrase, steps: words(phrase).map(stepFor) }));
+    for (const phrase of phrases) {
+      const parts = words(phrase);
+      const entry = { phrase, steps: parts.map(stepFor) };
+      const letters = firstLetters(parts[0]);
+      if (letters.length === 0) this.#open.push(entry);
+      for (const letter of letters)
+        this.#byFirstLetter.set(letter, [...(this.#byFirstLetter.get(letter) ?? []), entry]);
+    }
   }
 
-  /** Every place a phrase starts in tokens[from, to). */
+  /** Every place a phrase starts and ends within tokens[from, to). */
   hits(tokens: readonly Token[], from = 0, to = tokens.length): TermHit[] {
-    const found: TermHit[] = [];
-    for (let i = from; i < to; i++) {
-      for (const { phrase, steps } of this.#phrases) {
-        if (i + steps.length > to) continue;
-        if (steps.every((step, k) => step(tokens[i + k]))) found.push({ first: i, end: i + steps.length, phrase });
-      }
+    let found = this.#found.get(tokens);
+    if (!found) {
+      found = this.#scan(tokens);
+      this.#found.set(tokens, found);
     }
-    return found;
+    return found.filter((hit) => hit.first >= from && hit.end <= to);
   }
 
   has(tokens: readonly Token[], from = 0, to = tokens.length): boolean {
     return this.hits(tokens, from, to).length > 0;
+  }
+
+  #scan(tokens: readonly Token[]): TermHit[] {
+    const found: TermHit[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      for (const candidates of [this.#byFirstLetter.get(tokens[i].lower[0]), this.#open]) {
+        for (const { phrase, steps } of candidates ?? []) {
+          if (i + steps.length > tokens.length) continue;
+          if (steps.every((step, k) => step(tokens[i + k]))) found.push({ first: i, end: i + steps.length, phrase });
+        }
+      }
+    }
+    return found;
   }
 }
 
@@ -44,10 +69,28 @@ function words(phrase: string): string[] {
   return phrase.split(' ').flatMap((word) => (/^[a-z]+(-[a-z*]+)+$/.test(word) ? word.split(/(-)/) : [word]));
 }
 
+/** The letters a word of a phrase can start with: "collect*" → c, "(we|i)" → w, i; none for `#` and `?`. */
+function firstLetters(word: string): string[] {
+  if (word === '#' || word === '?') return [];
+  if (!word.startsWith('(')) return [word[0]];
+  return [
+    ...new Set(
+      word
+        .slice(1, word.indexOf(')'))
+        .split('|')
+        .map((alternative) => alternative[0]),
+    ),
+  ];
+}
+
+function isLiteral(word: string): boolean {
+  return word !== '#' && !/[*()|?]/.test(word);
+}
+
 function stepFor(word: string): Step {
   if (word === '?') return () => true;
   if (word === '#') return (token) => token.type === 'number' || /^\d[\d,.]*$/.test(token.value);
-  if (!/[*()|?]/.test(word)) return (token) => token.lower === word;
+  if (isLiteral(word)) return (token) => token.lower === word;
   const pattern = new RegExp(`^${word.replaceAll('*', "[a-z'-]*")}$`);
   return (token) => pattern.test(token.lower);
 }
