@@ -154,6 +154,15 @@ describe('CV mentions: layouts', () => {
     assert.equal(analysis.professional_domains[0], 'legal');
   });
 
+  it('lets a rating govern the list it opens, not a skill the sentence names later about something else', () => {
+    const lines = [
+      'Profile',
+      'Expert in building REST APIs with Python, and the person colleagues ask when SAP does something unexpected.',
+    ];
+    assert.equal(level(lines, 'Python')?.proficiency_level, 'expert');
+    assert.equal(level(lines, 'SAP')?.proficiency_level, 'intermediate');
+  });
+
   it('reads "Skill: level" lines and does not take a following word for a rating', () => {
     const lines = ['Skills', 'SQL: advanced', 'Microsoft Excel advanced formulas'];
     assert.equal(level(lines, 'SQL')?.proficiency_level, 'advanced');

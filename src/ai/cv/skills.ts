@@ -109,17 +109,31 @@ function clausesOfLine(text: string): string[] {
   return isRow ? [text] : clausesOf(text);
 }
 
+/** The clause's text from `from` to `to`, the other skills named there cut out. */
+function textBetween(clause: string, from: number, to: number, mentions: Mention[]): string {
+  let between = clause.slice(from, to);
+  for (const other of mentions) {
+    if (other.start >= from && other.end <= to) between = between.replace(clause.slice(other.start, other.end), ' ');
+  }
+  return between;
+}
+
+// A rating governs the list it opens ("Expert in IFRS reporting and month-end close", "Expert in building APIs with
+// Python"), not a skill the sentence names later about something else ("…, and the person colleagues ask when SAP
+// does something unexpected").
+const LIST_WORDS = new Set('and or & with in of using including such as e.g. like plus'.split(' '));
+const MAX_WORDS_BETWEEN_RATING_AND_SKILL = 4;
+
+function ratesAcross(between: string): boolean {
+  const words = between.split(/[\s,;/()]+/).filter((word) => word !== '' && !LIST_WORDS.has(word.toLowerCase()));
+  return words.length <= MAX_WORDS_BETWEEN_RATING_AND_SKILL;
+}
+
 /** The years of a phrase that ends before the skill and that only connecting words separate from it. */
 function yearsBefore(clause: string, mention: Mention, mentions: Mention[], phrases: YearsPhrase[]): number | null {
   const phrase = phrases.filter((found) => found.end <= mention.start).at(-1);
   if (!phrase) return null;
-  let between = clause.slice(phrase.end, mention.start);
-  for (const other of mentions) {
-    if (other.start >= phrase.end && other.end <= mention.start) {
-      between = between.replace(clause.slice(other.start, other.end), ' ');
-    }
-  }
-  return linksYearsToSkill(between) ? phrase.years : null;
+  return linksYearsToSkill(textBetween(clause, phrase.end, mention.start, mentions)) ? phrase.years : null;
 }
 
 type ClauseReading = { level: Proficiency | null; years: number | null };
@@ -136,8 +150,9 @@ function readMention(clause: string, mention: Mention, mentions: Mention[], cues
   const row = clause.includes('|') && mentions.length === 1;
   const rowCue = row ? cues.find((cue) => cue.standalone) : undefined;
   const before = cues.filter((cue) => cue.end <= mention.start && !cue.inParentheses).at(-1);
+  const governed = before && ratesAcross(textBetween(clause, before.end, mention.start, mentions));
   return {
-    level: after.level ?? rowCue?.level ?? before?.level ?? null,
+    level: after.level ?? rowCue?.level ?? (governed ? before.level : null),
     years: after.years ?? (row ? phrases[0]?.years : undefined) ?? yearsBefore(clause, mention, mentions, phrases),
   };
 }
