@@ -208,6 +208,21 @@ describe('merge with the curated list', () => {
     );
   });
 
+  test('curated skills keep their own parents; open skills take theirs from the broader concept', () => {
+    const metalwork = open('Metalwork', 'esco:8', 'metalwork', []);
+    const welding = { ...open('Welding Equipment Operation', 'esco:1', 'welding', []), broader: ['esco:8'] };
+    const brazing = { ...open('Brazing', 'esco:9', 'brazing', []), broader: ['esco:1'] };
+    const { skills } = mergeSkills(curated, [metalwork, welding, brazing]);
+    assert.deepEqual(
+      skills.map((entry) => [entry.name, entry.parent]),
+      [
+        ['Welding', undefined],
+        ['Metalwork', undefined],
+        ['Brazing', 'Welding'],
+      ],
+    );
+  });
+
   test("an open skill's acronyms are matched only as written", () => {
     const { skills } = mergeSkills([], [open('Automated External Defibrillator', 'onet:1', 'AED', ['AED units'])]);
     assert.deepEqual(skills[0].exact_case, ['AED']);

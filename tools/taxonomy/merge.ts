@@ -11,9 +11,10 @@ import { withoutQualifier } from './names.ts';
  * - Every name or alias names one skill. Owners are settled in this order: curated names and aliases; open skills'
  *   names (an open skill whose name is taken is left out); each open concept's preferred label, for its own skill;
  *   then the remaining aliases, which go to their only claimant or, when several skills claim one, to none.
- * - `parent` is the nearest broader concept that is kept (curated parents stay as written), never forming a cycle; a
- *   curated skill takes its ref's broader concept only when the ref is its name or alias ("inspect scaffolding" is
- *   Scaffolding's ref, but Scaffolding is no kind of inspection).
+ * - An open skill's `parent` is its nearest broader concept that is kept, by its output name (a curated skill's, when
+ *   the concept became one), never forming a cycle. Curated skills keep the parents their editors gave them: a parent
+ *   lets the narrower skill satisfy a task that needs the broader one, which ESCO's broader relation does not always
+ *   mean ("carry out wound care" is under "nursing").
  * - Curated keys (areas, exact_case, contextual, fields…) are kept as they are; an open skill's acronyms ("AED") are
  *   its exact_case terms.
  */
@@ -90,13 +91,10 @@ export function mergeSkills(
     }
   }
   const absorbedBy = new Map<OpenSkill, SkillEntry>();
-  // Matched through another label: the curated skill is not that concept, so it does not inherit its broader concept.
-  const looselyAbsorbed = new Set<OpenSkill>();
   for (const [k, skill] of [...best].sort((a, b) => a[0] - b[0])) {
     if (absorbedBy.has(skill)) continue; // one concept is the ref of one curated skill: the first in the list
     curated[k].ref ??= skill.ref;
     absorbedBy.set(skill, curated[k]);
-    if (matchStrength(skill, curated[k]) === 2) looselyAbsorbed.add(skill);
     stats.attachedRefs++;
   }
 
@@ -163,20 +161,15 @@ export function mergeSkills(
     for (let at: string | undefined = parent; at !== undefined; at = parentOf.get(at)) if (at === child) return true;
     return false;
   };
-  for (const skill of [...kept].sort((a, b) => byText(outputName(a), outputName(b)) || bySource(a, b))) {
-    const child = outputName(skill);
-    if (parentOf.has(child) || looselyAbsorbed.has(skill)) continue;
+  for (const skill of [...standalone].sort((a, b) => byText(a.name, b.name) || bySource(a, b))) {
+    const child = skill.name;
     const parent = skill.broader.map((id) => nameById.get(id)).find((name) => name !== undefined && name !== child);
     if (parent && !createsCycle(child, parent)) parentOf.set(child, parent);
   }
 
   const entries: SkillEntry[] = curated.map((entry) => {
     const extra = extraAliases.get(entry.name) ?? [];
-    const merged: SkillEntry = { ...entry };
-    if (extra.length > 0) merged.aliases = [...(entry.aliases ?? []), ...extra];
-    const parent = parentOf.get(entry.name);
-    if (parent) merged.parent = parent;
-    return merged;
+    return extra.length > 0 ? { ...entry, aliases: [...(entry.aliases ?? []), ...extra] } : entry;
   });
   for (const skill of standalone) {
     const entry: SkillEntry = { name: skill.name, category: skill.category, fields: skill.fields };
