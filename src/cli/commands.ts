@@ -82,7 +82,7 @@ export const commands: Record<string, Command> = {
     options: {},
     examples: ['guild migrate', 'DATABASE_URL=postgres://guild@db/guild guild migrate'],
     async run({ db, dialect, print }) {
-      // The migrator brings the skill taxonomy and its text tools: load them only when migrating.
+      // The migrations are loaded only when migrating, so that help and other commands start fast.
       const { migrateToLatest } = await import('../db/migrator.ts');
       const { results = [] } = await migrateToLatest(db, dialect);
       if (results.length === 0) print(`The ${dialect} database is already up to date.`);
