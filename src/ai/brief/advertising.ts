@@ -55,6 +55,11 @@ const SELF_PROMOTION = new Terms([
   'proud of our',
   'we guarantee',
   'your current provider',
+  'discounted (rates|prices)',
+  'our experienced',
+  '(has|have) served',
+  'served over',
+  'years of experience',
   'your business',
 ]);
 

@@ -99,6 +99,9 @@ const DECEIVED_IDENTITY = t(
   'fake profile*',
   'different accounts',
   'multiple accounts',
+  "(members|friends|relatives|family|people|customers) ' (account|accounts)",
+  "(someone|somebody) else 's (account|accounts)",
+  "other people 's (account|accounts)",
   'several accounts',
 );
 const PUBLIC_OPINION = t('review*', 'rating*', 'testimonial*', 'comment*', 'post*', 'forum*', 'petition*', 'vote*');

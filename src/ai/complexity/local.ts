@@ -74,11 +74,11 @@ function scopePoints(areas: AreaMention[], scope: Scope, objectives: number, wor
 
 /**
  * Phases, a list of pieces of work, a deadline and a budget: what a team plans by. Weighed so that phases, or three
- * pieces of work with a deadline or a budget, make team work even when the kinds of work are few.
+ * pieces of work asked for, make team work even when the kinds of work are few.
  */
 function structurePoints(structure: TeamStructure): number {
   let points = structure.phases >= 2 ? 3 + Math.min(structure.phases - 2, 2) * 0.5 : structure.phases * 0.5;
-  points += structure.listedPieces >= 3 ? 2.5 : structure.listedPieces === 2 ? 1 : 0;
+  points += structure.listedPieces >= 3 ? 3 : structure.listedPieces === 2 ? 1 : 0;
   points += (structure.deadline ? 1.5 : 0) + (structure.budget ? 1.5 : 0) + (structure.quote ? 1.5 : 0);
   return points;
 }
