@@ -6,6 +6,7 @@ import {
   isVerbLed,
   normaliseLabel,
   recruiterName,
+  startsWithCommonVerb,
   type VerbVocabulary,
   verbVocabulary,
   withDeclaredAcronym,
@@ -53,7 +54,10 @@ function categoryOf(row: Row, isLanguage: boolean, isTransversal: boolean): Skil
   return row.skillType === 'knowledge' ? 'domain' : 'technical';
 }
 
-/** Labels worth matching, best first: noun phrases, then the preferred label, then the other verb forms. */
+/**
+ * Labels worth matching, best first: noun phrases, then the preferred label, then the other verb forms led by a
+ * common verb (those of names.ts).
+ */
 export function rankAliases(
   name: string,
   labels: readonly string[],
@@ -69,8 +73,14 @@ export function rankAliases(
     seen.add(key);
     kept.push(label);
   }
-  const rank = (label: string) => (!isVerbLed(label, verbs) ? 0 : label === preferred ? 1 : 2);
-  return kept.sort((a, b) => rank(a) - rank(b) || a.length - b.length || byText(a, b)).slice(0, MAX_ALIASES);
+  // Other verb forms only with the verbs briefs and CVs use: ESCO's synonyms include "paint arc welding techniques"
+  // and "mind bottle cork machine".
+  const rank = (label: string) =>
+    !isVerbLed(label, verbs) ? 0 : label === preferred ? 1 : startsWithCommonVerb(label) ? 2 : undefined;
+  return kept
+    .filter((label) => rank(label) !== undefined)
+    .sort((a, b) => rank(a)! - rank(b)! || a.length - b.length || byText(a, b))
+    .slice(0, MAX_ALIASES);
 }
 
 function fieldsOfSkills(data: OpenData['esco']): Map<string, string[]> {

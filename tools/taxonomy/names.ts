@@ -313,6 +313,11 @@ export function isVerbLed(label: string, verbs: VerbVocabulary): boolean {
   return verbs.has(words[0]);
 }
 
+/** Led by one of the verbs of the tables above, the ones briefs and CVs use ("install", "carry out", "manage"). */
+export function startsWithCommonVerb(label: string): boolean {
+  return leadingVerb(normaliseLabel(label).split(' '), [...LIGHT_VERBS, ...Object.keys(NOUN_OF_VERB)]) !== undefined;
+}
+
 /** "applying wound dressings" when "apply wound dressings" is a label too: a verb form, though -ing led. */
 function isGerundOfLabel(label: string, labels: ReadonlySet<string>): boolean {
   const [first, ...rest] = label.split(' ');
