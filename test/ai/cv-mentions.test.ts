@@ -61,6 +61,8 @@ describe('CV mentions: only what the person claims makes a skill', () => {
     ]);
     assert.ok(!assisted.includes('Kubernetes') && !assisted.includes('Terraform'), assisted.join(', '));
     assert.ok(assisted.includes('Python'), 'what the person did "by …ing" is theirs');
+    const withOthers = names(['Profile', 'I run usability testing sessions and share findings with product managers.']);
+    assert.ok(!withOthers.includes('Product management'), 'professionals in the plural are other people');
     const forPatients = names(['Profile', 'Assisted patients with medication administration on a surgical ward.']);
     assert.ok(forPatients.includes('Medication administration'), 'work done for someone is the person’s own');
 

@@ -1,3 +1,5 @@
+import { ROLES_PLURAL_AT_END } from './vocabulary.ts';
+
 /**
  * Whether a CV mentions a skill as the person's own. A recruiter reads "no experience with SAP", "currently learning
  * Spanish", "Kubernetes is a plus" and "assisted the surgeon in laparoscopic procedures" as skills the person does
@@ -82,6 +84,10 @@ const OPENER_PATTERN = new RegExp(
 const SCOPE_END = /(?<![\p{L}])(?:but|while|whilst|whereas|although|though|however)(?![\p{L}])|\|/giu;
 const OWN_WORK = /(?<![\p{L}])by\s\p{L}+ing(?![\p{L}])/giu;
 
+// A skill named as people in the plural is those people's trade: "share findings with product managers", "trained 30
+// nurses", "mentor junior developers" show no product management, nursing or development of the person's own.
+const PLURAL_ENDING = /^(?:s|es)(?![\p{L}])/u;
+
 // Right after a skill: "Rust (learning)", "PRINCE2 – in progress", "NEBOSH (expected 2027)".
 const PENDING_AFTER = /^\s?[(:–—-]\s?(?:currently\s)?(?:learning|in progress|studying|in training|expected|planned)\b/i;
 // "No SAP experience": "no" right before the skill, and what it would be right after it.
@@ -123,6 +129,8 @@ export function statusReader(clause: string): ClauseStatus {
       return 'negated';
     }
     if (PENDING_AFTER.test(clause.slice(end, end + 24))) return 'aspirational';
+    const named = clause.slice(start, end) + (PLURAL_ENDING.exec(clause.slice(end, end + 3))?.[0] ?? '');
+    if (ROLES_PLURAL_AT_END.test(named)) return 'other-person';
     const covering = scopes.filter((scope) => start >= scope.start && start < scope.end).map((scope) => scope.status);
     return PRECEDENCE.find((status) => covering.includes(status)) ?? 'asserted';
   };

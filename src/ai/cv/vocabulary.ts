@@ -6,33 +6,37 @@ function words(list: string): RegExp {
   return new RegExp(`(?<![\\p{L}])(?:${list})(?![\\p{L}])`, 'iu');
 }
 
-export const ROLE_WORDS = words(
+/** Names of roles, singular: "Senior Nurse" names the person's own; "nurses" (plural) names other people. */
+const ROLES =
   'engineer|developer|programmer|architect|designer|manager|director|lead|head|chief|officer|' +
-    'analyst|scientist|consultant|specialist|administrator|coordinator|assistant|intern|internship|' +
-    'trainee|apprentice|nurse|teacher|lecturer|professor|tutor|instructor|accountant|auditor|' +
-    'controller|bookkeeper|marketer|translator|interpreter|writer|editor|copywriter|supervisor|' +
-    'technician|researcher|founder|co-founder|owner|partner|president|vp|ceo|cto|cfo|coo|executive|' +
-    'representative|agent|clerk|advisor|adviser|recruiter|physician|doctor|therapist|pharmacist|' +
-    'midwife|paramedic|scrum master|product owner|freelancer|freelance|contractor|associate|' +
-    'strategist|planner|operator|mechanic|electrician|chef|cook|waiter|cashier|receptionist|secretary|' +
-    'librarian|photographer|illustrator|animator|artist|journalist|producer|buyer|sales|surveyor|' +
-    'inspector|lawyer|solicitor|paralegal|attorney|caregiver|carer|worker|volunteer|fellow|postdoc|' +
-    'sre|devops|' +
-    // Trades, care, hospitality, public service and the professions, whose titles name no "engineer" or "manager".
-    'welder|fabricator|plumber|carpenter|joiner|bricklayer|plasterer|roofer|glazier|tiler|decorator|fitter|' +
-    'machinist|millwright|foreman|forewoman|labourer|laborer|operative|installer|driver|courier|dispatcher|' +
-    'porter|housekeeper|barista|bartender|sommelier|baker|pastry chef|butcher|kitchen porter|host|hostess|' +
-    'concierge|steward|stewardess|cabin crew|surgeon|dentist|hygienist|optometrist|optician|radiographer|' +
-    'sonographer|physiotherapist|physio|anaesthetist|anesthetist|phlebotomist|dietitian|nutritionist|' +
-    'psychologist|psychiatrist|counsellor|counselor|social worker|healthcare assistant|care assistant|' +
-    'support worker|veterinarian|vet|barrister|judge|notary|magistrate|underwriter|actuary|broker|trader|' +
-    'banker|teller|economist|statistician|curator|archivist|conservator|musician|composer|performer|actor|' +
-    'dancer|choreographer|stylist|hairdresser|barber|beautician|tailor|florist|gardener|landscaper|farmer|' +
-    'agronomist|forester|cleaner|caretaker|warehouse operative|picker|packer|estimator|scheduler|' +
-    'draughtsman|draftsman|drafter|geologist|chemist|biologist|physicist|pharmacologist|epidemiologist|' +
-    'teaching assistant|nanny|childminder|educator|headteacher|principal|dean|firefighter|paramedic|' +
-    'constable|sergeant|detective|soldier|guard|security officer|pilot|captain|sailor|seafarer',
-);
+  'analyst|scientist|consultant|specialist|administrator|coordinator|assistant|intern|internship|' +
+  'trainee|apprentice|nurse|teacher|lecturer|professor|tutor|instructor|accountant|auditor|' +
+  'controller|bookkeeper|marketer|translator|interpreter|writer|editor|copywriter|supervisor|' +
+  'technician|researcher|founder|co-founder|owner|partner|president|vp|ceo|cto|cfo|coo|executive|' +
+  'representative|agent|clerk|advisor|adviser|recruiter|physician|doctor|therapist|pharmacist|' +
+  'midwife|paramedic|scrum master|product owner|freelancer|freelance|contractor|associate|' +
+  'strategist|planner|operator|mechanic|electrician|chef|cook|waiter|cashier|receptionist|secretary|' +
+  'librarian|photographer|illustrator|animator|artist|journalist|producer|buyer|sales|surveyor|' +
+  'inspector|lawyer|solicitor|paralegal|attorney|caregiver|carer|worker|volunteer|fellow|postdoc|' +
+  'sre|devops|' +
+  // Trades, care, hospitality, public service and the professions, whose titles name no "engineer" or "manager".
+  'welder|fabricator|plumber|carpenter|joiner|bricklayer|plasterer|roofer|glazier|tiler|decorator|fitter|' +
+  'machinist|millwright|foreman|forewoman|labourer|laborer|operative|installer|driver|courier|dispatcher|' +
+  'porter|housekeeper|barista|bartender|sommelier|baker|pastry chef|butcher|kitchen porter|host|hostess|' +
+  'concierge|steward|stewardess|cabin crew|surgeon|dentist|hygienist|optometrist|optician|radiographer|' +
+  'sonographer|physiotherapist|physio|anaesthetist|anesthetist|phlebotomist|dietitian|nutritionist|' +
+  'psychologist|psychiatrist|counsellor|counselor|social worker|healthcare assistant|care assistant|' +
+  'support worker|veterinarian|vet|barrister|judge|notary|magistrate|underwriter|actuary|broker|trader|' +
+  'banker|teller|economist|statistician|curator|archivist|conservator|musician|composer|performer|actor|' +
+  'dancer|choreographer|stylist|hairdresser|barber|beautician|tailor|florist|gardener|landscaper|farmer|' +
+  'agronomist|forester|cleaner|caretaker|warehouse operative|picker|packer|estimator|scheduler|' +
+  'draughtsman|draftsman|drafter|geologist|chemist|biologist|physicist|pharmacologist|epidemiologist|' +
+  'teaching assistant|nanny|childminder|educator|headteacher|principal|dean|firefighter|paramedic|' +
+  'constable|sergeant|detective|soldier|guard|security officer|pilot|captain|sailor|seafarer';
+
+export const ROLE_WORDS = words(ROLES);
+/** A word or phrase that ends on a role in the plural ("product managers", "nurses"). */
+export const ROLES_PLURAL_AT_END = new RegExp(`(?<![\\p{L}])(?:${ROLES})(?:s|es)$`, 'iu');
 
 export const ORGANISATION_WORDS = words(
   'ltd|ltd\\.|limited|llc|llp|inc|inc\\.|plc|corp|corporation|co\\.|company|gmbh|ag|kg|s\\.a\\.|sas|' +
