@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { readTaxonomyData } from '../../src/ai/taxonomy/taxonomy-data.ts';
 import { SOURCES } from '../../tools/taxonomy/attribution.ts';
 import { buildTaxonomy, CURATED_FILE, DEFAULT_DATA_DIR, OUTPUT_FILE, REPO_ROOT } from '../../tools/taxonomy/build.ts';
 import type { OpenSkill, SkillEntry } from '../../tools/taxonomy/entries.ts';
@@ -256,6 +258,11 @@ describe('attribution', () => {
 });
 
 describe('the committed taxonomy', () => {
+  test('passes the checks the runtime makes at start-up (shape, fields, areas, one owner per name, parents)', () => {
+    const data = readTaxonomyData(pathToFileURL(OUTPUT_FILE));
+    assert.ok(data.skills.length > 10_000);
+  });
+
   test('ordinary prose contains none of the labels it takes from the open data', () => {
     const prose = [
       'I have worked in this role for five years and I enjoy helping people. We need someone to look after the office,',
