@@ -83,8 +83,8 @@ export function analyzeBrief(input: BriefInput, { taxonomy }: LocalContext): Bri
 /**
  * Why the brief cannot be taken on, or null. In this order: text that is not language; a request that is unlawful or
  * unethical (request-screening.ts); a scam; advertising, loud or quiet (a sales pitch that asks for nothing); then
- * too little to act on — except that a clear community ask (a name, a slogan, feedback, "how might we…") is enough
- * whatever its length.
+ * too little to act on — except that a clear community ask (a name, a slogan, feedback, "how might we…"), or a
+ * short goal that names its kind of work, is enough whatever its length.
  */
 function rejectionReason(
   whole: ParsedText,
@@ -111,7 +111,10 @@ function rejectionReason(
     return `The brief is a sales pitch, not a challenge: it promotes the company's own services (${joinWords(quoted)}) and asks contributors for nothing. Describe a problem you want solved instead.`;
   }
   if (found.asks.length > 0) return null;
-  if (body.contentWords < MIN_CONTENT_WORDS) {
+  // A short brief that states what it wants and names the kind of work ("We need a one-page flyer for our coffee
+  // morning") is a small ask, not too little to act on.
+  const namesWork = found.parts.objectives.length > 0 && (found.skills.length > 0 || found.areas.length > 0);
+  if (body.contentWords < MIN_CONTENT_WORDS && !namesWork) {
     return 'The brief is too short to act on. Describe the problem, what you want delivered and who it is for.';
   }
   if (found.parts.objectives.length === 0 && found.skills.length === 0 && found.areas.length === 0) {

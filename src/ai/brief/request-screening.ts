@@ -181,6 +181,8 @@ const CONCERNS: Concern[] = [
         ],
         elsewhere: [NO_CONSENT],
       },
+      // A rival's customers never agreed to share their details with anyone else.
+      { together: [t('competitor*', 'rival*'), PERSONAL_DATA] },
     ],
     unless: guardedBy(
       'audit*',
@@ -202,7 +204,30 @@ const CONCERNS: Concern[] = [
     patterns: [
       { together: [DECEIVED_IDENTITY, PUBLIC_OPINION] },
       // Accounts or videos that are fake by their nature deceive whatever they are used for.
-      { together: [t('fake (account|accounts|profile|profiles)', 'sock puppet*', 'deepfake*', 'deep-fake*')] },
+      {
+        together: [
+          t(
+            'fake (account|accounts|profile|profiles)',
+            'fake ? (account|accounts|profile|profiles)',
+            'sock puppet*',
+            'deepfake*',
+            'deep-fake*',
+          ),
+        ],
+      },
+      // Ratings from people who have not used the thing rated.
+      {
+        together: [
+          PUBLIC_OPINION,
+          t(
+            "even if they (do|have|did) n't",
+            'even if they (do|have|did) not',
+            '(never|not) (used|visited|eaten|stayed|bought|tried)',
+            "n't (used|visited|eaten|stayed|bought|tried)",
+            'without (using|visiting|eating|staying|buying|trying)',
+          ),
+        ],
+      },
       {
         together: [t('fake', 'false', 'fabricated', 'made-up', 'bogus', 'invented', 'paid-for'), PUBLIC_OPINION],
         within: 3,
@@ -263,12 +288,16 @@ const CONCERNS: Concern[] = [
             '(write|do|complete|finish) (my|our)',
             '(take|sit) my',
             'ghostwrit*',
+            'exam (questions|papers|answers)',
+            'get (us|me) the (questions|answers|paper|papers)',
+            'leak*',
+            'before the exam',
             'ghost-writ*',
           ),
         ],
       },
     ],
-    unless: guardedBy('avoid plagiarism', 'integrity', 'tutor*', 'teach*'),
+    unless: guardedBy('avoid plagiarism', 'integrity', 'tutor*', 'teach*', 'revision', 'practice', 'mock'),
   },
   {
     reason:
@@ -495,6 +524,40 @@ const CONCERNS: Concern[] = [
       { together: [t('spy on', 'spying on', 'stalk*', 'spyware', 'stalkerware', 'keylogger*')] },
     ],
     unless: guardedBy('remov*', 'check* for', 'find', 'safe*'),
+  },
+  {
+    reason: 'to deceive people into paying or donating money (a fake charity, shop, invoice, job or investment)',
+    patterns: [
+      {
+        together: [
+          t('fake', 'sham', 'bogus', 'pretend', 'made-up'),
+          t(
+            'charit(y|ies)',
+            'fundrais(er|ers|ing)',
+            'appeal*',
+            'invoice*',
+            'compan(y|ies)',
+            'shop*',
+            'store*',
+            'job*',
+            'investment*',
+            'website*',
+          ),
+        ],
+        within: 3,
+      },
+      {
+        together: [
+          t(
+            'keep the (money|donations)',
+            'pocket the (money|donations)',
+            'lur(e|es|ed|ing) people into',
+            'trick* people into',
+          ),
+        ],
+      },
+    ],
+    unless: guardedBy('spot*', 'warn*', 'educat*'),
   },
   {
     reason: 'for help making or selling counterfeit goods or forged documents',
