@@ -186,7 +186,14 @@ describe('CV mentions: layouts', () => {
     assert.ok([...found.values()].every((skill) => skill.category === 'language'));
   });
 
-  it('keeps certifications and licences as skills', () => {
+  it('counts the years of a span written right after a skill', () => {
+    const found = skillsOf(['Skills', 'Python (2016 – 2022)', 'Kubernetes: since Nov 2023']);
+    assert.equal(found.get('Python')?.years_of_experience, 6);
+    assert.equal(found.get('Kubernetes')?.years_of_experience, 3.1);
+  });
+
+  it('keeps certifications and licences as skills, unless they lapsed', () => {
+    assert.ok(!names(['Certifications', 'PRINCE2 Practitioner (expired)']).includes('PRINCE2'));
     const found = skillsOf(['Licences & Tickets', 'PRINCE2 Practitioner (2019)', 'First aid at work']);
     assert.equal(found.get('PRINCE2')?.category, 'domain');
     assert.ok([...found.values()].some((skill) => skill.evidence === 'First aid at work'));

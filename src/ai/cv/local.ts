@@ -27,7 +27,7 @@ export function analyzeCv(input: CvInput, taxonomy: Taxonomy): CvAnalysis {
   const lines = cvLines(text);
   const jobs = findJobs(lines, asOf);
   const education = findEducation(lines);
-  const evidence = collectSkillEvidence(lines, jobs, taxonomy);
+  const evidence = collectSkillEvidence(lines, jobs, taxonomy, asOf);
   const skills = rankSkills(evidence, jobs, asOf);
   const years = totalYears(jobs);
   const partial = {

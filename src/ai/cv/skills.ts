@@ -1,6 +1,6 @@
 import type { Taxonomy, TaxonomySkill } from '../taxonomy/taxonomy.ts';
 import { clausesOf } from './clauses.ts';
-import { monthsToYears, unionMonths } from './dates.ts';
+import { findDateRanges, monthsToYears, spanMonths, unionMonths } from './dates.ts';
 import type { CvLine, Section } from './lines.ts';
 import type { CvSkillResult, Proficiency } from './schema.ts';
 import { type MentionStatus, statusReader } from './status.ts';
@@ -143,10 +143,11 @@ type ClauseReading = { level: Proficiency | null; years: number | null };
  * row's other cells when the row names no other skill, or governing it from before ("Expert in Python and Django",
  * "6 years of PostgreSQL") unless that rating is a parenthesised one of an earlier skill.
  */
-function readMention(clause: string, mention: Mention, mentions: Mention[], cues: Cue[]): ClauseReading {
+function readMention(clause: string, mention: Mention, mentions: Mention[], cues: Cue[], asOf: number): ClauseReading {
   const phrases = findYearsPhrases(clause);
   const next = mentions.find((other) => other.start >= mention.end);
   const after = factsRightAfter(clause, mention.end, cues, phrases, next?.start ?? null);
+  after.years ??= datedUseRightAfter(clause, mention.end, asOf);
   const row = clause.includes('|') && mentions.length === 1;
   const rowCue = row ? cues.find((cue) => cue.standalone) : undefined;
   const before = cues.filter((cue) => cue.end <= mention.start && !cue.inParentheses).at(-1);
@@ -155,6 +156,15 @@ function readMention(clause: string, mention: Mention, mentions: Mention[], cues
     level: after.level ?? rowCue?.level ?? (governed ? before.level : null),
     years: after.years ?? (row ? phrases[0]?.years : undefined) ?? yearsBefore(clause, mention, mentions, phrases),
   };
+}
+
+// "Python (2016 – present)", "Kubernetes: since 2019", "COBOL 1998–2004": the span a skill was used, right after it.
+const DATE_GAP = /^\s?[(:–—-]?\s?/;
+
+function datedUseRightAfter(clause: string, end: number, asOf: number): number | null {
+  const from = end + DATE_GAP.exec(clause.slice(end))![0].length;
+  const span = findDateRanges(clause, asOf).find((range) => range.index === from);
+  return span ? monthsToYears(spanMonths(span)) : null;
 }
 
 /**
@@ -183,7 +193,12 @@ function addReading(entry: SkillEvidence, reading: ClauseReading): void {
   if (years !== null) entry.statedYears = Math.max(entry.statedYears ?? 0, years);
 }
 
-export function collectSkillEvidence(lines: CvLine[], jobs: Job[], taxonomy: Taxonomy): Map<string, SkillEvidence> {
+export function collectSkillEvidence(
+  lines: CvLine[],
+  jobs: Job[],
+  taxonomy: Taxonomy,
+  asOf: number,
+): Map<string, SkillEvidence> {
   const evidence = new Map<string, SkillEvidence>();
   let order = 0;
   // The one skill the previous line of a list named, which a line holding only a rating or years goes with.
@@ -203,7 +218,7 @@ export function collectSkillEvidence(lines: CvLine[], jobs: Job[], taxonomy: Tax
       );
       for (const mention of mentions) {
         if (statusIn(line, statusOf(mention.start, mention.end)) !== 'asserted') continue;
-        const reading = readMention(clause, mention, mentions, cues);
+        const reading = readMention(clause, mention, mentions, cues, asOf);
         const strength = strengthOf(reading, line, usedInJob);
         let entry = evidence.get(mention.skill.slug);
         if (!entry) {

@@ -90,6 +90,8 @@ const PLURAL_ENDING = /^(?:s|es)(?![\p{L}])/u;
 
 // Right after a skill: "Rust (learning)", "PRINCE2 – in progress", "NEBOSH (expected 2027)".
 const PENDING_AFTER = /^\s?[(:–—-]\s?(?:currently\s)?(?:learning|in progress|studying|in training|expected|planned)\b/i;
+// A credential no longer held: "CSCS Card (expired)", "Gas Safe – lapsed".
+const LAPSED_AFTER = /^\s?[(:–—-]\s?(?:expired|lapsed)\b/i;
 // "No SAP experience": "no" right before the skill, and what it would be right after it.
 const NO_BEFORE = /(?<![\p{L}])no\s$/iu;
 const EXPERIENCE_AFTER = /^\s(?:experience|knowledge|exposure)(?![\p{L}])/iu;
@@ -129,6 +131,7 @@ export function statusReader(clause: string): ClauseStatus {
       return 'negated';
     }
     if (PENDING_AFTER.test(clause.slice(end, end + 24))) return 'aspirational';
+    if (LAPSED_AFTER.test(clause.slice(end, end + 12))) return 'negated';
     const named = clause.slice(start, end) + (PLURAL_ENDING.exec(clause.slice(end, end + 3))?.[0] ?? '');
     if (ROLES_PLURAL_AT_END.test(named)) return 'other-person';
     const covering = scopes.filter((scope) => start >= scope.start && start < scope.end).map((scope) => scope.status);
