@@ -67,6 +67,8 @@ describe('recruiter names', () => {
     assert.equal(tidyActivity('managing of mining plant equipment'), 'mining plant equipment management');
     assert.equal(tidyActivity('baking of confections'), 'baking confections');
     assert.equal(tidyActivity('coffee tasting'), 'coffee tasting');
+    assert.equal(tidyActivity('equipment for hair care'), 'hair care equipment');
+    assert.equal(tidyActivity('equipment for the care of hair'), 'equipment for the care of hair');
   });
 
   test('title case keeps acronyms and lower-cases small words inside', () => {

@@ -450,11 +450,16 @@ function verbOfGerund(word: string): string | undefined {
  * ESCO's noun-phrase alternatives include gerund forms a profile would not write: "liquid chromatography applying",
  * "underground power cable inspecting", "managing of mining plant equipment", "baking of confections". The gerund of
  * a light verb is dropped, that of another verb becomes its noun: "Liquid Chromatography", "Underground Power Cable
- * Inspection", "Mining Plant Equipment Management"; otherwise the "of" goes: "Baking Confections".
+ * Inspection", "Mining Plant Equipment Management"; otherwise the "of" goes: "Baking Confections". A thing for a
+ * purpose is written the other way round: "equipment for hair care" → "Hair Care Equipment".
  */
 export function tidyActivity(label: string | undefined): string | undefined {
   if (!label) return undefined;
   const words = label.split(' ');
+  const purpose = words.slice(2);
+  if (words[1] === 'for' && purpose.length > 0 && !purpose.some((word) => SMALL_WORDS.has(word))) {
+    return [...purpose, words[0]].join(' '); // "equipment for hair care" → "hair care equipment"
+  }
   if (words[1] === 'of' && /ing$/.test(words[0])) {
     const object = words.slice(2);
     const verb = verbOfGerund(words[0]);
