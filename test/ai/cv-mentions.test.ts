@@ -165,6 +165,14 @@ describe('CV mentions: layouts', () => {
     assert.equal(level(lines, 'SAP')?.proficiency_level, 'intermediate');
   });
 
+  it('reads the ratings CV templates draw: marks and scores', () => {
+    const found = skillsOf(['Skills', 'Python ●●●●○', 'SQL ★★★★★', 'Docker ●●○○○', 'Kubernetes 2/5', 'Terraform 9/10']);
+    assert.deepEqual(
+      ['Python', 'SQL', 'Docker', 'Kubernetes', 'Terraform'].map((name) => found.get(name)?.proficiency_level),
+      ['advanced', 'expert', 'intermediate', 'intermediate', 'expert'],
+    );
+  });
+
   it('reads "Skill: level" lines and does not take a following word for a rating', () => {
     const lines = ['Skills', 'SQL: advanced', 'Microsoft Excel advanced formulas'];
     assert.equal(level(lines, 'SQL')?.proficiency_level, 'advanced');

@@ -58,14 +58,45 @@ export type Cue = {
   standalone: boolean;
 };
 
+// Ratings CV templates draw: a row of marks ("●●●●○", "★★★☆☆") or a score ("4/5", "8/10").
+const MARKS = /[★☆●○■□◆◇⬤◯]{3,}/gu;
+const FILLED_MARK = /[★●■◆⬤]/gu;
+const SCORE = /(?<![\p{N}/.])(10|[0-9])\s?\/\s?(5|10)(?![\p{N}/])/gu;
+
+function levelOfShare(share: number): Proficiency {
+  return share >= 0.9 ? 'expert' : share >= 0.7 ? 'advanced' : share >= 0.4 ? 'intermediate' : 'beginner';
+}
+
+function drawnRatings(clause: string): Array<{ index: number; end: number; level: Proficiency }> {
+  const marks = [...clause.matchAll(MARKS)].map((match) => ({
+    index: match.index,
+    end: match.index + match[0].length,
+    level: levelOfShare((match[0].match(FILLED_MARK)?.length ?? 0) / [...match[0]].length),
+  }));
+  const scores = [...clause.matchAll(SCORE)]
+    .filter((match) => Number(match[1]) <= Number(match[2]))
+    .map((match) => ({
+      index: match.index,
+      end: match.index + match[0].length,
+      level: levelOfShare(Number(match[1]) / Number(match[2])),
+    }));
+  return [...marks, ...scores];
+}
+
 export function findCues(clause: string): Cue[] {
-  return [...clause.matchAll(CUE_PATTERN)].map((match) => ({
+  const worded = [...clause.matchAll(CUE_PATTERN)].map((match) => ({
     index: match.index,
     end: match.index + match[0].length,
     level: LEVEL_OF_PHRASE.get(match[0].toLowerCase().replace(/\s+/g, ' '))!,
     inParentheses: isInParentheses(clause, match.index),
     standalone: !/\s(?:in|with|of|at|to)$/i.test(match[0]),
   }));
+  const drawn = drawnRatings(clause).map((rating) => ({
+    ...rating,
+    inParentheses: isInParentheses(clause, rating.index),
+    standalone: true,
+  }));
+  return [...worded, ...drawn].sort((a, b) => a.index - b.index);
 }
 
 function isInParentheses(text: string, index: number): boolean {
