@@ -105,13 +105,15 @@ function scopesOf(clause: string): Scope[] {
   const ends = [...clause.matchAll(SCOPE_END)].map((match) => match.index);
   const ownWork = [...clause.matchAll(OWN_WORK)].map((match) => match.index);
   const endAfter = (from: number, stops: number[]) => Math.min(clause.length, ...stops.filter((at) => at >= from));
+  const startBefore = (to: number) => Math.max(0, ...ends.filter((at) => at < to).map((at) => at + 1));
   const scopes: Scope[] = [];
   for (const match of clause.matchAll(OPENER_PATTERN)) {
     const status = STATUS_OF_PHRASE.get(match[0].toLowerCase().replace(/\s/g, ' '))!;
     const end = match.index + match[0].length;
-    // "Kubernetes is a plus": a wish for a skill may follow the skill it is about, so it covers its whole clause.
-    const start = status === 'optional' ? 0 : end;
-    scopes.push({ start, end: status === 'optional' ? clause.length : endAfter(end, ends), status });
+    // "Kubernetes is a plus": a wish for a skill may follow the skill it is about, so it covers its part of the
+    // clause on both sides.
+    const start = status === 'optional' ? startBefore(match.index) : end;
+    scopes.push({ start, end: endAfter(end, ends), status });
   }
   // The professional named is theirs too: "assisted the surgeon" shows no surgery of the person's own.
   for (const match of clause.matchAll(OTHER_PERSON)) {
