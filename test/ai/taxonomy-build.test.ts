@@ -17,7 +17,7 @@ import {
   verbVocabulary,
   withDeclaredAcronym,
 } from '../../tools/taxonomy/names.ts';
-import { exampleNames } from '../../tools/taxonomy/onet.ts';
+import { exampleNames, isCategoryName } from '../../tools/taxonomy/onet.ts';
 
 const verbs = verbVocabulary([
   { preferredLabel: 'perform TIG welding', altLabels: [] },
@@ -93,6 +93,17 @@ describe('recruiter names', () => {
       ],
     });
     assert.equal(exampleNames('Ansible software', false).name, 'Ansible');
+    const context: LabelContext = {
+      wordRank: new Map([
+        ['accounting', 7_333],
+        ['slack', 9_000],
+        ['sap', 20_000],
+      ]),
+      jobTitles: new Set(),
+    };
+    assert.equal(isCategoryName('Accounting software', context), true);
+    assert.equal(isCategoryName('Slack', context), false);
+    assert.equal(isCategoryName('SAP software', context), false);
     assert.equal(exampleNames('Automated external defibrillators AED', true).name, 'Automated External Defibrillator');
   });
 });

@@ -61,13 +61,19 @@ function groupExamples(rows: readonly Row[]): Example[] {
   });
 }
 
-const CATEGORY_SUFFIX = / (software|systems?|applications?)$/i;
+const CATEGORY_SUFFIX = / (software|systems?|applications?|databases?)$/;
 
-/** "Accounting software", "Data entry software": sentence case led by a common word names a kind of software. */
+/**
+ * "Accounting software", "Data entry software": a phrase in sentence case, led by an everyday English word, names a
+ * kind of software. A single word ("Slack", "Chef"), a capitalised suffix ("Epic Systems") or an acronym ("SAP
+ * software") is a product's name.
+ */
 export function isCategoryName(example: string, context: LabelContext): boolean {
+  const suffixed = CATEGORY_SUFFIX.test(example);
   const words = example.replace(CATEGORY_SUFFIX, '').split(' ');
-  const laterCapital = words.slice(1).some((word) => /[A-Z]/.test(word));
-  return !laterCapital && isEverydayWord(words[0], context, 'alias');
+  if (!suffixed && words.length === 1) return false;
+  if (/^[A-Z0-9]{2,}$/.test(words[0]) || words.slice(1).some((word) => /[A-Z]/.test(word))) return false;
+  return isEverydayWord(words[0], context, 'alias');
 }
 
 /** An acronym O*NET writes after what it stands for: "Tungsten inert gas TIG welders" → TIG at word 3. */
