@@ -1,5 +1,5 @@
 import { byText, nameKey, type OpenSkill, type SkillEntry } from './entries.ts';
-import { withoutQualifier } from './names.ts';
+import { withoutQualifier, wordStem } from './names.ts';
 
 /**
  * Merges the open-data skills into the curated list. Curated entries win:
@@ -24,8 +24,6 @@ export type MergeStats = {
   droppedContestedAliases: number;
 };
 
-type Claim = { key: string; alias: string; owner: string };
-
 /** "AED", "CPR", "BERT": matched only as written, or "ice" and "bert" in prose would find them. */
 export function isAcronym(term: string): boolean {
   return /^[A-Z][A-Z0-9&]{1,7}$/.test(term);
@@ -44,12 +42,7 @@ function matchStrength(open: OpenSkill, curated: SkillEntry): number {
   return (curated.aliases ?? []).some((alias) => preferred.has(nameKey(alias))) ? 1 : 2;
 }
 
-const stemsOf = (label: string) =>
-  new Set(
-    nameKey(label)
-      .split(/[ -]/)
-      .map((word) => word.replace(/(ing|s)$/, '')),
-  );
+const stemsOf = (label: string) => new Set(nameKey(label).split(/[ -]/).map(wordStem));
 
 /**
  * A match through another label only counts when the concept's name shares a word with the curated name: "inspect
@@ -122,23 +115,17 @@ export function mergeSkills(
       owner.set(nameKey(preferred), outputName(skill));
     }
   }
-  const claims = new Map<string, Claim[]>();
+  const claimants = new Map<string, Set<string>>();
   for (const skill of kept) {
     for (const alias of skill.aliases) {
       const key = nameKey(alias);
-      if (owner.has(key)) continue;
-      const list = claims.get(key) ?? [];
-      if (!list.some((claim) => claim.owner === outputName(skill))) list.push({ key, alias, owner: outputName(skill) });
-      claims.set(key, list);
+      if (!owner.has(key)) claimants.set(key, (claimants.get(key) ?? new Set()).add(outputName(skill)));
     }
   }
   const extraAliases = new Map<string, string[]>();
-  for (const [key, list] of claims) {
-    if (list.length > 1) {
-      stats.droppedContestedAliases++;
-      continue;
-    }
-    owner.set(key, list[0].owner);
+  for (const [key, names] of claimants) {
+    if (names.size > 1) stats.droppedContestedAliases++;
+    else owner.set(key, [...names][0]);
   }
   const aliasesOf = (skill: OpenSkill) =>
     skill.aliases.filter(

@@ -326,6 +326,11 @@ function isGerundOfLabel(label: string, labels: ReadonlySet<string>): boolean {
   return [stem, stem + 'e', stem.slice(0, -1)].some((verb) => labels.has([verb, ...rest].join(' ')));
 }
 
+/** A crude stem that lets inflected forms meet: "drafting", "drafted", "drafts" → "draft". */
+export function wordStem(word: string): string {
+  return word.toLowerCase().replace(/(ings?|ed|e?s|e)$/, '');
+}
+
 /** As many words as a matched label may have (label-rules.ts). */
 export const MAX_NAME_WORDS = 5;
 
@@ -380,14 +385,13 @@ export function activitiesOfLightVerbs(preferred: string, alternatives: readonly
  * each word it adds; then the shortest. A verb-led or article-led alternative ("project the dispatching…") is none.
  */
 function bestNounPhrase(preferred: string, alternatives: readonly string[], verbs: VerbVocabulary): string | undefined {
-  // Words compared by a crude stem, so that "contract drafting" shares both its words with "draft contracts".
-  const stem = (word: string) => word.replace(/(ings?|ed|e?s|e)$/, '');
+  // Words compared by their stems, so that "contract drafting" shares both its words with "draft contracts".
   const content = (label: string) =>
     label
       .toLowerCase()
       .split(' ')
       .filter((word) => !SMALL_WORDS.has(word))
-      .map(stem);
+      .map(wordStem);
   const preferredWords = new Set(content(preferred));
   const shared = (label: string) => content(label).filter((word) => preferredWords.has(word)).length;
   const score = (label: string) => 2 * shared(label) - content(label).length;
