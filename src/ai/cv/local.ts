@@ -5,14 +5,32 @@ import { findEducation } from './education.ts';
 import { experienceLevel, latestJob, totalYears } from './experience.ts';
 import { countHeadings, cvLines } from './lines.ts';
 import { confidence, professionalDomains, summarize } from './profile.ts';
-import type { CvAnalysis, CvInput } from './schema.ts';
+import type { CvAnalysis, CvInput, CvSkillResult } from './schema.ts';
 import { collectSkillEvidence, rankSkills } from './skills.ts';
 import { findJobs, toWorkExperience } from './work-history.ts';
+import { writtenLanguage } from './written-language.ts';
+
+/** The skill area of work done in and between languages (areas.json). */
+const LANGUAGE_WORK_AREA = 'translation';
 
 /** "name@example.org": an at sign, then a domain ending in letters (checked after the at sign only, in one pass). */
 function isEmailAddress(word: string): boolean {
   const at = word.indexOf('@');
   return at > 0 && /\.\p{L}{2,}/u.test(word.slice(at + 1));
+}
+
+/**
+ * The language the CV is written in is shown by the CV itself, so it is not listed as a skill (written-language.ts) —
+ * except for people whose trade is languages (translation, interpreting, localisation), for whom it is a working
+ * language a task may ask for by name.
+ */
+function withoutWrittenLanguage(skills: CvSkillResult[], text: string, taxonomy: Taxonomy): CvSkillResult[] {
+  const own = writtenLanguage(text);
+  if (own === null) return skills;
+  const languageWork = skills.some(
+    (skill) => skill.category !== 'language' && taxonomy.resolve(skill.name)?.areas.includes(LANGUAGE_WORK_AREA),
+  );
+  return languageWork ? skills : skills.filter((skill) => !(skill.category === 'language' && skill.name === own));
 }
 
 /**
@@ -28,7 +46,7 @@ export function analyzeCv(input: CvInput, taxonomy: Taxonomy): CvAnalysis {
   const jobs = findJobs(lines, asOf);
   const education = findEducation(lines);
   const evidence = collectSkillEvidence(lines, jobs, taxonomy, asOf);
-  const skills = rankSkills(evidence, jobs, asOf);
+  const skills = withoutWrittenLanguage(rankSkills(evidence, jobs, asOf), text, taxonomy);
   const years = totalYears(jobs);
   const partial = {
     skills,
