@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SOURCES } from './attribution.ts';
 import { byText, nameKey, type OpenSkill, type SkillEntry } from './entries.ts';
-import { escoSkills, unknownIscoCodes } from './esco.ts';
+import { type EscoSkipReason, escoSkills, unknownIscoCodes } from './esco.ts';
 import { judgeLabel, LABEL_VERDICTS, type LabelContext, type LabelVerdict, wordRanksOf } from './label-rules.ts';
 import { type MergeStats, mergeSkills } from './merge.ts';
 import { onetSkills } from './onet.ts';
@@ -30,7 +30,7 @@ type CuratedFile = { fields: string[]; skills: SkillEntry[] };
 
 export type BuildReport = {
   open: { esco: number; software: number; equipment: number };
-  escoSkipped: Record<string, number>;
+  escoSkipped: Record<EscoSkipReason, number>;
   escoLabelVerdicts: Record<LabelVerdict, number>;
   merge: MergeStats;
   bySource: Record<string, number>;

@@ -38,9 +38,13 @@ const CATALOGUE_KNOWLEDGE = [
 /** An essential skill says more about an occupation than an optional one. */
 const RELATION_WEIGHT: Record<string, number> = { essential: 2, optional: 1 };
 
-export type EscoSkipReason = 'catalogue' | 'no-name' | 'name-rejected';
+/**
+ * Why a concept is not a skill of its own: a catalogue knowledge concept, no recruiter name reads well, the name fails
+ * the label rules, or it is a mode of a language ("write Hungarian"), folded into the language as aliases.
+ */
+export type EscoSkipReason = 'catalogue' | 'no-name' | 'name-rejected' | 'language-mode';
 
-export type EscoResult = { skills: OpenSkill[]; skipped: Record<EscoSkipReason, number>; languageModes: number };
+export type EscoResult = { skills: OpenSkill[]; skipped: Record<EscoSkipReason, number> };
 
 /** ISCO group codes used by the field table that ESCO does not know: a typo there would silently fall back. */
 export function unknownIscoCodes(iscoGroups: readonly Row[]): string[] {
@@ -139,10 +143,18 @@ export function escoSkills(data: OpenData['esco'], context: LabelContext): EscoR
     if (language) modeLabels.set(language, [...(modeLabels.get(language) ?? []), ...labelsOf(row)]);
   }
 
-  const skipped: Record<EscoSkipReason, number> = { catalogue: 0, 'no-name': 0, 'name-rejected': 0 };
+  const skipped: Record<EscoSkipReason, number> = {
+    catalogue: 0,
+    'no-name': 0,
+    'name-rejected': 0,
+    'language-mode': 0,
+  };
   const skills: OpenSkill[] = [];
   for (const row of data.skills) {
-    if (modes.has(row.conceptUri)) continue;
+    if (modes.has(row.conceptUri)) {
+      skipped['language-mode']++;
+      continue;
+    }
     const preferred = normaliseLabel(row.preferredLabel);
     const knowledge = row.skillType === 'knowledge';
     if (knowledge && CATALOGUE_KNOWLEDGE.some((pattern) => pattern.test(preferred))) {
@@ -185,5 +197,5 @@ export function escoSkills(data: OpenData['esco'], context: LabelContext): EscoR
       broader: broader.get(row.conceptUri) ?? [],
     });
   }
-  return { skills, skipped, languageModes: modes.size };
+  return { skills, skipped };
 }
