@@ -147,7 +147,7 @@ describe('brief analysis offline', () => {
       'unlawful-write-my-dissertation':
         /academic work .* handed in as another person's own \("I need someone to write my/,
       'unlawful-hide-problems-from-inspectors': /hiding things from inspectors or regulators, falsifying records/,
-      'unlawful-screen-out-older-applicants': /screen out job applicants for their age/,
+      'unlawful-screen-out-older-applicants': /turn away job applicants or tenants for their age/,
       'unlawful-track-ex-partner-phone': /secretly track or monitor a person/,
       'unlawful-replica-designer-handbags': /counterfeit goods/,
       'unlawful-untraceable-guns': /making or selling weapons/,
@@ -163,7 +163,7 @@ describe('brief analysis offline', () => {
     }
   });
 
-  test('a sales pitch and an advance-fee scam are rejected for what they are, though they use no spam wording', () => {
+  test('a sales pitch and scams are rejected for what they are, though they use little spam wording', async () => {
     for (const name of [
       'spam-sales-pitch-office-cleaning',
       'spam-sales-pitch-digital-agency',
@@ -174,7 +174,15 @@ describe('brief analysis offline', () => {
         /sales pitch, not a challenge: it promotes the company's own services \("/,
       );
     }
-    assert.match(resultFor('spam-inheritance-advance-fee').rejection_reason!, /scam: it promises a payout/);
+    const investment = await analyse(
+      'Crypto',
+      'Invest £250 today and earn £5,000 a week guaranteed! Message us on WhatsApp.',
+    );
+    assert.match(investment.rejection_reason!, /scam/);
+    assert.match(
+      resultFor('spam-inheritance-advance-fee').rejection_reason!,
+      /scam: it promises money \(a payout or guaranteed earnings\) in return for a payment or bank details/,
+    );
   });
 
   test('near-misses are workable: an audit of personal data, fraud and phishing prevention, a bias review, a museum', () => {
@@ -260,6 +268,26 @@ describe('brief analysis offline', () => {
       'Chemistry exam',
       "Get us the questions for next month's A-level chemistry exam before the exam date.",
       'We need volunteers to write practice questions for our A-level chemistry students before the exam.',
+    ],
+    [
+      'Lettings',
+      'Help us screen out tenants who are on benefits or have children.',
+      'Help us support tenants who are on benefits to claim everything they are entitled to.',
+    ],
+    [
+      'Events',
+      "We want to lock the fire exits during events so people can't get in without paying.",
+      'We want a fire risk assessment of our venue and a plan to keep fire exits clear during busy events.',
+    ],
+    [
+      'Warehouse',
+      'We want to grow cannabis in our warehouse and sell it to local dealers.',
+      'We are a research group studying how cannabis policy affects youth services and need help with interviews.',
+    ],
+    [
+      'Visas',
+      'We need forged payslips and bank statements so our workers can get visas.',
+      'We need help preparing accurate payslips and bank statements for our workers’ visa applications.',
     ],
   ];
 

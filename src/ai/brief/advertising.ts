@@ -1,4 +1,4 @@
-import type { ParsedText } from '../taxonomy/text-parser.ts';
+import type { ParsedText, Sentence } from '../taxonomy/text-parser.ts';
 import { Terms } from './terms.ts';
 
 /**
@@ -7,7 +7,8 @@ import { Terms } from './terms.ts';
  *
  * - a sales pitch: a company describing its own product or service to the reader ("we offer", "our clients include",
  *   "free quote", "are you struggling with…") while asking for nothing — no "we need", "help us", "how can we";
- * - an advance-fee scam: a promised payout (an inheritance, a prize) in return for bank details or a fee.
+ * - a scam: a promised payout (an inheritance, a lottery win) in return for bank details or a fee, or guaranteed
+ *   earnings for money paid in ("invest £250 today and earn £5,000 a week").
  */
 const SELF_PROMOTION = new Terms([
   'we offer',
@@ -81,6 +82,11 @@ const ASKS = new Terms([
   'we have to',
 ]);
 
+/** The sentences in which the author asks for something. */
+export function askingSentences(parsed: ParsedText): Sentence[] {
+  return parsed.sentences.filter((sentence) => ASKS.has(parsed.tokens, sentence.firstToken, sentence.endToken));
+}
+
 /** Distinct self-promotion phrases it takes, with no ask, to call a brief a sales pitch. */
 const PITCH_PHRASES = 3;
 
@@ -111,7 +117,22 @@ const HANDOVER = new Terms([
   'wire transfer',
 ]);
 
-/** A promised payout in return for bank details or a fee. */
-export function advanceFeeScam(parsed: ParsedText): boolean {
-  return PAYOUT.has(parsed.tokens) && HANDOVER.has(parsed.tokens);
+/** Promised earnings for money paid in ("invest £250 today and earn £5,000 a week"). */
+const QUICK_MONEY = new Terms([
+  'earn (£|$|€) # (a|per) (day|week|month)',
+  'earn # (a|per) (day|week|month)',
+  'guaranteed (return|returns|profit|profits|income)',
+  'invest (£|$|€) # (today|now)',
+  'invest now',
+  'double your money',
+  'risk-free (return|returns|investment)',
+  'passive income',
+]);
+/** What pushes the reader to act at once or off the record; with promised earnings, a scam. */
+const PRESSURE = new Terms(['guaranteed', 'whatsapp', 'telegram', 'today', 'now', 'act fast', 'limited places']);
+
+/** A promised payout in return for bank details or a fee, or promised earnings with pressure to pay in. */
+export function moneyScam(parsed: ParsedText): boolean {
+  if (PAYOUT.has(parsed.tokens) && HANDOVER.has(parsed.tokens)) return true;
+  return QUICK_MONEY.has(parsed.tokens) && PRESSURE.has(parsed.tokens);
 }

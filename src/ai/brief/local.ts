@@ -2,8 +2,8 @@ import { type CommunityAsk, readCommunityAsks } from '../complexity/routing-sign
 import type { LocalContext } from '../stage.ts';
 import type { AreaMention, SkillMention, Taxonomy } from '../taxonomy/taxonomy.ts';
 import { type ParsedText, parseText } from '../taxonomy/text-parser.ts';
-import { advanceFeeScam, salesPitch } from './advertising.ts';
-import { type BriefParts, extractBriefParts } from './brief-parts.ts';
+import { askingSentences, moneyScam, salesPitch } from './advertising.ts';
+import { type BriefParts, extractBriefParts, isInstruction } from './brief-parts.ts';
 import {
   type BriefReading,
   clip,
@@ -18,7 +18,7 @@ import type { BriefAnalysis, BriefInput } from './schema.ts';
 import { isGibberish, type QualitySignals, qualitySignals, spamVerdict } from './text-quality.ts';
 
 /** What the brief was found to contain, as far as deciding whether it is workable goes. */
-type Findings = { parts: BriefParts; skills: SkillMention[]; areas: AreaMention[]; asks: CommunityAsk[] };
+type Findings = { parts: BriefParts; skills: SkillMention[]; areas: AreaMention[]; asks: CommunityAsk[]; asked: Asked };
 
 /** The longest quotation of the brief a rejection reason makes (the reason itself has at most 500 characters). */
 const QUOTE_MAX = 150;
@@ -48,11 +48,12 @@ export function analyzeBrief(input: BriefInput, { taxonomy }: LocalContext): Bri
   const field = fieldOf(skills, areas, taxonomy);
 
   const asks = readCommunityAsks(whole);
-  const rejection = rejectionReason(whole, signals, bodySignals, { parts: read, skills, areas, asks });
+  const asked = askedFor(whole);
+  const rejection = rejectionReason(whole, signals, bodySignals, { parts: read, skills, areas, asks, asked });
   if (rejection !== null) return rejected(title, description, field, rejection);
-  // An open call ("Suggestions for a name?") has no "we need…" sentence: what it asks is its objective.
-  const parts =
-    read.objectives.length > 0 ? read : { ...read, objectives: [...new Set(asks.map((ask) => ask.sentence))] };
+  // An open call ("Suggestions for a name?") or a short ask the cue words missed: what it asks is its objective.
+  const fallback = asks.length > 0 ? asks.map((ask) => ask.sentence) : asked.sentences;
+  const parts = read.objectives.length > 0 ? read : { ...read, objectives: [...new Set(fallback)].slice(0, 8) };
 
   const reading: BriefReading = {
     title,
@@ -98,8 +99,8 @@ function rejectionReason(
   if (refusal !== null) {
     return `Guild cannot take this brief on: it asks ${refusal.reason} ("${clip(refusal.sentence, QUOTE_MAX)}"). Only lawful and honest work is posted to contributors.`;
   }
-  if (advanceFeeScam(whole)) {
-    return 'The brief reads as a scam: it promises a payout in return for bank details or a fee, which is how advance-fee fraud works.';
+  if (moneyScam(whole)) {
+    return 'The brief reads as a scam: it promises money (a payout or guaranteed earnings) in return for a payment or bank details.';
   }
   const spam = spamVerdict(signals);
   if (spam.spam) {
@@ -111,16 +112,47 @@ function rejectionReason(
     return `The brief is a sales pitch, not a challenge: it promotes the company's own services (${joinWords(quoted)}) and asks contributors for nothing. Describe a problem you want solved instead.`;
   }
   if (found.asks.length > 0) return null;
-  // A short brief that states what it wants and names the kind of work ("We need a one-page flyer for our coffee
-  // morning") is a small ask, not too little to act on.
-  const namesWork = found.parts.objectives.length > 0 && (found.skills.length > 0 || found.areas.length > 0);
+  // A short brief that states what it wants and names the work or things it is about ("We need a one-page flyer for
+  // our coffee morning") is a small ask, not too little to act on.
+  const namesWork = found.asked.concreteNouns >= MIN_CONCRETE_NOUNS;
   if (body.contentWords < MIN_CONTENT_WORDS && !namesWork) {
     return 'The brief is too short to act on. Describe the problem, what you want delivered and who it is for.';
   }
-  if (found.parts.objectives.length === 0 && found.skills.length === 0 && found.areas.length === 0) {
+  const saysWhat = found.parts.objectives.length > 0 || found.skills.length > 0 || found.areas.length > 0;
+  if (!saysWhat && !namesWork) {
     return 'The brief does not say what is wanted. State the goal or what should be delivered, and what a good result looks like.';
   }
   return null;
+}
+
+/** Nouns that name nothing in particular: "some help with a few things at our place". */
+const VAGUE_NOUNS = new Set(
+  'help thing things stuff something anything bit bits place issue issues matter matters way ways lot lots touch time'.split(
+    ' ',
+  ),
+);
+const MIN_CONCRETE_NOUNS = 2;
+
+/** What the brief asks for: the sentences that ask ("we need…", "help us…", an instruction), and how many distinct
+ * concrete nouns they name. */
+type Asked = { sentences: string[]; concreteNouns: number };
+
+function askedFor(parsed: ParsedText): Asked {
+  const asking = new Set(askingSentences(parsed).map((sentence) => sentence.index));
+  for (const sentence of parsed.sentences) {
+    if (isInstruction(parsed.tokens.slice(sentence.firstToken, sentence.endToken))) asking.add(sentence.index);
+  }
+  const nouns = parsed.tokens.filter(
+    (token) =>
+      asking.has(token.sentence) &&
+      (token.pos === 'NOUN' || token.pos === 'PROPN') &&
+      !token.stop &&
+      !VAGUE_NOUNS.has(token.lower),
+  );
+  return {
+    sentences: [...asking].sort((a, b) => a - b).map((index) => parsed.sentences[index].text.trim()),
+    concreteNouns: new Set(nouns.map((token) => token.lemma)).size,
+  };
 }
 
 function rejected(title: string, description: string, field: string, reason: string): BriefAnalysis {

@@ -99,17 +99,37 @@ const DECEIVED_IDENTITY = t(
   'fake profile*',
   'different accounts',
   'multiple accounts',
+  'as if (from|by|they|written)',
   "(members|friends|relatives|family|people|customers) ' (account|accounts)",
   "(someone|somebody) else 's (account|accounts)",
   "other people 's (account|accounts)",
   'several accounts',
 );
-const PUBLIC_OPINION = t('review*', 'rating*', 'testimonial*', 'comment*', 'post*', 'forum*', 'petition*', 'vote*');
+/** Where the public forms a view: reviews, comments, meetings, consultations, groups and campaigns. */
+const PUBLIC_OPINION = t(
+  'review*',
+  'rating*',
+  'testimonial*',
+  'comment*',
+  'post*',
+  'forum*',
+  'petition*',
+  'vote*',
+  'meeting*',
+  'consultation*',
+  'group*',
+  'campaign*',
+  'letter*',
+  'social media',
+);
 const CREDENTIALS = t(
   'password*',
   'passcode*',
   'username*',
   'login details',
+  'logins',
+  'log-ins',
+  'sign-in details',
   'log-in details',
   'login credentials',
   'credential*',
@@ -180,6 +200,29 @@ const CONCERNS: Concern[] = [
           PERSONAL_DATA,
         ],
         elsewhere: [NO_CONSENT],
+      },
+      // Other people's details for selling to them: "the mobile numbers of all the parents at Oakfield Primary".
+      {
+        together: [
+          t('get', 'obtain*', 'find', 'collect*', 'gather*', 'compil(e|es|ed|ing)'),
+          PERSONAL_DATA,
+          t(
+            'of (all|everyone|every|people|residents|parents|strangers)',
+            'of all the',
+            'of the (parents|residents|people)',
+          ),
+        ],
+        elsewhere: [
+          t(
+            'market*',
+            'advertis*',
+            'promot*',
+            'sell*',
+            '(text|call|email|message) them about',
+            'cold (call|calls|email|emails)',
+            'business',
+          ),
+        ],
       },
       // A rival's customers never agreed to share their details with anyone else.
       { together: [t('competitor*', 'rival*'), PERSONAL_DATA] },
@@ -352,15 +395,27 @@ const CONCERNS: Concern[] = [
             'under the minimum wage',
             'without (hmrc|inspectors|regulators|auditors|anyone|authorities) (finding|knowing|noticing)',
             'without the (inspector|inspectors|regulator|council|authorities|police|taxman) (finding|knowing|noticing)',
+            'defeat device*',
           ),
         ],
       },
+      // Passing a test while doing otherwise: "so they pass the emissions test but pollute more on the road".
+      { together: [t('pass*'), t('test*', 'inspection*', 'check*'), t('but', 'while', 'yet'), t('pollut*', 'unsafe')] },
       {
         together: [
           t('falsif*', 'backdat*', 'forg(e|es|ed|ing)', 'doctor(ed|ing)', 'fabricat*', 'fake'),
           t(
             'note',
             'notes',
+            'payslip*',
+            'pay slips',
+            'statement*',
+            'reference*',
+            'prescription*',
+            'qualification*',
+            'degree*',
+            'diploma*',
+            'passport*',
             'record*',
             'log',
             'logs',
@@ -379,8 +434,12 @@ const CONCERNS: Concern[] = [
       },
       {
         together: [
-          t('disabl*', 'bypass*', 'overrid*', 'switch* off', 'turn* off', 'tamper*'),
+          t('disabl*', 'bypass*', 'overrid*', 'switch* off', 'turn* off', 'tamper*', 'lock*', 'block*', 'chain*'),
           t(
+            'fire exit*',
+            'fire door*',
+            'fire escape*',
+            'emergency exit*',
             'safety guard*',
             'guard*',
             'interlock*',
@@ -393,11 +452,21 @@ const CONCERNS: Concern[] = [
         ],
       },
     ],
-    unless: guardedBy('compl(y|ies|iant|iance)', 'prepar*', 'correct*', 'lawful*', 'legal*', 'properly'),
+    unless: guardedBy(
+      'compl(y|ies|iant|iance)',
+      'prepar*',
+      'correct*',
+      'lawful*',
+      'legal*',
+      'properly',
+      'check*',
+      'clear',
+      'accurate*',
+    ),
   },
   {
     reason:
-      'to screen out job applicants for their age, sex, pregnancy, race, religion, disability or another protected characteristic',
+      'to turn away job applicants or tenants for their age, sex, pregnancy, race, religion, disability, family or another protected characteristic',
     patterns: [
       {
         together: [
@@ -415,8 +484,17 @@ const CONCERNS: Concern[] = [
             'job ad*',
             'vacanc*',
             'employ*',
+            'tenant*',
+            'lodger*',
+            'renter*',
+            'let to',
           ),
           t(
+            'want a (young|younger|male|female)',
+            '(must|should) be (young|younger|male|female|under)',
+            '(must|should) be a (man|woman)',
+            'no (women|men|older|disabled|foreigners|families|children)',
+            'only (young|younger|men|women|male|female)',
             'reject*',
             'filter*',
             'exclud*',
@@ -469,6 +547,9 @@ const CONCERNS: Concern[] = [
             'gender',
             'married',
             'marital',
+            'benefits',
+            'children',
+            'families',
           ),
         ],
       },
@@ -560,8 +641,66 @@ const CONCERNS: Concern[] = [
     unless: guardedBy('spot*', 'warn*', 'educat*'),
   },
   {
+    reason: 'for help growing, making or selling illegal drugs',
+    patterns: [
+      {
+        together: [
+          t('grow*', 'sell*', 'supply*', 'make', 'cook*', 'produc(e|es|ing)', 'import*', 'smuggl*', 'deal*'),
+          t(
+            'cannabis',
+            'weed',
+            'cocaine',
+            'heroin',
+            'meth',
+            'methamphetamine',
+            'mdma',
+            'ecstasy',
+            'ketamine',
+            'dealers',
+          ),
+        ],
+        within: 6,
+      },
+    ],
+    unless: guardedBy(
+      'research*',
+      'stud(y|ying|ies)',
+      'polic(y|ies)',
+      'treatment',
+      'recovery',
+      'harm',
+      'licen(c|s)ed',
+      'prescri*',
+      'medic*',
+    ),
+  },
+  {
+    reason: "for help selling or keeping other people's property behind their backs",
+    patterns: [
+      { together: [t('sell*', 'buy*', 'fence', 'shift', 'move'), t('stolen')] },
+      {
+        together: [
+          t('sell*', 'keep*', 'take*', 'use'),
+          t('without (the|their) (owner|owners|customers|victims) (finding|knowing|noticing)'),
+        ],
+      },
+    ],
+    unless: guardedBy('return*', 'trac(e|ing) (the|their) owners'),
+  },
+  {
     reason: 'for help making or selling counterfeit goods or forged documents',
     patterns: [
+      // Papers for something that never happened: "degree certificates for staff who never studied there".
+      {
+        together: [
+          t('certificate*', 'degree*', 'diploma*', 'qualification*', 'reference*', 'licen(c|s)e*'),
+          t(
+            '(never|not) (studied|attended|trained|worked|passed|took|sat|qualified)',
+            "n't (studied|attended|trained|worked|passed|took|sat|qualified)",
+            'did not (study|attend|train|work|pass|take|sit|qualify)',
+          ),
+        ],
+      },
       {
         together: [
           t('counterfeit*', 'replica*', 'knock-off*', 'knockoff*', 'imitation*', 'copies of', 'forged', 'fake'),
