@@ -11,9 +11,10 @@ export const REJECTION_RULES =
   "requests — collecting or scraping people's personal data without their consent, fake reviews or posts under " +
   'false identities (astroturfing), phishing or capturing passwords, academic cheating (doing work someone hands in ' +
   'as their own), hiding things from inspectors, falsifying records or evading safety rules and regulations, ' +
-  'screening out job applicants for age, sex, pregnancy, race, religion, disability or another protected ' +
-  'characteristic, secretly tracking or monitoring a person, counterfeit goods or forged documents, making or ' +
-  'selling weapons; unreadable text; and briefs that say nothing about what is wanted. Judge what the author asks ' +
+  'turning away job applicants or tenants for age, sex, pregnancy, race, religion, disability, family or another ' +
+  'protected characteristic, secretly tracking or monitoring a person, fraud (a fake charity, shop, invoice or ' +
+  'investment), counterfeit goods or forged documents, illegal drugs, making or selling weapons; unreadable text; ' +
+  'and briefs that say nothing about what is wanted. Judge what the author asks ' +
   'for, not single words: auditing personal data, detecting fake reviews or fraud, phishing-awareness training, a ' +
   'review of hiring bias or a knife-crime campaign are legitimate. A short brief is not a reason to reject when it ' +
   'is a clear open question or call for ideas.';
