@@ -13,13 +13,19 @@ const MAX_SKILLS = 6;
 const AREA_DEFAULTS = 1;
 /** The areas a piece calls for most strongly that get a stand-in skill. */
 const AREA_COUNT = 2;
+/** The skill area of work done in and between languages (areas.json). */
+const LANGUAGE_WORK_AREA = 'translation';
 /** Areas of this phase build things (skill-areas: 3 is build). */
 const BUILD_PHASE = 3;
 const EXAMINING =
   /^(?:audit|review|assess|evaluate|check|test|research|survey|analyse|analyze|measure|inspect|investigate|understand|find out)\b/i;
 
-/** Work a piece asks for, in words, and the skills that work needs whatever tools are used. */
-const WORK_SKILLS: { words: RegExp; skills: string[]; why: string }[] = [
+/**
+ * Work a piece asks for, in words, and the skills that work needs whatever tools are used. `supporting` work (a
+ * report at the end, a budget, a schedule, an analysis) is a side of most tasks: its skill is named only for a task
+ * that names no skill of its own, so that "survey the roof and write a report" needs a surveyor, not a writer.
+ */
+const WORK_SKILLS: { words: RegExp; skills: string[]; why: string; supporting?: true }[] = [
   {
     words: /\btrain(?:ing)?\b|\bteach/i,
     skills: ['Training delivery', 'Staff training', 'Teaching'],
@@ -30,15 +36,21 @@ const WORK_SKILLS: { words: RegExp; skills: string[]; why: string }[] = [
   { words: /\binterview/i, skills: ['User interviews', 'Qualitative research'], why: 'it involves interviews' },
   { words: /\bliterature review/i, skills: ['Literature review'], why: 'it reviews published evidence' },
   { words: /\bevaluat/i, skills: ['Impact evaluation', 'Programme evaluation'], why: 'it evaluates results' },
-  { words: /\breport\b/i, skills: ['Report writing'], why: 'it ends in a written report' },
+  { words: /\breport\b/i, skills: ['Report writing'], why: 'it ends in a written report', supporting: true },
   { words: /\b(?:rewrite|copy|articles?|blog|wording|panel text)\b/i, skills: ['Copywriting'], why: 'it is writing' },
   { words: /\btranslat/i, skills: ['Translation'], why: 'it asks for translation' },
-  { words: /\bbudget|\bcosts?\b/i, skills: ['Budgeting'], why: 'it deals with costs' },
-  { words: /\bschedul|\brota\b|\bshifts?\b/i, skills: ['Scheduling', 'Rota management'], why: 'it organises shifts' },
+  { words: /\bbudget|\bcosts?\b/i, skills: ['Budgeting'], why: 'it deals with costs', supporting: true },
+  {
+    words: /\bschedul|\brota\b|\bshifts?\b/i,
+    skills: ['Scheduling', 'Rota management'],
+    why: 'it organises shifts',
+    supporting: true,
+  },
   {
     words: /\b(?:procedures|sops?|process)\b/i,
     skills: ['Process improvement', 'Process documentation'],
     why: 'it shapes how work is done',
+    supporting: true,
   },
   { words: /\bworkshops?\b/i, skills: ['Workshop facilitation'], why: 'it runs workshops' },
   {
@@ -65,7 +77,7 @@ const WORK_SKILLS: { words: RegExp; skills: string[]; why: string }[] = [
     skills: ['Data protection', 'GDPR'],
     why: 'it handles personal data',
   },
-  { words: /\banaly[sz]/i, skills: ['Data analysis'], why: 'it analyses data' },
+  { words: /\banaly[sz]/i, skills: ['Data analysis'], why: 'it analyses data', supporting: true },
   {
     words: /\bcurriculum|\blesson plans?\b/i,
     skills: ['Curriculum development', 'Lesson planning'],
@@ -79,6 +91,7 @@ const WORK_SKILLS: { words: RegExp; skills: string[]; why: string }[] = [
     words: /\bguidelines|\bguide\b|\bhandbook|\bhandouts?/i,
     skills: ['Technical writing'],
     why: 'it produces written guidance',
+    supporting: true,
   },
 ];
 
@@ -99,25 +112,35 @@ export function requiredSkills(piece: string, title: string, context: SkillConte
       chosen.set(skill.name, { name: skill.name, reason: clip(reason, 200) });
   };
 
-  for (const mention of taxonomy.findInText(piece))
-    add(mention.skill, `Named in the brief for it: ${quote(clip(piece, 100))}.`);
-
   const areas = taxonomy.findAreasInText(piece);
+  // A language named in passing ("leaflets in plain English") is no skill the work needs; in a piece or a brief
+  // about work done in or between languages (translation, interpreting) it is.
+  const languageWork =
+    areas.some((mention) => mention.area.id === LANGUAGE_WORK_AREA) ||
+    context.fallback.some((area) => area.id === LANGUAGE_WORK_AREA);
+  for (const mention of taxonomy.findInText(piece)) {
+    if (mention.skill.category === 'language' && !languageWork) continue;
+    add(mention.skill, `Named in the brief for it: ${quote(clip(piece, 100))}.`);
+  }
+
+  const namedOwn = chosen.size > 0;
+  for (const work of WORK_SKILLS) {
+    if (!work.words.test(piece) || (work.supporting && namedOwn)) continue;
+    const skill = work.skills.map((name) => taxonomy.resolve(name)).find(Boolean);
+    add(skill, `Needed because ${work.why} (${quote(piece.match(work.words)![0])} in the brief).`);
+  }
+
   // An area the piece calls for by its words ("an API", "a central database") needs its usual skill when the piece
   // names none of that area's own. Not for work that examines a thing rather than builds it: "audit our website
   // for SEO" needs SEO, not the skills of building websites.
   const examines = EXAMINING.test(title);
-  for (const mention of areas.slice(0, AREA_COUNT)) {
+  // Only for a piece that names no skill and asks for no recognisable piece of work: a stand-in is a guess, and a
+  // guess beside a named skill costs more precision than it adds.
+  for (const mention of chosen.size > 0 ? [] : areas.slice(0, AREA_COUNT)) {
     if (mention.skills.length > 0 || mention.triggers.length === 0) continue;
     if (examines && mention.area.phase === BUILD_PHASE) continue;
     const why = `The brief asks for ${quote(mention.triggers[0])}, which is ${mention.area.name.toLowerCase()} work.`;
     for (const skill of mention.area.defaultSkills.slice(0, AREA_DEFAULTS)) add(skill, why);
-  }
-
-  for (const work of WORK_SKILLS) {
-    if (!work.words.test(piece)) continue;
-    const skill = work.skills.map((name) => taxonomy.resolve(name)).find(Boolean);
-    add(skill, `Needed because ${work.why} (${quote(piece.match(work.words)![0])} in the brief).`);
   }
 
   // Tools the brief names outside its list of work, for the kind of work this piece is.

@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { requiredSkills, type SkillContext } from '../../src/ai/decomposition/task-skills.ts';
+import { loadTaxonomy } from '../../src/ai/taxonomy/taxonomy.ts';
+
+const taxonomy = loadTaxonomy();
+const context = (fallbackAreas: string[] = []): SkillContext => ({
+  taxonomy,
+  background: [],
+  fallback: fallbackAreas.map((id) => taxonomy.area(id)!),
+});
+const names = (piece: string, title: string, ctx = context()) =>
+  requiredSkills(piece, title, ctx).map((skill) => skill.name);
+
+/** Which skills a task asks for, and which it leaves out because they would be guesses. */
+describe('decomposition: the skills a task needs', () => {
+  it('names a supporting piece of work (a report, a budget) only for a task that names no skill of its own', () => {
+    const surveyed = names(
+      'Carry out a thermographic survey of the roof in Python and write a report',
+      'Survey the roof',
+    );
+    assert.ok(surveyed.includes('Python'), surveyed.join(', '));
+    assert.ok(!surveyed.includes('Report writing'), surveyed.join(', '));
+    assert.ok(names('Write a short report for the trustees', 'Write a report').includes('Report writing'));
+  });
+
+  it("adds no area's stand-in skill beside a skill the piece names", () => {
+    const skills = names('Build the booking API in Django with a PostgreSQL database', 'Build the booking API');
+    assert.ok(skills.includes('Django') && skills.includes('PostgreSQL'), skills.join(', '));
+    for (const skill of requiredSkills(
+      'Build the booking API in Django with a PostgreSQL database',
+      'Build',
+      context(),
+    ))
+      assert.match(skill.reason, /Named in the brief|asks for it/, `${skill.name}: ${skill.reason}`);
+  });
+
+  it('takes a language named in passing for no skill, but keeps it in work done between languages', () => {
+    const leaflet = names('Rewrite the leaflet in plain English for parents', 'Rewrite the leaflet');
+    assert.ok(!leaflet.includes('English'), leaflet.join(', '));
+    const translation = names('Translate the leaflet into Polish and Romanian', 'Translate the leaflet');
+    assert.ok(translation.includes('Polish') && translation.includes('Romanian'), translation.join(', '));
+    const inTranslationBrief = names(
+      'Most readers read Polish better than English',
+      'Reach readers',
+      context(['translation']),
+    );
+    assert.ok(inTranslationBrief.includes('Polish'), inTranslationBrief.join(', '));
+  });
+});
