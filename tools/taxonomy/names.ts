@@ -234,15 +234,31 @@ const SMALL_WORDS = new Set([
 
 const ARTICLES = new Set(['a', 'an', 'the']);
 
-/** The longest verb phrase of a table that starts the label: "carry out" before "carry". */
-function leadingVerb(words: readonly string[], verbs: Iterable<string>): string | undefined {
-  let best: string | undefined;
+/** Verb phrases by their first word, longest first, so that "carry out" is tried before "carry". */
+type VerbIndex = ReadonlyMap<string, readonly string[][]>;
+
+function indexVerbs(verbs: readonly string[]): VerbIndex {
+  const index = new Map<string, string[][]>();
   for (const verb of verbs) {
     const parts = verb.split(' ');
-    if (parts.length > words.length - 1) continue;
-    if (parts.every((part, k) => words[k] === part) && (!best || parts.length > best.split(' ').length)) best = verb;
+    index.set(
+      parts[0],
+      [...(index.get(parts[0]) ?? []), parts].sort((a, b) => b.length - a.length),
+    );
   }
-  return best;
+  return index;
+}
+
+const LIGHT_VERB_INDEX = indexVerbs(LIGHT_VERBS);
+const NOUN_VERB_INDEX = indexVerbs(Object.keys(NOUN_OF_VERB));
+const COMMON_VERB_INDEX = indexVerbs([...LIGHT_VERBS, ...Object.keys(NOUN_OF_VERB)]);
+
+/** The longest verb phrase of an index that starts the label and leaves an object after it. */
+function leadingVerb(words: readonly string[], index: VerbIndex): string | undefined {
+  const parts = (index.get(words[0]) ?? []).find(
+    (verb) => verb.length < words.length && verb.every((part, k) => words[k] === part),
+  );
+  return parts?.join(' ');
 }
 
 /** Whitespace collapsed, ends trimmed: ESCO has labels such as "analyze  tree population". */
@@ -307,7 +323,7 @@ export function verbVocabulary(
 /** Led by a verb ("apply wound dressings"): not a noun phrase. */
 export function isVerbLed(label: string, verbs: VerbVocabulary): boolean {
   const words = normaliseLabel(label).split(' ');
-  const phrasal = leadingVerb(words, [...LIGHT_VERBS, ...Object.keys(NOUN_OF_VERB)]);
+  const phrasal = leadingVerb(words, COMMON_VERB_INDEX);
   if (phrasal?.includes(' ')) return true; // "dispose of chemicals"
   if (words[1] === 'of') return false; // "use of welding equipment" names the activity
   return verbs.has(words[0]);
@@ -315,7 +331,7 @@ export function isVerbLed(label: string, verbs: VerbVocabulary): boolean {
 
 /** Led by one of the verbs of the tables above, the ones briefs and CVs use ("install", "carry out", "manage"). */
 export function startsWithCommonVerb(label: string): boolean {
-  return leadingVerb(normaliseLabel(label).split(' '), [...LIGHT_VERBS, ...Object.keys(NOUN_OF_VERB)]) !== undefined;
+  return leadingVerb(normaliseLabel(label).split(' '), COMMON_VERB_INDEX) !== undefined;
 }
 
 /** "applying wound dressings" when "apply wound dressings" is a label too: a verb form, though -ing led. */
@@ -356,7 +372,7 @@ function isActivityNoun(word: string): boolean {
 
 function objectOfLightVerb(label: string): string | undefined {
   const words = label.split(' ');
-  const verb = leadingVerb(words, LIGHT_VERBS);
+  const verb = leadingVerb(words, LIGHT_VERB_INDEX);
   if (!verb) return undefined;
   const object = words.slice(verb.split(' ').length);
   if (object[0] === 'of') return undefined; // "use of welding equipment" is not the verb "use"
@@ -415,7 +431,7 @@ function nounPhraseOfVerbPhrase(label: string): string | undefined {
   const light = objectOfLightVerb(label);
   if (light) return light;
   const words = label.split(' ');
-  const verb = leadingVerb(words, Object.keys(NOUN_OF_VERB));
+  const verb = leadingVerb(words, NOUN_VERB_INDEX);
   if (!verb) return undefined;
   const object = words.slice(verb.split(' ').length);
   while (object.length > 1 && ARTICLES.has(object[0])) object.shift();
