@@ -30,6 +30,21 @@ describe('CV mentions: only what the person claims makes a skill', () => {
     assert.ok(found.includes('Rust'), 'a negation ends at its cell of a table row');
   });
 
+  it('reads the longer ways of saying it: "do not yet have experience of", "no … (GDPR) responsibilities"', () => {
+    const found = names([
+      'Profile',
+      'Compliance analyst. I do not yet have experience of Kubernetes.',
+      'Note: no data protection officer (GDPR) responsibilities in current role.',
+      'I have no experience with Terraform, but I run Python services daily.',
+      'Skills',
+      'SQL, Python',
+    ]);
+    for (const absent of ['Kubernetes', 'GDPR', 'Terraform']) {
+      assert.ok(!found.includes(absent), `${absent} in ${found.join(', ')}`);
+    }
+    assert.ok(found.includes('Python') && found.includes('SQL'), found.join(', '));
+  });
+
   it('leaves out what the person is learning, hopes to learn or would like to do', () => {
     const found = names([
       'Summary',

@@ -26,7 +26,13 @@ const OPENERS: Opener[] = [
       "haven't used|not yet used|not proficient in|not experienced in|not experienced with|" +
       'not trained in|not qualified in|not certified in|do not speak|does not speak|do not know|' +
       "don't speak|don't know|cannot use|can't use|lack experience in|lack experience with|" +
-      'lacking experience in|lacking experience with|without experience in|without experience of',
+      'lacking experience in|lacking experience with|without experience in|without experience of|' +
+      'do not have experience of|do not have experience with|do not have experience in|' +
+      'do not yet have experience of|do not yet have experience with|do not yet have experience in|' +
+      'do not have any experience of|do not have any experience with|do not have any experience in|' +
+      'have no experience of|have no experience with|have no experience in|' +
+      "don't have experience of|don't have experience with|don't have experience in|" +
+      "haven't worked with|have not worked with|have not worked in|not yet worked with",
   },
   {
     status: 'aspirational',
@@ -92,9 +98,12 @@ const PLURAL_ENDING = /^(?:s|es)(?![\p{L}])/u;
 const PENDING_AFTER = /^\s?[(:–—-]\s?(?:currently\s)?(?:learning|in progress|studying|in training|expected|planned)\b/i;
 // A credential no longer held: "CSCS Card (expired)", "Gas Safe – lapsed".
 const LAPSED_AFTER = /^\s?[(:–—-]\s?(?:expired|lapsed)\b/i;
-// "No SAP experience": "no" right before the skill, and what it would be right after it.
-const NO_BEFORE = /(?<![\p{L}])no\s$/iu;
-const EXPERIENCE_AFTER = /^\s(?:experience|knowledge|exposure)(?![\p{L}])/iu;
+// "No SAP experience", "no data protection officer (GDPR) responsibilities": "no" a few words before the skill, and
+// what it would be a few words after it. Both windows are short and the repetitions bounded, so the check is linear.
+const NO_BEFORE = /(?<![\p{L}])no\s(?:[\p{L}()-]+\s){0,4}\(?$/iu;
+const EXPERIENCE_AFTER =
+  /^\)?\s(?:[\p{L}()-]+\s){0,2}(?:experience|knowledge|exposure|responsibilities|duties|background)(?![\p{L}])/iu;
+const NO_WINDOW = 48;
 
 type Scope = { start: number; end: number; status: Exclude<MentionStatus, 'asserted'> };
 
@@ -129,7 +138,8 @@ type ClauseStatus = (start: number, end: number) => MentionStatus;
 export function statusReader(clause: string): ClauseStatus {
   const scopes = scopesOf(clause);
   return (start, end) => {
-    if (NO_BEFORE.test(clause.slice(Math.max(0, start - 4), start)) && EXPERIENCE_AFTER.test(clause.slice(end))) {
+    const before = clause.slice(Math.max(0, start - NO_WINDOW), start);
+    if (NO_BEFORE.test(before) && EXPERIENCE_AFTER.test(clause.slice(end, end + NO_WINDOW))) {
       return 'negated';
     }
     if (PENDING_AFTER.test(clause.slice(end, end + 24))) return 'aspirational';
