@@ -326,6 +326,18 @@ describe('brief analysis offline', () => {
     assert.equal(flyer.workable, true, 'a short ask that names its work');
   });
 
+  test('an open call or a short note that names nothing it is about is still rejected', async () => {
+    for (const [title, description] of [
+      ['Ideas', 'Any ideas?'],
+      ['Question', 'What do you think?'],
+      ['Hi', 'Not sure what to write here. Thanks.'],
+    ]) {
+      const output = await analyse(title, description);
+      assert.equal(output.workable, false, description);
+      assert.match(output.rejection_reason!, /too short|does not say what is wanted/);
+    }
+  });
+
   test('every rejection reason fits the schema and ends a sentence', () => {
     for (const output of analysed.values()) {
       if (output.workable) continue;

@@ -1,7 +1,7 @@
 import { type CommunityAsk, readCommunityAsks } from '../complexity/routing-signals.ts';
 import type { LocalContext } from '../stage.ts';
 import type { AreaMention, SkillMention, Taxonomy } from '../taxonomy/taxonomy.ts';
-import { type ParsedText, parseText } from '../taxonomy/text-parser.ts';
+import { type ParsedText, parseText, type Token } from '../taxonomy/text-parser.ts';
 import { askingSentences, moneyScam, salesPitch } from './advertising.ts';
 import { type BriefParts, extractBriefParts, isInstruction } from './brief-parts.ts';
 import {
@@ -111,7 +111,8 @@ function rejectionReason(
     const quoted = pitch.slice(0, 3).map((phrase) => `"${phrase}"`);
     return `The brief is a sales pitch, not a challenge: it promotes the company's own services (${joinWords(quoted)}) and asks contributors for nothing. Describe a problem you want solved instead.`;
   }
-  if (found.asks.length > 0) return null;
+  // An open call must still say what it is about: "Any ideas?" alone does not.
+  if (found.asks.length > 0 && concreteNouns(whole, () => true) >= MIN_CONCRETE_NOUNS) return null;
   // A short brief that states what it wants and names the work or things it is about ("We need a one-page flyer for
   // our coffee morning") is a small ask, not too little to act on.
   const namesWork = found.asked.concreteNouns >= MIN_CONCRETE_NOUNS;
@@ -125,11 +126,13 @@ function rejectionReason(
   return null;
 }
 
-/** Nouns that name nothing in particular: "some help with a few things at our place". */
+/** Nouns that name nothing in particular: "some help with a few things at our place", "any ideas?". */
 const VAGUE_NOUNS = new Set(
-  'help thing things stuff something anything bit bits place issue issues matter matters way ways lot lots touch time'.split(
-    ' ',
-  ),
+  (
+    'help thing things stuff something anything bit bits place issue issues matter matters way ways lot lots touch ' +
+    'time idea ideas suggestion suggestions thought thoughts question questions feedback opinion opinions name names ' +
+    'hi hello thanks'
+  ).split(' '),
 );
 const MIN_CONCRETE_NOUNS = 2;
 
@@ -142,17 +145,19 @@ function askedFor(parsed: ParsedText): Asked {
   for (const sentence of parsed.sentences) {
     if (isInstruction(parsed.tokens.slice(sentence.firstToken, sentence.endToken))) asking.add(sentence.index);
   }
-  const nouns = parsed.tokens.filter(
-    (token) =>
-      asking.has(token.sentence) &&
-      (token.pos === 'NOUN' || token.pos === 'PROPN') &&
-      !token.stop &&
-      !VAGUE_NOUNS.has(token.lower),
-  );
   return {
     sentences: [...asking].sort((a, b) => a - b).map((index) => parsed.sentences[index].text.trim()),
-    concreteNouns: new Set(nouns.map((token) => token.lemma)).size,
+    concreteNouns: concreteNouns(parsed, (token) => asking.has(token.sentence)),
   };
+}
+
+/** Distinct nouns, among the tokens `where` picks, that name something in particular. */
+function concreteNouns(parsed: ParsedText, where: (token: Token) => boolean): number {
+  const nouns = parsed.tokens.filter(
+    (token) =>
+      where(token) && (token.pos === 'NOUN' || token.pos === 'PROPN') && !token.stop && !VAGUE_NOUNS.has(token.lower),
+  );
+  return new Set(nouns.map((token) => token.lemma)).size;
 }
 
 function rejected(title: string, description: string, field: string, reason: string): BriefAnalysis {
