@@ -30,6 +30,16 @@ describe('CV mentions: only what the person claims makes a skill', () => {
     assert.ok(found.includes('Rust'), 'a negation ends at its cell of a table row');
   });
 
+  it("leaves out work another organisation does for the employer, not the person's own team", () => {
+    const found = names([
+      'Experience',
+      'Our brand agency leads the visual identity and video production; I brief and approve.',
+      'Our team delivers Python services; I wrote the SQL reporting layer.',
+    ]);
+    assert.ok(!found.includes('Video production'), found.join(', '));
+    assert.ok(found.includes('Python') && found.includes('SQL'), found.join(', '));
+  });
+
   it('reads the longer ways of saying it: "do not yet have experience of", "no … (GDPR) responsibilities"', () => {
     const found = names([
       'Profile',

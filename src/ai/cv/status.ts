@@ -74,6 +74,16 @@ const OTHER_PERSON = new RegExp(
   'giu',
 );
 
+// Work another organisation does for the person's employer: "Our brand agency leads the visual identity and video
+// production; I brief and approve." The skills of what follows are the agency's. (A team the person belongs to is not
+// another party: "our team delivers…" stays asserted.)
+const OTHER_PARTY = new RegExp(
+  '(?<![\\p{L}])(?:our|the|an?|external)\\s(?:[\\p{L}-]+\\s){0,2}(?:agency|agencies|contractors?|suppliers?|vendors?|' +
+    'consultancy|consultants|outsourcing partner)\\s(?:leads?|handles?|does|runs?|manages?|delivers?|owns?|' +
+    'provides?|produces?|creates?|builds?|designs?|writes?)(?![\\p{L}])',
+  'giu',
+);
+
 const STATUS_OF_PHRASE = new Map<string, Opener['status']>(
   OPENERS.flatMap(({ status, phrases }) => phrases.split('|').map((phrase) => [phrase, status] as const)),
 );
@@ -123,6 +133,9 @@ function scopesOf(clause: string): Scope[] {
     // clause on both sides.
     const start = status === 'optional' ? startBefore(match.index) : end;
     scopes.push({ start, end: endAfter(end, ends), status });
+  }
+  for (const match of clause.matchAll(OTHER_PARTY)) {
+    scopes.push({ start: match.index, end: endAfter(match.index + match[0].length, ends), status: 'other-person' });
   }
   // The professional named is theirs too: "assisted the surgeon" shows no surgery of the person's own.
   for (const match of clause.matchAll(OTHER_PERSON)) {
