@@ -204,12 +204,15 @@ const CONCERNS: Concern[] = [
       // Other people's details for selling to them: "the mobile numbers of all the parents at Oakfield Primary".
       {
         together: [
-          t('get', 'obtain*', 'find', 'collect*', 'gather*', 'compil(e|es|ed|ing)'),
+          t('get', 'obtain*', 'find', 'collect*', 'gather*', 'compil(e|es|ed|ing)', 'pull*'),
           PERSONAL_DATA,
           t(
             'of (all|everyone|every|people|residents|parents|strangers)',
             'of all the',
             'of the (parents|residents|people)',
+            "everyone 's",
+            'electoral roll',
+            'of other (charities|organisations|organizations|companies|groups)',
           ),
         ],
         elsewhere: [
@@ -220,6 +223,7 @@ const CONCERNS: Concern[] = [
             'sell*',
             '(text|call|email|message) them about',
             'cold (call|calls|email|emails)',
+            'fundrais*',
             'business',
           ),
         ],
@@ -240,6 +244,8 @@ const CONCERNS: Concern[] = [
       'opt-in',
       'opted',
       'consented',
+      '(sign|signs|signed) up',
+      'subscrib*',
     ),
   },
   {
@@ -344,7 +350,7 @@ const CONCERNS: Concern[] = [
   },
   {
     reason:
-      'for help hiding things from inspectors or regulators, falsifying records, or getting around safety or legal rules',
+      'for help hiding things from inspectors, regulators or funders, falsifying records, or getting around safety or legal rules',
     patterns: [
       {
         together: [
@@ -396,6 +402,11 @@ const CONCERNS: Concern[] = [
             'without (hmrc|inspectors|regulators|auditors|anyone|authorities) (finding|knowing|noticing)',
             'without the (inspector|inspectors|regulator|council|authorities|police|taxman) (finding|knowing|noticing)',
             'defeat device*',
+            'without telling (the|our) (funder|funders|council|bank|insurer|insurers|donors|trustees|auditor|auditors|regulator|inspector|inspectors|parents|authorities)',
+            '(have|has) no right to work',
+            "(do|does) n't have (the|a) right to work",
+            'without (the|a) right to work',
+            'illegal (workers|immigrants)',
           ),
         ],
       },
@@ -629,6 +640,12 @@ const CONCERNS: Concern[] = [
       },
       {
         together: [
+          t('insur*'),
+          t('look* like an accident', 'stag(e|ed|ing)', 'fake*', 'pretend*', 'exaggerat*', 'inflat*', 'make it look'),
+        ],
+      },
+      {
+        together: [
           t(
             'keep the (money|donations)',
             'pocket the (money|donations)',
@@ -638,7 +655,7 @@ const CONCERNS: Concern[] = [
         ],
       },
     ],
-    unless: guardedBy('spot*', 'warn*', 'educat*'),
+    unless: guardedBy('spot*', 'warn*', 'educat*', 'honest*', 'accurate*'),
   },
   {
     reason: 'for help growing, making or selling illegal drugs',
@@ -800,6 +817,7 @@ const CONCERNS: Concern[] = [
 ];
 
 const FIRST_PERSON = new Set(['we', 'i', 'us', 'me']);
+const DIRECTIVES = new Set(['should', 'must', 'will', 'need', 'needs', 'shall']);
 
 export type Refusal = {
   /** Completes "It asks …". */
@@ -831,6 +849,8 @@ export function unlawfulRequest(parsed: ParsedText): Refusal | null {
 function isRequest(tokens: Token[], sentence: Sentence): boolean {
   const words = tokens.slice(sentence.firstToken, sentence.endToken).filter((token) => token.type === 'word');
   if (words.some((token) => FIRST_PERSON.has(token.lower))) return true;
+  // "Our staff should write reviews…": a directive about the author's own people.
+  if (words[0]?.lower === 'our' && words.some((token) => DIRECTIVES.has(token.lower))) return true;
   return words[0]?.pos === 'VERB' && /^[A-Z]/.test(words[0].value);
 }
 
