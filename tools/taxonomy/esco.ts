@@ -168,8 +168,12 @@ export function escoSkills(data: OpenData['esco'], context: LabelContext): EscoR
       skipped['no-name']++;
       continue;
     }
+    // A concept named by an everyday word ("Training", "History", "Pricing") is left out: in CVs such words are school
+    // subjects, duties and hobbies far more often than claims (the curated list holds those it wants). A language
+    // is kept, and its bare name, also a nationality ("Irish"), needs a skills context.
+    const isLanguage = languages.has(row.conceptUri);
     const verdict = judgeLabel(name, context, 'name');
-    if (verdict !== 'keep' && verdict !== 'common-word') {
+    if (verdict !== 'keep' && !(verdict === 'common-word' && isLanguage)) {
       skipped['name-rejected']++;
       continue;
     }
@@ -184,7 +188,6 @@ export function escoSkills(data: OpenData['esco'], context: LabelContext): EscoR
         ...(modeLabels.get(row.conceptUri) ?? []),
       ]),
     ];
-    const isLanguage = languages.has(row.conceptUri);
     const isTransversal = transversal.has(row.conceptUri) || row.reuseLevel === 'transversal';
     skills.push({
       name,
@@ -193,7 +196,7 @@ export function escoSkills(data: OpenData['esco'], context: LabelContext): EscoR
       ref: { scheme: 'esco', id: row.conceptUri, label: preferred },
       labels,
       aliases: rankAliases(name, labels, preferred, verbs, context),
-      contextualName: verdict === 'common-word',
+      contextualName: isLanguage && !name.includes(' '),
       broader: broader.get(row.conceptUri) ?? [],
     });
   }

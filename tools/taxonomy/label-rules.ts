@@ -11,11 +11,12 @@ import { normaliseLabel } from './names.ts';
  * 4. job-title: the label is an occupation's name in ESCO or O*NET ("nurse", "bookkeeper"); a job title says what
  *    someone was, not which skill they hold, and CVs are full of them.
  * 5. generic: every word is a stop word or a generic word ("communication", "use software", "computer skills").
- * 6. common-word: a single everyday English word. As a skill's own name: one of the NAME_WORD_RANK most frequent
- *    words of spoken English ("go", "polish", "sales", "administration"), unless it names a craft or a field
- *    (-ing, -ogy, -ics, -ry, -ism: "nursing", "carpentry", "cardiology"); such a name becomes contextual. As an
- *    alias: any of the ALIAS_WORD_RANK most frequent words ("confidence", "warnings", "stripping"), left out: an
- *    alias is only worth its risk when it is a term of the trade ("phlebotomy", "Wireshark").
+ * 6. common-word: a single word among the EVERYDAY_WORD_RANK most frequent words of spoken English ("go", "polish",
+ *    "training", "history", "calculations", "confidence"): CVs use such words for other things (school subjects,
+ *    duties, hobbies). As an alias it is left out; an ESCO concept so named is left out (a language is kept, its
+ *    name contextual: "Irish"); an O*NET product so named ("Slack", "Zoom") is contextual: matched as written, in a
+ *    skills context. Only terms of the trade ("phlebotomy", "Wireshark") are matched anywhere. The curated list names
+ *    the everyday-word skills it wants matched, with its own context rules.
  * 7. everyday-phrase (aliases only): several words, each among the EVERYDAY_PHRASE_RANK most frequent words of spoken
  *    English ("ask questions", "count money", "hire people", "build a fire"): ordinary prose, not a skill's label.
  */
@@ -34,9 +35,8 @@ export type LabelVerdict = (typeof LABEL_VERDICTS)[number];
 export const MIN_LABEL_CHARS = 3;
 export const MAX_LABEL_WORDS = 5;
 
-/** Spoken-English frequency ranks (SUBTLEX-US) under which a single word is everyday English: as a name, as an alias. */
-export const NAME_WORD_RANK = 10_000;
-export const ALIAS_WORD_RANK = 30_000;
+/** Spoken-English frequency rank (SUBTLEX-US) under which a single word is everyday English. */
+export const EVERYDAY_WORD_RANK = 30_000;
 export const EVERYDAY_PHRASE_RANK = 2_000;
 
 /** Words that say nothing about which skill is meant: a label made only of these matches everywhere. */
@@ -56,9 +56,6 @@ const STOP_WORDS = new Set(
   'a an the and or of for in on to with by at from as per via into about its their'.split(' '),
 );
 
-/** Endings of nouns that name a craft or a field: frequent words, but as a CV's skill they mean the skill. */
-const CRAFT_NOUN = /(ing|ogy|ics|ry|ism)$/;
-
 export type LabelContext = {
   /** Spoken-English frequency rank of lower-case words, most frequent 0. */
   wordRank: ReadonlyMap<string, number>;
@@ -67,9 +64,8 @@ export type LabelContext = {
 };
 
 /** A single everyday word: see rule 6. */
-export function isEverydayWord(word: string, context: LabelContext, role: 'name' | 'alias'): boolean {
-  const rank = context.wordRank.get(word.toLowerCase()) ?? Number.POSITIVE_INFINITY;
-  return role === 'alias' ? rank < ALIAS_WORD_RANK : rank < NAME_WORD_RANK && !CRAFT_NOUN.test(word.toLowerCase());
+export function isEverydayWord(word: string, context: LabelContext): boolean {
+  return (context.wordRank.get(word.toLowerCase()) ?? Number.POSITIVE_INFINITY) < EVERYDAY_WORD_RANK;
 }
 
 export function judgeLabel(label: string, context: LabelContext, role: 'name' | 'alias' = 'alias'): LabelVerdict {
@@ -80,7 +76,7 @@ export function judgeLabel(label: string, context: LabelContext, role: 'name' | 
   if (/[,;:/]/.test(text)) return 'inverted';
   if (context.jobTitles.has(words.join(' '))) return 'job-title';
   if (words.every((word) => STOP_WORDS.has(word) || GENERIC_WORDS.has(word))) return 'generic';
-  if (words.length === 1 && isEverydayWord(words[0], context, role)) return 'common-word';
+  if (words.length === 1 && isEverydayWord(words[0], context)) return 'common-word';
   const everyday = (word: string) => (context.wordRank.get(word) ?? Number.POSITIVE_INFINITY) < EVERYDAY_PHRASE_RANK;
   if (role === 'alias' && words.every((word) => word.split('-').every(everyday))) return 'everyday-phrase';
   return 'keep';

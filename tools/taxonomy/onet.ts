@@ -73,7 +73,7 @@ export function isCategoryName(example: string, context: LabelContext): boolean 
   const words = example.replace(CATEGORY_SUFFIX, '').split(' ');
   if (!suffixed && words.length === 1) return false;
   if (/^[A-Z0-9]{2,}$/.test(words[0]) || words.slice(1).some((word) => /[A-Z]/.test(word))) return false;
-  return isEverydayWord(words[0], context, 'alias');
+  return isEverydayWord(words[0], context);
 }
 
 /** An acronym O*NET writes after what it stands for: "Tungsten inert gas TIG welders" → TIG at word 3. */
@@ -150,7 +150,7 @@ function toSkill(
   const { name, labels } = exampleNames(item.example, equipment);
   const [first, ...rest] = name.split(' ');
   // "JIRA" from "Atlassian JIRA"; not "Instruments LabVIEW" from "National Instruments LabVIEW" nor "tree analysis".
-  const product = rest.length > 0 && /^[A-Z]/.test(rest[0]) && !isEverydayWord(rest[0], context, 'alias');
+  const product = rest.length > 0 && /^[A-Z]/.test(rest[0]) && !isEverydayWord(rest[0], context);
   if (!equipment && vendors.has(first) && product) labels.push(rest.join(' '));
   const verdict = judgeLabel(name, context, 'name');
   if (verdict !== 'keep' && verdict !== 'common-word') return undefined;
