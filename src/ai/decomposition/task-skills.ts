@@ -134,11 +134,13 @@ export function requiredSkills(piece: string, title: string, context: SkillConte
   // names none of that area's own. Not for work that examines a thing rather than builds it: "audit our website
   // for SEO" needs SEO, not the skills of building websites.
   const examines = EXAMINING.test(title);
-  // Only for a piece that names no skill and asks for no recognisable piece of work: a stand-in is a guess, and a
-  // guess beside a named skill costs more precision than it adds.
-  for (const mention of chosen.size > 0 ? [] : areas.slice(0, AREA_COUNT)) {
+  // A component to build ("an API", "a mobile app") always needs its builder; any other kind of work gets its
+  // stand-in only when nothing else says what the task needs: a guess beside a named skill costs more than it adds.
+  const namedAny = chosen.size > 0;
+  for (const mention of areas.slice(0, AREA_COUNT)) {
     if (mention.skills.length > 0 || mention.triggers.length === 0) continue;
-    if (examines && mention.area.phase === BUILD_PHASE) continue;
+    const builds = mention.area.phase === BUILD_PHASE;
+    if ((examines && builds) || (!builds && namedAny)) continue;
     const why = `The brief asks for ${quote(mention.triggers[0])}, which is ${mention.area.name.toLowerCase()} work.`;
     for (const skill of mention.area.defaultSkills.slice(0, AREA_DEFAULTS)) add(skill, why);
   }
