@@ -97,7 +97,14 @@ export function extractBriefParts(parsed: ParsedText): BriefParts {
       continue;
     }
     const words = tokens.filter((token) => token.type === 'word');
-    if (words.length < 3) continue;
+    if (words.length < 3) {
+      // Too short to list, but "Budget £9,000." or "Deadline: 1 May." still sets a limit.
+      parts.hasBudget ||= sentence.entities.some(
+        (entity) => isMoney(entity, parsed.tokens) && !isRate(entity, parsed.tokens),
+      );
+      parts.hasDeadline ||= hasDeadline(tokens, sentence);
+      continue;
+    }
     const listItem = tokens[0].lineStart && (/^[-*•–—·+]$/.test(tokens[0].value) || /^\d+[.)]?$/.test(tokens[0].value));
     const cued = classify(tokens, sentence, parsed.tokens);
     const kind = listItem && section && section !== 'stakeholders' && cued.score < 3 ? section : cued.kind;

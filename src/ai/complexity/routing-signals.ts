@@ -51,6 +51,7 @@ const ASKS: { kind: AskKind; label: string; terms: Terms }[] = [
       'call it',
       'name (our|the|this|it)',
       '(better|new|catchy|good) name',
+      '(need|needs|want|wants) a name',
       'renam(e|ing)',
     ]),
   },
