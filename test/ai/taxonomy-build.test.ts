@@ -210,7 +210,7 @@ describe('merge with the curated list', () => {
     assert.equal(stats.droppedContestedAliases, 1); // "gas welding"
   });
 
-  test('a concept that shares only an alternative label with a curated skill, and no word of its name, stays apart', () => {
+  test('a concept sharing only an alternative label, and not the words of the curated name, stays apart', () => {
     const programming = open('Computer Programming', 'esco:7', 'computer programming', ['welder skills']);
     const { skills } = mergeSkills(curated, [programming]);
     assert.deepEqual(

@@ -6,8 +6,8 @@ import { withoutQualifier, wordStem } from './names.ts';
  *
  * - An open concept with a label equal to a curated name or alias is that curated skill: the best such concept becomes
  *   its `ref` and offers its aliases (best: its preferred label is the curated name, then a curated alias, then any
- *   label, when the names share a word; ESCO before O*NET; then by id). Other concepts that share a label stay
- *   separate skills, without that label.
+ *   label, when the concept's name holds the curated name's words; ESCO before O*NET; then by id). Other concepts
+ *   that share a label stay separate skills, without that label.
  * - Every name or alias names one skill. Owners are settled in this order: curated names and aliases; open skills'
  *   names (an open skill whose name is taken is left out); each open concept's preferred label, for its own skill;
  *   then the remaining aliases, which go to their only claimant or, when several skills claim one, to none.
@@ -45,14 +45,14 @@ function matchStrength(open: OpenSkill, curated: SkillEntry): number {
 const stemsOf = (label: string) => new Set(nameKey(label).split(/[ -]/).map(wordStem));
 
 /**
- * A match through another label only counts when the concept's name shares a word with the curated name: "inspect
- * scaffolding" (alias "scaffolding") is Scaffolding, but "computer programming" is not Shell scripting because one
- * of its many alternative labels is "scripting".
+ * A match through another label only counts when the concept's name or preferred label holds every word of the
+ * curated name: "inspect scaffolding" (alias "scaffolding") is Scaffolding, but "computer programming" is not Shell
+ * scripting because one of its many alternative labels is "scripting", nor "plan software testing" Manual testing.
  */
 function isSameSkill(open: OpenSkill, curated: SkillEntry): boolean {
   if (matchStrength(open, curated) < 2) return true;
-  const curatedStems = stemsOf(curated.name);
-  return [...stemsOf(open.name), ...stemsOf(open.ref.label)].some((stem) => stem.length > 2 && curatedStems.has(stem));
+  const openStems = new Set([...stemsOf(open.name), ...stemsOf(open.ref.label)]);
+  return [...stemsOf(curated.name)].every((stem) => openStems.has(stem));
 }
 
 export function mergeSkills(

@@ -361,9 +361,10 @@ function wordCount(label: string): number {
 const ACTIVITY_NOUN = /(ing|(tion|sion|ment|ance|ence|ysis|care|ery|ship|ics|ogy|aid)s?)$/;
 /** Nouns with those endings that name things, not activities. */
 const THING_NOUNS = new Set(
-  'equipment instrument document element garment pigment segment supplement implement compartment department ointment ornament sediment fragment building ceiling clothing ring string thing'.split(
-    ' ',
-  ),
+  (
+    'equipment instrument document element garment pigment segment supplement implement compartment department ' +
+    'ointment ornament sediment fragment building ceiling clothing ring string thing'
+  ).split(' '),
 );
 
 function isActivityNoun(word: string): boolean {
