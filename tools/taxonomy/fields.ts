@@ -135,7 +135,6 @@ export const FIELDS_BY_SOC: Readonly<Record<string, readonly string[]>> = {
   '11-2': ['marketing', 'sales'], // advertising, marketing, promotions, public relations and sales managers
   '11-3121': ['hr'], // human resources managers
   '11-3031': ['finance'], // financial managers
-  '11-9': ['operations'], // other management
   '13': ['finance'], // business and financial operations
   '13-1': ['operations'], // business operations specialists
   '13-107': ['hr'], // human resources workers
