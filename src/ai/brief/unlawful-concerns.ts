@@ -359,8 +359,22 @@ export const CONCERNS: Concern[] = [
             'deceiv*',
             'cheat*',
             'ignor(e|ing)',
+            'hidden',
+            'keep* ? out of',
+            'keep* ? ? out of',
+            'not trigger',
+            'will not trigger',
+            "wo n't trigger",
+            'not pick* it up',
+            'under the radar',
           ),
           t(
+            'hmrc',
+            'irs',
+            'vat',
+            'tax return*',
+            'official records',
+            'mot',
             'inspect(ion|ions|or|ors)',
             'regulator*',
             'regulation*',
@@ -387,6 +401,7 @@ export const CONCERNS: Concern[] = [
         together: [
           t(
             'off the books',
+            'not on the books',
             'below minimum wage',
             'below the minimum wage',
             'under the minimum wage',
@@ -396,6 +411,7 @@ export const CONCERNS: Concern[] = [
             'without telling (the|our) (funder|funders|council|bank|insurer|insurers|donors|trustees|auditor|auditors|regulator|inspector|inspectors|parents|authorities)',
             '(have|has) no right to work',
             "(do|does) n't have (the|a) right to work",
+            '(do|does) not have (the|a) right to work',
             'without (the|a) right to work',
             'illegal (workers|immigrants)',
           ),
@@ -584,6 +600,12 @@ export const CONCERNS: Concern[] = [
             'without (her|his|their) knowledge',
             'without telling',
             'behind (her|his|their) back',
+            'without any (icon|icons|notification|notifications)',
+            'never find* out',
+            'without (her|him|them) noticing',
+            'without (her|him|them) finding out',
+            'invisibl*',
+            'undetect*',
           ),
           t(
             'track*',
@@ -605,6 +627,15 @@ export const CONCERNS: Concern[] = [
         ],
       },
       { together: [t('spy on', 'spying on', 'stalk*', 'spyware', 'stalkerware', 'keylogger*')] },
+      // Into another person's accounts: "get into her WhatsApp", "read his messages".
+      {
+        together: [
+          t(
+            '(get|break|hack) into (her|his|their) (whatsapp|email|e-mail|account|accounts|phone|messages)',
+            'read (her|his|their) (messages|texts|emails|e-mails)',
+          ),
+        ],
+      },
     ],
     unless: guardedBy('remov*', 'check* for', 'find', 'safe*'),
   },
@@ -642,6 +673,21 @@ export const CONCERNS: Concern[] = [
             'pocket the (money|donations)',
             'lur(e|es|ed|ing) people into',
             'trick* people into',
+          ),
+        ],
+      },
+      // The "send us some and get double back" giveaway.
+      {
+        together: [
+          t('send*', 'transfer*', 'deposit*'),
+          t(
+            'receive* double',
+            'double back',
+            'get double',
+            'doubled back',
+            'double your',
+            'guaranteed return*',
+            '2x back',
           ),
         ],
       },
