@@ -186,6 +186,42 @@ describe('brief analysis offline', () => {
     );
   });
 
+  test('a shop advert, a recruitment post for a sales scheme and a courteous agency pitch are sales pitches', async () => {
+    const pitches: [string, string][] = [
+      [
+        'Spring bike sale',
+        "Pedal Point is clearing last year's stock: hybrids, e-bikes and kids' bikes at unbeatable prices. Free " +
+          'delivery within 20 miles, 0% finance over 12 months and a free first service. Visit one of our 4 stores or ' +
+          'shop online. Sale ends Monday, so do not miss out!',
+      ],
+      [
+        'Work from anywhere',
+        'Are you tired of your commute? Become your own boss with our skincare family. With a starter kit you can ' +
+          'earn a full-time income from your sofa, and the more people you invite, the more you make. Spaces are ' +
+          'limited, so message me today.',
+      ],
+      [
+        'Proposal: a better website for your charity',
+        'I hope this finds you well. I run Northlight Web, a studio that has helped more than 120 charities like ' +
+          'yours raise online donations. Our packages start at £300 a month and the first five organisations to ' +
+          'reply get a free accessibility check. I would welcome a short call at your convenience; you can book ' +
+          'directly on our site.',
+      ],
+    ];
+    for (const [title, text] of pitches) {
+      const result = await analyse(title, text);
+      assert.equal(result.workable, false, title);
+      assert.match(result.rejection_reason!, /sales pitch/, title);
+    }
+    const ownSale = await analyse(
+      'Planning our charity furniture sale',
+      'We are a furniture reuse charity and we need volunteers to plan our winter sale: price 300 donated sofas and ' +
+        'beds, arrange free delivery for people on benefits, and promote it to local families. Help us raise £8,000 ' +
+        'for our employment project.',
+    );
+    assert.equal(ownSale.workable, true, ownSale.rejection_reason ?? '');
+  });
+
   test('near-misses are workable: an audit of personal data, fraud and phishing prevention, a bias review, a museum', () => {
     for (const name of [
       'data-gdpr-member-data-audit',

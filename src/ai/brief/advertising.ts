@@ -62,7 +62,35 @@ const SELF_PROMOTION = new Terms([
   'served over',
   'years of experience',
   'your business',
+  // Shop adverts.
+  'free delivery',
+  'sale ends',
+  'unbeatable price*',
+  'shop online',
+  'visit one of our',
+  'our showroom*',
+  '% finance',
+  'miss out',
+  // Agency pitches.
+  'our packages',
+  'packages start',
+  'we have helped',
+  'helped more than',
+  '(organisations|organizations|businesses|companies|charities) like yours',
+  'at your convenience',
+  'book directly',
+  'the first # (organisations|organizations|businesses|customers|companies)',
+  // Recruitment to a sales scheme.
+  '(be|become) your own boss',
+  'full-time income',
+  'starter kit',
+  'the more people you',
+  'spaces are limited',
+  'life-changing',
 ]);
+
+/** Greetings that use the words of an ask without asking anything ("I hope this finds you well"). */
+const PLEASANTRIES = new Terms(['hope this finds you', 'hope you are well', "hope you 're well", 'hope all is well']);
 
 /** The author wants something: a problem, a goal, a question. */
 const ASKS = new Terms([
@@ -92,7 +120,10 @@ const PITCH_PHRASES = 3;
 
 /** The promotion phrases of a brief that asks for nothing; empty when it is not a sales pitch. */
 export function salesPitch(parsed: ParsedText): string[] {
-  if (ASKS.has(parsed.tokens)) return [];
+  const asks = askingSentences(parsed).filter(
+    (sentence) => !PLEASANTRIES.has(parsed.tokens, sentence.firstToken, sentence.endToken),
+  );
+  if (asks.length > 0) return [];
   const phrases = [...new Set(SELF_PROMOTION.hits(parsed.tokens).map((hit) => hit.phrase))];
   return phrases.length >= PITCH_PHRASES ? phrases : [];
 }
