@@ -10,7 +10,7 @@ const CUES: Array<[Proficiency, string]> = [
     'expert',
     'expert in|expert with|expert at|expert|expertise in|mastery of|deep knowledge of|' +
       'deep expertise in|extensive experience in|extensive experience with|native|native speaker|' +
-      'mother tongue|first language|bilingual|native or bilingual proficiency|C2',
+      'mother tongue|first language|home language|bilingual|native or bilingual proficiency|C2',
   ],
   [
     'advanced',

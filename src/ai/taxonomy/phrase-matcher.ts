@@ -270,10 +270,20 @@ function confirmContextual<T>(tokens: Token[], found: (PhraseMatch<T> & { mode: 
 }
 
 function listed(tokens: Token[], left: PhraseMatch<unknown>, right: PhraseMatch<unknown>): boolean {
-  const between = tokens.slice(left.endToken, right.firstToken);
+  const between = withoutNote(tokens.slice(left.endToken, right.firstToken));
   return (
     between.length <= MAX_SEPARATORS && between.every((token) => SEPARATORS.has(token.lower) || isListMarker(token))
   );
+}
+
+/** A short note in brackets after an item ("English (fluent), Afrikaans", "Python (5 years), R") is part of it. */
+const MAX_NOTE_TOKENS = 6;
+
+function withoutNote(between: Token[]): Token[] {
+  if (between[0]?.value !== '(') return between;
+  const close = between.findIndex((token) => token.value === ')');
+  if (close < 0 || close > MAX_NOTE_TOKENS + 1) return between;
+  return between.slice(close + 1);
 }
 
 function hasOwnContext(tokens: Token[], match: PhraseMatch<unknown>): boolean {
