@@ -1,18 +1,5 @@
-import { createRequire } from 'node:module';
-import type WinkFn from 'wink-nlp';
-import type { ItsFunction, Model, WinkMethods } from 'wink-nlp';
-
-let nlp: WinkMethods | undefined;
-
-function engine(): WinkMethods {
-  if (!nlp) {
-    // wink and its model are CommonJS packages; loaded once, on first use.
-    const require = createRequire(import.meta.url);
-    const winkNLP = require('wink-nlp') as typeof WinkFn;
-    nlp = winkNLP(require('wink-eng-lite-web-model') as Model);
-  }
-  return nlp;
-}
+import type { ItsFunction } from 'wink-nlp';
+import { engine } from '../src/ai/taxonomy/text-parser.ts';
 
 /**
  * The word stems of a text, lower-cased, hyphens read as spaces ("check-in" is "check in"). Stop words are left out

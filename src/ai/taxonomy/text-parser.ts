@@ -50,7 +50,7 @@ let nlp: WinkMethods | undefined;
  * not by every process that merely imports the taxonomy (the server at start-up, the CLI, most tests). Both are
  * CommonJS packages, which is what lets a synchronous require load them lazily.
  */
-function engine(): WinkMethods {
+export function engine(): WinkMethods {
   if (!nlp) {
     const require = createRequire(import.meta.url);
     const winkNLP = require('wink-nlp') as typeof WinkFn;
