@@ -47,4 +47,14 @@ describe('decomposition: the skills a task needs', () => {
     );
     assert.ok(inTranslationBrief.includes('Polish'), inTranslationBrief.join(', '));
   });
+
+  it("takes the tools the brief names for its kind of work when the piece's own words name no kind of work", () => {
+    const ctx: SkillContext = {
+      taxonomy,
+      background: ['We are happy for this to be done in Python, with pandas and scikit-learn.'],
+      fallback: [taxonomy.area('data-science')!],
+    };
+    const skills = names('We want a model that predicts visits and stock needs per pantry', 'Build a model', ctx);
+    assert.ok(skills.includes('Python'), skills.join(', '));
+  });
 });

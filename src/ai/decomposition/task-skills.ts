@@ -135,18 +135,20 @@ export function requiredSkills(piece: string, title: string, context: SkillConte
   // for SEO" needs SEO, not the skills of building websites.
   const examines = EXAMINING.test(title);
   // A component to build ("an API", "a mobile app") always needs its builder; any other kind of work gets its
-  // stand-in only when nothing else says what the task needs: a guess beside a named skill costs more than it adds.
-  const namedAny = chosen.size > 0;
+  // stand-in only when the excerpt names no skill itself: a guess beside a named skill costs more than it adds.
   for (const mention of areas.slice(0, AREA_COUNT)) {
     if (mention.skills.length > 0 || mention.triggers.length === 0) continue;
     const builds = mention.area.phase === BUILD_PHASE;
-    if ((examines && builds) || (!builds && namedAny)) continue;
+    if ((examines && builds) || (!builds && namedOwn)) continue;
     const why = `The brief asks for ${quote(mention.triggers[0])}, which is ${mention.area.name.toLowerCase()} work.`;
     for (const skill of mention.area.defaultSkills.slice(0, AREA_DEFAULTS)) add(skill, why);
   }
 
   // Tools the brief names outside its list of work, for the kind of work this piece is.
-  const pieceAreas = new Set(areas.map((mention) => mention.area.id));
+  // A piece whose own words name no kind of work ("a model that predicts visits and stock needs") is the brief's kind.
+  const pieceAreas = new Set(
+    areas.length > 0 ? areas.map((mention) => mention.area.id) : context.fallback.map((area) => area.id),
+  );
   for (const sentence of context.background) {
     for (const mention of taxonomy.findInText(sentence)) {
       if (mention.skill.areas.some((area) => pieceAreas.has(area)))
