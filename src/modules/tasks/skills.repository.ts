@@ -50,12 +50,24 @@ export async function ensureSkillIds(db: Db, names: readonly string[]): Promise<
   return skills.map((skill) => idOf.get(skill.slug)).filter((id) => id !== undefined);
 }
 
-async function idsBySlug(db: Db, slugs: readonly string[]): Promise<{ id: number; slug: string }[]> {
+/** Skills rows by slug (the lower-cased canonical name), in batches; slugs without a row are left out. */
+export async function idsBySlug(db: Db, slugs: readonly string[]): Promise<{ id: number; slug: string }[]> {
   const rows: { id: number; slug: string }[] = [];
   for (const batch of chunks([...new Set(slugs)], BATCH_ROWS * 3)) {
     rows.push(...(await db.selectFrom('skills').select(['id', 'slug']).where('slug', 'in', batch).execute()));
   }
   return rows;
+}
+
+/** Names of skills rows by id. */
+export async function skillNamesByIds(db: Db, ids: readonly number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('skills')
+    .select('name')
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return rows.map((row) => row.name);
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {

@@ -207,28 +207,3 @@ export async function findOpenTasksSharingSkills(
     .execute();
   return rows.map((row) => row.id);
 }
-
-/** Skills rows by slug (the lower-cased canonical name): how taxonomy names find the rows people hold. */
-export async function findSkillsBySlugs(
-  db: Db,
-  slugs: readonly string[],
-): Promise<Array<{ id: number; name: string }>> {
-  if (slugs.length === 0) return [];
-  return db
-    .selectFrom('skills')
-    .select(['id', 'name'])
-    .where('slug', 'in', [...new Set(slugs)])
-    .orderBy('id')
-    .execute();
-}
-
-/** Names of skills rows by id. */
-export async function findSkillNames(db: Db, ids: readonly number[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('skills')
-    .select('name')
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
-  return rows.map((row) => row.name);
-}
