@@ -1,3 +1,4 @@
+import { LANGUAGE_WORK_AREA } from '../taxonomy/skill-areas.ts';
 import type { Taxonomy } from '../taxonomy/taxonomy.ts';
 import { normalizeText } from '../text/normalize.ts';
 import { monthOfDate } from './dates.ts';
@@ -9,9 +10,6 @@ import type { CvAnalysis, CvInput, CvSkillResult } from './schema.ts';
 import { collectSkillEvidence, rankSkills } from './skills.ts';
 import { findJobs, toWorkExperience } from './work-history.ts';
 import { writtenLanguage } from './written-language.ts';
-
-/** The skill area of work done in and between languages (areas.json). */
-const LANGUAGE_WORK_AREA = 'translation';
 
 /** "name@example.org": an at sign, then a domain ending in letters (checked after the at sign only, in one pass). */
 function isEmailAddress(word: string): boolean {

@@ -1,3 +1,4 @@
+import { LANGUAGE_WORK_AREA } from '../taxonomy/skill-areas.ts';
 import type { SkillArea, Taxonomy, TaxonomySkill } from '../taxonomy/taxonomy.ts';
 import type { RequiredSkill } from './schema.ts';
 import { clip } from './task-wording.ts';
@@ -13,8 +14,6 @@ const MAX_SKILLS = 6;
 const AREA_DEFAULTS = 1;
 /** The areas a piece calls for most strongly that get a stand-in skill. */
 const AREA_COUNT = 2;
-/** The skill area of work done in and between languages (areas.json). */
-const LANGUAGE_WORK_AREA = 'translation';
 /** Areas of this phase build things (skill-areas: 3 is build). */
 const BUILD_PHASE = 3;
 const EXAMINING =

@@ -4,6 +4,9 @@ import type { AreaMention, SkillArea, SkillMention } from './taxonomy.ts';
 /** A trigger phrase of an area: "mobile app" calls for mobile work; weak ones ("app") count half. */
 export type AreaTrigger = { areaId: string; weight: number; phrase: string };
 
+/** The area of work done in and between languages (translation, interpreting, localisation) in areas.json. */
+export const LANGUAGE_WORK_AREA = 'translation';
+
 /** An area counts as called for from this score: one clear trigger, or one of its skills. */
 const AREA_THRESHOLD = 1;
 
