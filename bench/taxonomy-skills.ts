@@ -1,6 +1,6 @@
 import { loadTaxonomy } from '../src/ai/taxonomy/taxonomy.ts';
 import type { Db } from '../src/db/database.ts';
-import { ensureSkillIds } from '../src/modules/tasks/skills.repository.ts';
+import { ensureSkillIds } from '../src/modules/skills/skills.repository.ts';
 
 /**
  * Skills rows for seeding: the first `count` skills of the taxonomy, written as the pipeline writes them (rows exist

@@ -1,5 +1,5 @@
 import { createDatabase } from '../../src/db/database.ts';
-import { ensureSkillIds } from '../../src/modules/tasks/skills.repository.ts';
+import { ensureSkillIds } from '../../src/modules/skills/skills.repository.ts';
 
 /**
  * A process of its own that names skills in a database and prints their ids:

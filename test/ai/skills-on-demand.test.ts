@@ -7,7 +7,7 @@ import { after, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { loadTaxonomy } from '../../src/ai/taxonomy/taxonomy.ts';
 import type { Db } from '../../src/db/database.ts';
-import { ensureSkillIds, skillIdsForNames } from '../../src/modules/tasks/skills.repository.ts';
+import { ensureSkillIds, skillIdsForNames } from '../../src/modules/skills/skills.repository.ts';
 import { createTestDatabase, type TestDatabase, testDialects } from '../helpers/context.ts';
 
 const taxonomy = loadTaxonomy();

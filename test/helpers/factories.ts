@@ -1,7 +1,7 @@
 import type { Db } from '../../src/db/database.ts';
 import type { AccountType } from '../../src/db/schema.ts';
 import { createToken } from '../../src/modules/auth/tokens.service.ts';
-import { ensureSkillIds } from '../../src/modules/tasks/skills.repository.ts';
+import { ensureSkillIds } from '../../src/modules/skills/skills.repository.ts';
 
 /**
  * Rows for tests, inserted directly so that each test states only what matters to it. Every factory takes

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { skillIdsForNames } from '../../src/modules/tasks/skills.repository.ts';
+import { skillIdsForNames } from '../../src/modules/skills/skills.repository.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import {

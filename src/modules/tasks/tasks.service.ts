@@ -6,7 +6,7 @@ import type { AuthUser } from '../auth/tokens.service.ts';
 import { canSeeChallenge } from '../challenges/challenge-visibility.ts';
 import { companyIdOf } from '../companies/companies.service.ts';
 import { volunteerIdOf } from '../volunteers/volunteers.service.ts';
-import { skillIdsForNames } from './skills.repository.ts';
+import { skillIdsForNames } from '../skills/skills.repository.ts';
 import { toTask } from './tasks.mapper.ts';
 import {
   assignmentIdsOfTask,

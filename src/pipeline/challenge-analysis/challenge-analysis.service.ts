@@ -2,7 +2,7 @@ import type { PlannedWorkstream } from '../../ai/decomposition/schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
 import { notify } from '../../modules/notifications/notify.ts';
-import { ensureSkillIds } from '../../modules/tasks/skills.repository.ts';
+import { ensureSkillIds } from '../../modules/skills/skills.repository.ts';
 import { analysisRowsOf, outcomeOf } from './analysis-records.ts';
 import {
   type AnalysedBrief,

@@ -2,7 +2,7 @@ import { type CvAnalysis, cvStage } from '../../ai/cv/index.ts';
 import { UnreadableDocumentError } from '../../ai/text/index.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
-import { ensureSkillIds } from '../../modules/tasks/skills.repository.ts';
+import { ensureSkillIds } from '../../modules/skills/skills.repository.ts';
 import {
   applyCvProfile,
   type CvProfile,

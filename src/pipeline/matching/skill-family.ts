@@ -1,6 +1,6 @@
 import { loadTaxonomy, type Taxonomy, type TaxonomySkill } from '../../ai/taxonomy/taxonomy.ts';
 import type { Db } from '../../db/database.ts';
-import { idsBySlug, skillIdsForNames, skillNamesByIds } from '../../modules/tasks/skills.repository.ts';
+import { idsBySlug, skillIdsForNames, skillNamesByIds } from '../../modules/skills/skills.repository.ts';
 import type { MatchableTask } from './matching.repository.ts';
 
 /**
