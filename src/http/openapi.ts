@@ -1,6 +1,6 @@
 import type { FastifySchema, RouteOptions } from 'fastify';
 import type { AccountType } from '../db/schema.ts';
-import { uploadFieldsSchema } from '../storage/uploads.ts';
+import { uploadFieldsSchema } from './uploads.ts';
 
 /**
  * The swagger `transform`: each route is documented from the declarations that enforce it, so the document cannot

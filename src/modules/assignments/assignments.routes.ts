@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
 import { pageResponse } from '../../http/pagination.ts';
 import { errorResponses, IdParams, Page, PageOnlyQuery } from '../../http/schemas.ts';
-import { assertUploadsValid, MiB, type UploadRule, uploadsOf } from '../../storage/uploads.ts';
+import { assertUploadsValid, MiB, type UploadRule, uploadsOf } from '../../http/uploads.ts';
 import {
   Assignment,
   AssignmentListQuery,

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { UploadedFile } from '../../http/uploads.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import type { UploadedFile } from '../../storage/uploads.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { findAssignmentForCaller } from './assignments.access.ts';
 import { notifySolutionSubmitted } from './assignments.notifications.ts';

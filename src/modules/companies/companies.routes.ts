@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { callerOf } from '../../http/auth.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { assertUploadsValid, MiB, type UploadRule, uploadsOf } from '../../storage/uploads.ts';
+import { assertUploadsValid, MiB, type UploadRule, uploadsOf } from '../../http/uploads.ts';
 import { LOGO_KINDS } from '../files/logo-files.ts';
 import { CompanyProfile, CompleteCompanyProfileBody, UpdateCompanyProfileBody } from './companies.schemas.ts';
 import { completeCompanyProfile, getCompanyProfile, updateCompanyProfile } from './companies.service.ts';

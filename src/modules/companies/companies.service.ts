@@ -1,8 +1,8 @@
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import type { UploadedFile } from '../../http/uploads.ts';
 import { removeQuietly, type WarningLogger } from '../../storage/file-storage.ts';
-import type { UploadedFile } from '../../storage/uploads.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { type LogoKind, newLogoKey } from '../files/logo-files.ts';
 import { profileAlreadyCompleted, profileNotFound } from '../users/profile-errors.ts';

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, type FieldErrors } from '../http/app-error.ts';
-import { formatFieldErrors, humanize } from '../http/validation.ts';
-import { CONTENT_TYPES, type FileKind, sniffFileKind } from './file-kinds.ts';
+import { CONTENT_TYPES, type FileKind, sniffFileKind } from '../storage/file-kinds.ts';
+import { AppError, type FieldErrors } from './app-error.ts';
+import { formatFieldErrors, humanize } from './validation.ts';
 
 /**
  * Multipart uploads: every file part is streamed to a temp file (never buffered whole), cut off at its field's size

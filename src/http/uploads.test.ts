@@ -8,9 +8,9 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { gifFile, padded, pdfFile, pngFile } from '../../test/helpers/file-fixtures.ts';
-import { installErrorHandler } from '../http/error-handler.ts';
-import { installValidators } from '../http/validation.ts';
+import { installErrorHandler } from './error-handler.ts';
 import { assertUploadsValid, installUploads, MiB, safeFileName, uploadsOf } from './uploads.ts';
+import { installValidators } from './validation.ts';
 
 /** A bare app with the upload plumbing and one route that reports what it received. */
 async function uploadApp(tempDir: string): Promise<FastifyInstance> {
