@@ -1,6 +1,6 @@
 import type { Analysis, ChallengeDetail } from '../../../modules/challenges/challenges.schemas.ts';
+import { challengeTypeLabel } from '../../components/challenge-labels.ts';
 import { type Html, html } from '../../html.ts';
-import { challengeTypeLabel } from './challenge-labels.ts';
 
 const STAGE_TITLES: Record<string, string> = {
   brief: 'Brief analysis',

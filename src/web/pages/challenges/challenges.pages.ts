@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../app-deps.ts';
 import { attachmentForParty } from '../../../modules/assignments/submissions.service.ts';
+import { pathId } from '../../components/path-id.ts';
 import { requireWebUser } from '../../session.ts';
 import { requireCompany } from '../company/company-access.ts';
 import { challengePage } from './detail.page.ts';
 import { challengesListPage } from './list.page.ts';
 import { newChallengePage } from './new.page.ts';
-import { pathId } from './path-id.ts';
 
 /** `filename="…"` for any name: quotes and non-ASCII go in the RFC 5987 `filename*` form, with an ASCII fallback. */
 function contentDisposition(fileName: string): string {

@@ -7,20 +7,20 @@ import type { ChallengeDetail } from '../../../modules/challenges/challenges.sch
 import { showChallenge } from '../../../modules/challenges/challenges.service.ts';
 import { isEditable } from '../../../modules/challenges/challenges.state.ts';
 import { companyIdOf } from '../../../modules/companies/companies.service.ts';
-import { formErrorSummary } from '../../forms.ts';
-import { type Html, html } from '../../html.ts';
-import { sendPage } from '../../layout.ts';
-import { ideasSection } from '../community/ideas-section.ts';
-import { dateTime } from '../contributor/labels.ts';
-import { analysesSection, routingSection } from './analysis-view.ts';
-import { challengeForm } from './challenge-form.ts';
 import {
   analysisChip,
   challengeStatusChip,
   challengeTypeLabel,
   complexityLabel,
   isBeingAnalysed,
-} from './challenge-labels.ts';
+} from '../../components/challenge-labels.ts';
+import { dateTime } from '../../components/labels.ts';
+import { formErrorSummary } from '../../forms.ts';
+import { type Html, html } from '../../html.ts';
+import { sendPage } from '../../layout.ts';
+import { ideasSection } from '../community/ideas-section.ts';
+import { analysesSection, routingSection } from './analysis-view.ts';
+import { challengeForm } from './challenge-form.ts';
 import { type PeopleByTask, workSection } from './workstreams-view.ts';
 
 /** More than any challenge's tasks have invitations; the page shows them all at once. */

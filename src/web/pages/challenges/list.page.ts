@@ -9,16 +9,16 @@ import {
   type ChallengeListQuery,
 } from '../../../modules/challenges/challenges.schemas.ts';
 import { listOwnChallenges, listVisibleChallenges } from '../../../modules/challenges/challenges.service.ts';
-import { field } from '../../forms.ts';
-import { type Html, html } from '../../html.ts';
-import { sendPage } from '../../layout.ts';
-import { pageOf } from '../contributor/contributor-access.ts';
 import {
   CHALLENGE_STATUS_OPTIONS,
   CHALLENGE_TYPE_OPTIONS,
   challengeStatusChip,
   challengeTypeLabel,
-} from './challenge-labels.ts';
+} from '../../components/challenge-labels.ts';
+import { pageOf } from '../../components/page-of.ts';
+import { field } from '../../forms.ts';
+import { type Html, html } from '../../html.ts';
+import { sendPage } from '../../layout.ts';
 
 const EXCERPT = 220;
 

@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
+import { completeProfileCall } from '../../components/profile-call.ts';
+import { companyProfileOrNull } from '../../components/profiles.ts';
 import { html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
-import { companyProfileOrNull } from '../company/company-access.ts';
-import { completeProfileCall } from '../company/profile-call.ts';
 import { challengeForm } from './challenge-form.ts';
 
 /** `/challenges/new`: the submission form; a company without a profile is asked to complete it first (as the API). */

@@ -1,8 +1,8 @@
 import type { Assignment } from '../../../modules/assignments/assignments.schemas.ts';
 import type { Workstream } from '../../../modules/challenges/challenges.schemas.ts';
 import type { Task } from '../../../modules/tasks/tasks.schemas.ts';
+import { hours, skillTags, statusChip, statusLabel } from '../../components/labels.ts';
 import { type Html, html } from '../../html.ts';
-import { hours, skillTags, statusChip, statusLabel } from '../contributor/labels.ts';
 
 /** Who is invited to or working on each task; only the owning company gets this (null for everyone else). */
 export type PeopleByTask = Map<number, Assignment[]> | null;

@@ -1,6 +1,6 @@
 import type { Idea } from '../../../modules/ideas/ideas.schemas.ts';
+import { dateTime, statusChip } from '../../components/labels.ts';
 import { type Html, html } from '../../html.ts';
-import { dateTime, statusChip } from '../contributor/labels.ts';
 
 /** Words for an idea's states; the chip carries the text, colour only repeats it. */
 const IDEA_STATUS: Record<string, string> = {

@@ -5,9 +5,9 @@ import type { Challenge } from '../../../modules/challenges/challenges.schemas.t
 import { IDEA_SORTS, type Idea } from '../../../modules/ideas/ideas.schemas.ts';
 import { listIdeasOfChallenge } from '../../../modules/ideas/ideas.service.ts';
 import { volunteerIdOf } from '../../../modules/volunteers/volunteers.service.ts';
+import { pageOf } from '../../components/page-of.ts';
 import { field, formErrorSummary } from '../../forms.ts';
 import { type Html, html } from '../../html.ts';
-import { pageOf } from '../contributor/contributor-access.ts';
 import { ideaByline, ideaFeedback, ideaScores, ideaStatusChip } from './idea-view.ts';
 import { voteControls } from './idea-votes.ts';
 

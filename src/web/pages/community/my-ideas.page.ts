@@ -3,10 +3,10 @@ import type { AppDeps } from '../../../app-deps.ts';
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
 import type { Idea } from '../../../modules/ideas/ideas.schemas.ts';
 import { listMyIdeas } from '../../../modules/ideas/ideas.service.ts';
+import { pageOf } from '../../components/page-of.ts';
+import { pager } from '../../components/pager.ts';
 import { type Html, html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
-import { pageOf } from '../contributor/contributor-access.ts';
-import { pager } from '../contributor/pager.ts';
 import { ideaByline, ideaFeedback, ideaScores, ideaStatusChip } from './idea-view.ts';
 
 const PER_PAGE = 20;

@@ -1,9 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
-import type { CompanyProfile } from '../../../modules/companies/companies.schemas.ts';
-import { getCompanyProfile } from '../../../modules/companies/companies.service.ts';
 import { requireWebUser } from '../../session.ts';
 
 /**
@@ -16,14 +13,4 @@ export function requireCompany(request: FastifyRequest, reply: FastifyReply): Au
     throw AppError.forbidden('This page is for company accounts. Your account is a contributor account.');
   }
   return user;
-}
-
-/** The caller's company profile, or null before it has been completed (the pages then ask for it). */
-export async function companyProfileOrNull(db: Db, user: AuthUser): Promise<CompanyProfile | null> {
-  try {
-    return await getCompanyProfile(db, user);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'not_found') return null;
-    throw error;
-  }
 }

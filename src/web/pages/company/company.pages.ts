@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../app-deps.ts';
 import { requestRevision } from '../../../modules/assignments/assignments.service.ts';
+import { pathId } from '../../components/path-id.ts';
+import { companyProfileOrNull } from '../../components/profiles.ts';
 import { setFlash } from '../../session.ts';
-import { pathId } from '../challenges/path-id.ts';
-import { companyProfileOrNull, requireCompany } from './company-access.ts';
+import { requireCompany } from './company-access.ts';
 import { companyProfilePage } from './profile.page.ts';
 import { reviewsPage } from './reviews.page.ts';
 

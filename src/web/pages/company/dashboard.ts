@@ -6,12 +6,12 @@ import type { Challenge } from '../../../modules/challenges/challenges.schemas.t
 import { listOwnChallenges } from '../../../modules/challenges/challenges.service.ts';
 import type { Notification } from '../../../modules/notifications/notifications.schemas.ts';
 import { listMyNotifications } from '../../../modules/notifications/notifications.service.ts';
+import { analysisChip, challengeStatusChip } from '../../components/challenge-labels.ts';
+import { dateTime } from '../../components/labels.ts';
+import { completeProfileCall } from '../../components/profile-call.ts';
+import { companyProfileOrNull } from '../../components/profiles.ts';
 import { type Html, html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
-import { analysisChip, challengeStatusChip } from '../challenges/challenge-labels.ts';
-import { dateTime } from '../contributor/labels.ts';
-import { companyProfileOrNull } from './company-access.ts';
-import { completeProfileCall } from './profile-call.ts';
 
 const CHALLENGES_SHOWN = 8;
 const NOTIFICATIONS_SHOWN = 5;

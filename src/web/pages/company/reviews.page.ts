@@ -3,12 +3,12 @@ import type { AppDeps } from '../../../app-deps.ts';
 import type { Assignment } from '../../../modules/assignments/assignments.schemas.ts';
 import { listPendingAssignments, REVISION_NOTE_MAX_LENGTH } from '../../../modules/assignments/assignments.service.ts';
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
+import { dateTime, fileSize, hours } from '../../components/labels.ts';
+import { pageOf } from '../../components/page-of.ts';
+import { pager } from '../../components/pager.ts';
 import { formErrorSummary } from '../../forms.ts';
 import { type Html, html } from '../../html.ts';
 import { csrfField, sendPage } from '../../layout.ts';
-import { pageOf } from '../contributor/contributor-access.ts';
-import { dateTime, fileSize, hours } from '../contributor/labels.ts';
-import { pager } from '../contributor/pager.ts';
 
 const PER_PAGE = 10;
 

@@ -7,13 +7,13 @@ import { getAssignment } from '../../../modules/assignments/assignments.service.
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
 import { listMyNotifications } from '../../../modules/notifications/notifications.service.ts';
 import type { Task } from '../../../modules/tasks/tasks.schemas.ts';
+import { dateTime, skillTags, statusChip } from '../../components/labels.ts';
+import { contributorProfileOrNull } from '../../components/profiles.ts';
 import { type Html, html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
 import { completeForm, startForm, submitSolutionForm } from './assignment-forms.ts';
-import { profileOrNull } from './contributor-access.ts';
 import { answerForms, matchDetails } from './invitation-card.ts';
 import { taskOrNull } from './invitations.ts';
-import { dateTime, skillTags, statusChip } from './labels.ts';
 import { nextStep, revisionRequested } from './next-step.ts';
 import { submissionView } from './submission-view.ts';
 import { taskFacts } from './task-card.ts';
@@ -106,7 +106,7 @@ export async function assignmentPage(
   const assignment = await ownAssignment(deps.db, user, id);
   const [task, profile, revision] = await Promise.all([
     taskOrNull(deps.db, user, assignment.task_id),
-    profileOrNull(deps.db, user),
+    contributorProfileOrNull(deps.db, user),
     revisionRequested(assignment) ? revisionMessage(deps.db, user, id) : null,
   ]);
   const canComplete = assignment.status === 'in_progress' || assignment.status === 'submitted';

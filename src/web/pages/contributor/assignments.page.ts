@@ -3,13 +3,14 @@ import type { AppDeps } from '../../../app-deps.ts';
 import type { Assignment } from '../../../modules/assignments/assignments.schemas.ts';
 import { listAssignments } from '../../../modules/assignments/assignments.service.ts';
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
+import { dateTime, hours, statusChip } from '../../components/labels.ts';
+import { pageOf } from '../../components/page-of.ts';
+import { pager } from '../../components/pager.ts';
+import { contributorProfileOrNull } from '../../components/profiles.ts';
 import { type Html, html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
-import { pageOf, profileOrNull } from './contributor-access.ts';
 import { invitationCards } from './invitations.ts';
-import { dateTime, hours, statusChip } from './labels.ts';
 import { nextStep } from './next-step.ts';
-import { pager } from './pager.ts';
 
 const PER_PAGE = 50;
 
@@ -45,7 +46,7 @@ function assignmentItem(assignment: Assignment): Html {
 
 /** `/assignments`: invitations to answer first, then the active task, work under review, and history. */
 export async function assignmentsPage(request: FastifyRequest, reply: FastifyReply, deps: AppDeps, user: AuthUser) {
-  const profile = await profileOrNull(deps.db, user);
+  const profile = await contributorProfileOrNull(deps.db, user);
   const page = pageOf(request.query, PER_PAGE);
   const { data, total } = await listAssignments(deps.db, user, {}, page);
   const invitations = data.filter((assignment) => assignment.status === 'invited');

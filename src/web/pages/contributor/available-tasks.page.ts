@@ -2,10 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
 import { listAvailable } from '../../../modules/tasks/tasks.service.ts';
+import { pageOf } from '../../components/page-of.ts';
+import { pager } from '../../components/pager.ts';
+import { contributorProfileOrNull } from '../../components/profiles.ts';
 import { html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
-import { pageOf, profileOrNull } from './contributor-access.ts';
-import { pager } from './pager.ts';
 import { taskCard } from './task-card.ts';
 
 const PER_PAGE = 12;
@@ -15,7 +16,7 @@ const PER_PAGE = 12;
  * There is no "apply": matching invites people, so the page says where invitations arrive.
  */
 export async function availableTasksPage(request: FastifyRequest, reply: FastifyReply, deps: AppDeps, user: AuthUser) {
-  const profile = await profileOrNull(deps.db, user);
+  const profile = await contributorProfileOrNull(deps.db, user);
   const page = pageOf(request.query, PER_PAGE);
   const { data, total } = await listAvailable(deps.db, user, page);
 

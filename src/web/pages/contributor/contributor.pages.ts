@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../app-deps.ts';
 import { getAssignment } from '../../../modules/assignments/assignments.service.ts';
+import { pathId } from '../../components/path-id.ts';
+import { contributorProfileOrNull } from '../../components/profiles.ts';
 import { requireWebUser } from '../../session.ts';
-import { pathId } from '../challenges/path-id.ts';
 import { assignmentPage } from './assignment.page.ts';
 import { assignmentsPage } from './assignments.page.ts';
 import { availableTasksPage } from './available-tasks.page.ts';
-import { profileOrNull, requireContributor } from './contributor-access.ts';
+import { requireContributor } from './contributor-access.ts';
 import { profilePage } from './profile.page.ts';
 
 /**
@@ -18,7 +19,7 @@ export async function contributorPages(app: FastifyInstance, deps: AppDeps): Pro
   app.get('/profile', async (request, reply) => {
     const user = requireContributor(request, reply);
     if (!user) return reply;
-    return profilePage(request, reply, user, await profileOrNull(deps.db, user));
+    return profilePage(request, reply, user, await contributorProfileOrNull(deps.db, user));
   });
 
   app.get('/tasks/available', async (request, reply) => {

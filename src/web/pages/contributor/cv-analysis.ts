@@ -1,7 +1,7 @@
 import type { VolunteerProfile } from '../../../modules/volunteers/volunteers.schemas.ts';
+import { dateTime, statusChip } from '../../components/labels.ts';
 import { field, formErrorSummary } from '../../forms.ts';
 import { type Html, html } from '../../html.ts';
-import { dateTime, statusChip } from './labels.ts';
 
 /** The CV analysis is a job on the server; while it waits or runs, the page watches for it to end (app.js). */
 const RUNNING = new Set(['pending', 'processing']);

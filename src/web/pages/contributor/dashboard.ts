@@ -5,12 +5,12 @@ import { getAssignment, listPendingAssignments } from '../../../modules/assignme
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
 import { listAvailable } from '../../../modules/tasks/tasks.service.ts';
 import type { VolunteerProfile } from '../../../modules/volunteers/volunteers.schemas.ts';
+import { statusChip } from '../../components/labels.ts';
+import { contributorProfileOrNull } from '../../components/profiles.ts';
 import { type Html, html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
-import { profileOrNull } from './contributor-access.ts';
 import { analysisIsRunning, analysisSentence } from './cv-analysis.ts';
 import { invitationCards } from './invitations.ts';
-import { statusChip } from './labels.ts';
 import { nextStep } from './next-step.ts';
 import { taskCard } from './task-card.ts';
 
@@ -72,7 +72,7 @@ export async function contributorDashboard(
   user: AuthUser,
 ) {
   const { db } = deps;
-  const profile = await profileOrNull(db, user);
+  const profile = await contributorProfileOrNull(db, user);
   if (!profile) {
     return sendPage(request, reply, {
       title: 'Dashboard',

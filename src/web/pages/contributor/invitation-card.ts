@@ -1,8 +1,8 @@
 import type { Assignment } from '../../../modules/assignments/assignments.schemas.ts';
 import type { Task } from '../../../modules/tasks/tasks.schemas.ts';
+import { dateTime, hours, skillTags, statusChip } from '../../components/labels.ts';
 import { formErrorSummary } from '../../forms.ts';
 import { type Html, html } from '../../html.ts';
-import { dateTime, hours, skillTags, statusChip } from './labels.ts';
 
 /**
  * The one-active-task rule in words (contract §4, accept): shown up front when the contributor already holds a task,

@@ -1,6 +1,6 @@
 import type { Assignment } from '../../../modules/assignments/assignments.schemas.ts';
+import { dateTime, fileSize, hours, statusChip } from '../../components/labels.ts';
 import { type Html, html } from '../../html.ts';
-import { dateTime, fileSize, hours, statusChip } from './labels.ts';
 
 type Submission = NonNullable<Assignment['latest_submission']>;
 

@@ -1,6 +1,6 @@
 import type { Task } from '../../../modules/tasks/tasks.schemas.ts';
+import { hours, skillTags } from '../../components/labels.ts';
 import { type Html, html } from '../../html.ts';
-import { hours, skillTags } from './labels.ts';
 
 const SUMMARY_LENGTH = 240;
 

@@ -3,11 +3,11 @@ import type { AppDeps } from '../../../app-deps.ts';
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
 import type { Notification } from '../../../modules/notifications/notifications.schemas.ts';
 import { listMyNotifications } from '../../../modules/notifications/notifications.service.ts';
+import { dateTime } from '../../components/labels.ts';
+import { pageOf } from '../../components/page-of.ts';
 import { formErrorSummary } from '../../forms.ts';
 import { type Html, html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
-import { pageOf } from '../contributor/contributor-access.ts';
-import { dateTime } from '../contributor/labels.ts';
 
 const PER_PAGE = 20;
 

@@ -1,6 +1,6 @@
 import type { MyTeam } from '../../../modules/teams/teams.service.ts';
+import { statusChip } from '../../components/labels.ts';
 import { type Html, html } from '../../html.ts';
-import { statusChip } from '../contributor/labels.ts';
 
 /** Words for a team's states; the chip carries the text, colour only repeats it. */
 const TEAM_STATUS: Record<string, string> = {

@@ -3,12 +3,12 @@ import type { AppDeps } from '../../../app-deps.ts';
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
 import type { TeamMessage } from '../../../modules/teams/teams.schemas.ts';
 import { getMyTeam, listMessages, type MyTeam } from '../../../modules/teams/teams.service.ts';
+import { dateTime } from '../../components/labels.ts';
+import { pageOf } from '../../components/page-of.ts';
+import { pager } from '../../components/pager.ts';
 import { field, formErrorSummary } from '../../forms.ts';
 import { type Html, html } from '../../html.ts';
 import { csrfField, sendPage } from '../../layout.ts';
-import { pageOf } from '../contributor/contributor-access.ts';
-import { dateTime } from '../contributor/labels.ts';
-import { pager } from '../contributor/pager.ts';
 import { memberList, teamStatusChip, teamStatusNote } from './team-view.ts';
 
 const MESSAGES_PER_PAGE = 20;

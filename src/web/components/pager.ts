@@ -1,4 +1,4 @@
-import { type Html, html } from '../../html.ts';
+import { type Html, html } from '../html.ts';
 
 /** Previous / next links under a list, with where the reader is; nothing when everything fits on one page. */
 export function pager(path: string, page: number, perPage: number, total: number): Html {

@@ -1,4 +1,4 @@
-import { type Html, html } from '../../html.ts';
+import { type Html, html } from '../html.ts';
 
 /**
  * Words for the states the API returns, so a page never shows `in_progress` to a person. The status chip carries

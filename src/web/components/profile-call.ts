@@ -1,4 +1,4 @@
-import { type Html, html } from '../../html.ts';
+import { type Html, html } from '../html.ts';
 
 /** What a company without a profile sees where its work would be: why the profile matters and the way there. */
 export function completeProfileCall(what: string): Html {

@@ -1,6 +1,6 @@
-import type { Challenge } from '../../../modules/challenges/challenges.schemas.ts';
-import type { Html } from '../../html.ts';
-import { statusChip } from '../contributor/labels.ts';
+import type { Challenge } from '../../modules/challenges/challenges.schemas.ts';
+import type { Html } from '../html.ts';
+import { statusChip } from './labels.ts';
 
 /** Words for a challenge's states, so a page never shows `in_progress`; the chip carries the text (not only colour). */
 const CHALLENGE_STATUS: Record<string, string> = {
