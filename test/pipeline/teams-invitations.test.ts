@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AppError } from '../../src/http/app-error.ts';
-import { respondToTeamInvitation } from '../../src/pipeline/teams/team-invitations.ts';
+import { respondToTeamInvitation } from '../../src/modules/teams/team-invitations.service.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import {
   createAccount,

@@ -189,3 +189,17 @@ export function workstreamsOf(db: Db, challengeId: number) {
     .orderBy('id')
     .execute();
 }
+
+/**
+ * Locks the challenge's row for the rest of the transaction and returns its title (undefined when it is gone). The
+ * statement writes (the status onto itself), so on SQLite the write lock is taken up front too: two team formations
+ * for one challenge run one after the other and the second sees the first's team.
+ */
+export function lockChallenge(trx: Db, challengeId: number) {
+  return trx
+    .updateTable('challenges')
+    .set((eb) => ({ status: eb.ref('status') }))
+    .where('id', '=', challengeId)
+    .returning(['id', 'title'])
+    .executeTakeFirst();
+}

@@ -1,4 +1,4 @@
-import type { TeamMessage } from './teams.schemas.ts';
+import type { Team, TeamMessage } from './teams.schemas.ts';
 
 export type TeamMessageRow = {
   id: number;
@@ -16,5 +16,19 @@ export function toTeamMessage(row: TeamMessageRow): TeamMessage {
     user: { id: row.user_id, name: row.user_name },
     message: row.message,
     created_at: row.created_at,
+  };
+}
+
+export type TeamRow = { id: number; challenge_id: number; name: string; status: string };
+export type TeamMemberRow = Team['members'][number];
+
+/** The team as the contract shows it (§3), leader first, then in the order they were invited. */
+export function toTeam(team: TeamRow, members: readonly TeamMemberRow[]): Team {
+  return {
+    id: team.id,
+    challenge_id: team.challenge_id,
+    name: team.name,
+    status: team.status,
+    members: [...members].sort((a, b) => Number(b.role === 'leader') - Number(a.role === 'leader')),
   };
 }
