@@ -4,13 +4,15 @@ import { type Static, type TSchema, Type } from 'typebox';
  * What a CV analysis answers. Every field is described because a model reads these descriptions as its instructions;
  * the offline analyzer answers in the same shape, and the pipeline stores only an answer that validates.
  */
-function OrNull<T extends TSchema>(schema: T) {
-  return Type.Union([schema, Type.Null()]);
+/**
+ * `schema` or null, described on the union: the property's description is what a model reads, whichever of the two
+ * it answers with (test/ai/stage-schemas.test.ts checks that every property has one).
+ */
+function OrNull<T extends TSchema>(schema: T, description: string) {
+  return Type.Union([schema, Type.Null()], { description });
 }
 
-function YearMonth(description: string) {
-  return Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', description });
-}
+const YearMonth = () => Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' });
 
 export const ProficiencyLevel = Type.Union(
   [Type.Literal('beginner'), Type.Literal('intermediate'), Type.Literal('advanced'), Type.Literal('expert')],
@@ -50,13 +52,9 @@ export const CvSkill = Type.Object(
       },
     ),
     years_of_experience: OrNull(
-      Type.Number({
-        minimum: 0,
-        maximum: 60,
-        description:
-          'Years the person used the skill: stated ("5 years of Python") or the length of the jobs that mention it. ' +
-          'Null when the CV gives no way to tell.',
-      }),
+      Type.Number({ minimum: 0, maximum: 60 }),
+      'Years the person used the skill: stated ("5 years of Python") or the length of the jobs that mention it. ' +
+        'Null when the CV gives no way to tell.',
     ),
     evidence: Type.String({
       minLength: 1,
@@ -81,11 +79,8 @@ export const CvEducation = Type.Object(
     field_of_study: Type.String({ maxLength: 200, description: 'The subject studied; empty when the CV names none.' }),
     institution: Type.String({ maxLength: 200, description: 'The university or school; empty when not named.' }),
     graduation_year: OrNull(
-      Type.Integer({
-        minimum: 1900,
-        maximum: 2100,
-        description: 'Year the degree was or is expected to be completed; null when the CV gives no year.',
-      }),
+      Type.Integer({ minimum: 1900, maximum: 2100 }),
+      'Year the degree was or is expected to be completed; null when the CV gives no year.',
     ),
   },
   { additionalProperties: false },
@@ -98,14 +93,14 @@ export const CvWorkExperience = Type.Object(
       maxLength: 200,
       description: 'The employer; "Self-employed" for freelance work; empty when the CV names none.',
     }),
-    start_date: OrNull(YearMonth('First month in the job, YYYY-MM (January when only a year is given).')),
-    end_date: OrNull(YearMonth('Last month in the job, YYYY-MM; null while the person still holds it ("present").')),
+    start_date: OrNull(
+      YearMonth(),
+      'First month in the job, YYYY-MM (January when only a year is given); null when the CV gives no date.',
+    ),
+    end_date: OrNull(YearMonth(), 'Last month in the job, YYYY-MM; null while the person still holds it ("present").'),
     duration_years: OrNull(
-      Type.Number({
-        minimum: 0,
-        maximum: 60,
-        description: 'Time in the job in years, one decimal, counting an ongoing job up to today.',
-      }),
+      Type.Number({ minimum: 0, maximum: 60 }),
+      'Time in the job in years, one decimal, counting an ongoing job up to today; null when the dates are unknown.',
     ),
   },
   { additionalProperties: false },
