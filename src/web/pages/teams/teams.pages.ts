@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../app-deps.ts';
 import { respondToTeamInvitation, type TeamAnswer } from '../../../modules/teams/team-invitations.service.ts';
+import { pathId } from '../../components/path-id.ts';
 import { setFlash } from '../../session.ts';
-import { pathId } from '../challenges/path-id.ts';
 import { requireContributor } from '../contributor/contributor-access.ts';
 import { teamPage } from './team.page.ts';
 import { teamsListPage } from './teams-list.page.ts';
