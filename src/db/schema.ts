@@ -1,4 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AssignmentStatus } from '../modules/assignments/assignments.state.ts';
+import type { ChallengeStatus } from '../modules/challenges/challenges.state.ts';
+import type { TaskStatus } from '../modules/tasks/tasks.state.ts';
 
 /**
  * Table types. Conventions that hold on both SQLite and PostgreSQL:
@@ -103,7 +106,8 @@ export interface ChallengesTable {
   score: number | null;
   complexity_level: number | null;
   challenge_type: string | null;
-  status: string;
+  /** The lifecycle of `challenges.state.ts`. */
+  status: ChallengeStatus;
   ai_analysis_status: Generated<string>;
   rejection_reason: string | null;
   created_at: Timestamp;
@@ -151,7 +155,8 @@ export interface TasksTable {
   acceptance_criteria: Json;
   estimated_hours: number | null;
   complexity_score: number | null;
-  status: string;
+  /** The lifecycle of `tasks.state.ts`. */
+  status: TaskStatus;
   /** The excerpt of the brief the task was planned from; null for tasks planned before 0004. */
   source: string | null;
   /** JSON [{name, reason}]: why the task needs each of its required skills. */
@@ -169,10 +174,13 @@ export interface AssignmentsTable {
   id: Generated<number>;
   task_id: number;
   volunteer_id: number;
-  status: string;
+  /** The lifecycle of `assignments.state.ts`. */
+  status: AssignmentStatus;
   match_score: number | null;
   match_reasoning: Json | null;
   decline_reason: string | null;
+  /** Set when an open invitation was withdrawn (its status is then `declined`); null otherwise (0006). */
+  withdrawn_at: Generated<Timestamp | null>;
   invited_at: Timestamp;
   responded_at: Timestamp | null;
   started_at: Timestamp | null;
@@ -190,6 +198,8 @@ export interface SubmissionsTable {
   deliverable_url: string | null;
   hours_worked: number;
   status: string;
+  /** What the company asked to change when it sent this submission back (0006); null by default. */
+  review_note: Generated<string | null>;
   created_at: Timestamp;
   reviewed_at: Timestamp | null;
 }

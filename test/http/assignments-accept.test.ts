@@ -42,7 +42,7 @@ for (const dialect of testDialects()) {
     });
     after(() => ctx.close());
 
-    for (const activeStatus of ['accepted', 'in_progress', 'submitted']) {
+    for (const activeStatus of ['accepted', 'in_progress', 'submitted'] as const) {
       it(`refuses a second active task while one is ${activeStatus}, naming it`, async () => {
         const { volunteer, ids } = await manyInvitations(ctx, 2);
         await ctx.db.updateTable('assignments').set({ status: activeStatus }).where('id', '=', ids[0]).execute();

@@ -18,6 +18,7 @@ export type SubmissionRowWithAttachments = {
   deliverable_url: string | null;
   hours_worked: number;
   status: string;
+  review_note: string | null;
   created_at: string;
   attachments: Array<{ id: number; file_name: string; size: number; content_type: string }>;
 };
@@ -31,6 +32,7 @@ export function toAssignment(row: AssignmentWithRelations, latest: SubmissionRow
     match_score: row.match_score,
     match_reasoning: parseJson<Assignment['match_reasoning']>(row.match_reasoning, null),
     decline_reason: row.decline_reason,
+    withdrawn_at: row.withdrawn_at,
     invited_at: row.invited_at,
     responded_at: row.responded_at,
     started_at: row.started_at,

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { type NotificationType, notify } from '../notifications/notify.ts';
 import type { AssignmentContext } from './assignments.repository.ts';
+import type { WithdrawalCause } from './assignments.state.ts';
 
 /**
  * What each side is told when an assignment moves (contract §7). Every notification names the task, opens the
@@ -90,5 +91,26 @@ export function notifyRevisionRequested(db: Db, assignment: AssignmentContext, n
     'solution_revision_requested',
     'Revision requested',
     `The company asked for changes to your solution for the task ${quoted(assignment.task_title)}.${detail}`,
+  );
+}
+
+const WITHDRAWN_BECAUSE: Record<WithdrawalCause, string> = {
+  task_filled: 'another contributor has taken it',
+  task_completed: 'the task has been completed',
+  challenge_completed: 'its challenge has been completed',
+};
+
+export function notifyInvitationWithdrawn(
+  db: Db,
+  assignment: AssignmentContext,
+  cause: WithdrawalCause,
+): Promise<void> {
+  return send(
+    db,
+    assignment,
+    'contributor',
+    'invitation_withdrawn',
+    'Invitation withdrawn',
+    `Your invitation to the task ${quoted(assignment.task_title)} was withdrawn: ${WITHDRAWN_BECAUSE[cause]}. Thank you for your interest.`,
   );
 }

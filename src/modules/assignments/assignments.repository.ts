@@ -2,8 +2,10 @@ import type { Db } from '../../db/database.ts';
 import type { AssignmentUpdate } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
 import { fetchPage } from '../../shared/paged-query.ts';
+import type { ChallengeStatus } from '../challenges/challenges.state.ts';
+import type { TaskStatus } from '../tasks/tasks.state.ts';
 import type { AssignmentWithRelations } from './assignments.mapper.ts';
-import { ACTIVE_STATUSES } from './assignments.state.ts';
+import { ACTIVE_STATUSES, type AssignmentStatus, OPEN_INVITATION_STATUSES } from './assignments.state.ts';
 
 // ---- Reads for responses (used by the loader) ----
 
@@ -29,7 +31,16 @@ export function selectAssignmentRows(db: Db, ids: readonly number[]): Promise<As
 export function selectLatestSubmissions(db: Db, assignmentIds: readonly number[]) {
   return db
     .selectFrom('submissions')
-    .select(['id', 'assignment_id', 'description', 'deliverable_url', 'hours_worked', 'status', 'created_at'])
+    .select([
+      'id',
+      'assignment_id',
+      'description',
+      'deliverable_url',
+      'hours_worked',
+      'status',
+      'review_note',
+      'created_at',
+    ])
     .where('id', 'in', (eb) =>
       eb
         .selectFrom('submissions')
@@ -63,6 +74,7 @@ export function findAssignmentContext(db: Db, id: number) {
     .select([
       'assignments.id',
       'assignments.status',
+      'assignments.withdrawn_at',
       'assignments.volunteer_id',
       'assignments.task_id',
       'tasks.title as task_title',
@@ -103,7 +115,7 @@ export async function taskHasActiveAssignments(db: Db, taskId: number): Promise<
 
 /** Whose assignments a list shows: a contributor's own, or those on a company's challenges (both by user id). */
 export type AssignmentScope = { kind: 'volunteer' | 'company'; userId: number };
-export type AssignmentFilters = { statuses?: readonly string[]; taskId?: number; challengeId?: number };
+export type AssignmentFilters = { statuses?: readonly AssignmentStatus[]; taskId?: number; challengeId?: number };
 
 function scopedAssignments(db: Db, scope: AssignmentScope, filters: AssignmentFilters) {
   let query = db.selectFrom('assignments').innerJoin('tasks', 'tasks.id', 'assignments.task_id');
@@ -148,7 +160,7 @@ export async function listAssignmentIds(
 export async function updateAssignmentIfStatus(
   db: Db,
   id: number,
-  from: readonly string[],
+  from: readonly AssignmentStatus[],
   changes: AssignmentUpdate,
 ): Promise<boolean> {
   const result = await db
@@ -163,8 +175,8 @@ export async function updateAssignmentIfStatus(
 export async function updateTaskStatusIfIn(
   db: Db,
   taskId: number,
-  from: readonly string[],
-  to: string,
+  from: readonly TaskStatus[],
+  to: TaskStatus,
   now: string,
 ): Promise<void> {
   await db
@@ -178,8 +190,8 @@ export async function updateTaskStatusIfIn(
 export async function updateChallengeStatusIfIn(
   db: Db,
   challengeId: number,
-  from: readonly string[],
-  to: string,
+  from: readonly ChallengeStatus[],
+  to: ChallengeStatus,
   now: string,
 ): Promise<void> {
   await db
@@ -245,8 +257,19 @@ export function findLatestSubmission(db: Db, assignmentId: number) {
     .executeTakeFirst();
 }
 
-export async function reviewSubmission(db: Db, submissionId: number, status: string, now: string): Promise<void> {
-  await db.updateTable('submissions').set({ status, reviewed_at: now }).where('id', '=', submissionId).execute();
+/** Records the company's verdict on a submission; `reviewNote` is what it asked to change when it sent it back. */
+export async function reviewSubmission(
+  db: Db,
+  submissionId: number,
+  status: 'approved' | 'revision_requested',
+  now: string,
+  reviewNote: string | null = null,
+): Promise<void> {
+  await db
+    .updateTable('submissions')
+    .set({ status, reviewed_at: now, review_note: reviewNote })
+    .where('id', '=', submissionId)
+    .execute();
 }
 
 /** One attachment of any submission of the assignment, with where its bytes are stored (for the download). */
@@ -263,4 +286,87 @@ export function findAttachmentOfAssignment(db: Db, assignmentId: number, attachm
     .where('submissions.assignment_id', '=', assignmentId)
     .where('submission_attachments.id', '=', attachmentId)
     .executeTakeFirst();
+}
+
+// ---- Withdrawing open invitations ----
+
+/** Which open invitations to withdraw: those of one task (except one already answered), or of a whole challenge. */
+export type InvitationScope = { taskId: number } | { challengeId: number };
+
+/**
+ * Withdraws the open invitations of `scope` (status `declined`, `withdrawn_at` set, `reason` as the decline reason)
+ * in one compare-and-set statement, so an invitee answering at the same moment either answered first or gets the
+ * withdrawn invitation's 422. Returns the ids it withdrew.
+ */
+export async function withdrawOpenInvitations(
+  db: Db,
+  scope: InvitationScope,
+  to: AssignmentStatus,
+  reason: string,
+  now: string,
+): Promise<number[]> {
+  let query = db
+    .updateTable('assignments')
+    .set({ status: to, withdrawn_at: now, decline_reason: reason, updated_at: now })
+    .where('status', 'in', [...OPEN_INVITATION_STATUSES]);
+  query =
+    'taskId' in scope
+      ? query.where('task_id', '=', scope.taskId)
+      : query.where('task_id', 'in', (eb) =>
+          eb.selectFrom('tasks').select('tasks.id').where('tasks.challenge_id', '=', scope.challengeId),
+        );
+  const rows = await query.returning('id').execute();
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+/** Whether any assignment on the challenge's tasks still occupies its contributor (accepted, in progress, submitted). */
+export async function challengeHasActiveAssignments(db: Db, challengeId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('assignments')
+    .innerJoin('tasks', 'tasks.id', 'assignments.task_id')
+    .select('assignments.id')
+    .where('tasks.challenge_id', '=', challengeId)
+    .where('assignments.status', 'in', [...ACTIVE_STATUSES])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// ---- Invitations made by matching ----
+
+export type NewInvitation = {
+  taskId: number;
+  volunteerId: number;
+  matchScore: number;
+  /** The JSON the assignment shows as its match reasoning. */
+  matchReasoning: string;
+  now: string;
+};
+
+/**
+ * Inserts an `invited` assignment and returns its id, or undefined when the contributor already has an assignment on
+ * the task: the unique (task_id, volunteer_id) key skips them rather than inviting them twice.
+ */
+export async function insertInvitation(trx: Db, invitation: NewInvitation): Promise<number | undefined> {
+  const row = await trx
+    .insertInto('assignments')
+    .values({
+      task_id: invitation.taskId,
+      volunteer_id: invitation.volunteerId,
+      status: 'invited',
+      match_score: invitation.matchScore,
+      match_reasoning: invitation.matchReasoning,
+      decline_reason: null,
+      invited_at: invitation.now,
+      responded_at: null,
+      started_at: null,
+      submitted_at: null,
+      completed_at: null,
+      actual_hours: null,
+      created_at: invitation.now,
+      updated_at: invitation.now,
+    })
+    .onConflict((conflict) => conflict.columns(['task_id', 'volunteer_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
 }

@@ -1,15 +1,8 @@
 import { type Static, Type } from 'typebox';
 import { HttpUrl, IdFilter, Nullable, PageQuery, Timestamp } from '../../http/schemas.ts';
+import { ASSIGNMENT_STATUSES } from './assignments.state.ts';
 
-export const ASSIGNMENT_STATUSES = [
-  'invited',
-  'accepted',
-  'declined',
-  'in_progress',
-  'submitted',
-  'completed',
-] as const;
-export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
+export { ASSIGNMENT_STATUSES, type AssignmentStatus } from './assignments.state.ts';
 
 export const Submission = Type.Object({
   id: Type.Integer(),
@@ -18,6 +11,9 @@ export const Submission = Type.Object({
   deliverable_url: Nullable(Type.String()),
   hours_worked: Type.Number(),
   status: Type.String({ description: 'submitted | approved | revision_requested' }),
+  review_note: Nullable(
+    Type.String({ description: 'What the company asked to change when it sent the solution back, or null.' }),
+  ),
   attachments: Type.Array(
     Type.Object({ id: Type.Integer(), file_name: Type.String(), size: Type.Integer(), content_type: Type.String() }),
   ),
@@ -58,6 +54,14 @@ export const Assignment = Type.Object({
     }),
   ),
   decline_reason: Nullable(Type.String()),
+  withdrawn_at: Nullable(
+    Type.String({
+      format: 'date-time',
+      description:
+        'When the invitation was withdrawn because the task was filled or completed, or its challenge completed, ' +
+        'before the contributor answered (the status is then `declined`); null otherwise.',
+    }),
+  ),
   invited_at: Timestamp,
   responded_at: Nullable(Timestamp),
   started_at: Nullable(Timestamp),

@@ -5,7 +5,10 @@ import type { AssignmentUpdate } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { PageOf, PageRequest } from '../../http/pagination.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
+import { finishChallengeIfAllTasksCompleted, holdChallenge } from '../challenges/challenge-progress.ts';
+import { CHALLENGE_TRANSITIONS } from '../challenges/challenges.state.ts';
 import { awardReputation, scoreBandMultiplier } from '../reputation/reputation.ts';
+import { TASK_TRANSITIONS } from '../tasks/tasks.state.ts';
 import { assignmentResponse, assignmentsInOrder, findAssignmentForCaller } from './assignments.access.ts';
 import {
   notifyRevisionRequested,
@@ -27,6 +30,7 @@ import {
 } from './assignments.repository.ts';
 import type { Assignment, AssignmentListQuery, AssignmentStatus } from './assignments.schemas.ts';
 import { checkTransition, INVALID_STATUS_MESSAGE, NOT_A_PARTY_MESSAGE } from './assignments.state.ts';
+import { withdrawInvitations } from './withdrawals.ts';
 
 const iso = () => new Date().toISOString();
 
@@ -87,8 +91,10 @@ export async function moveAssignment(
 
 /** Work has begun on the task: the task and, the first time, its challenge are in progress. */
 export async function markWorkBegun(trx: Db, assignment: AssignmentContext, now: string): Promise<void> {
-  await updateTaskStatusIfIn(trx, assignment.task_id, ['pending', 'matching', 'assigned'], 'in_progress', now);
-  await updateChallengeStatusIfIn(trx, assignment.challenge_id, ['active'], 'in_progress', now);
+  const task = TASK_TRANSITIONS.begin_work;
+  await updateTaskStatusIfIn(trx, assignment.task_id, task.from, task.to, now);
+  const challenge = CHALLENGE_TRANSITIONS.begin_work;
+  await updateChallengeStatusIfIn(trx, assignment.challenge_id, challenge.from, challenge.to, now);
 }
 
 function alreadyActive(activeAssignmentId: number | null): AppError {
@@ -99,10 +105,8 @@ function alreadyActive(activeAssignmentId: number | null): AppError {
 
 export async function acceptAssignment(db: Db, caller: AuthUser, id: number): Promise<Assignment> {
   const { assignment, party } = await findAssignmentForCaller(db, caller, id);
-  const { to } = checkTransition('accept', assignment.status, party);
-  if (assignment.challenge_status === 'archived') {
-    throw AppError.invalidState('This challenge has been archived; its invitations can no longer be accepted.');
-  }
+  // The guard also refuses an invitation of a challenge that is no longer running (archived, completed).
+  const { to } = checkTransition('accept', assignment, party);
   const activeId = await findActiveAssignmentId(db, assignment.volunteer_id);
   if (activeId !== null) throw alreadyActive(activeId);
 
@@ -110,8 +114,11 @@ export async function acceptAssignment(db: Db, caller: AuthUser, id: number): Pr
   try {
     await db.transaction().execute(async (trx) => {
       await moveAssignment(trx, assignment, to, { responded_at: now }, now);
-      await updateTaskStatusIfIn(trx, assignment.task_id, ['pending', 'matching'], 'assigned', now);
+      const fill = TASK_TRANSITIONS.fill;
+      await updateTaskStatusIfIn(trx, assignment.task_id, fill.from, fill.to, now);
       await notifyTaskAccepted(trx, assignment);
+      // The task is filled: the other invitees need not answer any more.
+      await withdrawInvitations(trx, { taskId: assignment.task_id }, 'task_filled', now);
     });
   } catch (error) {
     // The check above cannot see a concurrent accept of another invitation; the partial unique index
@@ -129,7 +136,7 @@ export async function rejectAssignment(
   reason: string | null,
 ): Promise<Assignment> {
   const { assignment, party } = await findAssignmentForCaller(db, caller, id);
-  const { to } = checkTransition('reject', assignment.status, party);
+  const { to } = checkTransition('reject', assignment, party);
   const now = iso();
   await db.transaction().execute(async (trx) => {
     await moveAssignment(trx, assignment, to, { responded_at: now, decline_reason: reason }, now);
@@ -142,7 +149,7 @@ export async function rejectAssignment(
 
 export async function startAssignment(db: Db, caller: AuthUser, id: number): Promise<Assignment> {
   const { assignment, party } = await findAssignmentForCaller(db, caller, id);
-  const { to } = checkTransition('start', assignment.status, party);
+  const { to } = checkTransition('start', assignment, party);
   const now = iso();
   await db.transaction().execute(async (trx) => {
     await moveAssignment(trx, assignment, to, { started_at: now }, now);
@@ -158,9 +165,11 @@ export async function completeAssignment(
   actualHours: number | null,
 ): Promise<Assignment> {
   const { assignment, party } = await findAssignmentForCaller(db, caller, id);
-  const { to } = checkTransition('complete', assignment.status, party);
+  const { to } = checkTransition('complete', assignment, party);
   const now = iso();
   await db.transaction().execute(async (trx) => {
+    // First, so that completions on one challenge take their turns (see challenge-progress.ts).
+    await holdChallenge(trx, assignment.challenge_id);
     const latest = await findLatestSubmission(trx, assignment.id);
     const hours = actualHours ?? latest?.hours_worked ?? null;
     await moveAssignment(trx, assignment, to, { completed_at: now, actual_hours: hours }, now);
@@ -173,13 +182,11 @@ export async function completeAssignment(
       scoreBandMultiplier(assignment.challenge_score),
     );
     if (!(await taskHasActiveAssignments(trx, assignment.task_id))) {
-      await updateTaskStatusIfIn(
-        trx,
-        assignment.task_id,
-        ['pending', 'matching', 'assigned', 'in_progress'],
-        'completed',
-        now,
-      );
+      const complete = TASK_TRANSITIONS.complete;
+      await updateTaskStatusIfIn(trx, assignment.task_id, complete.from, complete.to, now);
+      await withdrawInvitations(trx, { taskId: assignment.task_id }, 'task_completed', now);
+      // The last task completed completes its challenge, in this same transaction.
+      await finishChallengeIfAllTasksCompleted(trx, assignment.challenge_id, now);
     }
     await notifyTaskCompleted(trx, assignment, points);
   });
@@ -190,7 +197,7 @@ export const REVISION_NOTE_MAX_LENGTH = 2000;
 
 /**
  * The owning company sends a submitted solution back for more work (web app only; no API route): the assignment
- * returns to in_progress and its latest submission is marked revision_requested.
+ * returns to in_progress and its latest submission is marked revision_requested, with the note as its review_note.
  */
 export async function requestRevision(
   db: Db,
@@ -199,7 +206,7 @@ export async function requestRevision(
   note?: string | null,
 ): Promise<Assignment> {
   const { assignment, party } = await findAssignmentForCaller(db, caller, assignmentId);
-  const { to } = checkTransition('request_revision', assignment.status, party);
+  const { to } = checkTransition('request_revision', assignment, party);
   const cleanNote = note?.trim() || null;
   if (cleanNote !== null && [...cleanNote].length > REVISION_NOTE_MAX_LENGTH) {
     throw AppError.field('note', `The note must not be greater than ${REVISION_NOTE_MAX_LENGTH} characters.`);
@@ -208,7 +215,8 @@ export async function requestRevision(
   await db.transaction().execute(async (trx) => {
     await moveAssignment(trx, assignment, to, {}, now);
     const latest = await findLatestSubmission(trx, assignment.id);
-    if (latest) await reviewSubmission(trx, latest.id, 'revision_requested', now);
+    // The note is kept on the submission it is about; the notification repeats it.
+    if (latest) await reviewSubmission(trx, latest.id, 'revision_requested', now, cleanNote);
     await notifyRevisionRequested(trx, assignment, cleanNote);
   });
   return assignmentResponse(db, assignmentId);

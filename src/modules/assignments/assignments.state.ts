@@ -1,31 +1,66 @@
 import { AppError } from '../../http/app-error.ts';
-import { NOT_OWNER_MESSAGE } from '../challenges/challenges.state.ts';
-import type { AssignmentStatus } from './assignments.schemas.ts';
+import { isOneOf, type SameStatuses, type StatusOf } from '../../shared/lifecycle.ts';
+import { closedChallengeMessage, isOpen, NOT_OWNER_MESSAGE } from '../challenges/challenges.state.ts';
 
 /**
  * The assignment lifecycle (seed "States and transitions" + contract §4) as data: for each action, who may take it,
- * from which statuses, and the status it leads to. `checkTransition` is the one place that reads it.
+ * from which statuses, and the status it leads to; `openChallenge` marks the actions that need the challenge to be
+ * running. `checkTransition` is the one place that reads it for the parties' actions; `system` moves are made by
+ * matching and by the task's own progress.
  */
 export type AssignmentParty = 'assignee' | 'company';
 
-export type AssignmentAction = 'accept' | 'reject' | 'start' | 'submit' | 'complete' | 'request_revision';
+type Mover = AssignmentParty | 'system';
 
-type Transition = { by: readonly AssignmentParty[]; from: readonly AssignmentStatus[]; to: AssignmentStatus };
-
-export const TRANSITIONS: Readonly<Record<AssignmentAction, Transition>> = {
-  accept: { by: ['assignee'], from: ['invited'], to: 'accepted' },
+export const ASSIGNMENT_TRANSITIONS = {
+  invite: { by: ['system'], from: [], to: 'invited' },
+  accept: { by: ['assignee'], from: ['invited'], to: 'accepted', openChallenge: true },
   reject: { by: ['assignee'], from: ['invited'], to: 'declined' },
   start: { by: ['assignee'], from: ['accepted'], to: 'in_progress' },
   submit: { by: ['assignee'], from: ['accepted', 'in_progress'], to: 'submitted' },
   complete: { by: ['assignee', 'company'], from: ['in_progress', 'submitted'], to: 'completed' },
   // Web app only: the owning company sends a submitted solution back for more work.
   request_revision: { by: ['company'], from: ['submitted'], to: 'in_progress' },
-};
+  // The task was filled or completed, or its challenge completed, before the invitee answered. The contract fixes
+  // the six statuses, so a withdrawn invitation is `declined` with `withdrawn_at` set.
+  withdraw: { by: ['system'], from: ['invited'], to: 'declined' },
+} as const satisfies Readonly<
+  Record<string, { by: readonly Mover[]; from: readonly string[]; to: string; openChallenge?: boolean }>
+>;
+
+export type AssignmentStatus = StatusOf<typeof ASSIGNMENT_TRANSITIONS>;
+
+/** Every status in the seed's order; checked against the table at compile time. */
+export const ASSIGNMENT_STATUSES = [
+  'invited',
+  'accepted',
+  'declined',
+  'in_progress',
+  'submitted',
+  'completed',
+] as const;
+const statusesMatchTable: SameStatuses<typeof ASSIGNMENT_STATUSES, AssignmentStatus> = true;
+void statusesMatchTable;
+
+/** The actions a party takes through the API or the web app. */
+export type AssignmentAction = {
+  [Action in keyof typeof ASSIGNMENT_TRANSITIONS]: (typeof ASSIGNMENT_TRANSITIONS)[Action]['by'][number] extends 'system'
+    ? never
+    : Action;
+}[keyof typeof ASSIGNMENT_TRANSITIONS];
 
 /** The statuses in which an assignment occupies its contributor; the partial unique index allows one such row. */
 export const ACTIVE_STATUSES = ['accepted', 'in_progress', 'submitted'] as const satisfies readonly AssignmentStatus[];
 
+/** Why open invitations are withdrawn: their task was filled or completed, or their challenge completed. */
+export type WithdrawalCause = 'task_filled' | 'task_completed' | 'challenge_completed';
+
+/** An invitation still waiting for its answer: what `withdraw` moves. */
+export const OPEN_INVITATION_STATUSES = ASSIGNMENT_TRANSITIONS.withdraw.from;
+
 export const INVALID_STATUS_MESSAGE = "This action is not valid for the assignment's current status.";
+
+export const WITHDRAWN_MESSAGE = 'This invitation was withdrawn: the task no longer needs contributors.';
 
 export const NOT_A_PARTY_MESSAGE = 'Only the assigned contributor and the company that owns the challenge can do this.';
 
@@ -34,15 +69,30 @@ const ONE_PARTY_MESSAGES: Record<AssignmentParty, string> = {
   company: NOT_OWNER_MESSAGE,
 };
 
+/** What the guard reads of an assignment (see `findAssignmentContext`). */
+export type GuardedAssignment = { status: string; withdrawn_at: string | null; challenge_status: string };
+
 /**
- * Checks that `party` may take `action` on an assignment in `status`; throws 403 for the wrong party (before
- * anything about the status is revealed) and 422 for a status the action does not start from.
+ * Checks that `party` may take `action` on `assignment`; throws 403 for the wrong party (before anything about the
+ * status is revealed) and 422 for a status the action does not start from — naming a withdrawn invitation as such —
+ * or for an action that needs a running challenge when the challenge is closed. Returns the status it leads to.
  */
-export function checkTransition(action: AssignmentAction, status: string, party: AssignmentParty | null): Transition {
-  const transition = TRANSITIONS[action];
+export function checkTransition(
+  action: AssignmentAction,
+  assignment: GuardedAssignment,
+  party: AssignmentParty | null,
+): { to: AssignmentStatus } {
+  const transition: { by: readonly Mover[]; from: readonly string[]; to: AssignmentStatus; openChallenge?: boolean } =
+    ASSIGNMENT_TRANSITIONS[action];
   if (party === null || !transition.by.includes(party)) {
-    throw AppError.forbidden(transition.by.length === 1 ? ONE_PARTY_MESSAGES[transition.by[0]] : NOT_A_PARTY_MESSAGE);
+    const parties = transition.by.filter((by): by is AssignmentParty => by !== 'system');
+    throw AppError.forbidden(parties.length === 1 ? ONE_PARTY_MESSAGES[parties[0]] : NOT_A_PARTY_MESSAGE);
   }
-  if (!(transition.from as readonly string[]).includes(status)) throw AppError.invalidState(INVALID_STATUS_MESSAGE);
-  return transition;
+  if (!isOneOf(assignment.status, transition.from)) {
+    throw AppError.invalidState(assignment.withdrawn_at !== null ? WITHDRAWN_MESSAGE : INVALID_STATUS_MESSAGE);
+  }
+  if (transition.openChallenge && !isOpen(assignment.challenge_status)) {
+    throw AppError.invalidState(closedChallengeMessage(assignment.challenge_status));
+  }
+  return { to: transition.to };
 }

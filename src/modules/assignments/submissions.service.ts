@@ -25,7 +25,7 @@ export async function submitSolution(
 ): Promise<void> {
   const { db, storage } = deps;
   const { assignment, party } = await findAssignmentForCaller(db, caller, id);
-  const { to } = checkTransition('submit', assignment.status, party);
+  const { to } = checkTransition('submit', assignment, party);
 
   const attachments = await storeAttachments(storage, id, files);
   const now = new Date().toISOString();

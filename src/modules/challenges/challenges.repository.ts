@@ -3,10 +3,12 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
 import type { Unselected } from '../../shared/paged-query.ts';
+import type { TaskStatus } from '../tasks/tasks.state.ts';
 import { PUBLIC_CHALLENGE_STATUSES } from './challenge-visibility.ts';
+import type { ChallengeStatus } from './challenges.state.ts';
 
 export type ChallengeFilters = {
-  status?: string;
+  status?: ChallengeStatus;
   challenge_type?: string;
   complexity_level?: number;
   field?: string;
@@ -143,7 +145,7 @@ export type ChallengeEdit = {
 export async function updateEditableChallenge(
   db: Db,
   id: number,
-  editableStatuses: readonly string[],
+  editableStatuses: readonly ChallengeStatus[],
   edit: ChallengeEdit,
   now: string,
 ): Promise<boolean> {
@@ -161,13 +163,64 @@ export async function updateEditableChallenge(
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function setChallengeStatus(db: Db, id: number, status: string, now: string): Promise<void> {
+export async function setChallengeStatus(db: Db, id: number, status: ChallengeStatus, now: string): Promise<void> {
   await db
     .updateTable('challenges')
     .set({ status, updated_at: now })
     .where('id', '=', id)
     .where('status', '<>', status)
     .execute();
+}
+
+/**
+ * Moves the challenge from one of `from` to `to`, but only when it has tasks and every one of them is in `taskStatus`:
+ * one statement, run after the lock `lockChallenge` takes, so two last tasks completing at once cannot both miss it.
+ * Returns whether it moved.
+ */
+export async function moveChallengeIfAllTasksIn(
+  db: Db,
+  id: number,
+  move: { from: readonly ChallengeStatus[]; to: ChallengeStatus },
+  taskStatus: TaskStatus,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('challenges')
+    .set({ status: move.to, updated_at: now })
+    .where('id', '=', id)
+    .where('status', 'in', [...move.from])
+    .where((eb) =>
+      eb.and([
+        eb.exists(eb.selectFrom('tasks').select('tasks.id').where('tasks.challenge_id', '=', id)),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('tasks')
+              .select('tasks.id')
+              .where('tasks.challenge_id', '=', id)
+              .where('tasks.status', '<>', taskStatus),
+          ),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Moves the challenge to `to` only while it is still in one of `from` (a compare-and-set). Returns whether it moved. */
+export async function moveChallengeIfIn(
+  db: Db,
+  id: number,
+  move: { from: readonly ChallengeStatus[]; to: ChallengeStatus },
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('challenges')
+    .set({ status: move.to, updated_at: now })
+    .where('id', '=', id)
+    .where('status', 'in', [...move.from])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export function analysesOf(db: Db, challengeId: number) {

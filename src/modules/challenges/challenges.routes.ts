@@ -14,6 +14,7 @@ import {
 } from './challenges.schemas.ts';
 import {
   archiveChallenge,
+  completeChallenge,
   createChallenge,
   listOwnChallenges,
   listVisibleChallenges,
@@ -126,5 +127,24 @@ export async function challengesRoutes(fastify: FastifyInstance, deps: AppDeps):
       },
     },
     (request) => archiveChallenge(db, callerOf(request), request.params.id),
+  );
+
+  app.post(
+    '/challenges/:id/complete',
+    {
+      config: { accountType: 'company' },
+      schema: {
+        tags,
+        summary: 'Complete a challenge (owner only, from active or in progress)',
+        description:
+          'The company declares the work done: the challenge becomes `completed`, its tasks leave ' +
+          '`/tasks/available`, and its open invitations are withdrawn (the invitees are notified). A 422 while any ' +
+          'assignment is still accepted, in progress or submitted, and from any other status. A challenge also ' +
+          'completes by itself when its last task is completed.',
+        params: IdParams,
+        response: { 200: Challenge, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    (request) => completeChallenge(db, callerOf(request), request.params.id),
   );
 }

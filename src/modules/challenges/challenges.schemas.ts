@@ -2,16 +2,9 @@ import { type Static, Type } from 'typebox';
 import { Nullable, pageQuery, Timestamp } from '../../http/schemas.ts';
 import { Idea } from '../ideas/ideas.schemas.ts';
 import { Task } from '../tasks/tasks.schemas.ts';
+import { CHALLENGE_STATUSES } from './challenges.state.ts';
 
-export const CHALLENGE_STATUSES = [
-  'submitted',
-  'analyzing',
-  'active',
-  'in_progress',
-  'completed',
-  'rejected',
-  'archived',
-] as const;
+export { CHALLENGE_STATUSES } from './challenges.state.ts';
 
 export const Challenge = Type.Object({
   id: Type.Integer(),

@@ -2,6 +2,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { PageOf, PageRequest } from '../../http/pagination.ts';
+import { challengeHasActiveAssignments } from '../assignments/assignments.repository.ts';
+import { withdrawInvitations } from '../assignments/withdrawals.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { companyIdOf } from '../companies/companies.service.ts';
 import { scoredIdeasOf } from '../ideas/ideas.embed.ts';
@@ -16,6 +18,8 @@ import {
   findChallengeWithCompany,
   insertChallenge,
   listChallenges,
+  lockChallenge,
+  moveChallengeIfIn,
   setChallengeStatus,
   updateEditableChallenge,
   workstreamsOf,
@@ -28,9 +32,10 @@ import type {
   UpdateChallengeBody,
 } from './challenges.schemas.ts';
 import {
-  ARCHIVED,
+  CHALLENGE_TRANSITIONS,
+  checkChallengeMove,
   EDITABLE_STATUSES,
-  isEditable,
+  invalidMove,
   NOT_EDITABLE_MESSAGE,
   NOT_OWNER_MESSAGE,
 } from './challenges.state.ts';
@@ -130,7 +135,7 @@ export async function updateChallenge(
 ): Promise<Challenge> {
   const row = await db.transaction().execute(async (trx) => {
     const current = await ownedChallenge(trx, caller, id);
-    if (!isEditable(current.status)) throw AppError.invalidState(NOT_EDITABLE_MESSAGE);
+    checkChallengeMove('edit', current.status);
     const title = body.title !== undefined && body.title !== current.title ? body.title : undefined;
     const description =
       body.description !== undefined && body.description !== current.description ? body.description : undefined;
@@ -156,8 +161,36 @@ export async function updateChallenge(
 export async function archiveChallenge(db: Db, caller: AuthUser, id: number): Promise<Challenge> {
   const row = await db.transaction().execute(async (trx) => {
     const current = await ownedChallenge(trx, caller, id);
-    if (current.status === ARCHIVED) return current;
-    await setChallengeStatus(trx, id, ARCHIVED, new Date().toISOString());
+    const to = checkChallengeMove('archive', current.status);
+    if (current.status === to) return current;
+    await setChallengeStatus(trx, id, to, new Date().toISOString());
+    return findChallengeWithCompany(trx, id);
+  });
+  return toChallenge(row!);
+}
+
+export const WORK_IN_PROGRESS_MESSAGE =
+  'This challenge still has work in progress: complete the assignments that are accepted, in progress or submitted ' +
+  'before completing the challenge, or archive it.';
+
+/**
+ * The owner declares the challenge done, from active or in progress: ideas close and its tasks leave
+ * `/tasks/available`. Refused while an assignment still occupies a contributor (their work would be left hanging);
+ * open invitations are withdrawn and their invitees told, in the same transaction.
+ */
+export async function completeChallenge(db: Db, caller: AuthUser, id: number): Promise<Challenge> {
+  const row = await db.transaction().execute(async (trx) => {
+    const current = await ownedChallenge(trx, caller, id);
+    const move = CHALLENGE_TRANSITIONS.complete;
+    checkChallengeMove('complete', current.status);
+    // Held first: an assignment completing meanwhile would otherwise race this move (see challenge-progress.ts).
+    await lockChallenge(trx, id);
+    const now = new Date().toISOString();
+    // Withdrawn before the check below: an invitee accepting at this moment either got there first (and the check
+    // sees the accepted assignment) or finds the invitation withdrawn.
+    await withdrawInvitations(trx, { challengeId: id }, 'challenge_completed', now);
+    if (await challengeHasActiveAssignments(trx, id)) throw AppError.invalidState(WORK_IN_PROGRESS_MESSAGE);
+    if (!(await moveChallengeIfIn(trx, id, move, now))) throw invalidMove('complete');
     return findChallengeWithCompany(trx, id);
   });
   return toChallenge(row!);

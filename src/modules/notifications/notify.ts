@@ -9,6 +9,7 @@ export type NotificationType =
   | 'solution_revision_requested'
   | 'task_completed'
   | 'challenge_analyzed'
+  | 'invitation_withdrawn'
   | 'challenge_rejected'
   | 'team_invitation'
   | 'idea_scored'

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
 import { fetchPage, type Unselected } from '../../shared/paged-query.ts';
 import { visibleChallengeCondition } from '../challenges/challenges.repository.ts';
-import { OPEN_CHALLENGE_STATUSES, OPEN_TASK_STATUSES } from './tasks.state.ts';
+import { OPEN_CHALLENGE_STATUSES, OPEN_TASK_STATUSES, type TaskStatus } from './tasks.state.ts';
 
 /** Tasks with their challenge: what every task query filters on (visibility and status rules live there). */
 function fromTasks(db: Db) {
@@ -49,7 +49,7 @@ export function findTask(db: Db, id: number) {
 }
 
 export type TaskFilters = {
-  status?: string;
+  status?: TaskStatus;
   challengeId?: number;
   workstreamId?: number;
   /** Taxonomy ids: tasks requiring at least one of them. */

@@ -1,8 +1,9 @@
 import { type Static, Type } from 'typebox';
 import { IdFilter, Nullable, PageQuery, Timestamp } from '../../http/schemas.ts';
 import { Assignment } from '../assignments/assignments.schemas.ts';
+import { TASK_STATUSES } from './tasks.state.ts';
 
-export const TASK_STATUSES = ['pending', 'matching', 'assigned', 'in_progress', 'completed'] as const;
+export { TASK_STATUSES } from './tasks.state.ts';
 
 export const Task = Type.Object({
   id: Type.Integer(),

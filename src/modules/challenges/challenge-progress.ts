@@ -1,0 +1,27 @@
+import type { Db } from '../../db/database.ts';
+import { withdrawInvitations } from '../assignments/withdrawals.ts';
+import { TASK_TRANSITIONS } from '../tasks/tasks.state.ts';
+import { lockChallenge, moveChallengeIfAllTasksIn } from './challenges.repository.ts';
+import { CHALLENGE_TRANSITIONS } from './challenges.state.ts';
+
+/**
+ * How the work on its tasks moves a challenge along. Completing an assignment holds the challenge's row first
+ * (`holdChallenge`), so that of two last tasks completing at once, the second sees the first and completes the
+ * challenge, in the same transaction as its own task.
+ */
+export async function holdChallenge(trx: Db, challengeId: number): Promise<void> {
+  await lockChallenge(trx, challengeId);
+}
+
+/** Completes the challenge when every one of its tasks is completed; its open invitations are withdrawn. */
+export async function finishChallengeIfAllTasksCompleted(trx: Db, challengeId: number, now: string): Promise<boolean> {
+  const finished = await moveChallengeIfAllTasksIn(
+    trx,
+    challengeId,
+    CHALLENGE_TRANSITIONS.finish,
+    TASK_TRANSITIONS.complete.to,
+    now,
+  );
+  if (finished) await withdrawInvitations(trx, { challengeId }, 'challenge_completed', now);
+  return finished;
+}
