@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
-import type { FileStorage } from '../../storage/file-storage.ts';
+import { storeThenWrite } from '../../storage/store-then-write.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { findAssignmentForCaller } from './assignments.access.ts';
 import { notifySolutionSubmitted } from './assignments.notifications.ts';
@@ -27,10 +27,16 @@ export async function submitSolution(
   const { assignment, party } = await findAssignmentForCaller(db, caller, id);
   const { to } = checkTransition('submit', assignment, party);
 
-  const attachments = await storeAttachments(storage, id, files);
+  const attachments: NewAttachment[] = files.map((file) => ({
+    fileName: file.fileName,
+    storageKey: `attachments/${id}/${crypto.randomBytes(16).toString('hex')}`,
+    size: file.size,
+    contentType: file.contentType,
+  }));
+  const toStore = files.map((file, index) => ({ key: attachments[index].storageKey, localPath: file.tempPath }));
   const now = new Date().toISOString();
-  try {
-    await db.transaction().execute(async (trx) => {
+  await storeThenWrite(storage, toStore, () =>
+    db.transaction().execute(async (trx) => {
       // Submitting straight from `accepted` skips `start`; the work has begun all the same.
       const begun = assignment.status === 'accepted' ? { started_at: now } : {};
       await moveAssignment(trx, assignment, to, { submitted_at: now, ...begun }, now);
@@ -47,35 +53,8 @@ export async function submitSolution(
         now,
       );
       await notifySolutionSubmitted(trx, assignment);
-    });
-  } catch (error) {
-    await removeStored(storage, attachments);
-    throw error;
-  }
-}
-
-/** Moves the checked temp files into storage under `attachments/<assignment id>/<random>`. */
-async function storeAttachments(
-  storage: FileStorage,
-  assignmentId: number,
-  files: readonly UploadedFile[],
-): Promise<NewAttachment[]> {
-  const stored: NewAttachment[] = [];
-  try {
-    for (const file of files) {
-      const storageKey = `attachments/${assignmentId}/${crypto.randomBytes(16).toString('hex')}`;
-      await storage.putFile(storageKey, file.tempPath);
-      stored.push({ fileName: file.fileName, storageKey, size: file.size, contentType: file.contentType });
-    }
-  } catch (error) {
-    await removeStored(storage, stored);
-    throw error;
-  }
-  return stored;
-}
-
-async function removeStored(storage: FileStorage, attachments: readonly NewAttachment[]): Promise<void> {
-  await Promise.allSettled(attachments.map((file) => storage.remove(file.storageKey)));
+    }),
+  );
 }
 
 /**

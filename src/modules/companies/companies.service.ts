@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import { removeQuietly, type WarningLogger } from '../../storage/file-storage.ts';
+import { storeThenWrite } from '../../storage/store-then-write.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { type LogoKind, newLogoKey } from '../files/logo-files.ts';
 import { profileAlreadyCompleted, profileNotFound } from '../users/profile-errors.ts';
@@ -35,18 +36,13 @@ type ProfileChange = { deps: AppDeps; caller: AuthUser; logo: UploadedFile | und
  * Stores a new logo before the row that names it is written, and takes it back out if that write fails, so no
  * request leaves a file that nothing points to.
  */
-async function withStoredLogo<T>(
+function withStoredLogo<T>(
   { deps, logo, log }: ProfileChange,
   write: (logoKey: string | null) => Promise<T>,
 ): Promise<T> {
   const logoKey = logo ? newLogoKey(logo.kind as LogoKind) : null;
-  if (logo && logoKey) await deps.storage.putFile(logoKey, logo.tempPath);
-  try {
-    return await write(logoKey);
-  } catch (error) {
-    if (logoKey) await removeQuietly(deps.storage, logoKey, log);
-    throw error;
-  }
+  const files = logo && logoKey ? [{ key: logoKey, localPath: logo.tempPath }] : [];
+  return storeThenWrite(deps.storage, files, () => write(logoKey), log);
 }
 
 /** Creates the caller's company profile, with its logo when one was sent; a second attempt is a 422. */

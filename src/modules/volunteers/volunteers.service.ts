@@ -4,13 +4,13 @@ import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import { removeQuietly, type WarningLogger } from '../../storage/file-storage.ts';
+import { storeThenWrite } from '../../storage/store-then-write.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
-import { awardReputation } from '../reputation/reputation.ts';
+import { awardReputation, hasBeenAwarded } from '../reputation/reputation.ts';
 import { profileAlreadyCompleted, profileNotFound } from '../users/profile-errors.ts';
 import { toVolunteerProfile } from './volunteers.mapper.ts';
 import {
   findVolunteerByUserId,
-  hasReputationEvent,
   insertVolunteer,
   lockVolunteerForCv,
   skillsOfVolunteer,
@@ -117,31 +117,29 @@ export async function uploadCv(
   const volunteer = await findVolunteerByUserId(deps.db, caller.id);
   if (!volunteer) throw profileNotFound('contributor');
   const key = `cvs/${volunteer.id}/${crypto.randomBytes(16).toString('hex')}.${cv.kind}`;
-  await deps.storage.putFile(key, cv.tempPath);
-
-  let previousKey: string | null;
-  try {
-    previousKey = await deps.db.transaction().execute(async (trx) => {
-      const now = new Date().toISOString();
-      const locked = await lockVolunteerForCv(trx, volunteer.id, now);
-      if (!locked) throw profileNotFound('contributor');
-      await updateVolunteer(trx, volunteer.id, {
-        cv_storage_key: key,
-        cv_file_name: cv.fileName,
-        cv_uploaded_at: now,
-        ai_analysis_status: 'pending',
-        ai_analysis_error: null,
-      });
-      if (!(await hasReputationEvent(trx, volunteer.id, 'first_cv_upload'))) {
-        await awardReputation(trx, volunteer.id, 'first_cv_upload', { type: 'volunteer', id: volunteer.id });
-      }
-      await deps.queue.enqueue(trx, 'volunteer.analyze-cv', { volunteerId: volunteer.id });
-      return locked.cv_storage_key;
-    });
-  } catch (error) {
-    await removeQuietly(deps.storage, key, log);
-    throw error;
-  }
+  const previousKey = await storeThenWrite(
+    deps.storage,
+    [{ key, localPath: cv.tempPath }],
+    () =>
+      deps.db.transaction().execute(async (trx) => {
+        const now = new Date().toISOString();
+        const locked = await lockVolunteerForCv(trx, volunteer.id, now);
+        if (!locked) throw profileNotFound('contributor');
+        await updateVolunteer(trx, volunteer.id, {
+          cv_storage_key: key,
+          cv_file_name: cv.fileName,
+          cv_uploaded_at: now,
+          ai_analysis_status: 'pending',
+          ai_analysis_error: null,
+        });
+        if (!(await hasBeenAwarded(trx, volunteer.id, 'first_cv_upload'))) {
+          await awardReputation(trx, volunteer.id, 'first_cv_upload', { type: 'volunteer', id: volunteer.id });
+        }
+        await deps.queue.enqueue(trx, 'volunteer.analyze-cv', { volunteerId: volunteer.id });
+        return locked.cv_storage_key;
+      }),
+    log,
+  );
   if (previousKey !== null) await removeQuietly(deps.storage, previousKey, log);
   return profileOf(deps.db, caller.id);
 }
