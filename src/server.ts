@@ -4,6 +4,7 @@ import { createDeps } from './app-deps.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
+import { jobRegistry } from './pipeline/job-registry.ts';
 
 /**
  * `npm start`: migrate, serve the API and web app, and (by default) run the job worker in the same process. With
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
   const deps = createDeps(config, database);
   const app = await buildApp(deps);
   await deps.queue.start(app.log);
-  const worker = config.embeddedWorker ? await deps.queue.startWorker(deps, app.log) : null;
+  const worker = config.embeddedWorker ? await deps.queue.startWorker(jobRegistry, deps, app.log) : null;
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

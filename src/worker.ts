@@ -4,6 +4,7 @@ import { createDeps } from './app-deps.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
+import { jobRegistry } from './pipeline/job-registry.ts';
 
 /**
  * `npm run worker`: runs queued jobs without serving HTTP. Start as many as the load needs (each runs
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
   const log = pino({ level: config.logLevel });
   const deps = createDeps(config, database);
   await deps.queue.start(log);
-  const worker = await deps.queue.startWorker(deps, log);
+  const worker = await deps.queue.startWorker(jobRegistry, deps, log);
   log.info({ engine: deps.queue.engine, concurrency: config.workerConcurrency }, 'worker started');
 
   const shutdown = async (signal: string) => {

@@ -1,29 +1,55 @@
+import { type Static, type TObject, Type } from 'typebox';
+import { Compile } from 'typebox/compile';
+
+/** Row ids in payloads: the tables' serial keys start at 1. */
+const Id = Type.Integer({ minimum: 1 });
+
 /**
- * Every job the service queues, with its payload. The API enqueues these in the same transaction as the write that
- * causes them; handlers are registered by the pipeline (src/jobs/handlers.ts).
+ * Every job the service queues: its name, what queues it, and the schema of its payload. This list is the contract;
+ * the names (`JobName`) and payload types (`JobPayloads`) derive from it, the worker checks each payload against its
+ * schema when it takes the job, and the registry (src/pipeline/job-registry.ts) must give every name a definition.
+ * The API enqueues these in the same transaction as the write that causes them. Extra payload fields are allowed, so
+ * that a job queued by a newer version does not fail on a worker of the previous one during a rolling deploy.
  */
-export type JobPayloads = {
+export const JOBS = {
   /** A challenge was created or its description changed: analyse the brief. */
-  'challenge.analyze': { challengeId: number };
+  'challenge.analyze': { payload: Type.Object({ challengeId: Id }) },
   /** A CV was uploaded: read it and build the skills profile. */
-  'volunteer.analyze-cv': { volunteerId: number };
+  'volunteer.analyze-cv': { payload: Type.Object({ volunteerId: Id }) },
   /** An idea was submitted: score it. */
-  'idea.score': { ideaId: number };
+  'idea.score': { payload: Type.Object({ ideaId: Id }) },
   /** Find and invite contributors for a task (again, e.g. after a decline). */
-  'task.match': { taskId: number };
+  'task.match': { payload: Type.Object({ taskId: Id }) },
   /** A contributor's skills changed (CV analysed): invite them to open tasks they fit. */
-  'volunteer.match': { volunteerId: number };
+  'volunteer.match': { payload: Type.Object({ volunteerId: Id }) },
   /** Invitations went out on a challenge: form its team once two or more contributors are involved. */
-  'challenge.form-team': { challengeId: number };
-};
+  'challenge.form-team': { payload: Type.Object({ challengeId: Id }) },
+} as const satisfies Record<string, { payload: TObject }>;
 
-export type JobName = keyof JobPayloads;
+export type JobName = keyof typeof JOBS;
 
-export const JOB_NAMES: readonly JobName[] = [
-  'challenge.analyze',
-  'volunteer.analyze-cv',
-  'idea.score',
-  'task.match',
-  'volunteer.match',
-  'challenge.form-team',
-];
+export type JobPayloads = { [N in JobName]: Static<(typeof JOBS)[N]['payload']> };
+
+export const JOB_NAMES = Object.keys(JOBS) as readonly JobName[];
+
+export function isJobName(name: string): name is JobName {
+  return Object.hasOwn(JOBS, name);
+}
+
+/** Compiled once per process: a worker checks every payload it takes. */
+const payloadValidators = new Map(JOB_NAMES.map((name) => [name, Compile(JOBS[name].payload)]));
+
+/**
+ * Why `payload` is no valid payload of a `name` job, as a sentence; null when it is valid. Jobs are JSON in the
+ * database, written by whichever version queued them (or by hand), so the worker checks them before a handler trusts
+ * their types.
+ */
+export function payloadProblem(name: JobName, payload: unknown): string | null {
+  const validator = payloadValidators.get(name)!;
+  if (validator.Check(payload)) return null;
+  const problems = [...validator.Errors(payload)]
+    .slice(0, 3)
+    .map((error) => `${error.instancePath || 'the payload'} ${error.message}`);
+  const shown = JSON.stringify(payload) ?? String(payload);
+  return `The payload of this ${name} job is invalid (${problems.join('; ')}): ${shown.slice(0, 200)}.`;
+}

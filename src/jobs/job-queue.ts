@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../app-deps.ts';
+import type { Config } from '../config.ts';
+import type { Dialect } from '../db/column-types.ts';
 import type { Db } from '../db/database.ts';
-import type { JobDefinitions } from './handlers.ts';
-import { JOB_NAMES, type JobName, type JobPayloads } from './job-names.ts';
+import { checkJobRegistry, type JobRegistry } from './job-definition.ts';
+import { isJobName, JOB_NAMES, type JobName, type JobPayloads } from './job-names.ts';
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
 
@@ -15,9 +16,15 @@ export type EnqueueOptions = {
   maxAttempts?: number;
 };
 
+/**
+ * What a worker reads from the context it hands to the definitions: its settings and the database. The application's
+ * dependencies (AppDeps) are one such context; src/jobs knows only this much of them.
+ */
+export type WorkerContext = Readonly<{ config: Config; db: Db; dialect: Dialect }>;
+
 export type WorkerOptions = {
-  /** The definitions to run (default: the registry in handlers.ts); jobs of other names stay queued. */
-  definitions?: JobDefinitions;
+  /** Run only these jobs (default: all); jobs of other names stay queued for other workers. */
+  only?: readonly JobName[];
   /** Jobs run at the same time in this process (default: WORKER_CONCURRENCY). */
   concurrency?: number;
 };
@@ -53,8 +60,17 @@ export interface JobQueue {
    * causes it committed (no lost job on a crash between the two, no job for a write that rolled back).
    */
   enqueue<N extends JobName>(db: Db, name: N, payload: JobPayloads[N], options?: EnqueueOptions): Promise<string>;
-  /** Runs registered jobs in this process until stopped: retries with backoff, `onFailed` after the last attempt. */
-  startWorker(deps: AppDeps, log: JobLogger, options?: WorkerOptions): Promise<JobWorker>;
+  /**
+   * Runs the jobs of `registry` in this process until stopped, handing each definition `context`: retries with
+   * backoff, `onFailed` after the last attempt, and a job whose payload fails its schema fails for good at once.
+   * Rejects, running nothing, when the registry lacks a job (see checkJobRegistry).
+   */
+  startWorker<C extends WorkerContext>(
+    registry: JobRegistry<C>,
+    context: C,
+    log: JobLogger,
+    options?: WorkerOptions,
+  ): Promise<JobWorker>;
   /** Jobs that failed for good, newest first. */
   listFailed(limit?: number): Promise<FailedJob[]>;
   /** Puts one failed job (by id) or all of them back in the queue with a fresh set of attempts; returns how many. */
@@ -63,26 +79,15 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
-/** Job names without a definition: their jobs are kept, but nothing runs them until one is registered. */
-export function missingDefinitions(definitions: JobDefinitions): JobName[] {
-  return JOB_NAMES.filter((name) => !definitions[name]);
-}
-
-export function reportMissingDefinitions(definitions: JobDefinitions, log: JobLogger): void {
-  const missing = missingDefinitions(definitions);
-  if (missing.length > 0) {
-    log.warn({ missing }, `no handler registered for ${missing.join(', ')}: these jobs stay queued`);
-  }
-}
-
-/** A definition as a worker sees it: the payload is whatever JSON was queued. */
-export type RuntimeDefinition = {
-  handle(deps: AppDeps, payload: unknown): Promise<void>;
-  onFailed?(deps: AppDeps, payload: unknown, error: string): Promise<void>;
-};
-
-export function runtimeDefinition(definitions: JobDefinitions, name: JobName): RuntimeDefinition {
-  return definitions[name] as unknown as RuntimeDefinition;
+/**
+ * The jobs a worker takes: every job of a complete registry, or the `only` ones. Throws (the worker does not start)
+ * when the registry lacks a job or `only` names something that is no job.
+ */
+export function jobsToRun(registry: object, options: WorkerOptions): readonly JobName[] {
+  checkJobRegistry(registry);
+  const unknown = (options.only ?? []).filter((name) => !isJobName(name));
+  if (unknown.length > 0) throw new Error(`The worker was asked to run ${unknown.join(', ')}, which no job is called.`);
+  return options.only ?? JOB_NAMES;
 }
 
 export function describeError(error: unknown): string {

@@ -1,9 +1,9 @@
 import { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
-import type { AppDeps } from '../app-deps.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { JobRegistry } from './job-definition.ts';
 import { JOB_NAMES, type JobName, type JobPayloads } from './job-names.ts';
 import {
   DEFAULT_MAX_ATTEMPTS,
@@ -12,6 +12,7 @@ import {
   type JobLogger,
   type JobQueue,
   type JobWorker,
+  type WorkerContext,
   type WorkerOptions,
 } from './job-queue.ts';
 import { requeueFailedJobs, selectFailedJobs } from './pg-boss-tables.ts';
@@ -107,8 +108,13 @@ export class PgBossJobQueue implements JobQueue {
     return id;
   }
 
-  async startWorker(deps: AppDeps, log: JobLogger, options: WorkerOptions = {}): Promise<JobWorker> {
-    return startPgBossWorker(this.#boss, this.#config.queueSchema, deps, log, options);
+  async startWorker<C extends WorkerContext>(
+    registry: JobRegistry<C>,
+    context: C,
+    log: JobLogger,
+    options: WorkerOptions = {},
+  ): Promise<JobWorker> {
+    return startPgBossWorker(this.#boss, this.#config.queueSchema, registry, context, log, options);
   }
 
   listFailed(limit = 100): Promise<FailedJob[]> {

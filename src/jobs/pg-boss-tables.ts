@@ -68,6 +68,18 @@ export async function requeueFailedJobs(
 }
 
 /**
+ * Makes the current attempt of an active job its last, with no dead letter: the `fail` that follows marks it failed
+ * for good, and pg-boss queues no `<name>.on-failed` follow-up. `jobs:failed` then shows it as n/n attempts.
+ */
+export async function endRetries(db: PgBoss.Db, schema: string, name: string, id: string): Promise<void> {
+  await db.executeSql(
+    `UPDATE ${schema}.job SET retry_limit = retry_count, dead_letter = NULL
+      WHERE name = $1 AND id = $2::uuid AND state = 'active'`,
+    [name, id],
+  );
+}
+
+/**
  * pg-boss stores a failure as the serialized error (`{ name, message, stack }`), or `{ value: { message } }` when
  * it expired the job itself (its worker died or hung past the lease).
  */

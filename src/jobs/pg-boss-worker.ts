@@ -1,17 +1,15 @@
 import type PgBoss from 'pg-boss';
-import type { AppDeps } from '../app-deps.ts';
-import { jobDefinitions } from './handlers.ts';
-import { JOB_NAMES, type JobName } from './job-names.ts';
+import { type JobRegistry, type RuntimeDefinition, runtimeDefinition } from './job-definition.ts';
+import { type JobName, payloadProblem } from './job-names.ts';
 import {
   describeError,
   type JobLogger,
   type JobWorker,
-  type RuntimeDefinition,
-  reportMissingDefinitions,
-  runtimeDefinition,
+  jobsToRun,
+  type WorkerContext,
   type WorkerOptions,
 } from './job-queue.ts';
-import { describeOutput, queuesWithDueJobs } from './pg-boss-tables.ts';
+import { describeOutput, endRetries, queuesWithDueJobs } from './pg-boss-tables.ts';
 
 export const ON_FAILED_SUFFIX = '.on-failed';
 
@@ -20,7 +18,7 @@ export function onFailedQueueOf(name: JobName): string {
   return `${name}${ON_FAILED_SUFFIX}`;
 }
 
-type Runner = { kind: 'handle' | 'onFailed'; definition: RuntimeDefinition };
+type Runner<C> = { kind: 'handle' | 'onFailed'; name: JobName; definition: RuntimeDefinition<C> };
 type FetchedJob = PgBoss.JobWithMetadata<unknown>;
 
 /**
@@ -29,22 +27,21 @@ type FetchedJob = PgBoss.JobWithMetadata<unknown>;
  * as many as there are free slots, straight away; when none are due it sleeps WORKER_POLL_MS, or less if a running
  * job finishes first (its follow-up jobs may be due).
  */
-export async function startPgBossWorker(
+export async function startPgBossWorker<C extends WorkerContext>(
   boss: PgBoss,
   schema: string,
-  deps: AppDeps,
+  registry: JobRegistry<C>,
+  context: C,
   log: JobLogger,
   options: WorkerOptions,
 ): Promise<JobWorker> {
-  const definitions = options.definitions ?? jobDefinitions;
-  reportMissingDefinitions(definitions, log);
-  const concurrency = options.concurrency ?? deps.config.workerConcurrency;
-  const runners = new Map<string, Runner>();
-  for (const name of JOB_NAMES) {
-    if (!definitions[name]) continue;
-    const definition = runtimeDefinition(definitions, name);
-    runners.set(name, { kind: 'handle', definition });
-    runners.set(onFailedQueueOf(name), { kind: 'onFailed', definition });
+  const names = jobsToRun(registry, options);
+  const concurrency = options.concurrency ?? context.config.workerConcurrency;
+  const runners = new Map<string, Runner<C>>();
+  for (const name of names) {
+    const definition = runtimeDefinition(registry, name);
+    runners.set(name, { kind: 'handle', name, definition });
+    runners.set(onFailedQueueOf(name), { kind: 'onFailed', name, definition });
   }
   const queues = [...runners.keys()];
   const running = new Set<Promise<void>>();
@@ -81,13 +78,25 @@ export async function startPgBossWorker(
     return jobs;
   }
 
+  /**
+   * A job (or its `onFailed` follow-up) whose payload fails its schema fails for good at once: retrying cannot mend
+   * it, and `onFailed` has no valid payload to act on, so it gets no follow-up either.
+   */
+  async function failInvalid(job: FetchedJob, problem: string): Promise<void> {
+    log.error({ jobId: job.id, job: job.name, problem }, 'job failed for good: its payload is invalid');
+    await endRetries(boss.getDb(), schema, job.name, job.id);
+    await boss.fail(job.name, job.id, { message: problem });
+  }
+
   async function run(job: FetchedJob): Promise<void> {
     const runner = runners.get(job.name)!;
+    const problem = payloadProblem(runner.name, job.data);
+    if (problem) return failInvalid(job, problem);
     try {
       if (runner.kind === 'handle') {
-        await runner.definition.handle(deps, job.data);
+        await runner.definition.handle(context, job.data);
       } else {
-        await runner.definition.onFailed?.(deps, job.data, describeOutput(job.output) ?? 'unknown error');
+        await runner.definition.onFailed?.(context, job.data, describeOutput(job.output) ?? 'unknown error');
       }
       await boss.complete(job.name, job.id);
     } catch (error) {
@@ -114,10 +123,10 @@ export async function startPgBossWorker(
         const slots = concurrency - running.size;
         const jobs = slots > 0 ? await fetchDue(slots) : [];
         for (const job of jobs) track(job);
-        if (jobs.length === 0) await pause(deps.config.workerPollMs);
+        if (jobs.length === 0) await pause(context.config.workerPollMs);
       } catch (error) {
         log.error({ err: error }, 'job worker could not fetch jobs');
-        await pause(deps.config.workerPollMs);
+        await pause(context.config.workerPollMs);
       }
     }
   }

@@ -1,6 +1,5 @@
-import type { AppDeps } from '../app-deps.ts';
 import type { Db } from '../db/database.ts';
-import { jobDefinitions } from './handlers.ts';
+import type { JobRegistry } from './job-definition.ts';
 import type { JobName, JobPayloads } from './job-names.ts';
 import {
   DEFAULT_MAX_ATTEMPTS,
@@ -9,7 +8,7 @@ import {
   type JobLogger,
   type JobQueue,
   type JobWorker,
-  reportMissingDefinitions,
+  type WorkerContext,
   type WorkerOptions,
 } from './job-queue.ts';
 import { insertJob, listFailedJobs, retryFailedJobs } from './jobs.repository.ts';
@@ -44,11 +43,15 @@ export class TableJobQueue implements JobQueue {
   }
 
   /** `concurrency` independent claim loops, each running one job at a time. */
-  async startWorker(deps: AppDeps, log: JobLogger, options: WorkerOptions = {}): Promise<JobWorker> {
-    const definitions = options.definitions ?? jobDefinitions;
-    reportMissingDefinitions(definitions, log);
-    const loops = Array.from({ length: options.concurrency ?? deps.config.workerConcurrency }, () =>
-      startWorker(deps, log, definitions),
+  async startWorker<C extends WorkerContext>(
+    registry: JobRegistry<C>,
+    context: C,
+    log: JobLogger,
+    options: WorkerOptions = {},
+  ): Promise<JobWorker> {
+    // Each loop checks the registry first: an incomplete one rejects here, before any loop starts.
+    const loops = Array.from({ length: options.concurrency ?? context.config.workerConcurrency }, () =>
+      startWorker(registry, context, log, options),
     );
     return { stop: async () => void (await Promise.all(loops.map((loop) => loop.stop()))) };
   }

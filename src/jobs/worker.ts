@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
-import type { AppDeps } from '../app-deps.ts';
-import { type JobDefinitions, jobDefinitions } from './handlers.ts';
-import type { JobName } from './job-names.ts';
-import { describeError, type JobLogger, type RuntimeDefinition, runtimeDefinition } from './job-queue.ts';
+import { type JobRegistry, type RuntimeDefinition, runtimeDefinition } from './job-definition.ts';
+import { type JobName, payloadProblem } from './job-names.ts';
+import { describeError, type JobLogger, jobsToRun, type WorkerContext, type WorkerOptions } from './job-queue.ts';
 import { claimNextJob, completeJob, failJobAttempt } from './jobs.repository.ts';
 
 const BACKOFF_MAX_MS = 10 * 60_000;
@@ -16,43 +15,56 @@ export function backoffMs(attempt: number, baseMs = 5_000): number {
 export type Worker = { stop: () => Promise<void>; drain: () => Promise<number> };
 
 /**
- * The table queue's worker loop: claims one job at a time from the `jobs` table, runs its handler, and records the
- * outcome. A failed attempt is retried with backoff until `max_attempts`, then marked failed (listed by
- * `guild jobs:failed`, re-run by `jobs:retry`). The claim is a lease of JOB_LEASE_SECONDS: if this process dies, the
- * job is claimed again by another worker once the lease ran out.
+ * The table queue's worker loop: claims one job at a time from the `jobs` table, checks its payload, runs its handler,
+ * and records the outcome. A failed attempt is retried with backoff until `max_attempts`, then marked failed (listed
+ * by `guild jobs:failed`, re-run by `jobs:retry`); a payload that fails its schema fails the job at once, without
+ * `onFailed` (it has no valid payload to act on). The claim is a lease of JOB_LEASE_SECONDS: if this process dies,
+ * the job is claimed again by another worker once the lease ran out. Throws when the registry lacks a job.
  */
-export function startWorker(deps: AppDeps, log: JobLogger, definitions: JobDefinitions = jobDefinitions): Worker {
+export function startWorker<C extends WorkerContext>(
+  registry: JobRegistry<C>,
+  context: C,
+  log: JobLogger,
+  options: Pick<WorkerOptions, 'only'> = {},
+): Worker {
+  const names = jobsToRun(registry, options);
   const workerId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
-  const names = Object.keys(definitions) as JobName[];
-  const leaseMs = deps.config.jobLeaseSeconds * 1000;
-  const retryBaseMs = deps.config.jobRetryDelaySeconds * 1000;
+  const leaseMs = context.config.jobLeaseSeconds * 1000;
+  const retryBaseMs = context.config.jobRetryDelaySeconds * 1000;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
 
   async function runOne(): Promise<boolean> {
     const now = new Date();
-    const job = await claimNextJob(deps.db, deps.dialect, names, workerId, now, leaseMs);
+    const job = await claimNextJob(context.db, context.dialect, names, workerId, now, leaseMs);
     if (!job) return false;
-    const definition = runtimeDefinition(definitions, job.name as JobName);
-    const payload = JSON.parse(job.payload);
+    const name = job.name as JobName;
+    const definition = runtimeDefinition(registry, name);
+    const payload = parseJson(job.payload);
+    const problem = payloadProblem(name, payload);
+    if (problem) {
+      log.error({ jobId: job.id, job: name, problem }, 'job failed for good: its payload is invalid');
+      await failJobAttempt(context.db, job.id, workerId, problem, null, new Date());
+      return true;
+    }
     try {
-      await definition.handle(deps, payload);
-      await completeJob(deps.db, job.id, workerId, new Date());
+      await definition.handle(context, payload);
+      await completeJob(context.db, job.id, workerId, new Date());
     } catch (error) {
       const message = describeError(error);
       const retryAt =
         job.attempts < job.max_attempts ? new Date(Date.now() + backoffMs(job.attempts, retryBaseMs)) : null;
       log.warn({ jobId: job.id, job: job.name, attempt: job.attempts, err: error }, 'job attempt failed');
-      await failJobAttempt(deps.db, job.id, workerId, message, retryAt, new Date());
+      await failJobAttempt(context.db, job.id, workerId, message, retryAt, new Date());
       if (!retryAt) await runOnFailed(definition, payload, message);
     }
     return true;
   }
 
-  async function runOnFailed(definition: RuntimeDefinition, payload: unknown, message: string): Promise<void> {
+  async function runOnFailed(definition: RuntimeDefinition<C>, payload: unknown, message: string): Promise<void> {
     try {
-      await definition.onFailed?.(deps, payload, message);
+      await definition.onFailed?.(context, payload, message);
     } catch (error) {
       log.error({ err: error }, 'onFailed hook failed');
     }
@@ -75,7 +87,7 @@ export function startWorker(deps: AppDeps, log: JobLogger, definitions: JobDefin
       await running;
       running = null;
       schedule();
-    }, deps.config.workerPollMs);
+    }, context.config.workerPollMs);
   }
 
   if (names.length > 0) schedule();
@@ -87,4 +99,13 @@ export function startWorker(deps: AppDeps, log: JobLogger, definitions: JobDefin
       await running;
     },
   };
+}
+
+/** The stored payload; its text when it is no JSON, which then fails its schema like any other bad payload. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type AppDeps, createDeps } from '../../src/app-deps.ts';
 import { loadConfig } from '../../src/config.ts';
-import type { JobDefinitions } from '../../src/jobs/handlers.ts';
 import type { JobWorker } from '../../src/jobs/job-queue.ts';
 import { testDialects } from '../helpers/context.ts';
 import { queuedJobs } from '../helpers/queued-jobs.ts';
+import { testRegistry } from '../jobs/test-registry.ts';
 import { waitFor } from '../jobs/wait-for.ts';
 import { type CliWorld, createCliWorld } from './cli-harness.ts';
 
@@ -36,11 +36,11 @@ for (const dialect of testDialects()) {
     const timedOut = async () => {
       throw new Error('provider timed out');
     };
-    const definitions: JobDefinitions = {
+    const registry = testRegistry({
       'challenge.analyze': { handle: timedOut },
       'idea.score': { handle: timedOut },
       'task.match': { handle: async () => {} },
-    };
+    });
 
     /** Waits until the worker failed the job that `queueing` queued (with a single attempt). */
     async function failed(queueing: Promise<string>) {
@@ -50,7 +50,7 @@ for (const dialect of testDialects()) {
     }
 
     it('lists the jobs that failed for good, newest first, and puts them back in the queue', async () => {
-      worker = await deps.queue.startWorker(deps, silent, { definitions, concurrency: 1 });
+      worker = await deps.queue.startWorker(registry, deps, silent, { concurrency: 1 });
       const once = { maxAttempts: 1 };
       const analyze = await failed(deps.queue.enqueue(world.db, 'challenge.analyze', { challengeId: 1 }, once));
       const score = await failed(deps.queue.enqueue(world.db, 'idea.score', { ideaId: 2 }, once));

@@ -107,7 +107,7 @@ for (const dialect of testDialects()) {
       const workers = await Promise.all([spawnWorker(env), spawnWorker(env)]);
       const count = 100;
       await database.db.transaction().execute(async (trx) => {
-        for (let ideaId = 0; ideaId < count; ideaId++) await deps.queue.enqueue(trx, 'idea.score', { ideaId });
+        for (let ideaId = 1; ideaId <= count; ideaId++) await deps.queue.enqueue(trx, 'idea.score', { ideaId });
       });
       await waitFor(
         'every job to be completed',
@@ -119,7 +119,7 @@ for (const dialect of testDialects()) {
       const done = await effects();
       assert.deepEqual(
         done.map((effect) => effect.job_key),
-        Array.from({ length: count }, (_, index) => index),
+        Array.from({ length: count }, (_, index) => index + 1),
       );
       const { rows: finishedRuns } = await sql<{ job_key: number; runs: number }>`
         select job_key, count(*) as runs from job_runs where phase = 'finished' group by job_key`.execute(database.db);
@@ -132,6 +132,14 @@ for (const dialect of testDialects()) {
         const share = done.filter((effect) => effect.pid === worker.pid).length;
         assert.ok(share > 0, `worker ${worker.pid} did ${share} jobs`);
       }
+    });
+
+    it('does not boot when its job registry lacks a job, and says which', async () => {
+      await assert.rejects(spawnWorker({ ...env, TEST_MISSING_JOB: 'challenge.form-team' }), (error: Error) => {
+        assert.match(error.message, /the worker exited \(1\) before it was ready/);
+        assert.match(error.message, /The job registry has no definition for challenge\.form-team: every job/);
+        return true;
+      });
     });
 
     it('loses nothing when a worker is killed in the middle of a job: another one does it after the lease', async () => {

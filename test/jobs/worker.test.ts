@@ -5,12 +5,13 @@ import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { type AppDeps, createDeps } from '../../src/app-deps.ts';
 import { loadConfig } from '../../src/config.ts';
-import type { JobDefinitions } from '../../src/jobs/handlers.ts';
+import type { JobRegistry } from '../../src/jobs/job-definition.ts';
 import type { JobName, JobPayloads } from '../../src/jobs/job-names.ts';
 import type { EnqueueOptions } from '../../src/jobs/job-queue.ts';
 import { TableJobQueue } from '../../src/jobs/table-queue.ts';
 import { backoffMs, startWorker } from '../../src/jobs/worker.ts';
 import { createTestDatabase, type TestDatabase, testDialects } from '../helpers/context.ts';
+import { testRegistry } from './test-registry.ts';
 
 const silent = { info() {}, warn() {}, error() {} };
 
@@ -47,11 +48,11 @@ for (const dialect of testDialects()) {
 
     it('runs a queued job once and marks it completed', async () => {
       const seen: number[] = [];
-      const handlers: JobDefinitions = {
+      const handlers: Partial<JobRegistry<AppDeps>> = {
         'idea.score': { handle: async (_deps, payload) => void seen.push(payload.ideaId) },
       };
       const id = await enqueue('idea.score', { ideaId: 7 });
-      const worker = startWorker(deps, silent, handlers);
+      const worker = startWorker(testRegistry(handlers), deps, silent);
       assert.equal(await worker.drain(), 1);
       await worker.stop();
       assert.deepEqual(seen, [7]);
@@ -63,7 +64,7 @@ for (const dialect of testDialects()) {
 
     it('retries a failing job later with backoff, then fails it for good after max attempts', async () => {
       const failures: string[] = [];
-      const handlers: JobDefinitions = {
+      const handlers: Partial<JobRegistry<AppDeps>> = {
         'idea.score': {
           handle: async () => {
             throw new Error('model unavailable');
@@ -72,7 +73,7 @@ for (const dialect of testDialects()) {
         },
       };
       const id = await enqueue('idea.score', { ideaId: 1 }, { maxAttempts: 2 });
-      const worker = startWorker(deps, silent, handlers);
+      const worker = startWorker(testRegistry(handlers), deps, silent);
       await worker.drain();
       let row = await jobRow(id);
       assert.equal(row.status, 'pending');
@@ -112,9 +113,11 @@ for (const dialect of testDialects()) {
       assert.equal(row.attempts, 0);
     });
 
-    it('leaves jobs without a registered handler queued', async () => {
+    it('leaves the jobs it was not asked to run queued', async () => {
       const id = await enqueue('task.match', { taskId: 3 });
-      const worker = startWorker(deps, silent, { 'idea.score': { handle: async () => {} } });
+      const worker = startWorker(testRegistry({ 'idea.score': { handle: async () => {} } }), deps, silent, {
+        only: ['idea.score'],
+      });
       assert.equal(await worker.drain(), 0);
       await worker.stop();
       assert.equal((await jobRow(id)).status, 'pending');
@@ -136,7 +139,11 @@ for (const dialect of testDialects()) {
         .where('id', '=', leased)
         .execute();
       const seen: number[] = [];
-      const worker = startWorker(deps, silent, { 'idea.score': { handle: async (_d, p) => void seen.push(p.ideaId) } });
+      const worker = startWorker(
+        testRegistry({ 'idea.score': { handle: async (_d, p) => void seen.push(p.ideaId) } }),
+        deps,
+        silent,
+      );
       await worker.drain();
       await worker.stop();
       assert.deepEqual(seen, [1]);
@@ -147,9 +154,9 @@ for (const dialect of testDialects()) {
 
     it('two workers draining the same queue run every job exactly once', async () => {
       const count = 40;
-      for (let i = 0; i < count; i++) await enqueue('idea.score', { ideaId: i });
+      for (let i = 1; i <= count; i++) await enqueue('idea.score', { ideaId: i });
       const runs = new Map<number, number>();
-      const handlers: JobDefinitions = {
+      const handlers: Partial<JobRegistry<AppDeps>> = {
         'idea.score': {
           handle: async (_d, p) => {
             runs.set(p.ideaId, (runs.get(p.ideaId) ?? 0) + 1);
@@ -157,8 +164,8 @@ for (const dialect of testDialects()) {
           },
         },
       };
-      const first = startWorker(deps, silent, handlers);
-      const second = startWorker(deps, silent, handlers);
+      const first = startWorker(testRegistry(handlers), deps, silent);
+      const second = startWorker(testRegistry(handlers), deps, silent);
       const [a, b] = await Promise.all([first.drain(), second.drain()]);
       await Promise.all([first.stop(), second.stop()]);
       assert.equal(a + b, count);
@@ -170,7 +177,7 @@ for (const dialect of testDialects()) {
     it('polls on its own when started', async () => {
       const id = await enqueue('idea.score', { ideaId: 5 });
       const polling = { ...deps, config: { ...deps.config, workerPollMs: 10 } };
-      const worker = startWorker(polling, silent, { 'idea.score': { handle: async () => {} } });
+      const worker = startWorker(testRegistry({ 'idea.score': { handle: async () => {} } }), polling, silent);
       for (let i = 0; i < 100 && (await jobRow(id)).status !== 'completed'; i++) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -183,14 +190,18 @@ for (const dialect of testDialects()) {
       const tuned = { ...deps, config: { ...config, workerPollMs: 60_000 } };
       const id = await enqueue('idea.score', { ideaId: 1 });
       let lockedUntil = '';
-      const worker = startWorker(tuned, silent, {
-        'idea.score': {
-          handle: async () => {
-            lockedUntil = (await jobRow(id)).locked_until ?? '';
-            throw new Error('try again');
+      const worker = startWorker(
+        testRegistry({
+          'idea.score': {
+            handle: async () => {
+              lockedUntil = (await jobRow(id)).locked_until ?? '';
+              throw new Error('try again');
+            },
           },
-        },
-      });
+        }),
+        tuned,
+        silent,
+      );
       const started = Date.now();
       await worker.drain();
       await worker.stop();
@@ -204,19 +215,24 @@ for (const dialect of testDialects()) {
       const ids = [await enqueue('idea.score', { ideaId: 1 }), await enqueue('idea.score', { ideaId: 2 })];
       let active = 0;
       let peak = 0;
-      const worker = await queue.startWorker({ ...deps, config: { ...deps.config, workerPollMs: 10 } }, silent, {
-        concurrency: 2,
-        definitions: {
-          'idea.score': {
-            handle: async () => {
-              peak = Math.max(peak, ++active);
-              await new Promise((resolve) => setTimeout(resolve, 100));
-              active--;
-              throw new Error('always fails');
-            },
+      const registry = testRegistry({
+        'idea.score': {
+          handle: async () => {
+            peak = Math.max(peak, ++active);
+            await new Promise((resolve) => setTimeout(resolve, 100));
+            active--;
+            throw new Error('always fails');
           },
         },
       });
+      const worker = await queue.startWorker(
+        registry,
+        { ...deps, config: { ...deps.config, workerPollMs: 10 } },
+        silent,
+        {
+          concurrency: 2,
+        },
+      );
       for (let i = 0; i < 100 && (await Promise.all(ids.map(jobRow))).some((row) => row.attempts === 0); i++) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -233,25 +249,62 @@ for (const dialect of testDialects()) {
       );
     });
 
-    it('names the jobs that have no handler when it starts', async () => {
-      const warnings: unknown[] = [];
-      const log = { ...silent, warn: (details: unknown) => void warnings.push(details) };
-      const worker = await queue.startWorker(deps, log, {
-        definitions: { 'idea.score': { handle: async () => {} } },
-        concurrency: 1,
-      });
-      await worker.stop();
-      assert.deepEqual(warnings, [
-        {
-          missing: [
-            'challenge.analyze',
-            'volunteer.analyze-cv',
-            'task.match',
-            'volunteer.match',
-            'challenge.form-team',
-          ],
+    it('fails a job whose payload does not match its schema at once, without retry or onFailed', async () => {
+      const ran: unknown[] = [];
+      const registry = testRegistry({
+        'idea.score': {
+          handle: async (_deps, payload) => void ran.push(payload),
+          onFailed: async (_deps, payload) => void ran.push(['onFailed', payload]),
         },
-      ]);
+      });
+      // As a job of an older version, or one written by hand, would be: the types do not hold at run time.
+      const wrongType = await enqueue('idea.score', { ideaId: 'seven' } as never);
+      const missing = await enqueue('idea.score', {} as never);
+      const valid = await enqueue('idea.score', { ideaId: 8 });
+      const notJson = await enqueue('idea.score', { ideaId: 9 });
+      await database.db.updateTable('jobs').set({ payload: '{ideaId: 9' }).where('id', '=', notJson).execute();
+      const errors: unknown[] = [];
+      const log = { ...silent, error: (details: unknown) => void errors.push(details) };
+      const worker = startWorker(registry, deps, log);
+      assert.equal(await worker.drain(), 4);
+      await worker.stop();
+
+      assert.deepEqual(ran, [{ ideaId: 8 }], 'only the valid job reached its handler; no onFailed ran');
+      assert.equal((await jobRow(valid)).status, 'completed');
+      const rows = await Promise.all([wrongType, missing, notJson].map(jobRow));
+      assert.deepEqual(
+        rows.map((row) => [row.status, row.attempts, row.max_attempts]),
+        [
+          ['failed', 1, 5],
+          ['failed', 1, 5],
+          ['failed', 1, 5],
+        ],
+      );
+      assert.deepEqual(
+        rows.map((row) => row.last_error),
+        [
+          'The payload of this idea.score job is invalid (/ideaId must be integer): {"ideaId":"seven"}.',
+          'The payload of this idea.score job is invalid (the payload must have required properties ideaId): {}.',
+          'The payload of this idea.score job is invalid (the payload must be object): "{ideaId: 9".',
+        ],
+      );
+      assert.equal(errors.length, 3);
+      assert.deepEqual(
+        (await queue.listFailed()).map((job) => job.id),
+        [notJson, missing, wrongType].map(String),
+      );
+    });
+
+    it('refuses to start with a registry that lacks a job, or to run a job that does not exist', async () => {
+      const { 'task.match': _left, ...incomplete } = testRegistry({});
+      const lacking = incomplete as unknown as JobRegistry<AppDeps>;
+      const message =
+        'The job registry has no definition for task.match: every job in src/jobs/job-names.ts needs exactly one definition.';
+      await assert.rejects(queue.startWorker(lacking, deps, silent), { message });
+      assert.throws(() => startWorker(lacking, deps, silent), { message });
+      await assert.rejects(queue.startWorker(testRegistry({}), deps, silent, { only: ['idea.rank' as JobName] }), {
+        message: 'The worker was asked to run idea.rank, which no job is called.',
+      });
     });
   });
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { jobDefinitions } from '../../src/jobs/handlers.ts';
+import { jobRegistry } from '../../src/pipeline/job-registry.ts';
 import { analyzeChallenge } from '../../src/pipeline/challenge-analysis/challenge-analysis.service.ts';
 import { briefFixture } from '../ai/analysis-fixtures.ts';
 import { notificationsOf } from '../helpers/assignment-fixtures.ts';
@@ -11,7 +11,7 @@ import { queuedJobs } from '../helpers/queued-jobs.ts';
 import { challengeRow, postBrief, withHook, writtenFor } from './pipeline-fixtures.ts';
 import { runQueuedJobs } from './run-jobs.ts';
 
-const analyze = jobDefinitions['challenge.analyze']!;
+const analyze = jobRegistry['challenge.analyze'];
 
 /** `challenge.analyze` (contract §6 steps 1–3) run by the real worker with the local analyzers. */
 for (const dialect of testDialects()) {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { UNREADABLE_MESSAGES } from '../../src/ai/text/index.ts';
 import type { Db } from '../../src/db/database.ts';
-import { jobDefinitions } from '../../src/jobs/handlers.ts';
+import { jobRegistry } from '../../src/pipeline/job-registry.ts';
 import { analyzeCv, CV_ANALYSIS_FAILED_MESSAGE } from '../../src/pipeline/cv-analysis/cv-analysis.service.ts';
 import { CV_FIXTURE_DIR } from '../fixtures/cvs/fixtures.ts';
 import { apiClient } from '../helpers/client.ts';
@@ -14,7 +14,7 @@ import { queuedJobs } from '../helpers/queued-jobs.ts';
 import { withHook } from './pipeline-fixtures.ts';
 import { runQueuedJobs } from './run-jobs.ts';
 
-const analyzeJob = jobDefinitions['volunteer.analyze-cv']!;
+const analyzeJob = jobRegistry['volunteer.analyze-cv'];
 
 function volunteerRow(db: Db, id: number) {
   return db.selectFrom('volunteers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

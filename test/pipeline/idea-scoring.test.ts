@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Db } from '../../src/db/database.ts';
-import { jobDefinitions } from '../../src/jobs/handlers.ts';
+import { jobRegistry } from '../../src/pipeline/job-registry.ts';
 import { finalScore } from '../../src/modules/ideas/ideas.scoring.ts';
 import { ideaFixtures, type TextFixture } from '../ai/analysis-fixtures.ts';
 import { notificationsOf } from '../helpers/assignment-fixtures.ts';
@@ -12,7 +12,7 @@ import { COMMUNITY } from '../helpers/idea-fixtures.ts';
 import { withHook } from './pipeline-fixtures.ts';
 import { runQueuedJobs } from './run-jobs.ts';
 
-const scoreJob = jobDefinitions['idea.score']!;
+const scoreJob = jobRegistry['idea.score'];
 const foodWaste = ideaFixtures().find((set) => set.challenge.name === 'community-reduce-food-waste')!;
 const idea = (name: string) => foodWaste.ideas.find((fixture) => fixture.name === name)!;
 

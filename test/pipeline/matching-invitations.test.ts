@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { jobDefinitions } from '../../src/jobs/handlers.ts';
+import { jobRegistry } from '../../src/pipeline/job-registry.ts';
 import { matchTask } from '../../src/pipeline/matching/matching.service.ts';
 import { notificationsOf } from '../helpers/assignment-fixtures.ts';
 import { apiClient } from '../helpers/client.ts';
@@ -157,7 +157,7 @@ for (const dialect of testDialects()) {
       });
       assert.equal(response.statusCode, 200, response.body);
 
-      await jobDefinitions['task.match']!.handle(ctx.deps, { taskId: task.id });
+      await jobRegistry['task.match'].handle(ctx.deps, { taskId: task.id });
       assert.deepEqual(
         await invitedVolunteerIds(ctx.db, task.id),
         order.slice(1, 4).map((person) => person.volunteer.id),

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { jobDefinitions } from '../../src/jobs/handlers.ts';
+import { jobRegistry } from '../../src/pipeline/job-registry.ts';
 import { matchVolunteer } from '../../src/pipeline/matching/matching.service.ts';
 import { notificationsOf } from '../helpers/assignment-fixtures.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
@@ -85,8 +85,8 @@ for (const dialect of testDialects()) {
         .set({ validation_status: 'passed' })
         .where('id', '=', person.volunteer.id)
         .execute();
-      await jobDefinitions['volunteer.match']!.handle(ctx.deps, { volunteerId: person.volunteer.id });
-      await jobDefinitions['volunteer.match']!.handle(ctx.deps, { volunteerId: person.volunteer.id });
+      await jobRegistry['volunteer.match'].handle(ctx.deps, { volunteerId: person.volunteer.id });
+      await jobRegistry['volunteer.match'].handle(ctx.deps, { volunteerId: person.volunteer.id });
       const rows = await assignmentsOfTask(ctx.db, task.id);
       assert.deepEqual(
         rows.map((row) => row.volunteer_id),

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../src/app-deps.ts';
 import { startWorker } from '../../src/jobs/worker.ts';
+import { jobRegistry } from '../../src/pipeline/job-registry.ts';
 
 const silent = { info() {}, warn() {}, error() {} };
 const SETTLE_TIMEOUT_MS = 30_000;
@@ -9,13 +10,13 @@ const SETTLE_TIMEOUT_MS = 30_000;
 /**
  * Runs every due job with the real worker of the deployment's engine and returns once none is left, including the
  * jobs those jobs queued (analysis → matching → team formation). Jobs waiting for a retry later are left waiting.
- * Table queue (SQLite): `startWorker(deps, log).drain()`. pg-boss (PostgreSQL): the pg-boss worker, until its job
+ * Table queue (SQLite): `startWorker(jobRegistry, deps, log).drain()`. pg-boss (PostgreSQL): the pg-boss worker, until its job
  * table has nothing due or running.
  */
 export async function runQueuedJobs(ctx: { deps: AppDeps }): Promise<void> {
   const { deps } = ctx;
   if (deps.queue.engine === 'table') {
-    const worker = startWorker(deps, silent);
+    const worker = startWorker(jobRegistry, deps, silent);
     try {
       await worker.drain();
     } finally {
@@ -23,7 +24,7 @@ export async function runQueuedJobs(ctx: { deps: AppDeps }): Promise<void> {
     }
     return;
   }
-  const worker = await deps.queue.startWorker(deps, silent);
+  const worker = await deps.queue.startWorker(jobRegistry, deps, silent);
   try {
     const deadline = Date.now() + SETTLE_TIMEOUT_MS;
     while ((await unsettledPgBossJobs(deps)) > 0) {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Db } from '../../src/db/database.ts';
-import { jobDefinitions } from '../../src/jobs/handlers.ts';
+import { jobRegistry } from '../../src/pipeline/job-registry.ts';
 import { matchTask } from '../../src/pipeline/matching/matching.service.ts';
 import { formTeam } from '../../src/pipeline/teams/team-formation.ts';
 import { notificationsOf } from '../helpers/assignment-fixtures.ts';
@@ -90,7 +90,7 @@ for (const dialect of testDialects()) {
     it('forms the team once, however often or concurrently it runs', async () => {
       const { challenge, people } = await challengeWith([{ score: 70 }, { score: 75 }, { score: 65 }]);
       await Promise.all([formTeam(ctx.db, challenge.id), formTeam(ctx.db, challenge.id)]);
-      await jobDefinitions['challenge.form-team']!.handle(ctx.deps, { challengeId: challenge.id });
+      await jobRegistry['challenge.form-team'].handle(ctx.deps, { challengeId: challenge.id });
       const teams = await teamsOf(ctx.db, challenge.id);
       assert.equal(teams.length, 1);
       assert.equal((await membersOf(ctx.db, teams[0].id)).length, 3);
@@ -138,7 +138,7 @@ for (const dialect of testDialects()) {
         await contributor(ctx.db, { skills: { [skills[0]]: 'expert', [skills[1]]: 'expert' } }),
       ];
       await matchTask(ctx.deps, task.id);
-      await jobDefinitions['challenge.form-team']!.handle(ctx.deps, { challengeId: challenge.id });
+      await jobRegistry['challenge.form-team'].handle(ctx.deps, { challengeId: challenge.id });
       const [team] = await teamsOf(ctx.db, challenge.id);
       const members = await membersOf(ctx.db, team.id);
       assert.deepEqual(

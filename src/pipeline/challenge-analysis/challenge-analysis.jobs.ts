@@ -1,4 +1,5 @@
-import type { JobDefinition } from '../../jobs/handlers.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { JobDefinition } from '../../jobs/job-definition.ts';
 import { analyzeChallenge, failChallengeAnalysis } from './challenge-analysis.service.ts';
 
 /**
@@ -7,7 +8,7 @@ import { analyzeChallenge, failChallengeAnalysis } from './challenge-analysis.se
  * after the last attempt the challenge is back in `submitted` with its analysis `failed` (the company may edit the
  * brief, which queues a new analysis; an operator may re-run the job with `guild jobs:retry`).
  */
-export const analyzeChallengeJob: JobDefinition<'challenge.analyze'> = {
+export const analyzeChallengeJob: JobDefinition<AppDeps, 'challenge.analyze'> = {
   async handle(deps, { challengeId }) {
     await analyzeChallenge(deps, challengeId);
   },

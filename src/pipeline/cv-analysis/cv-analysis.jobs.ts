@@ -1,4 +1,5 @@
-import type { JobDefinition } from '../../jobs/handlers.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { JobDefinition } from '../../jobs/job-definition.ts';
 import { analyzeCv, failCvAnalysis } from './cv-analysis.service.ts';
 
 /**
@@ -6,7 +7,7 @@ import { analyzeCv, failCvAnalysis } from './cv-analysis.service.ts';
  * completes with the analysis `failed` and its reason); anything else is retried, and after the last attempt the
  * analysis is `failed` with a generic reason rather than left in `processing`.
  */
-export const analyzeCvJob: JobDefinition<'volunteer.analyze-cv'> = {
+export const analyzeCvJob: JobDefinition<AppDeps, 'volunteer.analyze-cv'> = {
   async handle(deps, { volunteerId }) {
     await analyzeCv(deps, volunteerId);
   },

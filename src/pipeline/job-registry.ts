@@ -1,0 +1,22 @@
+import type { AppDeps } from '../app-deps.ts';
+import { defineJobRegistry } from '../jobs/job-definition.ts';
+import { analyzeChallengeJob } from './challenge-analysis/challenge-analysis.jobs.ts';
+import { analyzeCvJob } from './cv-analysis/cv-analysis.jobs.ts';
+import { scoreIdeaJob } from './idea-scoring/idea-scoring.jobs.ts';
+import { taskMatchJob, volunteerMatchJob } from './matching/matching.jobs.ts';
+import { formTeamJob } from './teams/teams.jobs.ts';
+
+/**
+ * The definition of every job (src/jobs/job-names.ts), run with the application's dependencies: the pipeline of
+ * docs/development.md. The entry points hand it to the queue's worker (`deps.queue.startWorker(jobRegistry, deps,
+ * log)`). A job left out here does not compile, and `defineJobRegistry` stops the process at boot if one is missing
+ * anyway.
+ */
+export const jobRegistry = defineJobRegistry<AppDeps>({
+  'challenge.analyze': analyzeChallengeJob,
+  'volunteer.analyze-cv': analyzeCvJob,
+  'idea.score': scoreIdeaJob,
+  'task.match': taskMatchJob,
+  'volunteer.match': volunteerMatchJob,
+  'challenge.form-team': formTeamJob,
+});
