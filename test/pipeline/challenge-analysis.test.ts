@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { jobRegistry } from '../../src/pipeline/job-registry.ts';
 import { analyzeChallenge } from '../../src/pipeline/challenge-analysis/challenge-analysis.service.ts';
+import { jobRegistry } from '../../src/pipeline/job-registry.ts';
 import { briefFixture } from '../ai/analysis-fixtures.ts';
 import { notificationsOf } from '../helpers/assignment-fixtures.ts';
 import { apiClient } from '../helpers/client.ts';

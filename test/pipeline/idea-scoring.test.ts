@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Db } from '../../src/db/database.ts';
-import { jobRegistry } from '../../src/pipeline/job-registry.ts';
 import { finalScore } from '../../src/modules/ideas/ideas.scoring.ts';
+import { jobRegistry } from '../../src/pipeline/job-registry.ts';
 import { ideaFixtures, type TextFixture } from '../ai/analysis-fixtures.ts';
 import { notificationsOf } from '../helpers/assignment-fixtures.ts';
 import { apiClient } from '../helpers/client.ts';
