@@ -100,3 +100,31 @@ export async function markAllNotificationsRead(db: Db, userId: number, now: stri
 export async function deleteNotification(db: Db, id: number): Promise<void> {
   await db.deleteFrom('notifications').where('id', '=', id).execute();
 }
+
+export type NewNotificationRow = {
+  userId: number;
+  type: string;
+  title: string;
+  message: string;
+  actionUrl: string | null;
+  /** The notification's `data` as JSON text. */
+  data: string;
+  now: string;
+};
+
+/** Inserts an unread notification; `notify` is the helper every module calls. */
+export async function insertNotification(db: Db, notification: NewNotificationRow): Promise<void> {
+  await db
+    .insertInto('notifications')
+    .values({
+      user_id: notification.userId,
+      type: notification.type,
+      title: notification.title,
+      message: notification.message,
+      action_url: notification.actionUrl,
+      data: notification.data,
+      read_at: null,
+      created_at: notification.now,
+    })
+    .execute();
+}

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { insertNotification } from './notifications.repository.ts';
 
 /** Notification kinds (contract §7). `action_url` is the web page the notification opens. */
 export type NotificationType =
@@ -34,17 +35,9 @@ export type NewNotification = {
 
 /** Records a notification; pass the transaction of the change it reports, so both commit or neither does. */
 export async function notify(db: Db, notification: NewNotification): Promise<void> {
-  await db
-    .insertInto('notifications')
-    .values({
-      user_id: notification.userId,
-      type: notification.type,
-      title: notification.title,
-      message: notification.message,
-      action_url: notification.actionUrl,
-      data: JSON.stringify(notification.data),
-      read_at: null,
-      created_at: new Date().toISOString(),
-    })
-    .execute();
+  await insertNotification(db, {
+    ...notification,
+    data: JSON.stringify(notification.data),
+    now: new Date().toISOString(),
+  });
 }

@@ -1,4 +1,6 @@
 import type { Db } from '../../db/database.ts';
+import { addToReputationScore } from '../volunteers/volunteers.repository.ts';
+import { hasReputationEvent, insertReputationEvent } from './reputation.repository.ts';
 
 /** Reputation points (contract §7). Every change is logged in `reputation_events` with its reason. */
 export const REPUTATION_POINTS = {
@@ -30,21 +32,12 @@ export async function awardReputation(
   multiplier = 1,
 ): Promise<number> {
   const points = Math.round(REPUTATION_POINTS[reason] * multiplier);
-  await db
-    .insertInto('reputation_events')
-    .values({
-      volunteer_id: volunteerId,
-      points,
-      reason,
-      subject_type: subject?.type ?? null,
-      subject_id: subject?.id ?? null,
-      created_at: new Date().toISOString(),
-    })
-    .execute();
-  await db
-    .updateTable('volunteers')
-    .set((eb) => ({ reputation_score: eb('reputation_score', '+', points) }))
-    .where('id', '=', volunteerId)
-    .execute();
+  await insertReputationEvent(db, { volunteerId, points, reason, subject, now: new Date().toISOString() });
+  await addToReputationScore(db, volunteerId, points);
   return points;
+}
+
+/** Whether the contributor was ever awarded points for `reason` (for the one-time awards). */
+export function hasBeenAwarded(db: Db, volunteerId: number, reason: ReputationReason): Promise<boolean> {
+  return hasReputationEvent(db, volunteerId, reason);
 }

@@ -2,7 +2,6 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { VolunteersTable } from '../../db/schema.ts';
 import { ACTIVE_STATUSES } from '../assignments/assignments.state.ts';
-import type { ReputationReason } from '../reputation/reputation.ts';
 
 /** The contributor profile of a user, with the user's name. */
 export function findVolunteerByUserId(db: Db, userId: number) {
@@ -92,13 +91,11 @@ export function statisticsOfVolunteer(db: Db, volunteerId: number) {
 }
 export type VolunteerStatisticsRow = Awaited<ReturnType<typeof statisticsOfVolunteer>>;
 
-export async function hasReputationEvent(db: Db, volunteerId: number, reason: ReputationReason): Promise<boolean> {
-  const row = await db
-    .selectFrom('reputation_events')
-    .select('id')
-    .where('volunteer_id', '=', volunteerId)
-    .where('reason', '=', reason)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+/** Adds awarded points to the contributor's running total (`reputation_score`, the sum of their reputation events). */
+export async function addToReputationScore(db: Db, volunteerId: number, points: number): Promise<void> {
+  await db
+    .updateTable('volunteers')
+    .set((eb) => ({ reputation_score: eb('reputation_score', '+', points) }))
+    .where('id', '=', volunteerId)
+    .execute();
 }
