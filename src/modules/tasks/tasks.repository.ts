@@ -168,3 +168,30 @@ export async function assignmentIdsOfTask(db: Db, taskId: number, volunteerId: n
   const rows = await query.orderBy('id').execute();
   return rows.map((row) => row.id);
 }
+
+// ---- Matching's writes on the task ----
+
+/**
+ * Takes the task's row lock for the rest of the transaction, if the task still looks for people. A write as the first
+ * statement: on PostgreSQL it locks the row, on SQLite it takes the write lock up front (a read first would risk a
+ * busy error when the transaction later writes). Two matching runs on one task thus count open invitations in turn.
+ */
+export async function lockOpenTask(trx: Db, taskId: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('tasks')
+    .set((eb) => ({ status: eb.ref('status') }))
+    .where('id', '=', taskId)
+    .where('status', 'in', [...OPEN_TASK_STATUSES])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** A `pending` task that got its first invitations is `matching`; a task further along keeps its status. */
+export async function markTaskMatching(trx: Db, taskId: number, now: string): Promise<void> {
+  await trx
+    .updateTable('tasks')
+    .set({ status: 'matching', updated_at: now })
+    .where('id', '=', taskId)
+    .where('status', '=', 'pending')
+    .execute();
+}

@@ -1,28 +1,13 @@
 import type { AppDeps } from '../../app-deps.ts';
-import type { Db } from '../../db/database.ts';
+import { insertInvitation } from '../../modules/assignments/assignments.repository.ts';
 import { notify } from '../../modules/notifications/notify.ts';
-import { OPEN_TASK_STATUSES } from '../../modules/tasks/tasks.state.ts';
+import { lockOpenTask, markTaskMatching } from '../../modules/tasks/tasks.repository.ts';
 import { countOpenInvitations, type MatchableTask } from './matching.repository.ts';
 import { explainMatch } from './reasoning.ts';
 import type { Match } from './scoring.ts';
 
 /** What matching uses of the application: the database, and the queue that takes the team-formation job. */
 export type MatchingDeps = Pick<AppDeps, 'db' | 'queue'>;
-
-/**
- * Takes the task's row lock for the rest of the transaction, if the task still looks for people. A write as the first
- * statement: on PostgreSQL it locks the row, on SQLite it takes the write lock up front (a read first would risk a
- * busy error when the transaction later writes). Two matching runs on one task thus count open invitations in turn.
- */
-async function lockOpenTask(trx: Db, taskId: number): Promise<boolean> {
-  const result = await trx
-    .updateTable('tasks')
-    .set((eb) => ({ status: eb.ref('status') }))
-    .where('id', '=', taskId)
-    .where('status', 'in', [...OPEN_TASK_STATUSES])
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
 
 /**
  * Invites the best of `ranked` until the task holds `invitationsPerTask` open invitations, in one transaction: the
@@ -44,30 +29,16 @@ export async function inviteBest(
     const now = new Date().toISOString();
     for (const match of ranked) {
       if (slots <= 0) break;
-      const row = await trx
-        .insertInto('assignments')
-        .values({
-          task_id: task.id,
-          volunteer_id: match.candidate.volunteerId,
-          status: 'invited',
-          match_score: match.score,
-          match_reasoning: JSON.stringify(explainMatch(task, match.score, match.factors)),
-          decline_reason: null,
-          invited_at: now,
-          responded_at: null,
-          started_at: null,
-          submitted_at: null,
-          completed_at: null,
-          actual_hours: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((conflict) => conflict.columns(['task_id', 'volunteer_id']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!row) continue;
+      const assignmentId = await insertInvitation(trx, {
+        taskId: task.id,
+        volunteerId: match.candidate.volunteerId,
+        matchScore: match.score,
+        matchReasoning: JSON.stringify(explainMatch(task, match.score, match.factors)),
+        now,
+      });
+      if (assignmentId === undefined) continue;
       slots--;
-      invited.push(row.id);
+      invited.push(assignmentId);
       await notify(trx, {
         userId: match.candidate.userId,
         type: 'task_assignment',
@@ -75,17 +46,12 @@ export async function inviteBest(
         message:
           `You have been invited to the task "${task.title}" of the challenge "${task.challengeTitle}" ` +
           `(match score ${match.score}/100). Accept or decline the invitation.`,
-        actionUrl: `/assignments/${row.id}`,
-        data: { challenge_id: task.challengeId, task_id: task.id, assignment_id: row.id },
+        actionUrl: `/assignments/${assignmentId}`,
+        data: { challenge_id: task.challengeId, task_id: task.id, assignment_id: assignmentId },
       });
     }
     if (invited.length > 0) {
-      await trx
-        .updateTable('tasks')
-        .set({ status: 'matching', updated_at: now })
-        .where('id', '=', task.id)
-        .where('status', '=', 'pending')
-        .execute();
+      await markTaskMatching(trx, task.id, now);
       await deps.queue.enqueue(trx, 'challenge.form-team', { challengeId: task.challengeId });
     }
     return invited;
