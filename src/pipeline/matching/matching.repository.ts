@@ -1,7 +1,8 @@
 import type { Db } from '../../db/database.ts';
+import { ACTIVE_STATUSES } from '../../modules/assignments/assignments.state.ts';
 import { openTaskWithoutAssignmentCondition } from '../../modules/tasks/tasks.repository.ts';
 import { OPEN_CHALLENGE_STATUSES, OPEN_TASK_STATUSES } from '../../modules/tasks/tasks.state.ts';
-import { DEFAULT_TASK_HOURS, LOAD_BEARING_STATUSES } from './policy.ts';
+import { DEFAULT_TASK_HOURS } from './policy.ts';
 import type { Candidate, RequiredSkill, TaskNeeds } from './scoring.ts';
 
 /** A task as matching reads it, with what decides whether it still looks for people. */
@@ -74,9 +75,10 @@ export async function countOpenInvitations(db: Db, taskId: number): Promise<numb
 /**
  * Skill rows that count for matching, one per (contributor, skill), with the contributor's facts: the account is
  * active, and the skill was added by hand or comes from a CV analysis that passed validation. The task a contributor
- * holds (accepted, in progress or submitted) comes with them through a left join: the partial unique index
- * `assignments_one_active_per_volunteer` allows at most one such assignment per contributor, so the join never
- * multiplies rows, and it is found by key rather than by aggregating every assignment on the platform.
+ * holds (`ACTIVE_STATUSES`: accepted, in progress or submitted; an invitation is an offer and takes no time) comes
+ * with them through a left join: the partial unique index `assignments_one_active_per_volunteer` allows at most one
+ * such assignment per contributor, so the join never multiplies rows, and it is found by key rather than by
+ * aggregating every assignment on the platform.
  */
 function countedSkillRows(db: Db) {
   return db
@@ -84,7 +86,7 @@ function countedSkillRows(db: Db) {
     .innerJoin('volunteers', 'volunteers.id', 'volunteer_skills.volunteer_id')
     .innerJoin('users', 'users.id', 'volunteers.user_id')
     .leftJoin('assignments as held', (join) =>
-      join.onRef('held.volunteer_id', '=', 'volunteers.id').on('held.status', 'in', [...LOAD_BEARING_STATUSES]),
+      join.onRef('held.volunteer_id', '=', 'volunteers.id').on('held.status', 'in', [...ACTIVE_STATUSES]),
     )
     .leftJoin('tasks as held_task', 'held_task.id', 'held.task_id')
     .where('users.is_active', '=', 1)

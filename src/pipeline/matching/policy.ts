@@ -20,12 +20,6 @@ export const NOMINAL_TASK_WEEKS = 4;
 /** Hours assumed for a task without an estimate (the middle of the 4–40 hours decomposition gives). */
 export const DEFAULT_TASK_HOURS = 20;
 
-/**
- * Assignment statuses that take up a contributor's time. An invitation does not: it is an offer, and a contributor
- * holds at most one of these at a time anyway (the partial unique index `assignments_one_active_per_volunteer`).
- */
-export const LOAD_BEARING_STATUSES = ['accepted', 'in_progress', 'submitted'] as const;
-
 /** Maximum points of each factor; they add up to 100. */
 export const FACTOR_POINTS = { skills: 50, experience: 20, availability: 15, reputation: 15 } as const;
 
