@@ -132,6 +132,71 @@ describe('decomposition offline: tasks from the brief itself', () => {
     assert.ok(skillsOf(plan).has('Arabic') && skillsOf(plan).has('Ukrainian'));
   });
 
+  test('a sentence that only sets a date or an amount is a limit, not a task', async () => {
+    const plan = await decompose(
+      plain(
+        'Security review',
+        'Scope:\n1. Review the firewall rules.\n2. Scan the office network.\n3. Test a restore of the file server.\n' +
+          '4. Update our password policy.\n\nDeliverables: an audit report and a remediation plan. Budget £12,000; ' +
+          'report within eight weeks. The review must happen in the first two weeks of August. Launch date is 1 ' +
+          'September. We hope to start in six weeks and can spend up to £5,000.',
+      ),
+    );
+    for (const title of titlesOf(plan)) {
+      assert.doesNotMatch(title, /budget|£|within eight weeks|august|launch date|six weeks/i, title);
+    }
+    assert.ok(titlesOf(plan).some((title) => /audit report/i.test(title)));
+    assert.ok(tasksOf(plan).some((task) => task.acceptance_criteria.some((c) => /£12,000/.test(c))));
+  });
+
+  test('titles read as instructions: who is asked for leads in to the work, labels and time stamps drop out', async () => {
+    const plan = await decompose(
+      plain(
+        'Churn model',
+        'We would like a data scientist to build a churn model that scores every member, explain which factors ' +
+          'drive it, and check whether the scores would have been accurate last year.\n\n' +
+          '- A building fabric survey: walls, roof and windows, including a thermographic survey.\n' +
+          '- (week 3): volunteers can book and cancel shifts\n' +
+          '- Writing the application narrative: the project and the need.\n' +
+          'We want to know what it would take to halve our energy use. We should also have a short client guide.',
+      ),
+    );
+    const titles = titlesOf(plan);
+    for (const expected of [
+      /^Build a churn model/,
+      /^Explain which factors drive it$/,
+      /^Run a building fabric survey$/,
+      /^Let volunteers book and cancel shifts$/,
+      /^Write the application narrative$/,
+      /^Find out what it would take/,
+      /^Prepare a short client guide$/,
+    ]) {
+      assert.ok(
+        titles.some((title) => expected.test(title)),
+        `${expected} in ${titles.join(' | ')}`,
+      );
+    }
+    for (const title of titles) assert.doesNotMatch(title, /^(?:Deliver|Make|Run) (?:a data scientist|we |\()/, title);
+  });
+
+  test('a list item labelled with a time is a piece of that milestone', async () => {
+    const plan = await decompose(
+      plain(
+        'Street festival',
+        'We need a production team.\n\nMilestones:\n- By February: programme confirmed with artist contracts signed.\n' +
+          '- By March: event management plan and risk assessment submitted to the council.\n' +
+          '- By April: recruit, brief and schedule 60 stewards.\n- August: evaluation report for the funder.',
+      ),
+    );
+    const sources = tasksOf(plan).map((task) => task.source);
+    for (const piece of ['risk assessment', '60 stewards', 'evaluation report', 'artist contracts']) {
+      assert.ok(
+        sources.some((source) => source.includes(piece)),
+        `${piece} in ${sources.join(' | ')}`,
+      );
+    }
+  });
+
   test('a very long item keeps an excerpt of the brief as its source', async () => {
     const long = `Build a booking page ${'for the clinic, the gym, the pool and the library, '.repeat(20)}with reminders.`;
     const input = plain('Bookings', `Goals\n- ${long}\n- Write the help pages.\n- Train the reception staff.`);

@@ -61,6 +61,31 @@ export function isLimit(sentence: string): boolean {
   return LIMIT.test(sentence);
 }
 
+/** A word that names a time: "in March", "within eight weeks", "by the end of February", "2027". */
+const TIME =
+  /\b(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|spring|summer|autumn|winter|days?|weeks?|months?|years?|term|quarter|\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))\b/i;
+/**
+ * Sentences that only set when the work happens or what it may cost, whatever else they are worded like: "Budget
+ * £12,000", "Media budget £20,000 on top of…", "Launch date is 1 September", "report within eight weeks", "The move
+ * must happen in the first two weeks of August", "We hope to start in six weeks and can spend up to £5,000". They
+ * are limits every task meets (acceptance criteria), never a task of their own.
+ */
+const MONEY_ONLY = [
+  /^(?:(?:the|our)\s+)?(?:total\s+|overall\s+)?(?:[\p{L}-]+\s+){0,2}budget\b(?:\s+(?:is|of|:))?\s*(?:up to\s+|about\s+)?[£$€]\s?\d/iu,
+  /^(?:we|i)\s+(?:also\s+)?(?:have|can spend|could spend|can afford|have got)\s+(?:up to\s+|about\s+|around\s+)?[£$€]\s?\d/i,
+];
+const TIME_ONLY = [
+  /\b(?:launch|start|deadline|completion|go-live|delivery|due)\s+date\b/i,
+  /^(?:[\p{L}'’-]+\s+){0,5}?(?:must|should|will|needs? to|has to|have to|is to|are to)\s+(?:all\s+)?(?:happen|take place|start|begin|finish|end|launch|go (?:out|live)|be (?:done|finished|ready|complete|completed|delivered|live|in place|over))\b/iu,
+  /^(?:[\p{L}-]+\s+){0,2}(?:within|in|by)\s+(?:the\s+)?(?:\w+\s+)?(?:days?|weeks?|months?)\s*$/iu,
+  /^(?:we|i)\s+(?:hope|plan|aim|expect|would like|want|need)\s+(?:to\s+)?(?:start|begin|launch|finish|have (?:it|this|them|all|everything)|open|go live|be (?:done|ready|finished|live)|(?:the|this|it)\b.{0,40}\bto take)\b/i,
+  /^(?:the\s+)?(?:[\p{L}-]+\s+){0,4}(?:is|are)\s+due\b/iu,
+];
+export function isScheduleOrMoney(sentence: string): boolean {
+  const text = sentence.trim();
+  return MONEY_ONLY.some((pattern) => pattern.test(text)) || (TIME.test(text) && TIME_ONLY.some((p) => p.test(text)));
+}
+
 /** What a request for "it", "the report" or "this" by a date or for an amount asks for: that limit, not new work. */
 const KEEP_AS_IS = /\b(?:continue with|stick with|keep using|stay on|carry on with)\b/i;
 const REFERS_BACK =
@@ -91,7 +116,7 @@ export function readBrief(text: string): BriefReading {
     for (const unit of units) {
       const sentence = text.slice(unit.start, unit.end);
       // Under "Phase 2 (April):" or "Deliverables" every line is work, as a list item is.
-      const itemLike = unit.list || isWorkHeading(section.heading);
+      const itemLike = unit.list || unit.item === true || isWorkHeading(section.heading);
       const kind = section.kind === 'work' ? sentenceKind(sentence, itemLike) : sectionSentenceKind(section);
       if (!unit.list) listUmbrella = null;
       if (kind !== 'work') {
@@ -113,7 +138,15 @@ export function readBrief(text: string): BriefReading {
         umbrella = previous.sentence;
       }
       const split = unit.list ? { spans: [unit], umbrella: null, lead: null } : splitEnumeration(text, unit);
-      const pieces = split.spans.map(
+      // A part of an enumeration that only sets a date or an amount ("…; report within eight weeks") is a limit.
+      const limits = split.spans.filter((span) => isScheduleOrMoney(text.slice(span.start, span.end)));
+      reading.requirements.push(...limits.map((span) => text.slice(span.start, span.end)));
+      const spans: Span[] = split.spans.filter((span) => !limits.includes(span));
+      if (spans.length === 0) {
+        previous = null;
+        continue;
+      }
+      const pieces = spans.map(
         (span, k): Piece => ({
           span,
           section: index,
@@ -133,7 +166,7 @@ export function readBrief(text: string): BriefReading {
 }
 
 /** A sentence cut where a clause with its own subject begins: each is then read for what it asks. */
-function independentClauses(text: string, sentence: Span): Unit[] {
+function independentClauses(text: string, sentence: Unit): Unit[] {
   const clauses: Span[] = [];
   let start = sentence.start;
   const inside = insideBrackets(text, sentence);
@@ -144,7 +177,9 @@ function independentClauses(text: string, sentence: Span): Unit[] {
     start = at + match[0].length;
   }
   clauses.push(trimSpan(text, { start, end: sentence.end }));
-  return clauses.filter((clause) => clause.end > clause.start).map((clause) => ({ ...clause, list: false }));
+  return clauses
+    .filter((clause) => clause.end > clause.start)
+    .map((clause) => ({ ...clause, list: false, item: sentence.item }));
 }
 
 function sectionSentenceKind(section: Section): SentenceKind {
@@ -160,7 +195,7 @@ function sentenceKind(sentence: string, listItem: boolean): SentenceKind {
   if (RISK.test(sentence)) return 'risk';
   if (NOT_WANTED.test(sentence) && !ASKS_FOR_WORK.test(sentence.replace(NOT_WANTED, ''))) return 'background';
   const firstWord = /^[("'“]?([A-Za-z]+)/.exec(sentence)?.[1] ?? '';
-  if (REFERS_BACK.test(sentence) || KEEP_AS_IS.test(sentence)) return 'requirement';
+  if (REFERS_BACK.test(sentence) || KEEP_AS_IS.test(sentence) || isScheduleOrMoney(sentence)) return 'requirement';
   if (ELABORATES.test(sentence) || ASKS_FOR_WORK.test(sentence) || isWorkVerb(firstWord)) return 'work';
   if (NEEDS.test(sentence)) return CONDITION.test(sentence) || LIMIT.test(sentence) ? 'requirement' : 'work';
   if (listItem && wordCount(sentence) >= 2) return 'work';
@@ -199,8 +234,19 @@ function splitCommaList(text: string, clause: Span): Span[] {
   const listEnd = detail ? clause.start + detail.index : clause.end;
   const head = { start: clause.start, end: listEnd };
   const oxford = lastTopLevel(text, head, /,\s+(?:and|or)\s+/g);
+  // "assess what residents enjoy, design a programme such as music, baking and exercise, and train the staff": the
+  // details end where ", and" brings in another verb of work, which is the list's last part.
+  const afterDetail = detail ? lastTopLevel(text, { start: listEnd, end: clause.end }, /,\s+(?:and|or)\s+/g) : null;
+  const verbTail =
+    afterDetail && isWorkVerb(text.slice(afterDetail.rest.start, afterDetail.rest.end).split(/\s+/)[0] ?? '')
+      ? afterDetail
+      : null;
   let parts: Span[];
-  if (oxford) {
+  if (verbTail && !oxford) {
+    const before = topLevelSplit(text, head, /,\s+/g);
+    if (before.length < 2) return [clause];
+    parts = [...before.slice(0, -1), { start: before.at(-1)!.start, end: verbTail.start }, verbTail.rest];
+  } else if (oxford) {
     parts = [
       ...topLevelSplit(text, { start: clause.start, end: oxford.start }, /,\s+/g),
       { ...oxford.rest, end: clause.end },

@@ -8,7 +8,8 @@ export type Span = { start: number; end: number };
 /** What a section holds, read from its heading: only `work` sections (and a brief without headings) plan tasks. */
 export type SectionKind = 'work' | 'context' | 'constraint' | 'success' | 'risk' | 'people';
 
-export type Unit = Span & { list: boolean };
+/** `item`: a sentence of a list item written under a label ("- By March: event plan and risk assessment"). */
+export type Unit = Span & { list: boolean; item?: boolean };
 
 export type Section = { heading: string | null; kind: SectionKind; units: Unit[] };
 
@@ -18,6 +19,9 @@ const MARKDOWN_HEADING = /^[ \t]*#{1,6}[ \t]+/;
 const PHASE =
   /^[ \t]*(?:phase|stage|step|milestone|deliverable|part|workstream|work package|week|weeks|month|months|sprint)[ \t]+(?:\d{1,2}(?:[ \t]*[-–][ \t]*\d{1,2})?|one|two|three|four|five|six|[ivx]{1,4})\b/i;
 const HEADING_MAX_WORDS = 8;
+/** A label that is a time: "By February", "July", "Early March", "End of May", "Q3", "Week 6". */
+const TIME_LABEL =
+  /^(?:by|from|until|before|in|early|mid|late|end of|the end of|(?:by|before) the end of)?\s*(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|spring|summer|autumn|winter|q[1-4]|(?:week|month|day)s?\s+\d{1,2}(?:\s*[-–]\s*\d{1,2})?)(?:\s+\d{4})?$/i;
 const LABEL_MAX_WORDS = 5;
 /** A label ends at a colon; "We need the following:" is a sentence, not a label. */
 const NOT_A_LABEL = /^(?:we|i|you|they|it|this|that|there|please|if|when|our\s+\w+\s+(?:is|are))\b/i;
@@ -60,7 +64,7 @@ export function readSections(text: string): Section[] {
     if (marker && line.text.trim().length > marker[0].trim().length) {
       // A list item that is itself a phase ("1. Phase one: discovery") opens a section, like a heading would.
       const item = trimSpan(text, { start: line.start + marker[0].length, end: line.end });
-      if (!headingWithContent(text, item, open, sections)) sections.at(-1)!.units.push({ ...item, list: true });
+      if (!headingWithContent(text, item, open, sections, true)) sections.at(-1)!.units.push({ ...item, list: true });
       continue;
     }
     if (MARKDOWN_HEADING.test(line.text) || isShortHeading(line.text, lines[k + 1])) {
@@ -82,7 +86,13 @@ export function readSections(text: string): Section[] {
  * "Phase 1: Discovery — interview ten users" or "Deliverables: a report and a toolkit" or "Success: fewer calls":
  * the label opens a section and the rest of the line is its first content. Returns whether the line was one.
  */
-function headingWithContent(text: string, span: Span, open: (heading: string) => void, sections: Section[]): boolean {
+function headingWithContent(
+  text: string,
+  span: Span,
+  open: (heading: string) => void,
+  sections: Section[],
+  listItem = false,
+): boolean {
   const line = text.slice(span.start, span.end);
   const phase = PHASE.exec(line);
   const colon = line.indexOf(':');
@@ -105,6 +115,9 @@ function headingWithContent(text: string, span: Span, open: (heading: string) =>
   } else if (colon > 0 && colon < line.length - 1) {
     const label = line.slice(0, colon);
     if (wordCount(label) > LABEL_MAX_WORDS || NOT_A_LABEL.test(label) || /[,.;]/.test(label)) return false;
+    // "- A building fabric survey: walls, roof…" names its piece before the colon: the item is one piece. Only a
+    // time ("- By March: …", "- July: …") labels the items of a list as a phase does.
+    if (listItem && !TIME_LABEL.test(label.trim())) return false;
     labelEnd = colon;
     contentStart = colon + 1;
   } else {
@@ -112,8 +125,11 @@ function headingWithContent(text: string, span: Span, open: (heading: string) =>
   }
   open(line.slice(0, labelEnd).replace(/[\s:.)\-–—]+$/, ''));
   const content = trimSpan(text, { start: span.start + contentStart, end: span.end });
+  // "- By March: event plan, risk assessment and road closure application": a list item under its label is still
+  // an item of the list, one piece, as the unlabelled items beside it are.
   if (content.end > content.start) {
-    for (const sentence of splitSentences(text, content)) sections.at(-1)!.units.push({ ...sentence, list: false });
+    for (const sentence of splitSentences(text, content))
+      sections.at(-1)!.units.push({ ...sentence, list: false, item: listItem });
   }
   return true;
 }

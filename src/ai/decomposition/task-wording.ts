@@ -7,10 +7,26 @@ import { isWorkVerb } from './work-verbs.ts';
  */
 export type TaskWords = { title: string; description: string; expectedOutput: string };
 
+/** A noun naming who does work: "a data scientist", "an HR specialist", "a qualified electrician", "a producer". */
+const ROLE_NOUN =
+  '(?:[\\p{L}-]+(?:er|or|ist|ian|ant|ent)|specialist|adviser|advisor|expert|team|lawyer|practitioner|consultant|coach|professional)';
+
 const LEAD_INS: RegExp[] = [
   /^(?:and|or|then|also|plus|finally|ideally|first|second|third|next|lastly)[,]?\s+/i,
+  // "(weeks 3–6): create the campaign assets": when it happens is the workstream's, not the title's.
+  /^\([^)]{1,30}\)\s*[:–—-]?\s+/,
+  // "Before the start on site in eight weeks we must have…": the time is a limit; the request follows.
+  /^(?:before|by|within|over|during|after)\s+[^,]{3,60}?,?\s+(?=(?:we|i)\s+(?:must|should|need|want|will|would|have)\b)/i,
   /^(?:that|this)\s+(?:means|includes|involves|would mean|covers|would include)\s+/i,
+  // "We need a data scientist to build a churn model": who is asked for leads in to the work they are to do.
+  // Not when the work is only "it", "them" or "the work": then who is asked for says more.
+  new RegExp(
+    `^(?:we|i)(?:'d|\\s+would|\\s+will)?\\s+(?:also\\s+)?(?:need|want|like|require|are looking for|am looking for|are seeking)\\s+(?:a|an)\\s+(?:[\\p{L}-]+\\s+){0,8}?${ROLE_NOUN}\\s+(?:\\([^)]*\\)\\s+)?to\\s+(?!\\S+\\s+(?:it|them|this|that|the work)\\b)`,
+    'iu',
+  ),
   /^(?:we|i)(?:'d|\s+would|\s+will)?\s+(?:also\s+|really\s+|urgently\s+|now\s+|then\s+)?(?:need|want|like|love|require|are looking for|am looking for|are seeking|hope|plan|intend|aim|wish)\s+(?:help\s+)?(?:(?:a volunteer team|a team of volunteers|someone|somebody|a volunteer|volunteers|you|people|an expert|a professional|a designer|a team|engineers)(?:\s+with\s+[^,]{1,60}?\s+to\s+|\s+(?:to\s+)?))?(?:to\s+)?/i,
+  // "we must produce a checklist", "we should also have a guide": what the brief's authors must have done.
+  /^(?:we|i)\s+(?:must|should|need to|have to|will need to)\s+(?:also\s+|first\s+)?/i,
   /^(?:please\s+)?(?:could you\s+|can you\s+)?help\s+us\s+(?:to\s+)?/i,
   /^please\s+/i,
   /^(?:it|this|that|the work|the project)\s+(?:also\s+)?(?:needs?|must|should|has to|will)\s+(?:have|include|provide|offer)\s+/i,
@@ -19,7 +35,7 @@ const LEAD_INS: RegExp[] = [
 
 /** Who a request is for: "Trustees want to see…" → "Let trustees see…". */
 const SUBJECT_WANTS =
-  /^([\p{L}' -]{2,50}?)\s+(?:also\s+)?(needs?|wants?|must|should|has to|have to|will need to|would like to|to be able to)\s+(to\s+)?(?:also\s+)?(?:be able to\s+)?(.+)$/iu;
+  /^([\p{L}' -]{2,50}?)\s+(?:also\s+)?(needs?|wants?|must|should|has to|have to|will need to|would like to|to be able to|can)\s+(to\s+)?(?:also\s+)?(?:be able to\s+)?(.+)$/iu;
 
 /** The verb a thing to make takes, by its head noun: a report is prepared, an app built, a logo designed. */
 const VERB_BY_NOUN: [RegExp, string][] = [
@@ -28,6 +44,10 @@ const VERB_BY_NOUN: [RegExp, string][] = [
     'Prepare',
   ],
   [/^(?:sms|reminders?|notifications?|alerts?|newsletter)$/, 'Set up'],
+  [
+    /^(?:lawyer|solicitor|specialist|adviser|advisor|electrician|practitioner|consultant|producer|therapist|coordinator|team|scientist|designer|developer|expert|professional|surveyor|engineer|auditor|accountant|translators?)$/,
+    'Bring in',
+  ],
   [/^(?:consent|safeguarding|security|access|care|compliance|quality|accessibility)$/, 'Ensure'],
   [
     /^(?:survey|surveys|interviews?|focus groups?|tests?|testing|trials?|pilots?|workshops?|sessions?|rounds?|campaign|course|classes|programme|program|research|audit|assessment|evaluation|review)$/,
@@ -49,12 +69,18 @@ const VERB_BY_NOUN: [RegExp, string][] = [
 ];
 
 export function taskWords(piece: string, context: { umbrella: string | null; lead: string | null }): TaskWords {
-  const own = piece.replace(/[\s.;:,]+$/, '');
+  let own = piece.replace(/[\s.;:,]+$/, '');
+  // "Audit: observe hand hygiene…" is worded by its instruction; "A building fabric survey: walls, roof…" by its
+  // label, which names the piece. The description keeps the whole item.
+  const labelled = /^([^:]{2,60}):\s+(\S+)(.*)$/s.exec(own);
+  const item = own;
+  if (labelled && !/^\(/.test(labelled[1]))
+    own = isWorkVerb(labelled[2]) ? `${labelled[2]}${labelled[3]}` : labelled[1];
   // A later part of a list ("to receive reminders") is read with the start of its sentence it continues.
   const wording = context.lead && /^(?:to\s+)?[a-z]/.test(own) ? `${context.lead} ${own.replace(/^to\s+/i, '')}` : own;
   const title = shorten(instruction(wording));
   const description = clip(
-    `${sentence(own)}${context.umbrella ? ` Part of what the brief asks for: ${sentence(context.umbrella)}` : ''}`,
+    `${sentence(item)}${context.umbrella ? ` Part of what the brief asks for: ${sentence(context.umbrella)}` : ''}`,
     2000,
   );
   const body = stripLeadIns(own);
@@ -67,11 +93,30 @@ export function taskWords(piece: string, context: { umbrella: string | null; lea
 /** The piece as an imperative sentence. */
 function instruction(piece: string): string {
   const body = stripLeadIns(piece);
+  const asked = piece.trim().slice(0, Math.max(0, piece.trim().length - body.length));
+  // After "we want to", "someone to", "a producer to" comes the verb of the work, whatever verb it is.
+  if (/\bto\s*$/i.test(asked) && /^[a-z][\p{L}-]*\s+\S/u.test(body)) {
+    const know = /^(?:know|understand|learn)\s+(.+)$/i.exec(body);
+    return know ? `Find out ${know[1]}` : capitalise(body);
+  }
   if (startsWithVerb(body)) return capitalise(body);
+  // "Writing the application narrative" → "Write the application narrative".
+  // Only before an article: "cleaning schedules" and "training for staff" are things, not steps.
+  const gerund = /^(\p{L}+)ing\s+((?:the|a|an|our|their|its|this|these|new)\s+.+)$/iu.exec(body);
+  const base = gerund && [gerund[1], `${gerund[1]}e`, gerund[1].slice(0, -1)].find((word) => isWorkVerb(word));
+  if (gerund && base) return `${capitalise(base.toLowerCase())} ${gerund[2]}`;
+  // "we should also have a short client guide": the thing to have is the thing to make.
+  const have = /^have\s+(.+)$/i.exec(body);
+  if (have) {
+    const verb = verbFor(have[1]);
+    return `${verb === 'Deliver' ? 'Get' : verb} ${lowerFirst(have[1])}`;
+  }
   const wants = SUBJECT_WANTS.exec(body);
   // "a model that predicts stock needs…" is a thing to make, not someone who needs something.
   if (wants && !/^(?:a|an)\b/i.test(wants[1]) && !/\b(?:that|which|who|where)\b/i.test(wants[1])) {
     const [, subject, connector, to, rest] = wants;
+    // "temperature logs our bakers can fill in": only people can be let do something.
+    if (/^can$/i.test(connector) && !isPeople(subject)) return `${verbFor(body)} ${lowerFirst(body)}`;
     // "It needs user accounts": after "need"/"want" without "to", the rest is the thing to make.
     if (/^(?:needs?|wants?)$/i.test(connector) && !to && !/^\w+ing\b/i.test(rest))
       return `${verbFor(rest)} ${lowerFirst(rest)}`;
@@ -114,6 +159,7 @@ function startsWithVerb(text: string): boolean {
 
 /** "a survey", "data map": a verb-like word before another noun-like word reads as a noun compound only after one. */
 function isNounUse(first: string | undefined, second: string | undefined): boolean {
+  if (first && /^market$/i.test(first)) return /^(?:research|analysis|study|sizing|review|data)$/i.test(second ?? '');
   return first && /^(?:map|survey|design|plan|review|report|model|test|audit|schedule|list|record)$/i.test(first)
     ? /^(?:dashboard|template|document|pack|plan|of|for|results?)$/i.test(second ?? '')
     : false;
@@ -151,7 +197,9 @@ function shorten(title: string): string {
   for (const match of title.matchAll(TITLE_BREAKS)) {
     const before = title.slice(0, match.index);
     const words = before.split(/\s+/);
-    if (words.length >= TITLE_MIN_WORDS && !isWorkVerb(words.at(-1) ?? '')) {
+    // Not right after a verb that shares what follows ("plan and run, with…"); "a fabric survey:" is a noun.
+    const verbEnds = isWorkVerb(words.at(-1) ?? '') && /^(?:and|or|to|then)$/i.test(words.at(-2) ?? '');
+    if (words.length >= TITLE_MIN_WORDS && !verbEnds) {
       cut = before;
       break;
     }
