@@ -7,7 +7,7 @@ import type { Dialect } from '../../src/db/column-types.ts';
 import { createDatabase, type Db } from '../../src/db/database.ts';
 import { type CliResult, lastLine, ROOT, runProcess } from '../cli/cli-harness.ts';
 import { POSTGRES_URL } from '../helpers/context.ts';
-import { type ServerProcess, startServer } from './server-process.ts';
+import { type NodeProcess, type ServerProcess, startServer, startWorker } from './server-process.ts';
 
 /**
  * Undo steps run in reverse order of creation, each one even when an earlier one failed, so that a step that fails
@@ -36,14 +36,19 @@ export class Cleanup {
 /**
  * One deployment as a user runs it: a temp DATA_DIR, a fresh database (the SQLite file under DATA_DIR, or a scratch
  * PostgreSQL database), the server started with `node src/server.ts` (it migrates on start) without the embedded
- * worker, and the command line run as separate processes against the same environment. `db` is a direct handle on
- * the same database, for the pipeline's stand-in writes and for checking queued jobs.
+ * worker, job workers started with `node src/worker.ts` when the journey wants its jobs run, and the command line run
+ * as separate processes, all against the same environment. `db` is a direct handle on the same database, for
+ * reading the jobs the API queued and whether the worker finished them.
  */
 export type E2eWorld = {
   baseUrl: string;
   server: ServerProcess;
   db: Db;
   guild: (...args: string[]) => Promise<CliResult>;
+  /** Starts a worker process; one still running at the end is stopped by the cleanup. */
+  startWorker: () => Promise<NodeProcess>;
+  /** The server and every worker started so far, for the check that none logged an error. */
+  processes: () => NodeProcess[];
 };
 
 export async function createE2eWorld(dialect: Dialect, cleanup: Cleanup): Promise<E2eWorld> {
@@ -63,6 +68,8 @@ export async function createE2eWorld(dialect: Dialect, cleanup: Cleanup): Promis
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     EMBEDDED_WORKER: 'false',
+    // The worker looks for due jobs this often when it has none: the journey waits for its results.
+    WORKER_POLL_MS: '50',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
 
@@ -72,11 +79,19 @@ export async function createE2eWorld(dialect: Dialect, cleanup: Cleanup): Promis
   const database = createDatabase({ url: loadConfig(env).databaseUrl, poolSize: 2 });
   cleanup.defer(() => database.destroy());
 
+  const workers: NodeProcess[] = [];
   return {
     baseUrl: server.url,
     server,
     db: database.db,
     guild: (...args) => runProcess(process.execPath, [path.join(ROOT, 'src/cli.ts'), ...args], env),
+    startWorker: async () => {
+      const worker = await startWorker(env);
+      cleanup.defer(() => worker.stop());
+      workers.push(worker);
+      return worker;
+    },
+    processes: () => [server, ...workers],
   };
 }
 

@@ -1,14 +1,17 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { PostgresAdapter, sql } from 'kysely';
 import type { Dialect } from '../../src/db/column-types.ts';
 import type { Db } from '../../src/db/database.ts';
-import type { TaskRow } from '../../src/db/schema.ts';
-import type { JobName } from '../../src/jobs/job-names.ts';
+import { JOB_NAMES, type JobName } from '../../src/jobs/job-names.ts';
+import { waitFor } from '../jobs/wait-for.ts';
 import type { E2eWorld } from './e2e-world.ts';
-import type { HttpClient } from './http-client.ts';
+import type { HttpClient, Json } from './http-client.ts';
+import type { NodeProcess } from './server-process.ts';
 
 /**
  * What the lifecycle carries from one phase to the next (each phase fills in what later ones use), what it sends,
- * and the one database read it needs besides the API.
+ * and the database reads it needs besides the API: the jobs the API queued and whether the worker finished them.
  */
 export type Journey = {
   dialect: Dialect;
@@ -23,28 +26,27 @@ export type Journey = {
     | 'bobUser'
     | 'bobVolunteer'
     | 'challenge'
-    /** Alice's invitation, which she works through. */
+    /** The team the pipeline formed for the challenge. */
+    | 'team'
+    /** Alice's best invitation, which she works through. */
     | 'assignment'
-    /** Bob's invitation, which he declines. */
+    /** Bob's best invitation, which he declines. */
     | 'bobAssignment',
     number
   >;
   logoUrl: string;
-  /** The tasks the pipeline stand-in decomposed the team challenge into. */
-  tasks: TaskRow[];
+  /** The tasks the pipeline decomposed the team challenge into, as the API shows them. */
+  tasks: Json[];
+  /** The `node src/worker.ts` process running the pipeline, while one runs. */
+  worker?: NodeProcess;
 };
-
-/** Alice or Bob as the pipeline addresses them: by profile and by user. */
-export function contributorOf(journey: Journey, who: 'alice' | 'bob') {
-  return { userId: journey.ids[`${who}User`], volunteerId: journey.ids[`${who}Volunteer`] };
-}
 
 export const TOKEN_FORMAT = /^\d+\|[A-Za-z0-9_-]{40,}$/;
 
 export const ACCOUNTS = {
   company: { type: 'company', email: 'ops@acme.test', name: 'Acme Integration' },
   alice: { type: 'contributor', email: 'alice@example.test', name: 'Alice Builder' },
-  bob: { type: 'contributor', email: 'bob@example.test', name: 'Bob Filmmaker' },
+  bob: { type: 'contributor', email: 'bob@example.test', name: 'Bob Backend' },
 } as const;
 
 export const COMPANY_PROFILE = {
@@ -54,12 +56,19 @@ export const COMPANY_PROFILE = {
   description: 'Warehouses across the north of the country.',
 };
 
-export const TEAM_BRIEF = {
-  title: 'Faster onboarding',
-  description:
-    'New warehouse staff take six weeks to work on their own. We want a training app, a short video series and a ' +
-    'checklist that managers follow, so that new people are productive within their first week.',
-};
+/** A brief of test/fixtures/briefs: the title on the first line, the text after a blank line. */
+function briefFixture(name: string): { title: string; description: string } {
+  const [title, ...text] = fs
+    .readFileSync(new URL(`../fixtures/briefs/${name}.txt`, import.meta.url), 'utf8')
+    .split('\n');
+  return { title: title.trim(), description: text.join('\n').trim() };
+}
+
+/** A brief that needs a mobile app, an API and a database: work for Alice's and Bob's CVs. */
+export const TEAM_BRIEF = briefFixture('software-food-bank-delivery-app');
+
+/** The CVs (test/fixtures/cvs) whose analysis gives Alice and Bob their skills. */
+export const CVS = { alice: 'mobile-developer.pdf', bob: 'backend-developer.docx' } as const;
 
 export const COMMUNITY_BRIEF = {
   title: 'Less packaging waste',
@@ -81,21 +90,54 @@ export const SOLUTION = {
   hours_worked: '6.5',
 };
 
+type QueuedJob = { name: JobName; status: 'pending' | 'running' | 'completed' | 'failed' } & Record<string, unknown>;
+
+const PG_BOSS_STATUS: Record<string, QueuedJob['status']> = {
+  created: 'pending',
+  retry: 'pending',
+  active: 'running',
+  completed: 'completed',
+  cancelled: 'failed',
+  failed: 'failed',
+};
+
 /**
- * Payloads of the queued jobs of one kind, oldest first: what the API handed to the (absent) worker. On PostgreSQL
- * the queue is pg-boss, in its default schema (QUEUE_SCHEMA is not set here).
+ * Every job the API and the pipeline queued, oldest first, with its payload and its status in the table queue's
+ * words. On PostgreSQL the queue is pg-boss, in its default schema (QUEUE_SCHEMA is not set here); its dead-letter
+ * queues (`<name>.on-failed`) are left out.
  */
-export async function queuedPayloads(db: Db, name: JobName): Promise<unknown[]> {
+export async function queuedJobs(db: Db): Promise<QueuedJob[]> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    const { rows } = await sql<{ data: object; state: string }>`
-      select data, state::text as state from pgboss.job where name = ${name} order by created_on, id`.execute(db);
-    return rows.map((row) => ({ status: row.state === 'created' ? 'pending' : row.state, ...row.data }));
+    const { rows } = await sql<{ name: JobName; data: object; state: string }>`
+      select name, data, state::text as state from pgboss.job
+       where name in (${sql.join([...JOB_NAMES])}) order by created_on, id`.execute(db);
+    return rows.map((row) => ({ name: row.name, status: PG_BOSS_STATUS[row.state], ...row.data }));
   }
-  const rows = await db
-    .selectFrom('jobs')
-    .select(['payload', 'status'])
-    .where('name', '=', name)
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({ status: row.status, ...JSON.parse(row.payload) }));
+  const rows = await db.selectFrom('jobs').select(['name', 'payload', 'status']).orderBy('id').execute();
+  return rows.map((row) => ({ name: row.name as JobName, status: row.status, ...JSON.parse(row.payload) }));
+}
+
+/** The queued jobs of one kind, oldest first, without their name: `{ status, ...payload }`. */
+export async function queuedPayloads(db: Db, name: JobName): Promise<unknown[]> {
+  return (await queuedJobs(db)).filter((job) => job.name === name).map(({ name: _name, ...job }) => job);
+}
+
+const PIPELINE_TIMEOUT_MS = 30_000;
+
+/**
+ * Waits until the worker has run every job, including those the jobs queued (analysis → matching → team
+ * formation): none is pending or running any more. Then none may have failed; a failure shows the worker's log.
+ */
+export async function pipelineSettled({ world, worker }: Journey): Promise<void> {
+  if (!worker) throw new Error('No worker runs: start one before waiting for the pipeline.');
+  const jobs = await waitFor(
+    'the worker to run every queued job',
+    async () => {
+      const jobs = await queuedJobs(world.db);
+      return jobs.every((job) => job.status === 'completed' || job.status === 'failed') && jobs;
+    },
+    PIPELINE_TIMEOUT_MS,
+  );
+  const failed = jobs.filter((job) => job.status === 'failed');
+  assert.deepEqual(failed, [], worker.logTail());
 }

@@ -10,7 +10,7 @@ import {
   deactivateWithCli,
   logOut,
 } from './phases-accounts.ts';
-import { browseTasks, decomposeAndInvite, refuseEditsAndArchive, submitChallenge } from './phases-challenges.ts';
+import { browseTasks, refuseEditsAndArchive, runPipeline, submitChallenge } from './phases-challenges.ts';
 import {
   declineInvitation,
   handleNotifications,
@@ -22,9 +22,10 @@ import {
 /**
  * Acceptance: a token made with the CLI drives every endpoint of the seed as the seed and the contract say. The
  * service runs as a user runs it (`node src/server.ts`, a temp DATA_DIR, a fresh database, no embedded worker); the
- * accounts come from `node src/cli.ts`; every call goes over real HTTP. The phases run in order, each building on
- * the last. Where the AI pipeline (issue 3, not built yet) would act, a stand-in writes its results to the database
- * (`pipeline-stand-in.ts`); those phases say so in their names.
+ * accounts come from `node src/cli.ts`; the jobs the requests queue are run by `node src/worker.ts` processes with
+ * the local analyzers (the real pipeline: CV and brief analysis, matching, team formation, idea scoring); every call
+ * goes over real HTTP. The phases run in order, each building on the last. Until the worker starts, queued jobs
+ * wait: the phases before it see the state the API leaves before any analysis.
  */
 for (const dialect of testDialects()) {
   describe(`the seed's lifecycle over real HTTP [${dialect}]`, () => {
@@ -40,21 +41,21 @@ for (const dialect of testDialects()) {
     it('completes the contributor profiles and uploads a PDF CV', () => completeContributorProfiles(journey));
     it('submits a challenge: 201, submitted, analysis queued, visible to its company only', () =>
       submitChallenge(journey));
-    it('stand-in for the pipeline (issue 3): decomposes the challenge, invites Alice and Bob', () =>
-      decomposeAndInvite(journey));
+    it('a worker process analyses the CVs and the brief, invites Alice and Bob to tasks and to a team', () =>
+      runPipeline(journey));
     it('lists tasks, those available to Alice, her own, and one task as each party sees it', () =>
       browseTasks(journey));
-    it('declines an invitation with a reason', () => declineInvitation(journey));
+    it('declines an invitation with a reason; the task is matched again', () => declineInvitation(journey));
     it('walks the assignment: accept, start, submit-solution (303), complete', () => workThroughAssignment(journey));
     it('lists, counts, marks read and deletes notifications', () => handleNotifications(journey));
-    it('stand-in for the pipeline (issue 3) forms a team; its members exchange messages', () => talkInTeam(journey));
-    it('takes an idea, scored by the pipeline stand-in (issue 3), and a vote on it', () =>
+    it("the team's members exchange messages", () => talkInTeam(journey));
+    it('opens a community question, takes an idea that a restarted worker scores, and a vote on it', () =>
       proposeAndVoteOnIdea(journey));
     it('refuses edits once the challenge is under way, then archives it', () => refuseEditsAndArchive(journey));
     it('logs out: the token then answers 401', () => logOut(journey));
     it('blocks a user deactivated with the command line', () => deactivateWithCli(journey));
-    it('logged no server errors on the way', () => {
-      assert.deepEqual(journey.world.server.errors(), [], journey.world.server.logTail());
+    it('logged no server or worker errors on the way', () => {
+      for (const process of journey.world.processes()) assert.deepEqual(process.errors(), [], process.logTail());
     });
   });
 }

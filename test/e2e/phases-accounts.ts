@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
-import { fileForm, pdfFile, pngFile } from '../helpers/file-fixtures.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { CV_FIXTURE_DIR } from '../fixtures/cvs/fixtures.ts';
+import { fileForm, pngFile } from '../helpers/file-fixtures.ts';
 import { accountWithToken, guildOk } from './e2e-world.ts';
 import { assertErrorBody, httpClient } from './http-client.ts';
-import { ACCOUNTS, COMPANY_PROFILE, type Journey, queuedPayloads, TOKEN_FORMAT } from './journey.ts';
+import { ACCOUNTS, COMPANY_PROFILE, CVS, type Journey, queuedPayloads, TOKEN_FORMAT } from './journey.ts';
 
 /** Phases about who the callers are: accounts and tokens from the CLI, profiles, logout, deactivation. */
 
@@ -23,7 +26,12 @@ export async function createAccountsWithCli(journey: Journey): Promise<void> {
     { email: ACCOUNTS.alice.email, name: ACCOUNTS.alice.name, account_type: 'contributor', is_active: true },
   );
   const anonymous = httpClient(world.baseUrl);
-  assert.deepEqual(await anonymous.get('/api/health'), { status: 'ok', database: 'ok', dialect: journey.dialect });
+  assert.deepEqual(await anonymous.get('/api/health'), { status: 'ok', dialect: journey.dialect });
+  assert.deepEqual(await anonymous.get('/api/health/ready'), {
+    status: 'ok',
+    database: 'ok',
+    dialect: journey.dialect,
+  });
   assertErrorBody(await anonymous.get('/api/user', 401), 'Unauthenticated.');
   assertErrorBody(await httpClient(world.baseUrl, `${companyToken}x`).get('/api/user', 401), 'Unauthenticated.');
   // A client that forgets `Accept: application/json` still gets JSON (contract §1).
@@ -62,9 +70,14 @@ export async function completeCompanyProfile(journey: Journey): Promise<void> {
   assertErrorBody(await alice.get('/api/companies/profile', 403), 'Only company accounts can do this.');
 }
 
+/** A CV of test/fixtures/cvs as the form of `POST /api/volunteers/upload-cv` carries it. */
+function cvForm(fileName: string): FormData {
+  return fileForm('cv', fs.readFileSync(path.join(CV_FIXTURE_DIR, fileName)), fileName);
+}
+
 export async function completeContributorProfiles({ world, company, alice, bob, ids }: Journey): Promise<void> {
   const profile = await alice.post('/api/volunteers/complete-profile', {
-    json: { availability_hours_per_week: 12, field: 'Software engineering', bio: '  Builds mobile apps.  ' },
+    json: { availability_hours_per_week: 12, field: 'Mobile development', bio: '  Builds mobile apps.  ' },
     expect: 201,
   });
   ids.aliceUser = profile.user_id;
@@ -75,10 +88,9 @@ export async function completeContributorProfiles({ world, company, alice, bob, 
   );
   assert.deepEqual([profile.cv, profile.ai_analysis_status, profile.skills], [null, 'none', []]);
 
-  const withCv = await alice.post('/api/volunteers/upload-cv', {
-    form: fileForm('cv', pdfFile('Alice Builder, TypeScript developer'), 'alice-cv.pdf'),
-  });
-  assert.equal(withCv.cv.file_name, 'alice-cv.pdf');
+  // No worker runs yet: the analysis waits in the queue.
+  const withCv = await alice.post('/api/volunteers/upload-cv', { form: cvForm(CVS.alice) });
+  assert.equal(withCv.cv.file_name, CVS.alice);
   assert.equal(withCv.ai_analysis_status, 'pending');
   assert.equal(withCv.reputation_score, 30, '10 for the profile, 20 for the first CV');
   assert.deepEqual(await queuedPayloads(world.db, 'volunteer.analyze-cv'), [
@@ -90,19 +102,25 @@ export async function completeContributorProfiles({ world, company, alice, bob, 
   assertErrorBody(await company.get('/api/volunteers/profile', 403), 'Only contributor accounts can do this.');
 
   const bobProfile = await bob.post('/api/volunteers/complete-profile', {
-    json: { availability_hours_per_week: 8, field: 'Video production' },
+    json: { availability_hours_per_week: 8, field: 'Backend development' },
     expect: 201,
   });
   ids.bobUser = bobProfile.user_id;
   ids.bobVolunteer = bobProfile.id;
-  const updated = await bob.put('/api/volunteers/profile', { json: { bio: 'Films training videos.' } });
+  const updated = await bob.put('/api/volunteers/profile', { json: { bio: 'Builds APIs and databases.' } });
   assert.deepEqual(
     [updated.bio, updated.availability_hours_per_week, updated.field],
-    ['Films training videos.', 8, 'Video production'],
+    ['Builds APIs and databases.', 8, 'Backend development'],
     'absent fields keep their values',
   );
   const cvInBody = { json: { cv: 'resume.pdf' }, expect: 422 };
   assertErrorBody(await bob.put('/api/volunteers/profile', cvInBody), /upload-cv/, ['cv']);
+  const bobsCv = await bob.post('/api/volunteers/upload-cv', { form: cvForm(CVS.bob) });
+  assert.deepEqual([bobsCv.cv.file_name, bobsCv.ai_analysis_status], [CVS.bob, 'pending']);
+  assert.deepEqual(await queuedPayloads(world.db, 'volunteer.analyze-cv'), [
+    { status: 'pending', volunteerId: profile.id },
+    { status: 'pending', volunteerId: bobProfile.id },
+  ]);
 }
 
 export async function logOut({ bob }: Journey): Promise<void> {

@@ -1,38 +1,57 @@
 import assert from 'node:assert/strict';
+import { scoreBandMultiplier } from '../../src/modules/reputation/reputation.ts';
 import { fileForm, pdfFile } from '../helpers/file-fixtures.ts';
-import { assertErrorBody, idsOf, pageItems } from './http-client.ts';
-import { ACCOUNTS, COMMUNITY_BRIEF, contributorOf, IDEA, type Journey, queuedPayloads, SOLUTION } from './journey.ts';
-import * as pipeline from './pipeline-stand-in.ts';
+import { assertErrorBody, idsOf, type Json, pageItems } from './http-client.ts';
+import { ACCOUNTS, COMMUNITY_BRIEF, IDEA, type Journey, pipelineSettled, queuedPayloads, SOLUTION } from './journey.ts';
+import { invitationsOf, taskOf, types } from './phases-challenges.ts';
 
 /** Phases about people working together: an assignment, its notifications, a team's messages, ideas and votes. */
 
-export async function declineInvitation({ world, company, bob, ids, tasks }: Journey): Promise<void> {
+export async function declineInvitation(journey: Journey): Promise<void> {
+  const { world, company, bob, ids } = journey;
   const path = `/api/assignments/${ids.bobAssignment}`;
-  const invitations = pageItems(await bob.get('/api/assignments/pending'), { total: 1, perPage: 20 });
-  assert.deepEqual(idsOf(invitations), [ids.bobAssignment]);
+  const invitations = await invitationsOf(bob, ids.challenge);
+  const pending = pageItems(await bob.get('/api/assignments/pending'), { total: invitations.length, perPage: 20 });
+  assert.ok(idsOf(pending).includes(ids.bobAssignment));
+  const [bobsInvitation] = invitations.filter((invitation) => invitation.id === ids.bobAssignment);
+  const task = taskOf(journey, bobsInvitation);
   assertErrorBody(await company.post(`${path}/reject`, { expect: 403 }), 'Only contributor accounts can do this.');
+  const rematches = async () =>
+    (await queuedPayloads(world.db, 'task.match')).filter((job) => (job as Json).taskId === task.id).length;
+  const rematchesBefore = await rematches();
   const reason = { json: { reason: 'No time this month.' } };
   const declined = await bob.post(`${path}/reject`, reason);
   assert.deepEqual([declined.status, declined.decline_reason], ['declined', 'No time this month.']);
   assertErrorBody(await bob.post(`${path}/reject`, { ...reason, expect: 422 }), /current status/);
-  assert.deepEqual(await queuedPayloads(world.db, 'task.match'), [{ status: 'pending', taskId: tasks[2].id }]);
-  pageItems(await bob.get('/api/assignments/pending'), { total: 0, perPage: 20 });
-  pageItems(await bob.get('/api/tasks/my-tasks'), { total: 0, perPage: 20 }); // declined ones are not his tasks
-  pageItems(await bob.get('/api/tasks/available'), { total: 0, perPage: 20 }); // nor offered to him again
+  // The task looks for someone else: matching runs again, and does not invite Bob a second time.
+  assert.equal(await rematches(), rematchesBefore + 1, 'the decline queued the task for matching again');
+  await pipelineSettled(journey);
+  const left = pageItems(await bob.get('/api/assignments/pending'), { total: invitations.length - 1, perPage: 20 });
+  assert.ok(!idsOf(left).includes(ids.bobAssignment));
+  const bobsTasks = await bob.get('/api/tasks/my-tasks');
+  assert.ok(!idsOf(bobsTasks.data).includes(task.id), 'declined ones are not his tasks');
+  const offered = await bob.get('/api/tasks/available');
+  assert.ok(!idsOf(offered.data).includes(task.id), 'nor offered to him again');
+  assert.equal((await company.get('/api/notifications')).data[0].type, 'task_declined');
 }
 
-export async function workThroughAssignment({ company, alice, bob, ids, tasks }: Journey): Promise<void> {
+export async function workThroughAssignment(journey: Journey): Promise<void> {
+  const { company, alice, bob, ids } = journey;
   const path = `/api/assignments/${ids.assignment}`;
-  const [listed] = pageItems(await alice.get('/api/assignments'), { total: 1, perPage: 20 });
-  assert.deepEqual(listed.task, {
-    id: tasks[0].id,
-    title: tasks[0].title,
+  const invitations = await invitationsOf(alice, ids.challenge);
+  const task = taskOf(
+    journey,
+    invitations.find((invitation) => invitation.id === ids.assignment),
+  );
+  const listed = pageItems(await alice.get('/api/assignments'), { total: invitations.length, perPage: 20 });
+  const mine = listed.find((assignment) => assignment.id === ids.assignment);
+  assert.deepEqual(mine.task, {
+    id: task.id,
+    title: task.title,
     challenge_id: ids.challenge,
-    estimated_hours: 12,
+    estimated_hours: task.estimated_hours,
   });
-  assert.deepEqual(listed.volunteer, { id: ids.aliceVolunteer, name: ACCOUNTS.alice.name, reputation_score: 30 });
-  const invitations = pageItems(await alice.get('/api/assignments/pending'), { total: 1, perPage: 20 });
-  assert.deepEqual(idsOf(invitations), [ids.assignment]);
+  assert.deepEqual(mine.volunteer, { id: ids.aliceVolunteer, name: ACCOUNTS.alice.name, reputation_score: 30 });
   pageItems(await company.get('/api/assignments/pending'), { total: 0, perPage: 20 });
 
   assertErrorBody(await bob.post(`${path}/accept`, { expect: 403 }), /./);
@@ -40,13 +59,14 @@ export async function workThroughAssignment({ company, alice, bob, ids, tasks }:
   assert.deepEqual([accepted.status, typeof accepted.responded_at], ['accepted', 'string']);
   const twice = await alice.post(`${path}/accept`, { expect: 422 });
   assertErrorBody(twice, "This action is not valid for the assignment's current status.");
-  assert.equal((await alice.get(`/api/tasks/${tasks[0].id}`)).status, 'assigned');
+  assert.equal((await alice.get(`/api/tasks/${task.id}`)).status, 'assigned');
 
   const started = await alice.post(`${path}/start`);
   assert.deepEqual([started.status, typeof started.started_at], ['in_progress', 'string']);
-  assert.equal((await company.get(`/api/challenges/${ids.challenge}`)).status, 'in_progress');
+  const challenge = await company.get(`/api/challenges/${ids.challenge}`);
+  assert.equal(challenge.status, 'in_progress');
 
-  const report = pdfFile('Onboarding app: test report');
+  const report = pdfFile('Delivery app: test report');
   const submitted = await alice.expectResponse('POST', `${path}/submit-solution`, {
     form: fileForm('attachments[]', report, 'test-report.pdf', SOLUTION),
     expect: 303,
@@ -62,6 +82,7 @@ export async function workThroughAssignment({ company, alice, bob, ids, tasks }:
     deliverable_url: SOLUTION.deliverable_url,
     hours_worked: 6.5,
     status: 'submitted',
+    review_note: null,
   });
   assert.deepEqual(
     attachments.map(({ id, ...attachment }: { id: number }) => attachment),
@@ -73,9 +94,14 @@ export async function workThroughAssignment({ company, alice, bob, ids, tasks }:
   const completed = await company.post(`${path}/complete`);
   assert.deepEqual([completed.status, completed.actual_hours], ['completed', 6.5]);
   assert.equal(completed.latest_submission.status, 'approved');
-  assert.equal((await alice.get(`/api/tasks/${tasks[0].id}`)).status, 'completed');
+  assert.equal((await alice.get(`/api/tasks/${task.id}`)).status, 'completed');
   const profile = await alice.get('/api/volunteers/profile');
-  assert.equal(profile.reputation_score, 55, '25 points for a task of a challenge scored 6');
+  const taskPoints = Math.round(25 * scoreBandMultiplier(challenge.score));
+  assert.equal(
+    profile.reputation_score,
+    30 + taskPoints,
+    `25 points × the band of the challenge's score ${challenge.score}`,
+  );
   assert.deepEqual(profile.statistics, {
     tasks_completed: 1,
     hours_contributed: 6.5,
@@ -86,55 +112,61 @@ export async function workThroughAssignment({ company, alice, bob, ids, tasks }:
 
 const NOTIFICATIONS_PAGE = { perPage: 20, extraKeys: ['unread_count'] };
 
-export async function handleNotifications({ company, alice, ids, tasks }: Journey): Promise<void> {
-  const companyPage = pageItems(await company.get('/api/notifications'), { ...NOTIFICATIONS_PAGE, total: 4 });
-  const companyTypes = companyPage.map((notification) => notification.type);
+export async function handleNotifications({ company, alice, ids }: Journey): Promise<void> {
+  const companyPage = pageItems(await company.get('/api/notifications'), { ...NOTIFICATIONS_PAGE, total: 5 });
   assert.deepEqual(
-    companyTypes,
-    ['task_completed', 'solution_submitted', 'task_accepted', 'task_declined'],
+    companyPage.map((notification) => notification.type),
+    ['task_completed', 'solution_submitted', 'task_accepted', 'task_declined', 'challenge_analyzed'],
     'newest first',
   );
 
+  // Alice's: what the pipeline told her (a task invitation each, the team), then her completed task.
+  const invitations = await alice.get('/api/assignments').then((page: Json) => page.data.length);
+  const total = invitations + 2;
   const page = await alice.get('/api/notifications');
-  const [completed, invitation] = pageItems(page, { ...NOTIFICATIONS_PAGE, total: 2 });
-  assert.equal(page.unread_count, 2);
-  assert.deepEqual([completed.type, invitation.type], ['task_completed', 'task_assignment']);
+  const [completed, ...fromPipeline] = pageItems(page, { ...NOTIFICATIONS_PAGE, total });
+  assert.equal(page.unread_count, total);
+  assert.equal(completed.type, 'task_completed');
+  assert.deepEqual(fromPipeline.map((notification) => notification.type).sort(), [
+    ...Array(invitations).fill('task_assignment'),
+    'team_invitation',
+  ]);
+  const invitation = fromPipeline.find((notification) => notification.data.assignment_id === ids.assignment);
+  assert.equal(invitation.type, 'task_assignment');
   assert.deepEqual(completed.data, {
     challenge_id: ids.challenge,
-    task_id: tasks[0].id,
+    task_id: invitation.data.task_id,
     assignment_id: ids.assignment,
   });
   assert.deepEqual([completed.is_read, completed.read_at], [false, null]);
-  assert.deepEqual(await alice.get('/api/notifications/unread-count'), { unread_count: 2 });
+  assert.deepEqual(await alice.get('/api/notifications/unread-count'), { unread_count: total });
 
   const markRead = `/api/notifications/${invitation.id}/mark-read`;
   assertErrorBody(await company.post(markRead, { expect: 403 }), /./);
   const read = await alice.post(markRead);
   assert.deepEqual([read.id, read.is_read, typeof read.read_at], [invitation.id, true, 'string']);
-  assert.deepEqual(await alice.get('/api/notifications/unread-count'), { unread_count: 1 });
-  assert.deepEqual(await alice.post('/api/notifications/mark-all-read'), { count: 1 });
+  assert.deepEqual(await alice.get('/api/notifications/unread-count'), { unread_count: total - 1 });
+  assert.deepEqual(await alice.post('/api/notifications/mark-all-read'), { count: total - 1 });
   assert.deepEqual(await alice.get('/api/notifications/unread-count'), { unread_count: 0 });
 
   assert.deepEqual(await alice.delete(`/api/notifications/${invitation.id}`), { message: 'Notification deleted.' });
   assertErrorBody(await alice.delete(`/api/notifications/${invitation.id}`, 404), /not found/);
-  const remaining = pageItems(await alice.get('/api/notifications'), { ...NOTIFICATIONS_PAGE, total: 1 });
-  assert.deepEqual(idsOf(remaining), [completed.id]);
+  const remaining = pageItems(await alice.get('/api/notifications'), { ...NOTIFICATIONS_PAGE, total: total - 1 });
+  assert.ok(!idsOf(remaining).includes(invitation.id));
+  assert.equal(remaining[0].id, completed.id);
 }
 
-export async function talkInTeam(journey: Journey): Promise<void> {
-  const { world, company, alice, bob, ids } = journey;
-  const team = await pipeline.formTeam(world.db, ids.challenge, contributorOf(journey, 'alice'), [
-    contributorOf(journey, 'bob'),
-  ]);
-  const messages = `/api/teams/${team.id}/messages`;
+export async function talkInTeam({ company, alice, bob, ids }: Journey): Promise<void> {
+  const messages = `/api/teams/${ids.team}/messages`;
   pageItems(await alice.get(messages), { total: 0, perPage: 20 });
 
-  const hello = await bob.post(messages, { json: { message: '  Happy to shoot the videos.  ' }, expect: 201 });
+  // Invited members may already talk with the team they are deciding on.
+  const hello = await bob.post(messages, { json: { message: '  Happy to build the database.  ' }, expect: 201 });
   const { id, created_at, ...sent } = hello;
   assert.deepEqual(sent, {
-    team_id: team.id,
+    team_id: ids.team,
     user: { id: ids.bobUser, name: ACCOUNTS.bob.name },
-    message: 'Happy to shoot the videos.',
+    message: 'Happy to build the database.',
   });
   const reply = await alice.post(messages, { json: { message: 'Great, the app plan follows.' }, expect: 201 });
   const listed = pageItems(await bob.get(messages), { total: 2, perPage: 20 });
@@ -146,9 +178,22 @@ export async function talkInTeam(journey: Journey): Promise<void> {
   assertErrorBody(await alice.get('/api/teams/999999/messages', 404), 'Team not found.');
 }
 
-export async function proposeAndVoteOnIdea({ world, company, alice, bob, ids }: Journey): Promise<void> {
+/**
+ * A community question: the running worker analyses it into a discussion. Then the worker stops (SIGTERM: it
+ * finishes its running jobs and exits), so that an idea waits unscored in the queue, until a new worker starts and
+ * scores it.
+ */
+export async function proposeAndVoteOnIdea(journey: Journey): Promise<void> {
+  const { world, company, alice, bob, ids } = journey;
   const community = await company.post('/api/challenges', { json: COMMUNITY_BRIEF, expect: 201 });
-  await pipeline.openForIdeas(world.db, community.id);
+  await pipelineSettled(journey);
+  const discussion = await bob.get(`/api/challenges/${community.id}`);
+  assert.deepEqual(
+    [discussion.status, discussion.challenge_type, discussion.tasks],
+    ['active', 'community_discussion', []],
+  );
+  assert.equal(await journey.worker?.stop(), 0, 'the worker stops cleanly');
+  journey.worker = undefined;
   const ideas = `/api/challenges/${community.id}/ideas`;
 
   const idea = await alice.post(ideas, { json: IDEA, expect: 201 });
@@ -165,20 +210,27 @@ export async function proposeAndVoteOnIdea({ world, company, alice, bob, ids }: 
   assertErrorBody(await bob.post(vote, { json: { vote: 1 }, expect: 422 }), /scored/);
   await bob.get(`/api/ideas/${idea.id}`, 404); // not scored yet: only its author and the company see it
 
-  await pipeline.scoreIdea(world.db, idea.id, 80);
+  journey.worker = await world.startWorker();
+  await pipelineSettled(journey);
+  const scored = await bob.get(`/api/ideas/${idea.id}`);
+  assert.equal(scored.status, 'scored');
+  assert.ok(scored.ai_score > 0 && scored.ai_score <= 100, `AI score ${scored.ai_score}`);
+  assert.equal(typeof scored.ai_feedback.summary, 'string');
   const voted = await bob.post(vote, { json: { vote: 1 } });
+  // 40 % the AI's score, 60 % the community's (50, and 5 points for the one up-vote), to 2 decimals.
+  const expected = Math.round(40 * scored.ai_score + 60 * 55) / 100;
   assert.deepEqual(
     [voted.status, voted.votes_up, voted.votes_down, voted.vote_total, voted.my_vote, voted.final_score],
-    ['scored', 1, 0, 1, 1, 65],
-    'final score 0.4 × 80 + 0.6 × (50 + 5 × 1)',
+    ['scored', 1, 0, 1, 1, expected],
   );
   assertErrorBody(await alice.post(vote, { json: { vote: 1 }, expect: 422 }), 'You cannot vote on your own idea.');
   assertErrorBody(await bob.post(vote, { json: { vote: 2 }, expect: 422 }), /./, ['vote']);
 
   const [mine] = pageItems(await alice.get('/api/ideas/my-ideas'), { total: 1, perPage: 20 });
-  assert.deepEqual([mine.id, mine.final_score, mine.my_vote], [idea.id, 65, 0]);
+  assert.deepEqual([mine.id, mine.final_score, mine.my_vote], [idea.id, expected, 0]);
   assert.deepEqual(await bob.get(`/api/ideas/${idea.id}`), voted);
   assert.deepEqual(pageItems(await bob.get(ideas), { total: 1, perPage: 20 }), [voted]);
   assert.deepEqual((await bob.get(`/api/challenges/${community.id}`)).ideas, [voted]);
   assert.equal((await alice.get('/api/volunteers/profile')).statistics.ideas_submitted, 1);
+  assert.ok(types(await alice.get('/api/notifications')).includes('idea_scored'));
 }

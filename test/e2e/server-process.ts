@@ -3,17 +3,21 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { ROOT } from '../cli/cli-harness.ts';
 
-/** The real server as a child process: where it listens, what it logged, and how to stop it. */
-export type ServerProcess = {
-  url: string;
-  /** The last lines the server printed (its pino log), for a failing step to show. */
+/** An entry point of the service as a child process: what it logged, and how to stop it. */
+export type NodeProcess = {
+  /** The last lines the process printed (its pino log), for a failing step to show. */
   logTail: () => string;
   /** Log entries at level error or above. */
   errors: () => unknown[];
-  stop: () => Promise<void>;
+  /** SIGTERM, then SIGKILL after a grace period; resolves with the exit code (null when it had to be killed). */
+  stop: () => Promise<number | null>;
 };
 
+/** The real server: where it listens, besides the process itself. */
+export type ServerProcess = NodeProcess & { url: string };
+
 const LISTENING = /Server listening at (http:\/\/\S+)/;
+const WORKER_STARTED = /^worker started$/;
 // Generous: on a loaded 2-core CI machine the first start (migrations, taxonomy sync) can take many seconds.
 const START_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 5_000;
@@ -25,10 +29,31 @@ const PINO_ERROR = 50;
  * the server announces in its "Server listening at …" log line: no free-port guess that another process could take
  * in between. Fails with the server's own output when it exits or stays silent instead.
  */
-export function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'src/server.ts')], {
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const { process, ready } = await startNodeProcess(
+    'src/server.ts',
+    { ...env, PORT: '0', HOST: '127.0.0.1' },
+    LISTENING,
+  );
+  return { ...process, url: ready[1] };
+}
+
+/**
+ * Starts `node src/worker.ts` as `npm run worker` does, and resolves once it logs "worker started" (its queue is
+ * polled from then on). It shares the server's database through the same environment.
+ */
+export async function startWorker(env: Record<string, string>): Promise<NodeProcess> {
+  return (await startNodeProcess('src/worker.ts', env, WORKER_STARTED)).process;
+}
+
+function startNodeProcess(
+  script: string,
+  env: Record<string, string>,
+  readyMessage: RegExp,
+): Promise<{ process: NodeProcess; ready: RegExpExecArray }> {
+  const child = spawn(process.execPath, [path.join(ROOT, script)], {
     cwd: ROOT,
-    env: { ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    env: { ...env, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
@@ -40,12 +65,12 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
   };
 
   const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    new Promise<number | null>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
       const kill = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-      child.once('exit', () => {
+      child.once('exit', (code) => {
         clearTimeout(kill);
-        resolve();
+        resolve(code);
       });
       child.kill('SIGTERM');
     });
@@ -53,21 +78,21 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
   return new Promise((resolve, reject) => {
     const fail = (reason: string) => {
       clearTimeout(timer);
-      void stop().then(() => reject(new Error(`${reason}\n--- server output ---\n${logTail()}`)));
+      void stop().then(() => reject(new Error(`${reason}\n--- ${script} output ---\n${logTail()}`)));
     };
-    const timer = setTimeout(() => fail(`The server did not start within ${START_TIMEOUT_MS} ms.`), START_TIMEOUT_MS);
-    child.once('error', (error) => fail(`The server could not be started: ${error.message}`));
-    child.once('exit', (code, signal) => fail(`The server exited while starting (code ${code}, signal ${signal}).`));
+    const timer = setTimeout(() => fail(`${script} did not start within ${START_TIMEOUT_MS} ms.`), START_TIMEOUT_MS);
+    child.once('error', (error) => fail(`${script} could not be started: ${error.message}`));
+    child.once('exit', (code, signal) => fail(`${script} exited while starting (code ${code}, signal ${signal}).`));
     readline.createInterface({ input: child.stderr }).on('line', keep);
     readline.createInterface({ input: child.stdout }).on('line', (line) => {
       keep(line);
       const entry = parseLogLine(line);
       if (entry && entry.level >= PINO_ERROR) errors.push(entry);
-      const listening = entry ? LISTENING.exec(String(entry.msg)) : null;
-      if (!listening) return;
+      const ready = entry ? readyMessage.exec(String(entry.msg)) : null;
+      if (!ready) return;
       clearTimeout(timer);
       child.removeAllListeners('exit');
-      resolve({ url: listening[1], logTail, errors: () => [...errors], stop });
+      resolve({ process: { logTail, errors: () => [...errors], stop }, ready });
     });
   });
 }
