@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './column-types.ts';
 import { createNodeSqliteDialect } from './node-sqlite-dialect.ts';
@@ -20,6 +20,9 @@ export type DatabaseOptions = {
   schema?: string;
   poolSize?: number;
 };
+
+const CONNECT_TIMEOUT_MS = 5_000;
+const PING_TIMEOUT_MS = 3_000;
 
 const PG_TIMESTAMPTZ = 1184;
 const PG_TIMESTAMP = 1114;
@@ -49,16 +52,32 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       connectionString: options.url,
       max: options.poolSize ?? 10,
       types: pgTypes,
+      // While the database is unreachable a request fails after this wait instead of hanging on the connect; TCP
+      // keep-alive notices a connection whose peer vanished without closing it.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
       // A schema other than the default is set per connection. Parallel query workers re-check that search_path on
       // start-up and have been seen failing with "schema does not exist" on a schema created moments before by
       // another connection, so these pools (tests, one schema each) plan without parallel workers.
       ...(options.schema ? { options: `-c search_path=${options.schema} -c max_parallel_workers_per_gather=0` } : {}),
     });
-    // An idle connection the server closes (a restart, a failover, an administrator) is reported as an 'error' event
-    // on the pool; unhandled, that event would crash the process. pg drops the broken connection itself, and the next
-    // query opens a new one, so it is only worth a line in the log.
+    // A connection the server closes or the network cuts (a restart, a failover, `pg_terminate_backend`) is reported
+    // as an 'error' event: on the pool while the connection is idle, on the client while a query holds it. Either
+    // event unhandled would end the process. pg drops the broken connection itself and the next query opens a new
+    // one; the query that was running fails and its request gets a 503 (see `isDatabaseUnavailable`).
     pool.on('error', (error) => {
       console.warn(`PostgreSQL: an idle connection was closed (${error.message}); it will be replaced.`);
+    });
+    // The client listener stays for the connection's life; it speaks only while the connection is checked out, as
+    // the pool reports idle ones.
+    const inUse = new WeakSet<pg.PoolClient>();
+    pool.on('acquire', (client) => inUse.add(client));
+    pool.on('release', (_error, client) => inUse.delete(client));
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        if (!inUse.has(client)) return;
+        console.warn(`PostgreSQL: a connection in use was closed (${error.message}); it will be replaced.`);
+      });
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect, destroy: () => db.destroy() };
@@ -67,4 +86,24 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = new Kysely<Database>({ dialect: createNodeSqliteDialect(file) });
   return { db, dialect, destroy: () => db.destroy() };
+}
+
+/**
+ * Whether the database answers a trivial query within a few seconds (the readiness check). Never throws: a database
+ * that is away, or one that does not answer in time, is `false`.
+ */
+export async function pingDatabase(db: Db, timeoutMs = PING_TIMEOUT_MS): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const query = sql`select 1`.execute(db).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,8 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError, type FieldErrors, statusByCode } from './app-error.ts';
 import { formatFieldErrors } from './validation.ts';
 
 type ValidationFailure = FastifyError & { fieldErrors?: FieldErrors; validationPart?: string };
+
+/** How long a client is asked to wait (Retry-After, seconds) while the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Renders an error as a web page, for requests that come from a browser page rather than the API. */
 export type WebErrorRenderer = (
@@ -20,6 +24,8 @@ export function isWebRequest(request: FastifyRequest): boolean {
 /**
  * One place turns every failure into the contract's body: `{message}` always, `errors` on validation 422s.
  * Anything unexpected is a 500 `{"message":"Server Error"}`; its details go to the log under the request id.
+ * A database that cannot be reached (down, restarting, a connection cut) is a 503 with Retry-After: the request may
+ * succeed later, and the process keeps serving and reconnects by itself.
  * Web pages get the same status with an HTML page that says what happened.
  */
 export function installErrorHandler(app: FastifyInstance, renderWebError?: WebErrorRenderer): void {
@@ -31,6 +37,10 @@ export function installErrorHandler(app: FastifyInstance, renderWebError?: WebEr
   app.setErrorHandler((error: ValidationFailure, request: FastifyRequest, reply: FastifyReply) => {
     const body = errorBody(error, request);
     if (body.status === 500) request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    if (body.status === 503) {
+      request.log.warn({ err: error, reqId: request.id }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    }
     return send(request, reply, body.status, body.body);
   });
 
@@ -49,6 +59,15 @@ function errorBody(
     const body: Record<string, unknown> = { message: error.message, ...error.extra };
     if (error.errors) body.errors = error.errors;
     return { status: statusByCode[error.code], body };
+  }
+
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      body: {
+        message: 'The service is temporarily unavailable because its database cannot be reached. Try again shortly.',
+      },
+    };
   }
 
   if (error.validation) {

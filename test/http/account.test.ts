@@ -70,7 +70,9 @@ for (const dialect of testDialects()) {
     it('serves health and the OpenAPI document without a token', async () => {
       const health = await apiClient(ctx.app).get('/api/health');
       assert.equal(health.statusCode, 200);
-      assert.deepEqual(health.data, { status: 'ok', database: 'ok', dialect });
+      assert.deepEqual(health.data, { status: 'ok', dialect });
+      const ready = await apiClient(ctx.app).get('/api/health/ready');
+      assert.deepEqual(ready.data, { status: 'ok', database: 'ok', dialect });
       const openapi = await apiClient(ctx.app).get('/api/openapi.json');
       assert.equal(openapi.statusCode, 200);
       assert.equal(openapi.data.openapi, '3.1.0');

@@ -45,8 +45,14 @@ const SEED_ENDPOINTS = [
 ];
 
 /** Contract §8: beyond the seed. */
-const EXTRA_ENDPOINTS = ['GET /api/user', 'GET /api/assignments/{id}', 'GET /api/health', 'GET /api/openapi.json'];
-const PUBLIC_ENDPOINTS = new Set(['GET /api/health', 'GET /api/openapi.json']);
+const EXTRA_ENDPOINTS = [
+  'GET /api/user',
+  'GET /api/assignments/{id}',
+  'GET /api/health',
+  'GET /api/health/ready',
+  'GET /api/openapi.json',
+];
+const PUBLIC_ENDPOINTS = new Set(['GET /api/health', 'GET /api/health/ready', 'GET /api/openapi.json']);
 
 /** The upload endpoints and the file fields their multipart body carries. */
 const MULTIPART = [

@@ -1,0 +1,245 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { buildApp } from '../../src/app.ts';
+import { type AppDeps, createDeps } from '../../src/app-deps.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createDatabase, type DatabaseHandle } from '../../src/db/database.ts';
+import { isDatabaseUnavailable } from '../../src/db/errors.ts';
+import { type ApiResponse, apiClient } from '../helpers/client.ts';
+import {
+  createTestContext,
+  createTestDatabase,
+  POSTGRES_URL,
+  type TestContext,
+  type TestDatabase,
+  testDialects,
+} from '../helpers/context.ts';
+import { createAccount } from '../helpers/factories.ts';
+import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
+
+/**
+ * Issue 10, item 9: a database that goes away must not end the API process. While it is away requests get 503 with
+ * Retry-After (never a stack trace), the readiness check says so while liveness stays 200, and when it comes back
+ * the same process serves again without a restart.
+ */
+
+function assertUnavailable(response: ApiResponse, what: string) {
+  assert.equal(response.statusCode, 503, `${what}: ${response.body}`);
+  assert.equal(response.headers['retry-after'], '5', what);
+  assert.deepEqual(Object.keys(response.data), ['message'], what);
+  assert.match(response.data.message, /database cannot be reached/);
+  assert.doesNotMatch(response.body, /\bat \S+:\d+|node_modules|ECONN|terminated/, `${what} leaks no internals`);
+}
+
+/** Asks until `accept` holds (bounded), and returns every status seen on the way. */
+async function until(ask: () => Promise<ApiResponse>, accept: (r: ApiResponse) => boolean, ms = 20_000) {
+  const seen: number[] = [];
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const response = await ask();
+    seen.push(response.statusCode);
+    if (accept(response)) return seen;
+    if (Date.now() > deadline) assert.fail(`Still not accepted after ${ms} ms; statuses seen: ${seen.join(', ')}.`);
+    await sleep(100);
+  }
+}
+
+for (const dialect of testDialects()) {
+  describe(`Health checks [${dialect}]`, () => {
+    let ctx: TestContext;
+    before(async () => {
+      ctx = await createTestContext(dialect);
+    });
+    after(() => ctx.close());
+
+    it('answers liveness without the database and readiness with it, without a token', async () => {
+      const live = await apiClient(ctx.app).get('/api/health');
+      assert.equal(live.statusCode, 200);
+      assert.deepEqual(live.data, { status: 'ok', dialect });
+      const ready = await apiClient(ctx.app).get('/api/health/ready');
+      assert.equal(ready.statusCode, 200);
+      assert.deepEqual(ready.data, { status: 'ok', database: 'ok', dialect });
+    });
+  });
+}
+
+describe('SQLite locked by another process [sqlite]', () => {
+  let ctx: TestContext;
+  before(async () => {
+    ctx = await createTestContext('sqlite');
+  });
+  after(() => ctx.close());
+
+  it('answers a write 503 with Retry-After while another connection holds the write lock, then 200', async () => {
+    const { token } = await createAccount(ctx.db, 'contributor');
+    const api = apiClient(ctx.app, token);
+    const other = new DatabaseSync(path.join(ctx.dataDir, 'test.sqlite'));
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      assertUnavailable(await api.post('/api/notifications/mark-all-read'), 'a write while locked');
+      other.exec('ROLLBACK');
+    } finally {
+      other.close();
+    }
+    const response = await api.post('/api/notifications/mark-all-read');
+    assert.equal(response.statusCode, 200, response.body);
+  });
+});
+
+/**
+ * The application's pool and pg-boss (started, with its maintenance) reach PostgreSQL through a TCP proxy the test cuts and restores, in this
+ * process: an unhandled `error` event would end the test process and fail the file.
+ */
+describe('PostgreSQL outage [postgres]', { skip: POSTGRES_URL ? false : 'TEST_DATABASE_URL is not set' }, () => {
+  let dataDir: string;
+  let database: TestDatabase;
+  let proxy: TcpProxy;
+  let proxied: DatabaseHandle;
+  let deps: AppDeps;
+  let app: FastifyInstance;
+  let token: string;
+  const warn = console.warn;
+
+  before(async () => {
+    // The pool's warnings about closed connections are expected here; keep the test output readable.
+    console.warn = () => {};
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-outage-'));
+    database = await createTestDatabase('postgres', dataDir);
+    const target = new URL(POSTGRES_URL!);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const url = new URL(POSTGRES_URL!);
+    url.hostname = '127.0.0.1';
+    url.port = String(proxy.port);
+    proxied = createDatabase({ url: url.toString(), schema: database.schema, poolSize: 4 });
+    const config = loadConfig(
+      { NODE_ENV: 'test', DATA_DIR: dataDir, QUEUE_SCHEMA: database.queueSchema! },
+      { databaseUrl: url.toString(), dialect: 'postgres' },
+    );
+    deps = createDeps(config, proxied);
+    app = await buildApp(deps);
+    await app.ready();
+    await deps.queue.start(app.log);
+    ({ token } = await createAccount(database.db, 'contributor'));
+  });
+
+  after(async () => {
+    await proxy.open();
+    await app.close();
+    await deps.queue.stop();
+    await proxied.destroy();
+    await proxy.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    console.warn = warn;
+  });
+
+  it('keeps the process up through a cut under traffic: 503 with Retry-After while away, 200 after', async () => {
+    const api = apiClient(app, token);
+    assert.equal((await api.get('/api/user')).statusCode, 200);
+    assert.equal((await api.get('/api/health/ready')).statusCode, 200);
+
+    // A query running and a connection checked out but idle when the connection breaks: both report an `error`
+    // event on their client, which used to end the process.
+    const running = sql`select pg_sleep(30)`.execute(proxied.db).then(
+      () => 'the query should have failed',
+      (error: unknown) => error,
+    );
+    let releaseHeld = () => {};
+    let heldReady = () => {};
+    const holding = new Promise<void>((resolve) => (heldReady = resolve));
+    const held = proxied.db
+      .connection()
+      .execute(async (connection) => {
+        await sql`select 1`.execute(connection);
+        heldReady();
+        await new Promise<void>((resolve) => (releaseHeld = resolve));
+      })
+      .catch((error: unknown) => error);
+    await holding;
+    const inFlight = Array.from({ length: 20 }, (_, i) =>
+      i % 2 === 0 ? api.get('/api/user') : api.post('/api/notifications/mark-all-read'),
+    );
+    await sleep(50);
+    await proxy.close();
+
+    assert.ok(isDatabaseUnavailable(await running), 'the running query failed as "database unavailable"');
+    releaseHeld();
+    await held;
+    for (const response of await Promise.all(inFlight)) {
+      assert.ok([200, 503].includes(response.statusCode), `in flight: ${response.statusCode} ${response.body}`);
+      if (response.statusCode === 503) assertUnavailable(response, 'in flight');
+    }
+
+    // Reads, writes and the bearer check itself while the database is away; pg-boss's maintenance fails meanwhile
+    // too (its pool goes through the proxy).
+    assertUnavailable(await api.get('/api/user'), 'a read');
+    assertUnavailable(await api.post('/api/notifications/mark-all-read'), 'a write');
+    await sleep(500);
+    const live = await api.get('/api/health');
+    assert.equal(live.statusCode, 200, 'liveness does not depend on the database');
+    const ready = await api.get('/api/health/ready');
+    assert.equal(ready.statusCode, 503);
+    assert.equal(ready.headers['retry-after'], '5');
+    assert.deepEqual(ready.data, { status: 'unavailable', database: 'unreachable', dialect: 'postgres' });
+
+    const acceptedBefore = proxy.accepted();
+    await proxy.open();
+    const seen = await until(
+      () => api.get('/api/health/ready'),
+      (response) => response.statusCode === 200,
+    );
+    assert.ok(
+      seen.every((status) => status === 503 || status === 200),
+      `readiness answered ${seen.join(', ')}`,
+    );
+    assert.equal((await api.get('/api/user')).statusCode, 200);
+    const write = await api.post('/api/notifications/mark-all-read');
+    assert.equal(write.statusCode, 200, write.body);
+    assert.ok(proxy.accepted() > acceptedBefore, 'the pool opened new connections');
+  });
+
+  it('survives pg_terminate_backend on its connections, in a query and idle, and serves again', async () => {
+    const api = apiClient(app, token);
+    // Requests at once leave several idle connections in the pool.
+    for (const response of await Promise.all(Array.from({ length: 4 }, () => api.get('/api/user')))) {
+      assert.equal(response.statusCode, 200);
+    }
+    const running = sql`select pg_sleep(30)`.execute(proxied.db).then(
+      () => 'the query should have failed',
+      (error: unknown) => error,
+    );
+    // Exactly the sessions opened through this test's proxy (the application's pool and pg-boss's), no other test's;
+    // once the sleeping query is seen running among them.
+    const sessions = () =>
+      sql<{ pid: number; query: string }>`
+      select pid, query from pg_stat_activity
+      where client_addr = '127.0.0.1' and client_port = any(${proxy.upstreamPorts()})`.execute(database.db);
+    for (let i = 0; i < 100; i++) {
+      if ((await sessions()).rows.some((row) => row.query === 'select pg_sleep(30)')) break;
+      await sleep(50);
+    }
+    const { rows } = await sessions();
+    assert.ok(rows.length >= 2, 'the sleeping session and at least one other');
+    for (const { pid } of rows) await sql`select pg_terminate_backend(${pid})`.execute(database.db);
+
+    assert.ok(isDatabaseUnavailable(await running), 'the terminated query failed as "database unavailable"');
+    const seen = await until(
+      () => api.get('/api/user'),
+      (response) => response.statusCode === 200,
+      10_000,
+    );
+    assert.ok(
+      seen.every((status) => status === 503 || status === 200),
+      `reads answered ${seen.join(', ')}`,
+    );
+    assert.equal((await api.post('/api/notifications/mark-all-read')).statusCode, 200);
+    assert.equal((await api.get('/api/health/ready')).statusCode, 200);
+  });
+});
