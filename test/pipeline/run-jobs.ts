@@ -10,8 +10,8 @@ const SETTLE_TIMEOUT_MS = 30_000;
 /**
  * Runs every due job with the real worker of the deployment's engine and returns once none is left, including the
  * jobs those jobs queued (analysis → matching → team formation). Jobs waiting for a retry later are left waiting.
- * Table queue (SQLite): `startWorker(jobRegistry, deps, log).drain()`. pg-boss (PostgreSQL): the pg-boss worker, until its job
- * table has nothing due or running.
+ * Table queue (SQLite): `startWorker(jobRegistry, deps, log).drain()`. pg-boss (PostgreSQL): the pg-boss worker,
+ * until its job table has nothing due or running.
  */
 export async function runQueuedJobs(ctx: { deps: AppDeps }): Promise<void> {
   const { deps } = ctx;
