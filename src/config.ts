@@ -16,7 +16,7 @@ export type Config = Readonly<{
   dialect: 'sqlite' | 'postgres';
   storageDir: string;
   logLevel: string;
-  /** Token lifetime in seconds; null means tokens never expire (the seed's default). */
+  /** Token lifetime in seconds; null means tokens never expire (docs/contract.md §2). */
   tokenTtlSeconds: number | null;
   /** Run the job worker inside the API process (the embedded default). */
   /**

@@ -43,7 +43,7 @@ export function documentRoute({ schema, url, route }: { schema: FastifySchema; u
 
 /**
  * An upload route takes multipart/form-data with its files; one that also has text fields takes them as JSON or a
- * form too, when no file is sent (contract §1).
+ * form too, when no file is sent (docs/contract.md §1).
  */
 function requestBodies(fields: JsonSchema | undefined, files: JsonSchema) {
   if (!fields) return { content: { 'multipart/form-data': { schema: files } } };

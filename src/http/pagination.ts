@@ -19,7 +19,7 @@ export type PageEnvelope<T> = {
 /** What a service returns for a list: one page of items and the total across all pages. */
 export type PageOf<T> = { data: T[]; total: number };
 
-/** Items per page when the query does not say (contract §1); challenge lists use 15. */
+/** Items per page when the query does not say (docs/contract.md §1); challenge lists use 15. */
 export const DEFAULT_PER_PAGE = 20;
 
 export function pageRequest(

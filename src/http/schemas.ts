@@ -39,8 +39,8 @@ export const ErrorBody = Type.Object(
 export const MessageBody = Type.Object({ message: Type.String() });
 
 /**
- * `page` and `per_page` of a list query (contract §1). `defaultPerPage` is what the route passes to `pageRequest`;
- * it is documented here, not applied as a schema default.
+ * `page` and `per_page` of a list query (docs/contract.md §1). `defaultPerPage` is what the route passes to
+ * `pageRequest`; it is documented here, not applied as a schema default.
  */
 export function pageQuery(defaultPerPage = DEFAULT_PER_PAGE) {
   return {
@@ -75,7 +75,7 @@ const PageMeta = Type.Object({
   total: Type.Integer(),
 });
 
-/** The one list envelope of the contract (§1). `extra` adds top-level members (e.g. `unread_count`). */
+/** The one list envelope of docs/contract.md §1. `extra` adds top-level members (e.g. `unread_count`). */
 export function Page<T extends TSchema>(item: T, extra: Record<string, TSchema> = {}) {
   return Type.Object({ data: Type.Array(item), links: PageLinks, meta: PageMeta, ...extra });
 }

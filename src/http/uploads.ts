@@ -64,8 +64,8 @@ export async function installUploads(app: FastifyInstance, tempDir: string): Pro
   });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
-    // A file over its field's limit is a 422 on that field (contract §1), decided in receivePart. The plugin's own
-    // error would end the request as a 413 first, so it is off; busboy still stops keeping bytes of a file past
+    // A file over its field's limit is a 422 on that field (docs/contract.md §1), decided in receivePart. The plugin's
+    // own error would end the request as a 413 first, so it is off; busboy still stops keeping bytes of a file past
     // LARGEST_FILE + 1 and reads the rest off the connection without storing it.
     throwFileSizeLimit: false,
     limits: { fileSize: LARGEST_FILE + 1, files: 20, fields: 50, fieldSize: 1 * MiB, parts: 100 },

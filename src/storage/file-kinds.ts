@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { fileTypeFromFile } from 'file-type';
 
 /**
- * File kinds decided from the bytes, never from the name or the declared type (contract §4). `file-type` reads the
- * magic numbers and, for ZIP containers, the entries (so a .docx is told apart from any ZIP). Plain text has no
+ * File kinds decided from the bytes, never from the name or the declared type (docs/contract.md §4). `file-type` reads
+ * the magic numbers and, for ZIP containers, the entries (so a .docx is told apart from any ZIP). Plain text has no
  * magic number: a file is text when its start decodes as UTF-8 and holds no NUL byte.
  */
 export type FileKind = 'pdf' | 'doc' | 'docx' | 'zip' | 'png' | 'jpeg' | 'gif' | 'txt';

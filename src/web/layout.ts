@@ -34,7 +34,7 @@ const NAV: Record<AuthUser['account_type'], Array<[string, string]>> = {
 
 /**
  * Every page goes through here. For a signed-in user the layout hands the session's API token to the browser as
- * `localStorage.api_token` (seed, Authentication 2) so the page's scripts call the API as any integration would; for
+ * `localStorage.api_token` (docs/contract.md §5) so the page's scripts call the API as any integration would; for
  * everyone else it removes any token left behind (after a logout). A per-response nonce lets exactly these inline
  * scripts run under the Content-Security-Policy.
  */

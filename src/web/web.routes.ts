@@ -18,7 +18,10 @@ import { requireWebUser } from './session.ts';
 
 const ASSETS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets');
 
-/** The web app: what the seed keeps off the API (sign-in, registration, teams) and pages for the whole lifecycle. */
+/**
+ * The web app: what docs/contract.md §5 keeps off the API (sign-in, registration, teams) and pages for the whole
+ * lifecycle.
+ */
 export async function webRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(fastifyStatic, { root: ASSETS, prefix: '/assets/', maxAge: '1h', index: false });
   await app.register(authPages, deps);

@@ -3,7 +3,7 @@ import { analyzeBrief } from './local.ts';
 import { briefPrompt } from './prompt.ts';
 import { BriefAnalysis, type BriefInput } from './schema.ts';
 
-/** Brief analysis (contract §6.1): is this a workable challenge, and what exactly does it ask for? */
+/** Brief analysis (docs/contract.md §6.1): is this a workable challenge, and what exactly does it ask for? */
 export const briefStage: AnalysisStage<BriefInput, typeof BriefAnalysis> = {
   name: 'brief',
   schema: BriefAnalysis,

@@ -3,7 +3,7 @@ import { assessComplexity } from './local.ts';
 import { complexityPrompt } from './prompt.ts';
 import { ComplexityAssessment, type ComplexityInput } from './schema.ts';
 
-/** Complexity (contract §6.2): levels 1–2 become community discussions, 3–4 team execution. */
+/** Complexity (docs/contract.md §6.2): levels 1–2 become community discussions, 3–4 team execution. */
 export const complexityStage: AnalysisStage<ComplexityInput, typeof ComplexityAssessment> = {
   name: 'complexity',
   schema: ComplexityAssessment,

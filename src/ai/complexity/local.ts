@@ -27,8 +27,8 @@ type Signals = { asks: CommunityAsk[]; structure: TeamStructure };
  * The offline complexity assessment, in points: the brief's scope (kinds of work, technical components to build,
  * other deliverables, objectives, length) plus the structure of team work it lays out (phases, listed pieces of work,
  * a deadline, a budget), less the pull of a community ask (names, slogans, feedback, an open question, ideas,
- * exploring). The level follows the points and the type follows the level (contract §6.2), so the routing and the
- * level always agree; the reasoning names the signals that decided. Deterministic.
+ * exploring). The level follows the points and the type follows the level (docs/contract.md §6.2), so the routing and
+ * the level always agree; the reasoning names the signals that decided. Deterministic.
  */
 export function assessComplexity(input: ComplexityInput, { taxonomy }: LocalContext): ComplexityAssessment {
   // The refined brief restates the description (and, from the offline brief analysis, lists its skills), so it is

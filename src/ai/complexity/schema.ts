@@ -45,7 +45,7 @@ export const ComplexityAssessment = Type.Object(
 
 export type ComplexityAssessment = Static<typeof ComplexityAssessment>;
 
-/** Levels 1–2 are community discussions, 3–4 team execution (contract §6.2). */
+/** Levels 1–2 are community discussions, 3–4 team execution (docs/contract.md §6.2). */
 export function challengeTypeFor(level: number): ComplexityAssessment['challenge_type'] {
   return level <= 2 ? 'community_discussion' : 'team_execution';
 }

@@ -3,7 +3,9 @@ import { analyzeCv } from './local.ts';
 import { cvPrompt } from './prompt.ts';
 import { CvAnalysisSchema, type CvInput } from './schema.ts';
 
-/** CV analysis (contract §6.6): skills with proficiency and category, level and years, education, jobs, domains. */
+/**
+ * CV analysis (docs/contract.md §6.6): skills with proficiency and category, level and years, education, jobs, domains.
+ */
 export const cvStage: AnalysisStage<CvInput, typeof CvAnalysisSchema> = {
   name: 'cv',
   schema: CvAnalysisSchema,

@@ -5,8 +5,8 @@ import { Decomposition, type DecompositionInput } from './schema.ts';
 import { verifyDecomposition } from './verify.ts';
 
 /**
- * Decomposition (contract §6.3): 2–5 workstreams of 2–8 tasks, each task grounded in an excerpt of the brief, skills
- * named from the taxonomy with a reason each. The verifier holds every provider's plan to the grounding rules.
+ * Decomposition (docs/contract.md §6.3): 2–5 workstreams of 2–8 tasks, each task grounded in an excerpt of the brief,
+ * skills named from the taxonomy with a reason each. The verifier holds every provider's plan to the grounding rules.
  */
 export const decompositionStage: AnalysisStage<DecompositionInput, typeof Decomposition> = {
   name: 'decomposition',

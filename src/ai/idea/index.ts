@@ -3,7 +3,7 @@ import { scoreIdea } from './local.ts';
 import { ideaPrompt } from './prompt.ts';
 import { type IdeaInput, IdeaScoring } from './schema.ts';
 
-/** Idea scoring (contract §6.7): spam is rejected; otherwise ai_score and ai_feedback. */
+/** Idea scoring (docs/contract.md §6.7): spam is rejected; otherwise ai_score and ai_feedback. */
 export const ideaScoringStage: AnalysisStage<IdeaInput, typeof IdeaScoring> = {
   name: 'idea',
   schema: IdeaScoring,

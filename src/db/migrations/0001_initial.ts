@@ -206,8 +206,9 @@ export async function up(db: Kysely<unknown>, t: ColumnTypes): Promise<void> {
     .on('assignments')
     .columns(['volunteer_id', 'status'])
     .execute();
-  // "A contributor may have only one active task at a time" (seed) must survive concurrent accepts, so it is the
-  // database's rule, not only a check in code: at most one accepted/in_progress/submitted row per contributor.
+  // "A contributor may have only one active task at a time" (docs/contract.md §4) must survive concurrent accepts, so
+  // it is the database's rule, not only a check in code: at most one accepted/in_progress/submitted row per
+  // contributor.
   await sql`create unique index assignments_one_active_per_volunteer on assignments (volunteer_id)
     where status in ('accepted', 'in_progress', 'submitted')`.execute(db);
 

@@ -10,7 +10,7 @@ import type { AssignmentParty } from './assignments.state.ts';
 /**
  * Who may touch an assignment. Its parties are the assigned contributor and the company that owns the challenge.
  * Anyone else gets 404 when the task itself is hidden from them (its challenge is not public), so ids reveal
- * nothing; and 403 when they can see the task but are not a party (contract §2: "not the owner").
+ * nothing; and 403 when they can see the task but are not a party (docs/contract.md §2: "not the owner").
  */
 export type AssignmentForCaller = { assignment: AssignmentContext; party: AssignmentParty | null };
 

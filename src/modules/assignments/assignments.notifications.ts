@@ -4,7 +4,7 @@ import type { AssignmentContext } from './assignments.repository.ts';
 import type { WithdrawalCause } from './assignments.state.ts';
 
 /**
- * What each side is told when an assignment moves (contract §7). Every notification names the task, opens the
+ * What each side is told when an assignment moves (docs/contract.md §7). Every notification names the task, opens the
  * assignment's web page, and carries the ids a client needs to fetch the rest.
  */
 type Recipient = 'company' | 'contributor';

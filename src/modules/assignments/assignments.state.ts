@@ -3,7 +3,7 @@ import { isOneOf, type SameStatuses, type StatusOf } from '../../shared/lifecycl
 import { closedChallengeMessage, isOpen, NOT_OWNER_MESSAGE } from '../challenges/challenges.state.ts';
 
 /**
- * The assignment lifecycle (seed "States and transitions" + contract §4) as data: for each action, who may take it,
+ * The assignment lifecycle (docs/contract.md §4) as data: for each action, who may take it,
  * from which statuses, and the status it leads to; `openChallenge` marks the actions that need the challenge to be
  * running. `checkTransition` is the one place that reads it for the parties' actions; `system` moves are made by
  * matching and by the task's own progress.
@@ -30,7 +30,7 @@ export const ASSIGNMENT_TRANSITIONS = {
 
 export type AssignmentStatus = StatusOf<typeof ASSIGNMENT_TRANSITIONS>;
 
-/** Every status in the seed's order; checked against the table at compile time. */
+/** Every status in the order of docs/contract.md §3; checked against the table at compile time. */
 export const ASSIGNMENT_STATUSES = [
   'invited',
   'accepted',

@@ -4,8 +4,8 @@ import type { AccountType } from '../../db/schema.ts';
 import { deleteTokensOfUser, findTokenWithUser, insertToken, touchToken } from './tokens.repository.ts';
 
 /**
- * Personal access tokens (contract §2): the plaintext is `{id}|{secret}`, shown once; only the SHA-256 of the secret
- * is stored. The id prefix makes lookup one primary-key read; the hash comparison is constant-time.
+ * Personal access tokens (docs/contract.md §2): the plaintext is `{id}|{secret}`, shown once; only the SHA-256 of the
+ * secret is stored. The id prefix makes lookup one primary-key read; the hash comparison is constant-time.
  */
 export type AuthUser = {
   id: number;

@@ -65,7 +65,7 @@ export type ChallengeDetail = Static<typeof ChallengeDetail>;
 
 export const CHALLENGE_TYPES = ['community_discussion', 'team_execution'] as const;
 
-/** Challenges are listed 15 to a page unless `per_page` says otherwise (contract §1). */
+/** Challenges are listed 15 to a page unless `per_page` says otherwise (docs/contract.md §1). */
 export const CHALLENGES_PER_PAGE = 15;
 
 /** Filters of `GET /challenges` and `GET /challenges/my-challenges`; an unknown status or type is a 422. */
@@ -92,6 +92,6 @@ const Description = Type.String({ minLength: CHALLENGE_DESCRIPTION_MIN, maxLengt
 export const CreateChallengeBody = Type.Object({ title: Title, description: Description });
 export type CreateChallengeBody = Static<typeof CreateChallengeBody>;
 
-/** Title and description, both optional (seed). */
+/** Title and description, both optional (docs/contract.md §4). */
 export const UpdateChallengeBody = Type.Partial(CreateChallengeBody);
 export type UpdateChallengeBody = Static<typeof UpdateChallengeBody>;

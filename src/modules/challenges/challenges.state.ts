@@ -2,7 +2,7 @@ import { AppError } from '../../http/app-error.ts';
 import { isOneOf, type SameStatuses, type StatusOf } from '../../shared/lifecycle.ts';
 
 /**
- * The challenge lifecycle (seed "States and transitions", contract §4 and §6) as data: for each move, who makes it,
+ * The challenge lifecycle (docs/contract.md §4 and §6) as data: for each move, who makes it,
  * the statuses it starts from and the one it leads to. `company` moves are the owner's API actions; `system` moves are
  * made by the analysis pipeline and by the work on the challenge's tasks.
  */

@@ -50,6 +50,6 @@ export const CompleteCompanyProfileBody = Type.Object({
 });
 export type CompleteCompanyProfileBody = Static<typeof CompleteCompanyProfileBody>;
 
-/** The same fields as complete-profile, all optional (seed). */
+/** The same fields as complete-profile, all optional (docs/contract.md §4). */
 export const UpdateCompanyProfileBody = Type.Partial(CompleteCompanyProfileBody);
 export type UpdateCompanyProfileBody = Static<typeof UpdateCompanyProfileBody>;

@@ -14,7 +14,7 @@ import {
   type NotificationFilters,
 } from './notifications.repository.ts';
 
-/** A notification is only ever its recipient's: unknown is 404, someone else's is 403 (contract §4). */
+/** A notification is only ever its recipient's: unknown is 404, someone else's is 403 (docs/contract.md §4). */
 async function ownNotification(db: Db, caller: AuthUser, id: number): Promise<NotificationRow> {
   const notification = await findNotification(db, id);
   if (!notification) throw AppError.notFound('Notification');

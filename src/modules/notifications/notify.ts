@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { insertNotification } from './notifications.repository.ts';
 
-/** Notification kinds (contract §7). `action_url` is the web page the notification opens. */
+/** Notification kinds (docs/contract.md §7). `action_url` is the web page the notification opens. */
 export type NotificationType =
   | 'task_assignment'
   | 'task_accepted'

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { addToReputationScore } from '../volunteers/volunteers.repository.ts';
 import { hasReputationEvent, insertReputationEvent } from './reputation.repository.ts';
 
-/** Reputation points (contract §7). Every change is logged in `reputation_events` with its reason. */
+/** Reputation points (docs/contract.md §7). Every change is logged in `reputation_events` with its reason. */
 export const REPUTATION_POINTS = {
   profile_completed: 10,
   first_cv_upload: 20,

@@ -1,7 +1,7 @@
 import type { SameStatuses, StatusOf } from '../../shared/lifecycle.ts';
 
 /**
- * The task lifecycle (contract §3, §4 and §6) as data. Nobody moves a task by hand: the decomposition plans it,
+ * The task lifecycle (docs/contract.md §3, §4 and §6) as data. Nobody moves a task by hand: the decomposition plans it,
  * matching invites for it, and its assignments move it along (see the assignment transitions that call these moves).
  */
 export const TASK_TRANSITIONS = {
@@ -26,9 +26,9 @@ const statusesMatchTable: SameStatuses<typeof TASK_STATUSES, TaskStatus> = true;
 void statusesMatchTable;
 
 /**
- * Which tasks are open to contributors (contract §4, `GET /tasks/available`, and matching): the task still looks for
- * people — it can still be filled — and its challenge is running. An archived, rejected or finished challenge's tasks
- * are never offered.
+ * Which tasks are open to contributors (docs/contract.md §4, `GET /tasks/available`, and matching): the task still
+ * looks for people — it can still be filled — and its challenge is running. An archived, rejected or finished
+ * challenge's tasks are never offered.
  */
 export const OPEN_TASK_STATUSES = TASK_TRANSITIONS.fill.from;
 

@@ -18,7 +18,7 @@ import {
 } from './teams.repository.ts';
 import type { Team } from './teams.schemas.ts';
 
-/** A team forms once this many distinct contributors are involved in a challenge (contract §6 step 5). */
+/** A team forms once this many distinct contributors are involved in a challenge (docs/contract.md §6 step 5). */
 export const MINIMUM_TEAM_SIZE = 2;
 
 /**
@@ -121,7 +121,9 @@ async function handOverLeadership(trx: Db, team: { id: number; challenge_id: num
   if (successor) await setMemberRole(trx, team.id, successor.volunteerId, 'leader');
 }
 
-/** A forming team becomes `active` once at least two members accepted and no invitation is open (contract §6). */
+/**
+ * A forming team becomes `active` once at least two members accepted and no invitation is open (docs/contract.md §6).
+ */
 async function activateIfComplete(trx: Db, team: { id: number; status: string }, now: string): Promise<void> {
   if (team.status !== 'forming') return;
   const members = await listMembers(trx, team.id);
@@ -130,7 +132,7 @@ async function activateIfComplete(trx: Db, team: { id: number; status: string },
   if (accepted >= MINIMUM_TEAM_SIZE && !open) await setTeamStatus(trx, team.id, 'active', now);
 }
 
-/** The team as the contract shows it (§3), leader first. */
+/** The team as docs/contract.md §3 shows it, leader first. */
 export async function loadTeam(db: Db, teamId: number): Promise<Team> {
   const team = await findTeam(db, teamId);
   if (!team) throw AppError.notFound('Team');
@@ -138,8 +140,8 @@ export async function loadTeam(db: Db, teamId: number): Promise<Team> {
 }
 
 /**
- * The web app's answer to a team invitation (`POST /teams/{id}/accept|decline`, issue 4): only a member whose
- * invitation is still open may answer. The team's row lock makes concurrent answers count one after the other, so
+ * The web app's answer to a team invitation (`POST /teams/{id}/accept|decline`, docs/contract.md §5): only a member
+ * whose invitation is still open may answer. The team's row lock makes concurrent answers count one after the other, so
  * the last one to accept activates the team. Returns the team as it now stands.
  */
 export async function respondToTeamInvitation(

@@ -22,7 +22,7 @@ export function toTeamMessage(row: TeamMessageRow): TeamMessage {
 export type TeamRow = { id: number; challenge_id: number; name: string; status: string };
 export type TeamMemberRow = Team['members'][number];
 
-/** The team as the contract shows it (§3), leader first, then in the order they were invited. */
+/** The team as docs/contract.md §3 shows it, leader first, then in the order they were invited. */
 export function toTeam(team: TeamRow, members: readonly TeamMemberRow[]): Team {
   return {
     id: team.id,

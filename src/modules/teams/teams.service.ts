@@ -16,7 +16,7 @@ import type { Team } from './teams.schemas.ts';
 const MESSAGING_MEMBERSHIPS = new Set(['invited', 'accepted']);
 
 /**
- * Team messages are for the team's members only (contract §4) — not the company that owns the challenge, nor
+ * Team messages are for the team's members only (docs/contract.md §4) — not the company that owns the challenge, nor
  * anyone else: 403. An unknown team is a 404.
  */
 async function assertTeamMember(db: Db, teamId: number, caller: AuthUser): Promise<void> {
@@ -39,7 +39,10 @@ export async function postMessage(db: Db, caller: AuthUser, teamId: number, mess
   return toTeamMessage({ ...row, user_name: caller.name });
 }
 
-/** A team as its member sees it: the team (contract §3) with the challenge's title and the caller's own membership. */
+/**
+ * A team as its member sees it: the team (docs/contract.md §3) with the challenge's title and the caller's own
+ * membership.
+ */
 export type MyTeam = Team & { challenge_title: string; my_status: string; my_role: string };
 
 async function withMembers(db: Db, teams: Awaited<ReturnType<typeof findTeamsOfUser>>): Promise<MyTeam[]> {

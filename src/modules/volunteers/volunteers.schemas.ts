@@ -78,6 +78,6 @@ export const CompleteVolunteerProfileBody = Type.Object({
 });
 export type CompleteVolunteerProfileBody = Static<typeof CompleteVolunteerProfileBody>;
 
-/** The same fields as complete-profile, all optional (seed). */
+/** The same fields as complete-profile, all optional (docs/contract.md §4). */
 export const UpdateVolunteerProfileBody = Type.Partial(CompleteVolunteerProfileBody);
 export type UpdateVolunteerProfileBody = Static<typeof UpdateVolunteerProfileBody>;

@@ -20,8 +20,8 @@ import { type ChallengePlan, runChallengeStages } from './run-stages.ts';
 type ResolvedWorkstream = Omit<PlannedWorkstream, 'tasks'> & { tasks: NewPlannedTask[] };
 
 /**
- * `challenge.analyze` (contract §6 steps 1–3). The stages run outside any transaction; everything they decided is
- * written in one transaction at the end, behind the guard of `applyAnalysisOutcome`, so a run that is repeated, or
+ * `challenge.analyze` (docs/contract.md §6 steps 1–3). The stages run outside any transaction; everything they decided
+ * is written in one transaction at the end, behind the guard of `applyAnalysisOutcome`, so a run that is repeated, or
  * overtaken by an edit of the description, writes nothing twice and nothing stale. Returns whether this run wrote.
  */
 export async function analyzeChallenge(deps: AppDeps, challengeId: number): Promise<boolean> {

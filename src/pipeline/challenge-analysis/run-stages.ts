@@ -8,7 +8,7 @@ export type BriefResult = StageResult<typeof BriefAnalysis>;
 export type ComplexityResult = StageResult<typeof ComplexityAssessment>;
 export type DecompositionResult = StageResult<typeof Decomposition>;
 
-/** What the model calls made of a brief, before anything is written (contract §6 steps 1–3). */
+/** What the model calls made of a brief, before anything is written (docs/contract.md §6 steps 1–3). */
 export type ChallengePlan =
   | { kind: 'rejected'; brief: BriefResult }
   | { kind: 'community_discussion'; brief: BriefResult; complexity: ComplexityResult }
@@ -30,7 +30,8 @@ export async function runChallengeStages(ai: AnalysisProvider, challenge: Analys
     objectives: brief.output.objectives,
   };
   const complexity = await ai.run(complexityStage, analysed);
-  // The level decides the type (contract §6.2): a model's challenge_type that disagrees with its own level is ignored.
+  // The level decides the type (docs/contract.md §6.2): a model's challenge_type that disagrees with its own level is
+  // ignored.
   const level = complexity.output.complexity_level;
   if (challengeTypeFor(level) === 'community_discussion') return { kind: 'community_discussion', brief, complexity };
 

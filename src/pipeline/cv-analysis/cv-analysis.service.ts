@@ -14,7 +14,9 @@ import {
 } from './cv-analysis.repository.ts';
 import { readStoredCv } from './stored-cv.ts';
 
-/** Confidence from which a CV analysis validates the profile on its own (contract §6.6); below, a person looks. */
+/**
+ * Confidence from which a CV analysis validates the profile on its own (docs/contract.md §6.6); below, a person looks.
+ */
 export const PASSING_CONFIDENCE = 70;
 
 /** What the contributor sees when the analysis failed for a reason that is not their file's. */
@@ -24,10 +26,10 @@ export const CV_ANALYSIS_FAILED_MESSAGE =
 export type CvAnalysisResult = 'completed' | 'unreadable' | 'skipped';
 
 /**
- * `volunteer.analyze-cv` (contract §6.6): reads the current CV, analyses it outside any transaction, then stores the
- * profile and skills in one guarded transaction and queues matching for the contributor. A file that cannot be read
- * ends the analysis as `failed` with its reason (no retry: the same file gives the same answer); other errors throw
- * and the job is retried.
+ * `volunteer.analyze-cv` (docs/contract.md §6.6): reads the current CV, analyses it outside any transaction, then
+ * stores the profile and skills in one guarded transaction and queues matching for the contributor. A file that cannot
+ * be read ends the analysis as `failed` with its reason (no retry: the same file gives the same answer); other errors
+ * throw and the job is retried.
  */
 export async function analyzeCv(deps: AppDeps, volunteerId: number): Promise<CvAnalysisResult> {
   const cvKey = await startCvAnalysis(deps.db, volunteerId, new Date().toISOString());

@@ -12,7 +12,7 @@ import {
 } from './idea-scoring.repository.ts';
 
 /**
- * `idea.score` (contract §6.7): spam → `rejected`; otherwise `scored` with `ai_score`, `ai_feedback` and
+ * `idea.score` (docs/contract.md §6.7): spam → `rejected`; otherwise `scored` with `ai_score`, `ai_feedback` and
  * `final_score`, the author told (`idea_scored`) and the challenge's company too (`new_idea`). The stage runs
  * outside the transaction; the verdict and its notifications are written together, once. Returns whether it wrote.
  */

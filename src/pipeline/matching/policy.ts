@@ -1,6 +1,6 @@
 /**
- * The matching rules in numbers (contract §6 step 4). They live together so that one file says how contributors are
- * chosen; `MatchOptions` lets a caller (a test, a future setting) change the two a deployment might tune.
+ * The matching rules in numbers (docs/contract.md §6 step 4). They live together so that one file says how contributors
+ * are chosen; `MatchOptions` lets a caller (a test, a future setting) change the two a deployment might tune.
  */
 export type MatchOptions = {
   /** How many open invitations a task keeps: matching tops up to this many, never beyond. */

@@ -1,7 +1,7 @@
 import { FACTOR_POINTS, NOTABLE_REPUTATION } from './policy.ts';
 import { fittingProficiency, type MatchedSkill, type MatchFactors, type TaskNeeds } from './scoring.ts';
 
-/** Stored on the assignment as `match_reasoning` (contract §3): why this contributor, in plain sentences. */
+/** Stored on the assignment as `match_reasoning` (docs/contract.md §3): why this contributor, in plain sentences. */
 export type MatchReasoning = {
   summary: string;
   strengths: string[];

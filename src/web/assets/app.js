@@ -1,5 +1,5 @@
 // Guild's page scripts. The layout has put the session's API token in localStorage.api_token; these scripts call
-// the JSON API with it exactly as an integration would (seed, Authentication 2). Pages work without them for reading;
+// the JSON API with it exactly as an integration would (docs/contract.md §5). Pages work without them for reading;
 // they add in-place actions, live counters and the unread badge.
 (() => {
   const token = () => localStorage.getItem('api_token');

@@ -11,9 +11,9 @@ import { createLinkedinClient, LinkedinExchangeError, newSignInChecks } from './
 import { type LinkedinFailure, linkedinFailurePage } from './linkedin-failure.ts';
 
 /**
- * Sign in with LinkedIn (OpenID Connect, seed: GET /auth/linkedin/redirect and /callback). They live under /api as
- * the seed lists them, but they are browser flows: no bearer token, the sealed session carries state, nonce and the
- * PKCE verifier between the two, and every failure is a page a person can act on rather than JSON.
+ * Sign in with LinkedIn (OpenID Connect, docs/contract.md §4 Auth: GET /auth/linkedin/redirect and /callback). They
+ * live under /api as the contract lists them, but they are browser flows: no bearer token, the sealed session carries
+ * state, nonce and the PKCE verifier between the two, and every failure is a page a person can act on rather than JSON.
  */
 const NOT_CONFIGURED = 'LinkedIn sign-in is not configured on this server.';
 

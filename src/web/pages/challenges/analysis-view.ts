@@ -40,7 +40,7 @@ export function analysesSection(analyses: readonly Analysis[]): Html {
 </section>`;
 }
 
-/** What each route means for the company, in the words of the contract (§6.2). */
+/** What each route means for the company, in the words of docs/contract.md §6.2. */
 const ROUTE_MEANINGS: Record<string, string> = {
   community_discussion:
     'Contributors propose ideas and vote on them. There are no tasks to assign: the best ideas are for you to take up.',

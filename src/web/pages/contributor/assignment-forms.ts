@@ -2,7 +2,7 @@ import type { Assignment } from '../../../modules/assignments/assignments.schema
 import { field, formErrorSummary } from '../../forms.ts';
 import { type Html, html } from '../../html.ts';
 
-/** The limits of submit-solution (contract §4), shown to the person before the API has to refuse anything. */
+/** The limits of submit-solution (docs/contract.md §4), shown to the person before the API has to refuse anything. */
 const DESCRIPTION = { min: 10, max: 10_000 };
 const MAX_HOURS = 1000;
 const ATTACHMENT_TYPES = '.pdf,.doc,.docx,.zip,.png,.jpg,.jpeg,.txt';
@@ -60,7 +60,9 @@ export function submitSolutionForm(assignment: Assignment): Html {
 </section>`;
 }
 
-/** The contributor may complete the assignment too (contract §4); usually the company does it when it approves. */
+/**
+ * The contributor may complete the assignment too (docs/contract.md §4); usually the company does it when it approves.
+ */
 export function completeForm(assignment: Assignment): Html {
   return html`<section class="card" aria-labelledby="complete-title">
   <h2 id="complete-title">Mark the task complete</h2>

@@ -5,8 +5,9 @@ import { formErrorSummary } from '../../forms.ts';
 import { type Html, html } from '../../html.ts';
 
 /**
- * The one-active-task rule in words (contract §4, accept): shown up front when the contributor already holds a task,
- * and by app.js when the API refuses an accept with `active_assignment_id` (someone may have accepted in another tab).
+ * The one-active-task rule in words (docs/contract.md §4, accept): shown up front when the contributor already holds a
+ * task, and by app.js when the API refuses an accept with `active_assignment_id` (someone may have accepted in another
+ * tab).
  */
 const ACTIVE_TASK_RULE =
   'You can work on one task at a time. Finish your active task (submit it and have it completed) before you accept another one.';

@@ -11,7 +11,7 @@ import { sendPage } from '../../layout.ts';
 
 const PER_PAGE = 20;
 
-/** What each kind of notification is about, as a short tag (contract §7 types). */
+/** What each kind of notification is about, as a short tag (docs/contract.md §7 types). */
 const TYPE_LABELS: Record<string, string> = {
   task_assignment: 'Task invitation',
   task_accepted: 'Task accepted',

@@ -15,8 +15,8 @@ const MESSAGES_PER_PAGE = 20;
 const MESSAGE_MAX = 2000;
 
 /**
- * Accept / Decline: plain CSRF-protected forms to the web routes, since the seed keeps answering a team invitation
- * off the API (a browser session is needed; a bearer token alone cannot do it).
+ * Accept / Decline: plain CSRF-protected forms to the web routes, since docs/contract.md §5 keeps answering a team
+ * invitation off the API (a browser session is needed; a bearer token alone cannot do it).
  */
 function invitationAnswer(reply: FastifyReply, team: MyTeam): Html {
   if (team.my_status !== 'invited') return html``;
