@@ -32,7 +32,7 @@ export function httpClient(baseUrl: string, token?: string) {
     const response = await request(method, path, send);
     const said = typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
     assert.equal(response.status, expected, `${method} ${path} answered ${response.status}, not ${expected}: ${said}`);
-    // Contract §1: every /api answer is JSON and carries the request id (the 303 of submit-solution has no body).
+    // docs/contract.md §1: every /api answer is JSON and carries the request id (the 303 of submit-solution has none).
     if (path.startsWith('/api/') && expected !== 303) {
       assert.match(response.headers.get('content-type') ?? '', /^application\/json; charset=utf-8$/);
     }

@@ -20,7 +20,7 @@ import {
 } from './phases-collaboration.ts';
 
 /**
- * Acceptance: a token made with the CLI drives every endpoint of the seed as the seed and the contract say. The
+ * Acceptance: a token made with the CLI drives every endpoint of the seed as docs/contract.md says. The
  * service runs as a user runs it (`node src/server.ts`, a temp DATA_DIR, a fresh database, no embedded worker); the
  * accounts come from `node src/cli.ts`; the jobs the requests queue are run by `node src/worker.ts` processes with
  * the local analyzers (the real pipeline: CV and brief analysis, matching, team formation, idea scoring); every call

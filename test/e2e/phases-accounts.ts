@@ -34,7 +34,7 @@ export async function createAccountsWithCli(journey: Journey): Promise<void> {
   });
   assertErrorBody(await anonymous.get('/api/user', 401), 'Unauthenticated.');
   assertErrorBody(await httpClient(world.baseUrl, `${companyToken}x`).get('/api/user', 401), 'Unauthenticated.');
-  // A client that forgets `Accept: application/json` still gets JSON (contract §1).
+  // A client that forgets `Accept: application/json` still gets JSON (docs/contract.md §1).
   const forgetful = await fetch(new URL('/api/user', world.baseUrl), {
     headers: { authorization: `Bearer ${bobToken}` },
   });
