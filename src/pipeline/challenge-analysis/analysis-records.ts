@@ -1,4 +1,4 @@
-import type { AnalysisOutcome, NewAnalysisRow } from './challenge-analysis.repository.ts';
+import type { AnalysisOutcome, NewAnalysisRow } from '../../modules/challenges/challenge-analysis.repository.ts';
 import type { BriefResult, ChallengePlan, ComplexityResult, DecompositionResult } from './run-stages.ts';
 
 /** What the challenge row becomes once the plan is written. */

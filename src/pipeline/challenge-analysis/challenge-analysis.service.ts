@@ -1,20 +1,19 @@
 import type { PlannedWorkstream } from '../../ai/decomposition/schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
-import { notify } from '../../modules/notifications/notify.ts';
-import { ensureSkillIds } from '../../modules/skills/skills.repository.ts';
-import { analysisRowsOf, outcomeOf } from './analysis-records.ts';
 import {
   type AnalysedBrief,
   applyAnalysisOutcome,
   companyUserOfChallenge,
   insertAnalyses,
-  insertPlannedTask,
   insertWorkstream,
   markChallengeAnalysisFailed,
-  type NewPlannedTask,
   startChallengeAnalysis,
-} from './challenge-analysis.repository.ts';
+} from '../../modules/challenges/challenge-analysis.repository.ts';
+import { notify } from '../../modules/notifications/notify.ts';
+import { ensureSkillIds } from '../../modules/skills/skills.repository.ts';
+import { insertPlannedTask, type NewPlannedTask } from '../../modules/tasks/planned-tasks.repository.ts';
+import { analysisRowsOf, outcomeOf } from './analysis-records.ts';
 import { type ChallengePlan, runChallengeStages } from './run-stages.ts';
 
 type ResolvedWorkstream = Omit<PlannedWorkstream, 'tasks'> & { tasks: NewPlannedTask[] };

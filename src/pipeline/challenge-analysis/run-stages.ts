@@ -2,7 +2,7 @@ import { type BriefAnalysis, briefStage } from '../../ai/brief/index.ts';
 import { type ComplexityAssessment, challengeTypeFor, complexityStage } from '../../ai/complexity/index.ts';
 import { type Decomposition, decompositionStage } from '../../ai/decomposition/index.ts';
 import type { AnalysisProvider, StageResult } from '../../ai/stage.ts';
-import type { AnalysedBrief } from './challenge-analysis.repository.ts';
+import type { AnalysedBrief } from '../../modules/challenges/challenge-analysis.repository.ts';
 
 export type BriefResult = StageResult<typeof BriefAnalysis>;
 export type ComplexityResult = StageResult<typeof ComplexityAssessment>;

@@ -11,7 +11,7 @@ import {
   markCvAnalysisFailed,
   replaceCvSkills,
   startCvAnalysis,
-} from './cv-analysis.repository.ts';
+} from '../../modules/volunteers/cv-analysis.repository.ts';
 import { readStoredCv } from './stored-cv.ts';
 
 /**

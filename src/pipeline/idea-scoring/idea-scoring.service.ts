@@ -1,15 +1,15 @@
 import { type IdeaScoring, ideaScoringStage } from '../../ai/idea/index.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
-import { finalScore } from '../../modules/ideas/ideas.scoring.ts';
-import { notify } from '../../modules/notifications/notify.ts';
 import {
   applyIdeaVerdict,
   findIdeaToScore,
   type IdeaToScore,
   type IdeaVerdict,
   markIdeaScoringFailed,
-} from './idea-scoring.repository.ts';
+} from '../../modules/ideas/idea-scoring.repository.ts';
+import { finalScore } from '../../modules/ideas/ideas.scoring.ts';
+import { notify } from '../../modules/notifications/notify.ts';
 
 /**
  * `idea.score` (docs/contract.md §6.7): spam → `rejected`; otherwise `scored` with `ai_score`, `ai_feedback` and

@@ -27,7 +27,7 @@ export function findIdeaToScore(db: Db, ideaId: number) {
 
 export type IdeaToScore = NonNullable<Awaited<ReturnType<typeof findIdeaToScore>>>;
 
-/** `ai_feedback` as the contract shapes it (§3 Idea). */
+/** `ai_feedback` as docs/contract.md §3 (Idea) shapes it. */
 export type IdeaFeedback = {
   summary: string;
   strengths: string[];

@@ -1,0 +1,54 @@
+import type { Db } from '../../db/database.ts';
+
+export type NewPlannedTask = {
+  title: string;
+  description: string;
+  /** The brief's excerpt the task comes from. */
+  source: string;
+  /** Each skill with why the task needs it; the names are stored as `required_skills`, the pairs as `skill_reasons`. */
+  required_skills: { name: string; reason: string }[];
+  required_experience_level: string;
+  expected_output: string;
+  acceptance_criteria: string[];
+  estimated_hours: number;
+  complexity_score: number;
+  skillIds: number[];
+};
+
+/** A `pending` task with its source, its skills' reasons, and its skills resolved to taxonomy ids (for matching). */
+export async function insertPlannedTask(
+  db: Db,
+  challengeId: number,
+  workstreamId: number,
+  task: NewPlannedTask,
+  now: string,
+): Promise<number> {
+  const { id } = await db
+    .insertInto('tasks')
+    .values({
+      challenge_id: challengeId,
+      workstream_id: workstreamId,
+      title: task.title,
+      description: task.description,
+      source: task.source,
+      required_skills: JSON.stringify(task.required_skills.map((skill) => skill.name)),
+      skill_reasons: JSON.stringify(task.required_skills),
+      required_experience_level: task.required_experience_level,
+      expected_output: task.expected_output,
+      acceptance_criteria: JSON.stringify(task.acceptance_criteria),
+      estimated_hours: task.estimated_hours,
+      complexity_score: task.complexity_score,
+      status: 'pending',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (task.skillIds.length > 0) {
+    await db
+      .insertInto('task_skills')
+      .values(task.skillIds.map((skillId) => ({ task_id: id, skill_id: skillId })))
+      .execute();
+  }
+  return id;
+}
