@@ -19,7 +19,7 @@ export type JobRegistry<Context> = { readonly [N in JobName]: JobDefinition<Cont
  * The jobs of `registry` that have no definition, and the names it has that are no job. The type forbids both;
  * this catches a registry that was cast or built at run time.
  */
-export function registryProblems(registry: object): { missing: JobName[]; unknown: string[] } {
+function registryProblems(registry: object): { missing: JobName[]; unknown: string[] } {
   const definitions = registry as Record<string, { handle?: unknown } | undefined>;
   return {
     missing: JOB_NAMES.filter((name) => typeof definitions[name]?.handle !== 'function'),
