@@ -334,3 +334,51 @@ describe('curated skills beyond software', () => {
     assert.deepEqual(ungated, []);
   });
 });
+
+describe('the vocabulary recruiters write for each trade', () => {
+  test('finds tools, methods and credentials under the names CVs give them', () => {
+    const cases: [string, string[]][] = [
+      [
+        'SOC analyst: SIEM tuning in Splunk ES, threat hunting with KQL, incident response and phishing triage; ' +
+          'CompTIA CySA+ and CISSP.',
+        ['CISSP', 'CompTIA CySA+', 'Incident response', 'KQL', 'Phishing analysis', 'SIEM', 'Splunk'].concat(
+          'Threat hunting',
+        ),
+      ],
+      [
+        'Desktop engineer looking after Windows 11 and macOS laptops enrolled in Intune, Entra ID accounts; ITIL 4 ' +
+          'Foundation and CompTIA A+.',
+        ['CompTIA A+', 'ITIL', 'Microsoft Entra ID', 'Microsoft Intune', 'Windows', 'macOS'],
+      ],
+      [
+        'Fleet technician: brake repair, clutch replacement and diesel engine faults, PicoScope diagnostics and ' +
+          'warranty claims.',
+        ['Brakes, steering and suspension', 'Clutch and timing belt replacement', 'Diesel engines'].concat(
+          'Oscilloscope diagnostics',
+          'Warranty claims',
+        ),
+      ],
+      [
+        'Compliance analyst: transaction monitoring alerts, PEP screening on World-Check, suspicious activity ' +
+          'reporting to the MLRO.',
+        ['PEP screening', 'Regulatory compliance', 'Suspicious activity reports', 'Transaction monitoring'],
+      ],
+    ];
+    for (const [text, names] of cases) assert.deepEqual(foundInCurated(text), [...names].sort(), text);
+  });
+
+  test('everyday words among those names count only as written or in a list of skills', () => {
+    assert.deepEqual(foundInCurated('Skills: Reservations, cash handling'), ['Cash handling', 'Reservations']);
+    assert.deepEqual(foundInCurated('Skills: Redundancy, settlement agreements'), [
+      'Redundancy',
+      'Settlement agreements',
+    ]);
+    for (const sentence of [
+      'I had reservations about the plan, so I rebuilt it.',
+      'The servers were built with redundancy in mind.',
+      'We opened the windows and doors before the survey, on a regular basis.',
+    ]) {
+      assert.deepEqual(foundInCurated(sentence), [], sentence);
+    }
+  });
+});
