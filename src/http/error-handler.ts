@@ -70,6 +70,12 @@ function errorBody(
     };
   }
 
+  if (isUnstorableText(error)) {
+    // Input checks refuse NUL in every validated field (a 422 naming it); this catches text that reached PostgreSQL
+    // another way (a file name, a page's query), which it cannot store: the client's fault, not a 500.
+    return { status: 422, body: { message: 'The request contains a NUL character, which text may not contain.' } };
+  }
+
   if (error.validation) {
     // A path parameter that is not a valid id names nothing: 404, as for an unknown id.
     if (error.validationPart === 'params') {
@@ -101,6 +107,11 @@ function errorBody(
     return { status: 400, body: { message: clientMessage(error) } };
   }
   return { status: 500, body: { message: 'Server Error' } };
+}
+
+/** PostgreSQL's refusal of text it cannot store (a NUL character): character_not_in_repertoire. */
+function isUnstorableText(error: unknown): boolean {
+  return (error as { code?: unknown }).code === '22021';
 }
 
 function clientMessage(error: FastifyError): string {

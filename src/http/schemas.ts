@@ -13,7 +13,12 @@ export function Nullable<T extends TSchema>(schema: T) {
   return Type.Unsafe<Static<T> | null>({ ...schema, type: [type, 'null'] });
 }
 
-/** A row id as the API takes it, in a path or a filter: a positive integer that fits PostgreSQL's `integer`. */
+/**
+ * A row id as the API takes it, in a path or a filter: a positive integer that fits PostgreSQL's `integer`, written
+ * in canonical decimal (`16`; not `016`, `+16`, `1.6e1`, `0x10` or ` 16`). Path and query text is coerced to the
+ * schema's integers only in that form (`installValidators`), so an id has one spelling: a path id written any other
+ * way names nothing (404), a filter so written is a 422.
+ */
 const ID_RANGE = { minimum: 1, maximum: 2147483647 };
 export const Id = Type.Integer(ID_RANGE);
 

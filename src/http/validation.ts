@@ -37,8 +37,9 @@ export function installValidators(app: FastifyInstance): void {
   const strict = createAjv(false);
   const coercing = createAjv('array' as unknown as boolean);
   app.setValidatorCompiler(({ schema, httpPart }) => {
-    const ajv = httpPart === 'body' ? strict : coercing;
-    return ajv.compile(schema) as ValidateFunction;
+    const text = httpPart !== 'body';
+    const validate = (text ? coercing : strict).compile(schema) as ValidateFunction;
+    return guardTextInput(validate, text ? integerFieldsOf(schema) : new Set());
   });
   app.setSchemaErrorFormatter((errors, dataVar) => {
     const error = new Error(formatFieldErrors(toFieldErrors(errors as ErrorObject[])).message) as Error & {
@@ -49,6 +50,86 @@ export function installValidators(app: FastifyInstance): void {
     error.validationPart = dataVar;
     return error;
   });
+}
+
+/**
+ * How an integer is written in a path or query string. Ajv's coercion (and `Number()`) also read `0x10`, `1e1`,
+ * ` 1`, `+1` and `01` as numbers, so without this `/api/challenges/0x10` named challenge 16: one resource would
+ * have many URLs, and an id that the contract says names nothing would name something.
+ */
+const CANONICAL_INTEGER = /^(0|-?[1-9][0-9]*)$/;
+
+/** Top-level properties of a path or query schema that hold integers (alone, nullable, or as array items). */
+function integerFieldsOf(schema: unknown): Set<string> {
+  const properties = (schema as { properties?: Record<string, JsonSchemaNode> }).properties ?? {};
+  const isInteger = (node: JsonSchemaNode | undefined): boolean =>
+    node !== undefined &&
+    (([] as unknown[]).concat(node.type).includes('integer') || (node.anyOf ?? []).some((branch) => isInteger(branch)));
+  return new Set(
+    Object.entries(properties)
+      .filter(([, node]) => isInteger(node) || isInteger(node.items))
+      .map(([name]) => name),
+  );
+}
+
+type JsonSchemaNode = { type?: unknown; items?: JsonSchemaNode; anyOf?: JsonSchemaNode[] };
+
+/**
+ * Runs before the schema, on every validated part of a request (path, query, JSON, form and multipart fields): an
+ * integer in a path or query must be canonical decimal text (above), and no string anywhere may hold a NUL
+ * character. PostgreSQL cannot store NUL in text (a 500 there) while SQLite keeps it silently; refusing it here
+ * gives the same 422 naming the field on both engines. Failures are reported as schema errors, so they read and
+ * map to statuses like any other (a bad path id is a 404).
+ */
+function guardTextInput(validate: ValidateFunction, integerFields: Set<string>) {
+  const guarded = (data: unknown, context?: unknown) => {
+    const errors = [...nonCanonicalIntegers(data, integerFields), ...nulCharacters(data, '')];
+    if (errors.length > 0) {
+      guarded.errors = errors;
+      return false;
+    }
+    const valid = (validate as (data: unknown, context?: unknown) => boolean)(data, context);
+    guarded.errors = validate.errors;
+    return valid;
+  };
+  guarded.errors = null as ErrorObject[] | null | undefined;
+  // Fastify passes the parent object to Ajv validators (so a root value can be replaced) when it sees this.
+  guarded.schemaEnv = (validate as unknown as { schemaEnv: unknown }).schemaEnv;
+  return guarded;
+}
+
+function nonCanonicalIntegers(data: unknown, fields: Set<string>): ErrorObject[] {
+  if (fields.size === 0 || !data || typeof data !== 'object') return [];
+  const errors: ErrorObject[] = [];
+  for (const field of fields) {
+    const value = (data as Record<string, unknown>)[field];
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (typeof item === 'string' && !CANONICAL_INTEGER.test(item)) {
+        errors.push(schemaError('type', `/${field}`, { type: 'integer' }, item));
+        break;
+      }
+    }
+  }
+  return errors;
+}
+
+const MAX_DEPTH = 32;
+
+function nulCharacters(value: unknown, path: string, depth = 0): ErrorObject[] {
+  if (typeof value === 'string') return value.includes('\0') ? [schemaError('nulCharacter', path, {}, value)] : [];
+  // Bytes (a file part's content) are not text.
+  if (!value || typeof value !== 'object' || ArrayBuffer.isView(value) || depth > MAX_DEPTH) return [];
+  const errors: ErrorObject[] = [];
+  for (const [key, item] of Object.entries(value)) {
+    // A NUL in a key (an unknown field) is refused too: the key may be echoed in a message or stored.
+    if (key.includes('\0')) errors.push(schemaError('nulCharacter', path || '/body', {}, key));
+    errors.push(...nulCharacters(item, `${path}/${key}`, depth + 1));
+  }
+  return errors;
+}
+
+function schemaError(keyword: string, instancePath: string, params: Record<string, unknown>, data: unknown) {
+  return { keyword, instancePath, schemaPath: '#', params, data } as ErrorObject;
 }
 
 /** `availability_hours_per_week` → `availability hours per week`, as the messages name fields. */
@@ -100,6 +181,8 @@ function messageFor(error: ErrorObject, field: string): string {
       return `The ${name} must be a valid ${params.format}.`;
     case 'pattern':
       return `The ${name} format is invalid.`;
+    case 'nulCharacter':
+      return `The ${name} must not contain a NUL character.`;
     default:
       return `The ${name} is invalid.`;
   }
