@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import csrf from '@fastify/csrf-protection';
 import secureSession from '@fastify/secure-session';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import { type AuthUser, authenticateToken } from '../modules/auth/tokens.service.ts';
 
@@ -99,12 +99,4 @@ export function takeFlash(request: FastifyRequest): string | null {
   const message = request.session.get('flash') ?? null;
   if (message) request.session.set('flash', undefined);
   return message;
-}
-
-/** For pages that need a signed-in user: the user, or a redirect to the login page (then null). */
-export function requireWebUser(request: FastifyRequest, reply: FastifyReply): AuthUser | null {
-  if (request.webUser) return request.webUser;
-  const next = encodeURIComponent(request.url);
-  void reply.redirect(`/login?next=${next}`, 303);
-  return null;
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { allowsPlainHttp, createLinkedinClient } from '../../src/web/auth/linkedin-client.ts';
+import { allowsPlainHttp, createLinkedinClient } from '../../src/modules/auth/linkedin-client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { startOidcProvider, type TestOidcProvider } from '../helpers/oidc-provider.ts';
 import { webClient } from '../helpers/web-client.ts';

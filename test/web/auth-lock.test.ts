@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createAccount } from '../../src/modules/users/users.service.ts';
-import { LOCK_SECONDS, lockedForSeconds, recordFailure } from '../../src/web/auth/login-throttle.ts';
+import { LOCK_SECONDS, lockedForSeconds, recordFailure } from '../../src/modules/auth/login-throttle.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { webClient } from '../helpers/web-client.ts';
 import { PASSWORD, uniqueEmail } from './auth-pages.ts';

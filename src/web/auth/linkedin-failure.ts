@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LinkedinRefusal } from '../../modules/auth/linkedin-account.service.ts';
 import { html } from '../html.ts';
 import { sendPage } from '../layout.ts';
-import type { LinkedinRefusal } from './linkedin-account.ts';
 
 /** Every way a LinkedIn sign-in can end without signing in, each with a page that says what happened and what next. */
 export type LinkedinFailure = LinkedinRefusal | 'cancelled' | 'refused' | 'expired' | 'unavailable' | 'rejected';

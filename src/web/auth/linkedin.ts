@@ -3,11 +3,10 @@ import { Type } from 'typebox';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AccountType } from '../../db/schema.ts';
 import { MessageBody } from '../../http/schemas.ts';
-import { createToken } from '../../modules/auth/tokens.service.ts';
+import { signInWithLinkedin } from '../../modules/auth/linkedin-account.service.ts';
+import { createLinkedinClient, LinkedinExchangeError, newSignInChecks } from '../../modules/auth/linkedin-client.ts';
 import { renderErrorPage } from '../error-page.ts';
 import { setFlash, signIn } from '../session.ts';
-import { accountForLinkedin } from './linkedin-account.ts';
-import { createLinkedinClient, LinkedinExchangeError, newSignInChecks } from './linkedin-client.ts';
 import { type LinkedinFailure, linkedinFailurePage } from './linkedin-failure.ts';
 
 /**
@@ -107,10 +106,15 @@ export async function linkedinSignIn(app: FastifyInstance, deps: AppDeps): Promi
       if (!pending || query.get('state') !== pending.state) return fail(request, reply, 'expired', { accountType });
       try {
         const identity = await client.identify(query, pending);
-        const account = await accountForLinkedin(deps.db, identity, accountType ?? 'contributor');
-        if ('refusal' in account) return fail(request, reply, account.refusal);
-        signIn(request, await createToken(deps.db, account.user.id, 'linkedin login', deps.config.tokenTtlSeconds));
-        if (account.created) setFlash(request, 'Welcome to Guild! Start by completing your profile.');
+        const outcome = await signInWithLinkedin(
+          deps.db,
+          identity,
+          accountType ?? 'contributor',
+          deps.config.tokenTtlSeconds,
+        );
+        if ('refusal' in outcome) return fail(request, reply, outcome.refusal);
+        signIn(request, outcome.token);
+        if (outcome.created) setFlash(request, 'Welcome to Guild! Start by completing your profile.');
         return reply.redirect('/dashboard', 303);
       } catch (error) {
         if (error instanceof LinkedinExchangeError) {

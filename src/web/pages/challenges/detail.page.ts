@@ -5,7 +5,7 @@ import { listAssignments } from '../../../modules/assignments/assignments.servic
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
 import type { ChallengeDetail } from '../../../modules/challenges/challenges.schemas.ts';
 import { showChallenge } from '../../../modules/challenges/challenges.service.ts';
-import { isEditable } from '../../../modules/challenges/challenges.state.ts';
+import { isEditable, isOpen } from '../../../modules/challenges/challenges.state.ts';
 import { companyIdOf } from '../../../modules/companies/companies.service.ts';
 import {
   analysisChip,
@@ -63,7 +63,10 @@ function brief(challenge: ChallengeDetail): Html {
 </section>`;
 }
 
-/** The owner's actions: edit while the analysis has not finished, archive (with a confirmation) unless archived. */
+/**
+ * The owner's actions: edit while the analysis has not finished, complete while it runs, archive (with a
+ * confirmation) unless archived.
+ */
 function ownerActions(challenge: ChallengeDetail): Html {
   const archive =
     challenge.status === 'archived'
@@ -72,13 +75,20 @@ function ownerActions(challenge: ChallengeDetail): Html {
     ${formErrorSummary(null)}
     <button type="submit" class="danger">Archive the challenge</button>
   </form>`;
+  // While it runs (the API refuses with its reason while an assignment is still in progress).
+  const complete =
+    isOpen(challenge.status) &&
+    html`<form data-api="/api/challenges/${challenge.id}/complete" data-method="POST" data-confirm="Mark “${challenge.title}” as completed? Its open invitations are withdrawn and its tasks are no longer offered.">
+    ${formErrorSummary(null)}
+    <button type="submit">Mark the challenge completed</button>
+  </form>`;
   return html`<section aria-labelledby="manage-title" class="card">
   <h2 id="manage-title">Manage the challenge</h2>
   ${
     isEditable(challenge.status) &&
     html`<details><summary>Edit the title or brief</summary>${challengeForm(challenge)}</details>`
   }
-  <div class="actions">${archive}</div>
+  <div class="actions">${complete}${archive}</div>
 </section>`;
 }
 

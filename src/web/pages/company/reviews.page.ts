@@ -9,12 +9,9 @@ import { pager } from '../../components/pager.ts';
 import { formErrorSummary } from '../../forms.ts';
 import { type Html, html } from '../../html.ts';
 import { csrfField, sendPage } from '../../layout.ts';
+import { attachmentUrl } from '../contributor/attachment-download.ts';
 
 const PER_PAGE = 10;
-
-export function attachmentUrl(assignmentId: number, attachmentId: number): string {
-  return `/assignments/${assignmentId}/attachments/${attachmentId}`;
-}
 
 function submissionDetails(assignment: Assignment): Html {
   const submission = assignment.latest_submission;

@@ -5,9 +5,9 @@ import { AppError } from '../../../http/app-error.ts';
 import type { Assignment } from '../../../modules/assignments/assignments.schemas.ts';
 import { getAssignment } from '../../../modules/assignments/assignments.service.ts';
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
-import { listMyNotifications } from '../../../modules/notifications/notifications.service.ts';
 import type { Task } from '../../../modules/tasks/tasks.schemas.ts';
 import { dateTime, skillTags, statusChip } from '../../components/labels.ts';
+import { idParam } from '../../components/path-id.ts';
 import { contributorProfileOrNull } from '../../components/profiles.ts';
 import { type Html, html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
@@ -28,15 +28,10 @@ async function ownAssignment(db: Db, user: AuthUser, id: number): Promise<Assign
   }
 }
 
-/** What the company wrote when it sent the solution back: it travels in the revision notification. */
-async function revisionMessage(db: Db, user: AuthUser, assignmentId: number): Promise<string | null> {
-  const { data } = await listMyNotifications(
-    db,
-    user,
-    { unreadOnly: false, type: 'solution_revision_requested' },
-    { page: 1, perPage: 20, offset: 0 },
-  );
-  return data.find((notification) => notification.data.assignment_id === assignmentId)?.message ?? null;
+/** What the company wrote when it sent the solution back: kept on the submission it is about. */
+function revisionMessage(assignment: Assignment): string | null {
+  const note = assignment.latest_submission?.review_note;
+  return note ? `Note from the company: ${note}` : null;
 }
 
 function taskSection(task: Task | null): Html {
@@ -93,7 +88,22 @@ function nextStepSection(assignment: Assignment, activeId: number | null): Html 
 }
 
 /**
- * `/assignments/{id}`: the task, where the assignment stands and its timeline, the actions its status allows
+ * `/assignments/{id}` for both parties: notifications send the company here too, and it handles the assignment on its
+ * own pages (the reviews, or the challenge). Any other company gets the API's answer (403, or 404 when the task is
+ * hidden from it) as a page.
+ */
+export async function openAssignment(request: FastifyRequest, reply: FastifyReply, deps: AppDeps, user: AuthUser) {
+  const id = idParam(request, 'Assignment');
+  if (user.account_type === 'company') {
+    const assignment = await getAssignment(deps.db, user, id);
+    const target = assignment.status === 'submitted' ? '/reviews' : `/challenges/${assignment.task.challenge_id}`;
+    return reply.redirect(target, 303);
+  }
+  return assignmentPage(request, reply, deps, user, id);
+}
+
+/**
+ * The contributor's `/assignments/{id}`: the task, where the assignment stands and its timeline, the actions its status allows
  * (accept/decline, start, submit a solution, complete) and the latest submission.
  */
 export async function assignmentPage(
@@ -107,7 +117,7 @@ export async function assignmentPage(
   const [task, profile, revision] = await Promise.all([
     taskOrNull(deps.db, user, assignment.task_id),
     contributorProfileOrNull(deps.db, user),
-    revisionRequested(assignment) ? revisionMessage(deps.db, user, id) : null,
+    revisionRequested(assignment) ? revisionMessage(assignment) : null,
   ]);
   const canComplete = assignment.status === 'in_progress' || assignment.status === 'submitted';
 

@@ -1,6 +1,7 @@
 import type { Assignment } from '../../../modules/assignments/assignments.schemas.ts';
 import { dateTime, fileSize, hours, statusChip } from '../../components/labels.ts';
 import { type Html, html } from '../../html.ts';
+import { attachmentUrl } from './attachment-download.ts';
 
 type Submission = NonNullable<Assignment['latest_submission']>;
 
@@ -9,7 +10,7 @@ function attachmentList(assignmentId: number, submission: Submission): Html {
   if (submission.attachments.length === 0) return html`<p class="muted">No attachments.</p>`;
   return html`<ul class="plain attachments">${submission.attachments.map(
     (file) =>
-      html`<li><a href="/assignments/${assignmentId}/attachments/${file.id}" download>${file.file_name}</a> <span class="muted small">${fileSize(file.size)}, ${file.content_type}</span></li>`,
+      html`<li><a href="${attachmentUrl(assignmentId, file.id)}" download>${file.file_name}</a> <span class="muted small">${fileSize(file.size)}, ${file.content_type}</span></li>`,
   )}</ul>`;
 }
 

@@ -1,18 +1,14 @@
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AccountType, UserRow } from '../../db/schema.ts';
-import {
-  findUserByEmail,
-  findUserByLinkedinId,
-  insertUser,
-  linkLinkedinId,
-} from '../../modules/users/users.repository.ts';
+import { findUserByEmail, findUserByLinkedinId, insertUser, linkLinkedinId } from '../users/users.repository.ts';
 import type { LinkedinIdentity } from './linkedin-client.ts';
+import { createToken } from './tokens.service.ts';
 
 /**
- * Which Guild account a LinkedIn identity signs in to (contract §2): the one already linked to it; else the account
- * with the same email, linked now, but only when LinkedIn says it verified that email (otherwise anyone could claim
- * an account by putting its address on a LinkedIn profile); else a new account without a password.
+ * Which Guild account a LinkedIn identity signs in to (docs/contract.md §2): the one already linked to it; else the
+ * account with the same email, linked now, but only when LinkedIn says it verified that email (otherwise anyone could
+ * claim an account by putting its address on a LinkedIn profile); else a new account without a password.
  */
 export type LinkedinRefusal = 'deactivated' | 'no-email' | 'email-unverified' | 'linked-elsewhere';
 export type LinkedinAccount = { user: UserRow; created: boolean } | { refusal: LinkedinRefusal };
@@ -58,4 +54,16 @@ export async function accountForLinkedin(
     if (winner) return { user: winner, created: false };
     return { refusal: identity.emailVerified ? 'linked-elsewhere' : 'email-unverified' };
   }
+}
+
+/** Signs a LinkedIn identity in: its account (linked or created by the rules above) and a new API token, or why not. */
+export async function signInWithLinkedin(
+  db: Db,
+  identity: LinkedinIdentity,
+  newAccountType: AccountType,
+  tokenTtlSeconds: number | null,
+): Promise<{ token: string; created: boolean } | { refusal: LinkedinRefusal }> {
+  const account = await accountForLinkedin(db, identity, newAccountType);
+  if ('refusal' in account) return account;
+  return { token: await createToken(db, account.user.id, 'linkedin login', tokenTtlSeconds), created: account.created };
 }

@@ -1,0 +1,45 @@
+import type { Db } from '../../db/database.ts';
+import { findUserByEmail } from '../users/users.repository.ts';
+import { clearFailures, lockedForSeconds, recordFailure } from './login-throttle.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { createToken } from './tokens.service.ts';
+
+/** How a sign-in with email and password ended: a new API token, or why not. */
+export type PasswordSignIn =
+  | { token: string }
+  | { refusal: 'locked'; waitSeconds: number }
+  | { refusal: 'invalid-credentials' }
+  | { refusal: 'deactivated' };
+
+/**
+ * A hash to check a password against when the email is unknown (or the account has no password): every failed
+ * sign-in then costs the same time, so response times do not tell which emails have accounts.
+ */
+let decoyHash: Promise<string> | null = null;
+function decoy(): Promise<string> {
+  decoyHash ??= hashPassword('not the password of anyone');
+  return decoyHash;
+}
+
+/**
+ * The web login (docs/contract.md §2): throttled per (email, IP) by login-throttle.ts; a deactivated account is told so
+ * only when the password was right. A success clears the failures and creates a token named `tokenName`.
+ */
+export async function signInWithPassword(
+  db: Db,
+  attempt: { email: string; password: string; ip: string },
+  tokenName: string,
+  tokenTtlSeconds: number | null,
+): Promise<PasswordSignIn> {
+  const { email, password, ip } = attempt;
+  const waitSeconds = await lockedForSeconds(db, email, ip);
+  if (waitSeconds > 0) return { refusal: 'locked', waitSeconds };
+  const user = email ? await findUserByEmail(db, email) : undefined;
+  const valid = await verifyPassword(password, user?.password_hash ?? (await decoy()));
+  if (!user?.password_hash || !valid || user.is_active !== 1) {
+    await recordFailure(db, email, ip);
+    return { refusal: user?.password_hash && valid ? 'deactivated' : 'invalid-credentials' };
+  }
+  await clearFailures(db, email, ip);
+  return { token: await createToken(db, user.id, tokenName, tokenTtlSeconds) };
+}

@@ -1,0 +1,68 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app-deps.ts';
+import { type PasswordSignIn, signInWithPassword } from '../../modules/auth/password-sign-in.service.ts';
+import { field, formErrorSummary } from '../forms.ts';
+import { html } from '../html.ts';
+import { csrfField, sendPage } from '../layout.ts';
+import { signIn } from '../session.ts';
+import { formText, safeNext } from './form-values.ts';
+
+type LoginState = { email?: string; error?: string | null; status?: number; next?: string };
+
+function loginForm(request: FastifyRequest, reply: FastifyReply, deps: AppDeps, state: LoginState) {
+  return sendPage(request, reply, {
+    title: 'Sign in',
+    width: 'narrow',
+    status: state.status,
+    body: html`<h1>Sign in</h1>
+${formErrorSummary(state.error ?? null)}
+<form method="post" action="/login" novalidate>
+  ${csrfField(reply)}
+  <input type="hidden" name="next" value="${state.next ?? '/dashboard'}">
+  ${field({ name: 'email', label: 'Email', type: 'email', value: state.email, required: true, attributes: html`autocomplete="email" autofocus` })}
+  ${field({ name: 'password', label: 'Password', type: 'password', required: true, attributes: html`autocomplete="current-password"` })}
+  <button type="submit">Sign in</button>
+</form>
+${deps.config.linkedin && html`<p class="or">or</p><p><a class="button secondary" href="/api/auth/linkedin/redirect">Sign in with LinkedIn</a></p>`}
+<p>New to Guild? <a href="/register">Create an account</a>.</p>`,
+  });
+}
+
+/** `GET /login`: the form; someone already signed in goes straight on to `next`. */
+export async function loginPage(request: FastifyRequest, reply: FastifyReply, deps: AppDeps) {
+  const next = safeNext((request.query as Record<string, unknown>).next);
+  if (request.webUser) return reply.redirect(next, 303);
+  return loginForm(request, reply, deps, { next });
+}
+
+function refusalOf(outcome: Exclude<PasswordSignIn, { token: string }>): { status: number; error: string } {
+  switch (outcome.refusal) {
+    case 'locked': {
+      const wait = outcome.waitSeconds;
+      return {
+        status: 429,
+        error: `Too many failed sign-in attempts. Try again in ${wait} second${wait === 1 ? '' : 's'}.`,
+      };
+    }
+    case 'deactivated':
+      return { status: 422, error: 'This account has been deactivated.' };
+    case 'invalid-credentials':
+      return { status: 422, error: 'These credentials do not match our records.' };
+  }
+}
+
+/** `POST /login`: signs in through the auth module (throttled per email and IP), then on to `next`. */
+export async function submitLogin(request: FastifyRequest, reply: FastifyReply, deps: AppDeps) {
+  const email = formText(request.body, 'email').trim();
+  const password = formText(request.body, 'password');
+  const next = safeNext(formText(request.body, 'next'));
+  const outcome = await signInWithPassword(
+    deps.db,
+    { email, password, ip: request.ip },
+    'web login',
+    deps.config.tokenTtlSeconds,
+  );
+  if (!('token' in outcome)) return loginForm(request, reply, deps, { email, next, ...refusalOf(outcome) });
+  signIn(request, outcome.token);
+  return reply.redirect(next, 303);
+}

@@ -1,0 +1,93 @@
+import { loginPage, submitLogin } from './auth/login.page.ts';
+import { registerPage, submitRegister } from './auth/register.page.ts';
+import { signedOutPage, submitLogout } from './auth/sign-out.page.ts';
+import { idParam } from './components/path-id.ts';
+import { companyProfileOrNull, contributorProfileOrNull } from './components/profiles.ts';
+import type { PageRoute } from './page-area.ts';
+import { challengePage } from './pages/challenges/detail.page.ts';
+import { challengesListPage } from './pages/challenges/list.page.ts';
+import { newChallengePage } from './pages/challenges/new.page.ts';
+import { myIdeasPage } from './pages/community/my-ideas.page.ts';
+import { companyProfilePage } from './pages/company/profile.page.ts';
+import { reviewsPage } from './pages/company/reviews.page.ts';
+import { sendBack } from './pages/company/send-back.ts';
+import { openAssignment } from './pages/contributor/assignment.page.ts';
+import { assignmentsPage } from './pages/contributor/assignments.page.ts';
+import { attachmentDownload } from './pages/contributor/attachment-download.ts';
+import { availableTasksPage } from './pages/contributor/available-tasks.page.ts';
+import { profilePage } from './pages/contributor/profile.page.ts';
+import { dashboardPage, homePage } from './pages/home.page.ts';
+import { notificationsPage } from './pages/notifications/notifications.page.ts';
+import { teamPage } from './pages/teams/team.page.ts';
+import { answerTeamInvitation } from './pages/teams/team-answer.ts';
+import { teamsListPage } from './pages/teams/teams-list.page.ts';
+
+/**
+ * Every page of the web app: URL → page → guard, one group per area (each group is its own Fastify plugin, see
+ * page-area.ts). Guards (guards.ts): `public`, `signed-in`, `company`, `contributor`. Every POST is a web form with a
+ * CSRF token. Pages act through the JSON API from the browser (`data-api` forms in assets/app.js); the POSTs here
+ * are what docs/contract.md §5 keeps off the API. Sign in with LinkedIn is two documented /api routes
+ * (auth/linkedin.ts).
+ */
+export const WEB_ROUTES: Record<string, readonly PageRoute[]> = {
+  home: [
+    { method: 'GET', url: '/', guard: 'public', page: homePage },
+    { method: 'GET', url: '/dashboard', guard: 'signed-in', page: dashboardPage },
+  ],
+  auth: [
+    { method: 'GET', url: '/login', guard: 'public', page: loginPage },
+    { method: 'POST', url: '/login', guard: 'public', page: submitLogin },
+    { method: 'GET', url: '/register', guard: 'public', page: registerPage },
+    { method: 'POST', url: '/register', guard: 'public', page: submitRegister },
+    { method: 'POST', url: '/logout', guard: 'public', page: submitLogout },
+    { method: 'GET', url: '/signed-out', guard: 'public', page: signedOutPage },
+  ],
+  contributor: [
+    {
+      method: 'GET',
+      url: '/profile',
+      guard: 'contributor',
+      page: async (request, reply, deps, user) =>
+        profilePage(request, reply, user, await contributorProfileOrNull(deps.db, user)),
+    },
+    { method: 'GET', url: '/tasks/available', guard: 'contributor', page: availableTasksPage },
+    { method: 'GET', url: '/assignments', guard: 'contributor', page: assignmentsPage },
+    // Both parties: the company is sent on to its own pages.
+    { method: 'GET', url: '/assignments/:id', guard: 'signed-in', page: openAssignment },
+    { method: 'GET', url: '/assignments/:id/attachments/:attachmentId', guard: 'signed-in', page: attachmentDownload },
+  ],
+  company: [
+    {
+      method: 'GET',
+      url: '/company/profile',
+      guard: 'company',
+      page: async (request, reply, deps, user) =>
+        companyProfilePage(request, reply, user, await companyProfileOrNull(deps.db, user)),
+    },
+    { method: 'GET', url: '/reviews', guard: 'company', page: reviewsPage },
+    { method: 'POST', url: '/reviews/:assignmentId/send-back', guard: 'company', page: sendBack },
+  ],
+  challenges: [
+    { method: 'GET', url: '/challenges', guard: 'signed-in', page: challengesListPage },
+    { method: 'GET', url: '/challenges/new', guard: 'company', page: newChallengePage },
+    {
+      method: 'GET',
+      url: '/challenges/:id',
+      guard: 'signed-in',
+      page: (request, reply, deps, user) => challengePage(request, reply, deps, user, idParam(request, 'Challenge')),
+    },
+  ],
+  teams: [
+    { method: 'GET', url: '/teams', guard: 'contributor', page: teamsListPage },
+    {
+      method: 'GET',
+      url: '/teams/:id',
+      guard: 'contributor',
+      page: (request, reply, deps, user) => teamPage(request, reply, deps, user, idParam(request, 'Team')),
+    },
+    { method: 'POST', url: '/teams/:id/accept', guard: 'contributor', page: answerTeamInvitation('accept') },
+    { method: 'POST', url: '/teams/:id/decline', guard: 'contributor', page: answerTeamInvitation('decline') },
+  ],
+  community: [{ method: 'GET', url: '/ideas', guard: 'contributor', page: myIdeasPage }],
+  notifications: [{ method: 'GET', url: '/notifications', guard: 'signed-in', page: notificationsPage }],
+};
