@@ -1,41 +1,11 @@
-import type { Config } from '../config.ts';
-import type { Dialect } from '../db/column-types.ts';
 import type { Db } from '../db/database.ts';
 import type { AccountType } from '../db/schema.ts';
 import { createToken, revokeAllTokens } from '../modules/auth/tokens.service.ts';
 import { findUserByEmail, setUserActive } from '../modules/users/users.repository.ts';
 import { createAccount } from '../modules/users/users.service.ts';
 import { CommandFailure, UsageError } from './cli-errors.ts';
+import type { Command, OptionSpec } from './command.ts';
 import { jobsCommands } from './jobs-commands.ts';
-
-/** What a command runs with: the configured database, and where its output goes. */
-export type CommandContext = {
-  db: Db;
-  dialect: Dialect;
-  config: Config;
-  print: (line: string) => void;
-  /** The first line of standard input, without its line ending (spaces are part of a password). */
-  readLine: () => Promise<string>;
-};
-
-export type OptionSpec = {
-  type: 'string' | 'boolean';
-  description: string;
-  /** Placeholder shown in the help for the option's value. */
-  value?: string;
-  required?: boolean;
-};
-
-export type OptionValues = Record<string, string | boolean | undefined>;
-
-export type Command = {
-  summary: string;
-  options: Record<string, OptionSpec>;
-  /** Groups of options of which exactly one must be given (e.g. `--id` or `--all`). */
-  exactlyOneOf?: string[][];
-  examples: string[];
-  run: (context: CommandContext, options: OptionValues) => Promise<void>;
-};
 
 const DEFAULT_TOKEN_LABEL = 'cli';
 const MAX_TOKEN_LABEL_LENGTH = 255;

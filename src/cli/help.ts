@@ -1,4 +1,4 @@
-import type { Command, OptionSpec } from './commands.ts';
+import type { Command, OptionSpec } from './command.ts';
 
 const COLUMN = 30;
 

@@ -1,6 +1,6 @@
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { CommandFailure, UsageError } from './cli-errors.ts';
-import type { Command, CommandContext } from './commands.ts';
+import type { Command, CommandContext } from './command.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const quiet = { info() {}, warn() {}, error() {} };

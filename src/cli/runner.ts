@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { AppError } from '../http/app-error.ts';
 import { CommandFailure, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from './cli-errors.ts';
-import { type Command, commands, type OptionValues } from './commands.ts';
+import type { Command, OptionValues } from './command.ts';
+import { commands } from './commands.ts';
 import { commandHelp, generalHelp } from './help.ts';
 
 export type CliIo = {
