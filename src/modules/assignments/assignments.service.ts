@@ -113,6 +113,9 @@ export async function acceptAssignment(db: Db, caller: AuthUser, id: number): Pr
   const now = iso();
   try {
     await db.transaction().execute(async (trx) => {
+      // First: accepts and completions on one challenge take turns, so the withdrawals below never meet another
+      // transaction's in the opposite order (a deadlock on PostgreSQL).
+      await holdChallenge(trx, assignment.challenge_id);
       await moveAssignment(trx, assignment, to, { responded_at: now }, now);
       const fill = TASK_TRANSITIONS.fill;
       await updateTaskStatusIfIn(trx, assignment.task_id, fill.from, fill.to, now);

@@ -5,9 +5,10 @@ import { lockChallenge, moveChallengeIfAllTasksIn } from './challenges.repositor
 import { CHALLENGE_TRANSITIONS } from './challenges.state.ts';
 
 /**
- * How the work on its tasks moves a challenge along. Completing an assignment holds the challenge's row first
- * (`holdChallenge`), so that of two last tasks completing at once, the second sees the first and completes the
- * challenge, in the same transaction as its own task.
+ * How the work on its tasks moves a challenge along. Accepting, completing an assignment and the owner's completion
+ * hold the challenge's row first (`holdChallenge`): of two last tasks completing at once, the second then sees the
+ * first and completes the challenge, in the same transaction as its own task; and transactions that withdraw
+ * invitations never lock the same assignments in opposite orders (a deadlock on PostgreSQL).
  */
 export async function holdChallenge(trx: Db, challengeId: number): Promise<void> {
   await lockChallenge(trx, challengeId);
