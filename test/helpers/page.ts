@@ -234,17 +234,22 @@ export function parsePage(html: string) {
         .toArray()
         .map((node) => collapse([$(node).text()]))
         .filter(Boolean),
+    /** The regions app.js keeps up to date: it polls `url` and reloads the page when `field` is no longer `value`. */
+    liveUpdates: (): Array<{ url: string; field: string; value: string; text: string }> =>
+      body
+        .find('[data-poll]')
+        .toArray()
+        .map((node) => ({
+          url: $(node).attr('data-poll') ?? '',
+          field: $(node).attr('data-poll-field') ?? '',
+          value: $(node).attr('data-poll-value') ?? '',
+          text: textOfSelection($, $(node)),
+        })),
     /** The names images are announced by (their alt texts), with their sources. */
     images: (): Array<{ alt: string; src: string }> =>
       body
         .find('img')
         .toArray()
         .map((node) => ({ alt: $(node).attr('alt') ?? '', src: $(node).attr('src') ?? '' })),
-    /** The state a chip or element is in for the machine: `datetime` of <time> elements, in order. */
-    times: (): string[] =>
-      body
-        .find('time')
-        .toArray()
-        .map((node) => $(node).attr('datetime') ?? ''),
   };
 }

@@ -10,8 +10,9 @@ import {
   createVolunteer,
   createWorkstream,
 } from '../helpers/factories.ts';
+import { parsePage } from '../helpers/page.ts';
 import { webClient } from '../helpers/web-client.ts';
-import { signedIn, textOf, withPassword } from './contributor-session.ts';
+import { signedIn, withPassword } from './contributor-session.ts';
 
 for (const dialect of testDialects()) {
   describe(`company and challenge pages [${dialect}]`, () => {
@@ -40,8 +41,9 @@ for (const dialect of testDialects()) {
       for (const path of ['/company/profile', '/reviews', '/challenges/new']) {
         const response = await client.get(path);
         assert.equal(response.statusCode, 403, path);
-        assert.match(response.body, /<h1>You cannot do that<\/h1>/);
-        assert.match(textOf(response.body), /This page is for company accounts/);
+        const page = parsePage(response.body);
+        assert.deepEqual(page.headings(1), ['You cannot do that']);
+        assert.match(page.text, /This page is for company accounts/);
       }
       assert.equal((await client.get('/challenges')).statusCode, 200);
     });
@@ -54,15 +56,23 @@ for (const dialect of testDialects()) {
         .where('id', '=', account.user.id)
         .execute();
       const client = await signedIn(ctx.app, account.user.email);
-      assert.match(textOf((await client.get('/dashboard')).body), /Complete your company profile first/);
-      assert.match(textOf((await client.get('/challenges/new')).body), /Complete your company profile first/);
-      const profile = await client.get('/company/profile');
-      assert.match(profile.body, /data-api="\/api\/companies\/complete-profile" data-method="POST"/);
-      assert.match(
-        profile.body,
-        /<input type="file" id="field-logo" name="logo"[^>]*accept="image\/jpeg,image\/png,image\/gif"/,
+      for (const path of ['/dashboard', '/challenges/new']) {
+        const page = parsePage((await client.get(path)).body);
+        assert.ok(page.headings(2).includes('Complete your company profile first'), path);
+        assert.equal(page.link('Complete your company profile').href, '/company/profile');
+      }
+      const profile = parsePage((await client.get('/company/profile')).body);
+      const form = profile.form('/api/companies/complete-profile');
+      assert.equal(form.method, 'POST');
+      const logo = form.control('Logo (optional)');
+      assert.equal(logo.type, 'file');
+      assert.equal(logo.name, 'logo');
+      assert.equal(logo.accept, 'image/jpeg,image/png,image/gif');
+      assert.equal(form.control('Company name').required, true);
+      assert.deepEqual(
+        form.buttons.map((button) => button.text),
+        ['Complete the profile'],
       );
-      assert.match(profile.body, /<label for="field-company_name">Company name/);
     });
 
     it('shows the dashboard: challenges with status and analysis, solutions waiting, notifications', async () => {
@@ -76,11 +86,13 @@ for (const dialect of testDialects()) {
       await createAssignment(ctx.db, task.id, (await createVolunteer(ctx.db)).volunteer.id, { status: 'submitted' });
       const page = await (await signedIn(ctx.app, owner.user.email)).get('/dashboard');
       assert.equal(page.statusCode, 200);
-      const text = textOf(page.body);
+      const dashboard = parsePage(page.body);
+      const text = dashboard.text;
       assert.match(text, /Your challenges 1/);
       assert.match(text, /Cut delivery delays Being analysed Analysis running/);
+      assert.equal(dashboard.link('Cut delivery delays').href, `/challenges/${draft.id}`);
       assert.match(text, /Solutions to review 1 One contributor has handed in work/);
-      assert.match(page.body, /href="\/reviews"/);
+      assert.equal(dashboard.link('Review the solution').href, '/reviews');
       assert.match(text, /Recent notifications No notifications yet\./);
     });
 
@@ -89,23 +101,29 @@ for (const dialect of testDialects()) {
         user: await withPassword(),
         company: { company_name: 'Northwind', logo_storage_key: `logos/${'a'.repeat(32)}.png` },
       });
-      const page = await (await signedIn(ctx.app, owner.user.email)).get('/company/profile');
-      assert.match(page.body, /data-api="\/api\/companies\/profile" data-method="PUT"/);
-      assert.match(
-        page.body,
-        new RegExp(`<img class="logo" src="/files/logos/${'a'.repeat(32)}.png" alt="Northwind logo"`),
-      );
-      assert.match(page.body, /value="Northwind"/);
+      const page = parsePage((await (await signedIn(ctx.app, owner.user.email)).get('/company/profile')).body);
+      const form = page.form('/api/companies/profile');
+      assert.equal(form.method, 'PUT');
+      assert.deepEqual(page.images(), [{ alt: 'Northwind logo', src: `/files/logos/${'a'.repeat(32)}.png` }]);
+      assert.equal(form.control('Company name').value, 'Northwind');
+      assert.equal(form.control('Replace the logo (optional)').type, 'file');
     });
 
     it('shows the submission form with the live counter and the limits', async () => {
       const owner = await company();
       const page = await (await signedIn(ctx.app, owner.user.email)).get('/challenges/new');
       assert.equal(page.statusCode, 200);
-      assert.match(page.body, /data-api="\/api\/challenges" data-method="POST" data-redirect="\/challenges\/\{id\}"/);
-      assert.match(page.body, /<textarea id="field-description"[^>]*data-counter data-min="100" data-max="5000"/);
-      assert.match(page.body, /id="field-description-counter"/);
-      assert.match(textOf(page.body), /Between 100 and 5000 characters\./);
+      const form = parsePage(page.body).form('/api/challenges');
+      assert.equal(form.method, 'POST');
+      assert.equal(form.redirect, '/challenges/{id}');
+      const description = form.control('Description');
+      assert.equal(description.type, 'textarea');
+      assert.deepEqual(description.counter, { min: '100', max: '5000' });
+      assert.match(description.description.join(' '), /Between 100 and 5000 characters\./);
+      assert.deepEqual(
+        form.buttons.map((button) => button.text),
+        ['Submit the challenge'],
+      );
     });
 
     it('lists what the caller may see, with filters; a company also sees its own drafts under "My challenges"', async () => {
@@ -115,13 +133,13 @@ for (const dialect of testDialects()) {
       await createChallenge(ctx.db, other.company.id, { title: 'Hidden draft', status: 'submitted' });
       await createChallenge(ctx.db, other.company.id, { title: 'Public clinic app', field: 'Healthcare' });
       const viewer = await signedIn(ctx.app, (await contributor()).user.email);
-      const all = textOf((await viewer.get('/challenges')).body);
+      const all = parsePage((await viewer.get('/challenges')).body).text;
       assert.match(all, /Public clinic app/);
       assert.doesNotMatch(all, /Hidden draft|Own draft/);
       assert.doesNotMatch(all, /My challenges/, 'contributors have no "mine" tab');
-      const filtered = textOf((await viewer.get('/challenges?field=healthcare&q=clinic&status=active')).body);
+      const filtered = parsePage((await viewer.get('/challenges?field=healthcare&q=clinic&status=active')).body).text;
       assert.match(filtered, /Public clinic app/);
-      assert.match(textOf((await viewer.get('/challenges?q=nothing-like-this')).body), /No challenge matches/);
+      assert.match(parsePage((await viewer.get('/challenges?q=nothing-like-this')).body).text, /No challenge matches/);
       assert.equal(
         (await viewer.get('/challenges?status=bogus&page=x')).statusCode,
         200,
@@ -129,7 +147,7 @@ for (const dialect of testDialects()) {
       );
 
       const ownerClient = await signedIn(ctx.app, owner.user.email);
-      const mine = textOf((await ownerClient.get('/challenges?mine=1')).body);
+      const mine = parsePage((await ownerClient.get('/challenges?mine=1')).body).text;
       assert.match(mine, /My challenges 1 .*Own draft Submitted/);
       assert.doesNotMatch(mine, /Public clinic app/);
     });
@@ -143,7 +161,7 @@ for (const dialect of testDialects()) {
       ]) {
         const response = await client.get(`/challenges/${draft.id}`);
         assert.equal(response.statusCode, 404);
-        assert.match(response.body, /<h1>Page not found<\/h1>/);
+        assert.deepEqual(parsePage(response.body).headings(1), ['Page not found']);
       }
       const ownerClient = await signedIn(ctx.app, owner.user.email);
       for (const path of ['/challenges/abc', '/challenges/0', '/challenges/99999999999']) {
@@ -151,7 +169,7 @@ for (const dialect of testDialects()) {
       }
       const own = await ownerClient.get(`/challenges/${draft.id}`);
       assert.equal(own.statusCode, 200);
-      assert.match(textOf(own.body), /This challenge was not accepted Spam\./);
+      assert.match(parsePage(own.body).text, /This challenge was not accepted Spam\./);
     });
 
     it('refreshes the status while the challenge is analysed, and lets the owner edit and archive it', async () => {
@@ -160,15 +178,20 @@ for (const dialect of testDialects()) {
         status: 'analyzing',
         ai_analysis_status: 'processing',
       });
-      const page = await (await signedIn(ctx.app, owner.user.email)).get(`/challenges/${draft.id}`);
-      assert.match(
-        page.body,
-        new RegExp(`data-poll="/api/challenges/${draft.id}" data-poll-field="status" data-poll-value="analyzing"`),
-      );
-      assert.match(page.body, new RegExp(`data-api="/api/challenges/${draft.id}" data-method="PUT"`));
-      assert.match(
-        page.body,
-        new RegExp(`data-api="/api/challenges/${draft.id}/archive" data-method="POST" data-confirm="Archive`),
+      const page = parsePage((await (await signedIn(ctx.app, owner.user.email)).get(`/challenges/${draft.id}`)).body);
+      // The live status line: app.js polls the API and reloads the page when the status moves on.
+      const [live] = page.liveUpdates();
+      assert.equal(live.url, `/api/challenges/${draft.id}`);
+      assert.equal(live.field, 'status');
+      assert.equal(live.value, 'analyzing');
+      assert.match(live.text, /Being analysed now\. .*This page updates by itself\./);
+      assert.equal(page.form(`/api/challenges/${draft.id}`).method, 'PUT');
+      const archive = page.form(`/api/challenges/${draft.id}/archive`);
+      assert.equal(archive.method, 'POST');
+      assert.match(archive.confirm ?? '', /^Archive /);
+      assert.deepEqual(
+        archive.buttons.map((button) => button.text),
+        ['Archive the challenge'],
       );
     });
 
@@ -177,8 +200,16 @@ for (const dialect of testDialects()) {
       const discussion = await createChallenge(ctx.db, owner.company.id, { challenge_type: 'community_discussion' });
       const teamWork = await createChallenge(ctx.db, owner.company.id);
       const viewer = await signedIn(ctx.app, (await contributor()).user.email);
-      assert.match((await viewer.get(`/challenges/${discussion.id}`)).body, /<h2 id="ideas-title">Ideas<\/h2>/);
-      assert.doesNotMatch((await viewer.get(`/challenges/${teamWork.id}`)).body, /id="ideas-title"/);
+      assert.ok(
+        parsePage((await viewer.get(`/challenges/${discussion.id}`)).body)
+          .headings(2)
+          .includes('Ideas'),
+      );
+      assert.ok(
+        !parsePage((await viewer.get(`/challenges/${teamWork.id}`)).body)
+          .headings(2)
+          .includes('Ideas'),
+      );
     });
 
     it('shows workstreams and tasks to everyone, and who is invited only to the owner', async () => {
@@ -199,9 +230,9 @@ for (const dialect of testDialects()) {
       const invitee = await createVolunteer(ctx.db, { user: { name: 'Ada Byron' } });
       await createAssignment(ctx.db, task.id, invitee.volunteer.id, { status: 'invited', match_score: 87 });
 
-      const ownerText = textOf(
+      const ownerText = parsePage(
         (await (await signedIn(ctx.app, owner.user.email)).get(`/challenges/${challenge.id}`)).body,
-      );
+      ).text;
       assert.match(ownerText, /Refined brief Book visits online\./);
       assert.match(
         ownerText,
@@ -212,9 +243,9 @@ for (const dialect of testDialects()) {
       assert.match(ownerText, /Ada Byron 87% match Invited/);
       assert.match(ownerText, /Archive the challenge/);
 
-      const otherText = textOf(
+      const otherText = parsePage(
         (await (await signedIn(ctx.app, (await contributor()).user.email)).get(`/challenges/${challenge.id}`)).body,
-      );
+      ).text;
       assert.match(otherText, /Build the booking screens/);
       assert.doesNotMatch(otherText, /Ada Byron|Archive the challenge/);
     });
