@@ -57,4 +57,28 @@ describe('decomposition: the skills a task needs', () => {
     const skills = names('We want a model that predicts visits and stock needs per pantry', 'Build a model', ctx);
     assert.ok(skills.includes('Python'), skills.join(', '));
   });
+
+  it("takes no skill of the client's own trade from the background, only its tools", () => {
+    const ctx: SkillContext = {
+      taxonomy,
+      background: ['We are a physiotherapy practice with four clinics and we use Microsoft Excel.'],
+      fallback: [taxonomy.area('health')!, taxonomy.area('analytics')!],
+    };
+    const piece = 'Analyse two years of our appointment data to find which clinics have the highest no-show rates';
+    const skills = names(piece, 'Analyse appointment data', ctx);
+    assert.ok(!skills.includes('Physiotherapy'), skills.join(', '));
+    assert.ok(skills.includes('Microsoft Excel'), skills.join(', '));
+  });
+
+  it('finds skills the piece names in other words: a verb and its object, another form of the words', () => {
+    const literature = names('Review the literature on non-attendance in outpatient therapy.', 'Review the literature');
+    assert.ok(literature.includes('Literature review'), literature.join(', '));
+    const audio = names('edit and mix the audio with music we are allowed to use', 'Edit and mix the audio');
+    assert.ok(audio.includes('Audio editing'), audio.join(', '));
+    const scripts = names('write the scripts that link the archive clips', 'Write the scripts');
+    assert.ok(scripts.includes('Scriptwriting'), scripts.join(', '));
+    // Two nouns turned round are another thing: a management team is no team management.
+    const team = names('a short presentation to the management team on what the model found', 'Present to the team');
+    assert.ok(!team.includes('Team management'), team.join(', '));
+  });
 });

@@ -1,6 +1,7 @@
 import { LANGUAGE_WORK_AREA } from '../taxonomy/skill-areas.ts';
 import type { SkillArea, Taxonomy, TaxonomySkill } from '../taxonomy/taxonomy.ts';
 import type { RequiredSkill } from './schema.ts';
+import { findInOtherWords } from './skill-phrases.ts';
 import { clip } from './task-wording.ts';
 
 /**
@@ -122,6 +123,14 @@ export function requiredSkills(piece: string, title: string, context: SkillConte
     add(mention.skill, `Named in the brief for it: ${quote(clip(piece, 100))}.`);
   }
 
+  // Skills the excerpt names in other words ("review the literature", "edit and mix the audio").
+  // Supporting work ("write … a report") stays a side of the task here too: the rule below decides it.
+  const supporting = new Set(WORK_SKILLS.filter((work) => work.supporting).flatMap((work) => work.skills));
+  for (const mention of findInOtherWords(taxonomy, piece)) {
+    if (supporting.has(mention.skill.name)) continue;
+    add(mention.skill, `The brief asks for it in its own words: ${quote(mention.words)}.`);
+  }
+
   const namedOwn = chosen.size > 0;
   for (const work of WORK_SKILLS) {
     if (!work.words.test(piece) || (work.supporting && namedOwn)) continue;
@@ -148,8 +157,11 @@ export function requiredSkills(piece: string, title: string, context: SkillConte
   const pieceAreas = new Set(
     areas.length > 0 ? areas.map((mention) => mention.area.id) : context.fallback.map((area) => area.id),
   );
+  // Only tools and technologies: the background also says who the client is ("a 48-bed care home", "an accountancy
+  // practice"), and the client's own trade is no skill the work asks of a contributor.
   for (const sentence of context.background) {
     for (const mention of taxonomy.findInText(sentence)) {
+      if (!isTool(mention.skill)) continue;
       if (mention.skill.areas.some((area) => pieceAreas.has(area)))
         add(mention.skill, `The brief asks for it for this kind of work: ${quote(clip(sentence, 90))}.`);
     }
@@ -163,6 +175,15 @@ export function requiredSkills(piece: string, title: string, context: SkillConte
     }
   }
   return [...chosen.values()];
+}
+
+/** A tool or a technology ("Xero", "Python", "pandas"): what a brief names for how its work is to be done. */
+const TECHNOLOGY_FIELDS = new Set(['software', 'data']);
+function isTool(skill: TaxonomySkill): boolean {
+  return (
+    skill.category === 'tool' ||
+    (skill.category === 'technical' && skill.fields.some((field) => TECHNOLOGY_FIELDS.has(field)))
+  );
 }
 
 function quote(text: string): string {
