@@ -130,14 +130,18 @@ const PIPELINE_TIMEOUT_MS = 30_000;
  */
 export async function pipelineSettled({ world, worker }: Journey): Promise<void> {
   if (!worker) throw new Error('No worker runs: start one before waiting for the pipeline.');
-  const jobs = await waitFor(
-    'the worker to run every queued job',
-    async () => {
-      const jobs = await queuedJobs(world.db);
-      return jobs.every((job) => job.status === 'completed' || job.status === 'failed') && jobs;
-    },
-    PIPELINE_TIMEOUT_MS,
-  );
+  const settled = (jobs: QueuedJob[]) => jobs.every((job) => job.status === 'completed' || job.status === 'failed');
+  let jobs: QueuedJob[] = [];
+  try {
+    await waitFor(
+      'the worker to run every queued job',
+      async () => settled((jobs = await queuedJobs(world.db))),
+      PIPELINE_TIMEOUT_MS,
+    );
+  } catch (error) {
+    // A job waiting for a retry (its handler threw) also ends here: the jobs and the worker's log say which.
+    throw new Error(`${(error as Error).message}\n${JSON.stringify(jobs)}\n--- worker ---\n${worker.logTail()}`);
+  }
   const failed = jobs.filter((job) => job.status === 'failed');
   assert.deepEqual(failed, [], worker.logTail());
 }
