@@ -1,4 +1,6 @@
+import { findPhrasedSkills } from '../taxonomy/skill-phrasings.ts';
 import type { Taxonomy, TaxonomySkill } from '../taxonomy/taxonomy.ts';
+import { parseText } from '../taxonomy/text-parser.ts';
 import { clausesOf } from './clauses.ts';
 import { findDateRanges, monthsToYears, spanMonths, unionMonths } from './dates.ts';
 import type { CvLine, Section } from './lines.ts';
@@ -80,8 +82,9 @@ const LONG_RUN = /\S{65,}/g;
 
 function mentionsIn(clause: string, section: Section, taxonomy: Taxonomy): Mention[] {
   const context = LIST_CONTEXT[section] ?? '';
-  return taxonomy
-    .findInText(context + clause.replace(LONG_RUN, (run) => ' '.repeat(run.length)))
+  const parsed = parseText(context + clause.replace(LONG_RUN, (run) => ' '.repeat(run.length)));
+  const named = taxonomy
+    .findInText(parsed)
     .map((found) => ({ found, start: found.firstIndex - context.length }))
     .filter(({ start }) => start >= 0)
     .map(({ found, start }) => ({
@@ -89,9 +92,32 @@ function mentionsIn(clause: string, section: Section, taxonomy: Taxonomy): Menti
       start,
       end: start + matchedLength(clause, start, found.skill),
       count: found.mentions,
+    }));
+  // Skills written as what the person did ("managed budgets", "management of subcontractors"), where no skill is
+  // named at the same words.
+  const phrased = findPhrasedSkills(parsed, taxonomy.resolve, isPhrasable)
+    .map((found) => ({
+      skill: found.skill,
+      start: found.start - context.length,
+      end: found.end - context.length,
+      count: 1,
     }))
-    .sort((a, b) => a.start - b.start);
+    .filter(
+      (mention) =>
+        mention.start >= 0 &&
+        !named.some(
+          (other) =>
+            other.skill === mention.skill ||
+            (other.start < mention.end &&
+              other.end > mention.start &&
+              other.end - other.start >= mention.end - mention.start),
+        ),
+    );
+  return [...named, ...phrased].sort((a, b) => a.start - b.start);
 }
+
+/** Spoken languages and products are only ever written by name. */
+const isPhrasable = (skill: TaxonomySkill) => skill.category !== 'language' && skill.category !== 'tool';
 
 /** How long the name or alias found at `index` is; the taxonomy reports where a skill starts, not where it ends. */
 function matchedLength(clause: string, index: number, skill: TaxonomySkill): number {
