@@ -1,7 +1,8 @@
 import type { Db } from '../../db/database.ts';
+import { CHALLENGE_TRANSITIONS } from './challenges.state.ts';
 
 /** Statuses in which a challenge waits for (or is under) brief analysis; the job leaves every other one alone. */
-export const ANALYSABLE_STATUSES = ['submitted', 'analyzing'] as const;
+export const ANALYSABLE_STATUSES = CHALLENGE_TRANSITIONS.start_analysis.from;
 
 export type AnalysedBrief = { id: number; title: string; description: string };
 
@@ -12,7 +13,7 @@ export type AnalysedBrief = { id: number; title: string; description: string };
 export async function startChallengeAnalysis(db: Db, id: number, now: string): Promise<AnalysedBrief | null> {
   const result = await db
     .updateTable('challenges')
-    .set({ status: 'analyzing', ai_analysis_status: 'processing', updated_at: now })
+    .set({ status: CHALLENGE_TRANSITIONS.start_analysis.to, ai_analysis_status: 'processing', updated_at: now })
     .where('id', '=', id)
     .where('status', 'in', [...ANALYSABLE_STATUSES])
     .executeTakeFirst();
@@ -26,7 +27,7 @@ export async function startChallengeAnalysis(db: Db, id: number, now: string): P
 }
 
 export type AnalysisOutcome = {
-  status: 'active' | 'rejected';
+  status: typeof CHALLENGE_TRANSITIONS.open.to | typeof CHALLENGE_TRANSITIONS.reject.to;
   refined_brief: string | null;
   field: string | null;
   score: number;
@@ -53,7 +54,7 @@ export async function applyAnalysisOutcome(
     .updateTable('challenges')
     .set({ ...outcome, ai_analysis_status: 'completed', updated_at: now })
     .where('id', '=', brief.id)
-    .where('status', '=', 'analyzing')
+    .where('status', 'in', [...CHALLENGE_TRANSITIONS.open.from, ...CHALLENGE_TRANSITIONS.reject.from])
     .where('description', '=', brief.description)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
@@ -66,9 +67,9 @@ export async function applyAnalysisOutcome(
 export async function markChallengeAnalysisFailed(db: Db, id: number, now: string): Promise<void> {
   await db
     .updateTable('challenges')
-    .set({ status: 'submitted', ai_analysis_status: 'failed', updated_at: now })
+    .set({ status: CHALLENGE_TRANSITIONS.analysis_failed.to, ai_analysis_status: 'failed', updated_at: now })
     .where('id', '=', id)
-    .where('status', 'in', [...ANALYSABLE_STATUSES])
+    .where('status', 'in', [...CHALLENGE_TRANSITIONS.analysis_failed.from])
     .execute();
 }
 

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
 import { fetchPage, type Unselected } from '../../shared/paged-query.ts';
 import { visibleChallengeCondition } from '../challenges/challenges.repository.ts';
-import { OPEN_CHALLENGE_STATUSES, OPEN_TASK_STATUSES, type TaskStatus } from './tasks.state.ts';
+import { OPEN_CHALLENGE_STATUSES, OPEN_TASK_STATUSES, TASK_TRANSITIONS, type TaskStatus } from './tasks.state.ts';
 
 /** Tasks with their challenge: what every task query filters on (visibility and status rules live there). */
 function fromTasks(db: Db) {
@@ -190,8 +190,8 @@ export async function lockOpenTask(trx: Db, taskId: number): Promise<boolean> {
 export async function markTaskMatching(trx: Db, taskId: number, now: string): Promise<void> {
   await trx
     .updateTable('tasks')
-    .set({ status: 'matching', updated_at: now })
+    .set({ status: TASK_TRANSITIONS.invite.to, updated_at: now })
     .where('id', '=', taskId)
-    .where('status', '=', 'pending')
+    .where('status', 'in', [...TASK_TRANSITIONS.invite.from])
     .execute();
 }
