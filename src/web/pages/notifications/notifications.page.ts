@@ -19,6 +19,7 @@ const TYPE_LABELS: Record<string, string> = {
   solution_submitted: 'Solution submitted',
   solution_revision_requested: 'Changes requested',
   task_completed: 'Task completed',
+  invitation_withdrawn: 'Invitation withdrawn',
   challenge_analyzed: 'Challenge analysed',
   challenge_rejected: 'Challenge not accepted',
   team_invitation: 'Team invitation',
