@@ -56,4 +56,40 @@ describe('configuration', () => {
     assert.equal(config.embeddedWorker, false);
     assert.equal(config.port, 8080);
   });
+
+  it('takes TRUST_PROXY as proxy addresses and ranges, or a hop count, and refuses trusting everyone', () => {
+    assert.equal(loadConfig({ TRUST_PROXY: 'false' }).trustProxy, false);
+    assert.equal(loadConfig({ TRUST_PROXY: '0' }).trustProxy, false);
+    assert.deepEqual(loadConfig({ TRUST_PROXY: ' 10.0.0.5, 10.1.0.0/16 ,fd00::/8,loopback' }).trustProxy, [
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'fd00::/8',
+      'loopback',
+    ]);
+    const hops = loadConfig({ TRUST_PROXY: '2' }).trustProxy;
+    assert.equal(typeof hops, 'function');
+    if (typeof hops !== 'function') return;
+    assert.equal(hops.hops, 2);
+    assert.deepEqual([hops('10.0.0.1', 0), hops('10.0.0.2', 1), hops('203.0.113.9', 2)], [true, true, false]);
+
+    for (const value of ['true', 'TRUE', 'yes', 'on']) {
+      assert.throws(
+        () => loadConfig({ TRUST_PROXY: value }),
+        /TRUST_PROXY=.* would let any client choose its own address/,
+      );
+    }
+    assert.throws(() => loadConfig({ TRUST_PROXY: '11' }), /hop count must be from 0 to 10/);
+    assert.throws(
+      () => loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/33, proxy.internal, 1.2.3.4/8/1, 010.0.0.1' }),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.equal(
+          error.problems[0],
+          'TRUST_PROXY must be false, a hop count, or IP addresses / CIDR ranges separated by commas (not valid: ' +
+            '"10.0.0.0/33", "proxy.internal", "1.2.3.4/8/1", "010.0.0.1").',
+        );
+        return true;
+      },
+    );
+  });
 });

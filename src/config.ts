@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 /**
@@ -20,10 +21,11 @@ export type Config = Readonly<{
   tokenTtlSeconds: number | null;
   /** Run the job worker inside the API process (the embedded default). */
   /**
-   * Believe X-Forwarded-* headers (client IP, protocol) — only behind a proxy that sets them; otherwise a client
-   * could pick its own IP and escape the web login lock.
+   * Whose X-Forwarded-* headers (client IP, protocol, host) are believed: nobody (`false`), the proxies at these
+   * addresses or CIDR ranges, or the given number of hops nearest the server. Never every client: one that is
+   * believed picks its own IP and escapes the web login lock.
    */
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   embeddedWorker: boolean;
   workerPollMs: number;
   /** Jobs one worker process runs at the same time. */
@@ -52,6 +54,71 @@ export type Config = Readonly<{
     maxAttempts: number;
   }>;
 }>;
+
+/**
+ * What Fastify's `trustProxy` is given: no proxy, proxy addresses / CIDR ranges, or a hop count as a function of the
+ * hop (Fastify now reads a bare number as "trust nobody", since a count cannot tell a proxy from a client).
+ */
+export type TrustProxy = false | string[] | TrustHops;
+export type TrustHops = ((address: string, hop: number) => boolean) & { readonly hops: number };
+
+/** Trusts the `hops` addresses nearest the server (the socket's peer is hop 0), whoever they are. */
+export function trustNearestHops(hops: number): TrustHops {
+  return Object.assign((_address: string, hop: number) => hop < hops, { hops });
+}
+
+/** proxy-addr's names for the loopback, link-local and private ranges (both IP versions). */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const MAX_PROXY_HOPS = 10;
+
+/** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or a named range, as Fastify's trustProxy takes them. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^(0|[1-9][0-9]*)$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: `false` (the default), a comma-separated list of proxy addresses and ranges (the safe choice), or a
+ * hop count (`1` behind one proxy, only where no client can reach the service except through it: whoever connects
+ * directly is taken for that proxy). `true` is refused: it believed X-Forwarded-For from any client.
+ */
+function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProxy {
+  if (raw === undefined) return false;
+  if (['false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  if (['true', 'yes', 'on'].includes(raw.toLowerCase())) {
+    problems.push(
+      `TRUST_PROXY=${raw} would let any client choose its own address with X-Forwarded-For: set the addresses or ` +
+        'ranges of your proxies (e.g. 10.0.0.5 or 10.0.0.0/8, comma-separated) or the number of proxies in front of ' +
+        'the service (e.g. 1).',
+    );
+    return false;
+  }
+  if (/^[0-9]+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > MAX_PROXY_HOPS) {
+      problems.push(`TRUST_PROXY as a hop count must be from 0 to ${MAX_PROXY_HOPS} (got "${raw}").`);
+      return false;
+    }
+    return hops === 0 ? false : trustNearestHops(hops);
+  }
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  const invalid = entries.filter((entry) => !isProxyAddress(entry));
+  if (invalid.length > 0) {
+    problems.push(
+      `TRUST_PROXY must be false, a hop count, or IP addresses / CIDR ranges separated by commas (not valid: ` +
+        `${invalid.map((entry) => `"${entry}"`).join(', ')}).`,
+    );
+    return false;
+  }
+  return Object.freeze(entries) as string[];
+}
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -184,7 +251,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       nodeEnv === 'test' ? 'silent' : 'info',
     ),
     tokenTtlSeconds: ttl === 0 ? null : ttl,
-    trustProxy: boolean('TRUST_PROXY', false),
+    trustProxy: parseTrustProxy(read('TRUST_PROXY'), problems),
     embeddedWorker: boolean('EMBEDDED_WORKER', true),
     workerPollMs: integer('WORKER_POLL_MS', 1000, 10, 60_000),
     workerConcurrency: integer('WORKER_CONCURRENCY', 2, 1, 64),
