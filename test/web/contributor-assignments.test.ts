@@ -7,7 +7,8 @@ import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { createAssignment, createCompany, createTask, createVolunteer } from '../helpers/factories.ts';
 import { fileForm, pdfFile } from '../helpers/file-fixtures.ts';
-import { signedIn, textOf, withPassword } from './contributor-session.ts';
+import { parsePage } from '../helpers/page.ts';
+import { signedIn, withPassword } from './contributor-session.ts';
 
 for (const dialect of testDialects()) {
   describe(`contributor assignment pages [${dialect}]`, () => {
@@ -38,24 +39,33 @@ for (const dialect of testDialects()) {
 
       const page = await (await signedIn(ctx.app, s.volunteer.user.email)).get('/assignments');
       assert.equal(page.statusCode, 200);
-      const text = textOf(page.body);
+      const parsed = parsePage(page.body);
+      const text = parsed.text;
       assert.match(text, /Invitations 1 Design the intake form Invitation/);
       assert.match(text, new RegExp(`${s.challenge.title} · About 8 hours`));
       assert.match(
         text,
         /Figma 80% match · you have 80% of the skills it asks for Why you were invited Good fit Strengths skills Gaps No gaps found\./,
       );
-      assert.match(
-        page.body,
-        new RegExp(
-          `data-api="/api/assignments/${s.assignment.id}/accept" data-method="POST" data-redirect="/assignments/${s.assignment.id}"`,
-        ),
+      const accept = parsed.form(`/api/assignments/${s.assignment.id}/accept`);
+      assert.deepEqual([accept.method, accept.redirect], ['POST', `/assignments/${s.assignment.id}`]);
+      assert.deepEqual(
+        accept.buttons.map((button) => button.text),
+        ['Accept invitation'],
       );
-      assert.match(page.body, /<label for="reason-\d+">Why are you declining\? \(optional\)<\/label>/);
-      assert.match(page.body, /Decline invitation<\/button>/);
-      // The rule is explained when the API refuses an accept with active_assignment_id (app.js shows this).
-      assert.match(page.body, /data-error-when="active_assignment_id" hidden>You can work on one task at a time\./);
-      assert.match(page.body, /data-href="\/assignments\/\{value\}">Open your active task/);
+      const decline = parsed.form(`/api/assignments/${s.assignment.id}/reject`);
+      assert.equal(decline.control('Why are you declining? (optional)').name, 'reason');
+      assert.deepEqual(
+        decline.buttons.map((button) => button.text),
+        ['Decline invitation'],
+      );
+      // The rule is explained when the API refuses an accept with active_assignment_id (app.js reveals it).
+      assert.doesNotMatch(text, /You can work on one task at a time/, 'no task is held, so the rule is not shown');
+      assert.ok(
+        parsed
+          .hiddenTexts()
+          .some((hidden) => /^You can work on one task at a time\. .*Open your active task\.$/.test(hidden)),
+      );
       assert.ok(text.indexOf('Completed Old logo work') < text.indexOf('Declined Night shifts'), 'history after');
     });
 
@@ -66,7 +76,7 @@ for (const dialect of testDialects()) {
       const weaker = await createTask(ctx.db, s.challenge.id, { title: 'Weakest fit' });
       await createAssignment(ctx.db, weaker.id, s.volunteer.volunteer.id, { match_score: 61 });
 
-      const text = textOf((await (await signedIn(ctx.app, s.volunteer.user.email)).get('/assignments')).body);
+      const text = parsePage((await (await signedIn(ctx.app, s.volunteer.user.email)).get('/assignments')).body).text;
       const order = ['Stronger fit', 'Weaker fit', 'Weakest fit'].map((title) => text.indexOf(title));
       assert.deepEqual(
         order.toSorted((a, b) => a - b),
@@ -90,10 +100,15 @@ for (const dialect of testDialects()) {
         .execute();
       const page = await (await signedIn(ctx.app, s.volunteer.user.email)).get(`/assignments/${s.assignment.id}`);
       assert.equal(page.statusCode, 200);
-      const text = textOf(page.body);
-      assert.match(page.body, /<h1>Write the API<\/h1> <span class="status accepted">Accepted<\/span>/);
+      const parsed = parsePage(page.body);
+      const text = parsed.text;
+      assert.deepEqual(parsed.headings(1), ['Write the API']);
+      assert.match(text, /Write the API Accepted Challenge:/, 'the status beside the title');
       assert.match(text, /Next step Start the task when you begin working on it/);
-      assert.match(page.body, new RegExp(`data-api="/api/assignments/${s.assignment.id}/start"`));
+      assert.deepEqual(
+        parsed.form(`/api/assignments/${s.assignment.id}/start`).buttons.map((button) => button.text),
+        ['Start the task'],
+      );
       assert.match(text, /Build the booking endpoints\./);
       assert.match(
         text,
@@ -101,15 +116,16 @@ for (const dialect of testDialects()) {
       );
       assert.match(text, /Estimated time 16 hours/);
       assert.match(text, /Accepted 21 Nov 2026, 10:00 UTC Started not yet/);
-      assert.match(
-        page.body,
-        new RegExp(
-          `data-api="/api/assignments/${s.assignment.id}/submit-solution" data-method="POST" data-redirect="/assignments/${s.assignment.id}"`,
-        ),
+      const solution = parsed.form(`/api/assignments/${s.assignment.id}/submit-solution`);
+      assert.deepEqual([solution.method, solution.redirect], ['POST', `/assignments/${s.assignment.id}`]);
+      assert.deepEqual(solution.control('What did you do?').counter, { min: '10', max: '10000' });
+      const attachments = solution.control('Attachments (optional)');
+      assert.deepEqual([attachments.type, attachments.name, attachments.multiple], ['file', 'attachments', true]);
+      assert.ok(attachments.accept);
+      assert.ok(
+        !parsed.forms().some((form) => form.target.endsWith('/complete')),
+        'an accepted assignment cannot be completed yet',
       );
-      assert.match(page.body, /data-counter data-min="10" data-max="10000"/);
-      assert.match(page.body, /<input type="file" id="field-attachments" name="attachments"[^>]* multiple accept=/);
-      assert.doesNotMatch(page.body, /\/complete"/, 'an accepted assignment cannot be completed yet');
     });
 
     it('shows a submitted solution with its attachments, and offers Complete', async () => {
@@ -126,17 +142,18 @@ for (const dialect of testDialects()) {
       assert.equal(submitted.statusCode, 303);
 
       const page = await (await signedIn(ctx.app, s.volunteer.user.email)).get(`/assignments/${s.assignment.id}`);
-      const text = textOf(page.body);
+      const parsed = parsePage(page.body);
+      const text = parsed.text;
       assert.match(text, /Your solution Submitted/);
       assert.match(text, new RegExp(VALID_SOLUTION.description.replace('.', '\\.')));
       assert.match(text, /Hours worked 6\.5 hours Link to the work https:\/\/example\.test\/deliverable/);
-      assert.match(
-        page.body,
-        new RegExp(`href="/assignments/${s.assignment.id}/attachments/\\d+" download>report\\.pdf</a>`),
+      assert.match(parsed.link('report.pdf').href, new RegExp(`^/assignments/${s.assignment.id}/attachments/\\d+$`));
+      const complete = parsed.form(`/api/assignments/${s.assignment.id}/complete`);
+      assert.equal(complete.control('Hours the task took (optional)').value, '6.5');
+      assert.ok(
+        !parsed.forms().some((form) => form.target.endsWith('/submit-solution')),
+        'a submitted solution is not submitted twice',
       );
-      assert.match(page.body, new RegExp(`data-api="/api/assignments/${s.assignment.id}/complete"`));
-      assert.match(page.body, /id="field-actual_hours"[^>]*value="6\.5"|value="6\.5"[^>]*id="field-actual_hours"/);
-      assert.doesNotMatch(page.body, /submit-solution"/, 'a submitted solution is not submitted twice');
     });
 
     it('shows clearly that the company asked for changes, with its note, and lets the contributor submit again', async () => {
@@ -148,7 +165,7 @@ for (const dialect of testDialects()) {
       await requestRevision(ctx.db, await callerFor(ctx.db, s.company.token), s.assignment.id, 'Please add tests.');
 
       const page = await (await signedIn(ctx.app, s.volunteer.user.email)).get(`/assignments/${s.assignment.id}`);
-      const text = textOf(page.body);
+      const text = parsePage(page.body).text;
       assert.match(text, /The company asked for changes .*Note from the company: Please add tests\./);
       assert.match(text, /Your solution Changes requested/);
       assert.match(text, /Submit your solution again/);
@@ -166,7 +183,7 @@ for (const dialect of testDialects()) {
       ]) {
         const response = await client.get(path);
         assert.equal(response.statusCode, 404, path);
-        assert.match(textOf(response.body), /Page not found/);
+        assert.match(parsePage(response.body).text, /Page not found/);
       }
     });
 
@@ -186,7 +203,7 @@ for (const dialect of testDialects()) {
       const other = await createCompany(ctx.db, { user: await withPassword() });
       const refused = await (await signedIn(ctx.app, other.user.email)).get(`/assignments/${s.assignment.id}`);
       assert.equal(refused.statusCode, 403);
-      assert.match(textOf(refused.body), /You cannot do that/);
+      assert.match(parsePage(refused.body).text, /You cannot do that/);
     });
   });
 }

@@ -11,8 +11,9 @@ import {
   createVolunteer,
   ensureSkill,
 } from '../helpers/factories.ts';
+import { parsePage } from '../helpers/page.ts';
 import { webClient } from '../helpers/web-client.ts';
-import { signedIn, textOf, withPassword } from './contributor-session.ts';
+import { signedIn, withPassword } from './contributor-session.ts';
 
 const PAGES = ['/profile', '/tasks/available', '/assignments', '/assignments/1'];
 
@@ -39,7 +40,7 @@ for (const dialect of testDialects()) {
         const response = await client.get(page);
         assert.equal(response.statusCode, 403, page);
         assert.match(response.headers['content-type'] as string, /^text\/html/);
-        assert.match(textOf(response.body), /You cannot do that This page is for contributor accounts\./);
+        assert.match(parsePage(response.body).text, /You cannot do that This page is for contributor accounts\./);
       }
     });
 
@@ -47,25 +48,30 @@ for (const dialect of testDialects()) {
       const user = await createUser(ctx.db, 'contributor', await withPassword());
       const client = await signedIn(ctx.app, user.email);
 
-      const profile = await client.get('/profile');
-      assert.equal(profile.statusCode, 200);
-      assert.match(profile.body, /<h1>Complete your profile, /);
-      assert.match(
-        profile.body,
-        /data-api="\/api\/volunteers\/complete-profile" data-method="POST" data-redirect="\/profile"/,
+      const response = await client.get('/profile');
+      assert.equal(response.statusCode, 200);
+      const profile = parsePage(response.body);
+      assert.match(profile.headings(1)[0], /^Complete your profile, /);
+      const form = profile.form('/api/volunteers/complete-profile');
+      assert.equal(form.method, 'POST');
+      assert.equal(form.redirect, '/profile');
+      const fields = ['Your field', 'Hours a week you can give', 'About you (optional)'].map(form.control);
+      assert.deepEqual(
+        fields.map((control) => control.name),
+        ['field', 'availability_hours_per_week', 'bio'],
       );
-      for (const name of ['field', 'availability_hours_per_week', 'bio']) {
-        assert.match(profile.body, new RegExp(`<label for="field-${name}">`), `a label for ${name}`);
-      }
-      assert.match(profile.body, /min="0" max="168"/);
+      assert.deepEqual([fields[1].type, fields[1].min, fields[1].max], ['number', '0', '168']);
 
-      const dashboard = await client.get('/dashboard');
-      assert.match(textOf(dashboard.body), /Complete your profile to get started/);
-      assert.match(dashboard.body, /<a class="button" href="\/profile">Complete your profile<\/a>/);
+      const dashboard = parsePage((await client.get('/dashboard')).body);
+      assert.match(dashboard.text, /Complete your profile to get started/);
+      assert.equal(dashboard.link('Complete your profile').href, '/profile');
 
-      assert.match(textOf((await client.get('/tasks/available')).body), /Complete your profile and upload your CV/);
       assert.match(
-        textOf((await client.get('/assignments')).body),
+        parsePage((await client.get('/tasks/available')).body).text,
+        /Complete your profile and upload your CV/,
+      );
+      assert.match(
+        parsePage((await client.get('/assignments')).body).text,
         /You have no assignments yet\. Complete your profile/,
       );
     });
@@ -95,19 +101,24 @@ for (const dialect of testDialects()) {
       const client = await signedIn(ctx.app, user.email);
       const page = await client.get('/profile');
       assert.equal(page.statusCode, 200);
-      const text = textOf(page.body);
+      const text = parsePage(page.body).text;
       assert.match(text, /Current CV: ada-cv\.pdf, uploaded 20 Nov 2026, 09:00 UTC\./);
       assert.match(text, /Completed Analysed 20 Nov 2026, 09:01 UTC, with 84% confidence\./);
       assert.match(text, /TypeScript expert \(3 yrs\) technical · added by hand/);
       assert.match(text, /Experience level senior Years of experience 9 Domains Healthcare/);
       assert.match(text, /Lead Engineer at NHS Digital 2019-03 – now/);
       assert.match(text, /MSc, Computer Science Leeds, 2015/);
-      assert.match(page.body, /data-api="\/api\/volunteers\/profile" data-method="PUT"/);
-      assert.match(page.body, /data-api="\/api\/volunteers\/upload-cv"/);
-      assert.match(page.body, /<input type="file" id="field-cv" name="cv"/);
-      assert.doesNotMatch(page.body, /data-poll=/, 'nothing to watch once the analysis is done');
-      assert.doesNotMatch(page.body, /Your details were saved\./);
-      assert.match((await client.get('/profile?saved=details')).body, /Your details were saved\./);
+      const parsed = parsePage(page.body);
+      assert.equal(parsed.form('/api/volunteers/profile').method, 'PUT');
+      const cv = parsed.form('/api/volunteers/upload-cv').control(/CV/);
+      assert.deepEqual([cv.type, cv.name], ['file', 'cv']);
+      assert.deepEqual(parsed.liveUpdates(), [], 'nothing to watch once the analysis is done');
+      assert.ok(!parsed.statuses().includes('Your details were saved.'));
+      assert.ok(
+        parsePage((await client.get('/profile?saved=details')).body)
+          .statuses()
+          .includes('Your details were saved.'),
+      );
     });
 
     it('quotes under each skill from the CV the excerpt it was read from, escaped', async () => {
@@ -131,11 +142,10 @@ for (const dialect of testDialects()) {
       await addVolunteerSkill(ctx.db, volunteer.id, 'TypeScript', 'expert');
       const page = await (await signedIn(ctx.app, user.email)).get('/profile');
       assert.equal(page.statusCode, 200);
-      assert.match(
-        page.body,
-        /<th scope="row">Wound care<blockquote class="evidence">“Wound care &amp; dressing audits for &lt;b&gt;28-bed&lt;\/b&gt; ward”<\/blockquote><\/th>/,
-      );
-      assert.match(page.body, /<th scope="row">TypeScript<\/th>/, 'a skill added by hand quotes nothing');
+      // Escaped: the words "<b>28-bed</b>" are read as written, not as markup.
+      const text = parsePage(page.body).text;
+      assert.match(text, /Wound care “Wound care & dressing audits for <b>28-bed<\/b> ward” advanced \(6 yrs\)/);
+      assert.match(text, /TypeScript expert \(\d+ yrs\) \S+ · added by hand/, 'a skill added by hand quotes nothing');
     });
 
     it('watches a pending analysis and explains a failed one with the reason the API gives', async () => {
@@ -144,11 +154,12 @@ for (const dialect of testDialects()) {
         volunteer: { cv_file_name: 'cv.docx', cv_uploaded_at: new Date().toISOString(), ai_analysis_status: 'pending' },
       });
       const pendingPage = await (await signedIn(ctx.app, pending.user.email)).get('/profile');
-      assert.match(
-        pendingPage.body,
-        /data-poll="\/api\/volunteers\/profile" data-poll-field="ai_analysis_status" data-poll-value="pending"/,
+      const watched = parsePage(pendingPage.body);
+      assert.deepEqual(
+        watched.liveUpdates().map(({ url, field, value }) => ({ url, field, value })),
+        [{ url: '/api/volunteers/profile', field: 'ai_analysis_status', value: 'pending' }],
       );
-      assert.match(textOf(pendingPage.body), /Waiting to be analysed Your CV is waiting to be analysed\./);
+      assert.match(watched.text, /Waiting to be analysed Your CV is waiting to be analysed\./);
 
       const failed = await createVolunteer(ctx.db, {
         user: await withPassword(),
@@ -161,7 +172,7 @@ for (const dialect of testDialects()) {
       });
       const failedPage = await (await signedIn(ctx.app, failed.user.email)).get('/profile');
       assert.match(
-        textOf(failedPage.body),
+        parsePage(failedPage.body).text,
         /Analysis failed We could not analyse your CV: The PDF is a scanned image with no text\. Please upload another file\./,
       );
     });
@@ -179,21 +190,22 @@ for (const dialect of testDialects()) {
 
       const first = await client.get('/tasks/available');
       assert.equal(first.statusCode, 200);
-      const text = textOf(first.body);
-      assert.match(first.body, /<h2>13 tasks match your skills<\/h2>/);
+      const firstPage = parsePage(first.body);
+      const text = firstPage.text;
+      assert.ok(firstPage.headings(2).includes('13 tasks match your skills'));
       assert.match(
         text,
         /Booking task 13 Challenge: Clinic booking Do the thing well\. Kotlin Estimated time 12 hours/,
       );
-      assert.match(first.body, new RegExp(`href="/challenges/${challenge.id}"`));
+      assert.equal(firstPage.link('Clinic booking').href, `/challenges/${challenge.id}`);
       assert.doesNotMatch(text, new RegExp(other.title), 'a task needing none of my skills is not offered');
-      assert.match(first.body, /<a href="\/tasks\/available\?page=2" rel="next">Next page<\/a>/);
+      assert.equal(firstPage.link('Next page').href, '/tasks/available?page=2');
       assert.match(text, /Page 1 of 2/);
 
-      const second = textOf((await client.get('/tasks/available?page=2')).body);
+      const second = parsePage((await client.get('/tasks/available?page=2')).body).text;
       assert.match(second, /Booking task 1 /);
       assert.match(second, /Page 2 of 2 /);
-      assert.match(textOf((await client.get('/tasks/available?page=x')).body), /Page 1 of 2/);
+      assert.match(parsePage((await client.get('/tasks/available?page=x')).body).text, /Page 1 of 2/);
     });
 
     it('puts invitations, the active task, matching tasks and profile completeness on the dashboard', async () => {
@@ -209,14 +221,21 @@ for (const dialect of testDialects()) {
 
       const page = await (await signedIn(ctx.app, user.email)).get('/dashboard');
       assert.equal(page.statusCode, 200);
-      const text = textOf(page.body);
+      const dashboard = parsePage(page.body);
+      const text = dashboard.text;
       assert.match(text, /Invitations 1 iOS screens Invitation/);
       assert.match(text, /80% match · you have 80% of the skills it asks for Why you were invited Good fit/);
-      assert.match(page.body, new RegExp(`data-api="/api/assignments/${invitation.id}/accept"`));
-      assert.match(page.body, new RegExp(`data-api="/api/assignments/${invitation.id}/reject"`));
+      assert.deepEqual(
+        dashboard.form(`/api/assignments/${invitation.id}/accept`).buttons.map((b) => b.text),
+        ['Accept invitation'],
+      );
+      assert.deepEqual(
+        dashboard.form(`/api/assignments/${invitation.id}/reject`).buttons.map((b) => b.text),
+        ['Decline invitation'],
+      );
       assert.match(text, /You can work on one task at a time\./, 'the active-task rule, since one is held');
       assert.match(text, /Your active task Push notifications In progress Submit your solution when it is ready\./);
-      assert.match(page.body, new RegExp(`href="/assignments/${active.id}">Open the task`));
+      assert.equal(dashboard.link('Open the task').href, `/assignments/${active.id}`);
       assert.match(text, /Tasks that fit your skills Widget/);
       assert.match(text, /2 of 4 steps done/);
       assert.match(text, /CV uploaded: to do/);
@@ -230,7 +249,7 @@ for (const dialect of testDialects()) {
         const task = await createTask(ctx.db, challenge.id, { title: `Scored ${score}` });
         await createAssignment(ctx.db, task.id, volunteer.id, { match_score: score });
       }
-      const text = textOf((await (await signedIn(ctx.app, user.email)).get('/dashboard')).body);
+      const text = parsePage((await (await signedIn(ctx.app, user.email)).get('/dashboard')).body).text;
       assert.match(text, /Invitations 4 Scored 91 .* Scored 88 .* Scored 75 .*See all 4 invitations/);
       assert.doesNotMatch(text, /Scored 62/);
     });
