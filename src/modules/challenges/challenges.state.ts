@@ -6,7 +6,7 @@ import { isOneOf, type SameStatuses, type StatusOf } from '../../shared/lifecycl
  * the statuses it starts from and the one it leads to. `company` moves are the owner's API actions; `system` moves are
  * made by the analysis pipeline and by the work on the challenge's tasks.
  */
-export type ChallengeMover = 'company' | 'system';
+type ChallengeMover = 'company' | 'system';
 
 export const CHALLENGE_TRANSITIONS = {
   submit: { by: ['company'], from: [], to: 'submitted' },
@@ -51,7 +51,7 @@ export const EDITABLE_STATUSES = CHALLENGE_TRANSITIONS.edit.from;
 /** The challenge is running: its open tasks are offered, and its invitations may be accepted. */
 export const OPEN_CHALLENGE_STATUSES = CHALLENGE_TRANSITIONS.complete.from;
 
-export const ARCHIVED = CHALLENGE_TRANSITIONS.archive.to;
+const ARCHIVED = CHALLENGE_TRANSITIONS.archive.to;
 
 export function isEditable(status: string): boolean {
   return isOneOf(status, EDITABLE_STATUSES);

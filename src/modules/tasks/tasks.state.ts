@@ -16,8 +16,6 @@ export const TASK_TRANSITIONS = {
   complete: { from: ['pending', 'matching', 'assigned', 'in_progress'], to: 'completed' },
 } as const satisfies Readonly<Record<string, { from: readonly string[]; to: string }>>;
 
-export type TaskMove = keyof typeof TASK_TRANSITIONS;
-
 export type TaskStatus = StatusOf<typeof TASK_TRANSITIONS>;
 
 /** Every status in the order the API documents them; checked against the table at compile time. */
