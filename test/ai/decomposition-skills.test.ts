@@ -70,6 +70,23 @@ describe('decomposition: the skills a task needs', () => {
     assert.ok(skills.includes('Microsoft Excel'), skills.join(', '));
   });
 
+  it('names the skill a kind of work needs, in the words briefs use for it', () => {
+    const cases: [string, string][] = [
+      ['a mutual non-disclosure agreement and terms for the supply of services', 'Contract drafting'],
+      ['Migrate opening balances and transactions from the spreadsheets', 'Data migration'],
+      ['using logistic regression on two years of appointments', 'Statistics'],
+      ['write the findings up as a paper for a peer-reviewed journal', 'Academic writing'],
+      ['cover art and episode notes for the podcast', 'Graphic design'],
+      ['a PR push to home and lifestyle press', 'Public relations'],
+    ];
+    for (const [piece, skill] of cases) {
+      const skills = names(piece, piece);
+      assert.ok(skills.includes(skill), `${piece}: ${skills.join(', ')}`);
+    }
+    // A grant a charity already holds is no grant application.
+    assert.ok(!names('tracking categories for each grant', 'Set up tracking').includes('Grant writing'));
+  });
+
   it('finds skills the piece names in other words: a verb and its object, another form of the words', () => {
     const literature = names('Review the literature on non-attendance in outpatient therapy.', 'Review the literature');
     assert.ok(literature.includes('Literature review'), literature.join(', '));

@@ -53,9 +53,46 @@ const WORK_SKILLS: { words: RegExp; skills: string[]; why: string; supporting?: 
     supporting: true,
   },
   { words: /\bworkshops?\b/i, skills: ['Workshop facilitation'], why: 'it runs workshops' },
+  { words: /\bpodcasts?\b/i, skills: ['Podcast production'], why: 'it makes a podcast' },
+  { words: /\bpress\b|\bPR\b|\bmedia relations\b/, skills: ['Public relations'], why: 'it deals with the press' },
   {
-    words: /\bvideos\b|\bvideo (?:production|editing|series|content|clips?)\b|\bfilming\b/i,
-    skills: ['Video editing', 'Video production'],
+    words: /\bcontracts?\b|\bagreements?\b|\bterms and conditions\b|\bterms (?:for|of)\b|\bclauses\b/i,
+    skills: ['Contract drafting'],
+    why: 'it drafts contract terms',
+  },
+  {
+    words:
+      /\bgrant (?:application|bid|proposal|funding)|\bfunding (?:application|bid)|\bapply(?:ing)? for (?:a )?(?:grant|funding)/i,
+    skills: ['Grant writing'],
+    why: 'it applies for funding',
+  },
+  { words: /\bpolicy\b|\bpolicies\b/i, skills: ['Policy drafting'], why: 'it writes policy' },
+  {
+    words: /\bstatistic|\bregression\b|\bsignifican(?:ce|t difference)/i,
+    skills: ['Statistics'],
+    why: 'it needs statistics',
+  },
+  { words: /\bethics\b|\bethical approval/i, skills: ['Research ethics'], why: 'it needs ethical approval' },
+  {
+    words: /\bjournal\b|\bpeer-reviewed\b|\bacademic paper/i,
+    skills: ['Academic writing'],
+    why: 'it is written for publication',
+  },
+  {
+    words: /\bstewards\b|\bvolunteer (?:programme|rota|recruitment|team)/i,
+    skills: ['Volunteer management'],
+    why: 'it organises volunteers',
+  },
+  {
+    words: /\bcover art\b|\bartwork\b|\bposters?\b|\bleaflets?\b|\bflyers?\b|\bprinted (?:programme|materials?)\b/i,
+    skills: ['Graphic design'],
+    why: 'it designs printed or visual material',
+  },
+  { words: /\bmigrat(?:e|es|ed|ing|ion)\b/i, skills: ['Data migration'], why: 'it moves data to a new system' },
+  {
+    words:
+      /\bvideos\b|\b(?:a|an|the|launch|promotional|short|explainer|training)\s+video\b|\bvideo (?:production|editing|series|content|clips?)\b|\bfilming\b/i,
+    skills: ['Video production', 'Video editing'],
     why: 'it makes videos',
   },
   { words: /\bnewsletter|\be-?mail campaign/i, skills: ['Email marketing'], why: 'it is an e-mail newsletter' },
