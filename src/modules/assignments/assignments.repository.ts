@@ -2,8 +2,6 @@ import type { Db } from '../../db/database.ts';
 import type { AssignmentUpdate } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
 import { fetchPage } from '../../shared/paged-query.ts';
-import type { ChallengeStatus } from '../challenges/challenges.state.ts';
-import type { TaskStatus } from '../tasks/tasks.state.ts';
 import type { AssignmentWithRelations } from './assignments.mapper.ts';
 import { ACTIVE_STATUSES, type AssignmentStatus, OPEN_INVITATION_STATUSES } from './assignments.state.ts';
 
@@ -170,36 +168,6 @@ export async function updateAssignmentIfStatus(
     .where('status', 'in', [...from])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-export async function updateTaskStatusIfIn(
-  db: Db,
-  taskId: number,
-  from: readonly TaskStatus[],
-  to: TaskStatus,
-  now: string,
-): Promise<void> {
-  await db
-    .updateTable('tasks')
-    .set({ status: to, updated_at: now })
-    .where('id', '=', taskId)
-    .where('status', 'in', [...from])
-    .execute();
-}
-
-export async function updateChallengeStatusIfIn(
-  db: Db,
-  challengeId: number,
-  from: readonly ChallengeStatus[],
-  to: ChallengeStatus,
-  now: string,
-): Promise<void> {
-  await db
-    .updateTable('challenges')
-    .set({ status: to, updated_at: now })
-    .where('id', '=', challengeId)
-    .where('status', 'in', [...from])
-    .execute();
 }
 
 export type NewSubmission = {

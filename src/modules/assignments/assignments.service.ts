@@ -6,8 +6,10 @@ import { AppError } from '../../http/app-error.ts';
 import type { PageOf, PageRequest } from '../../http/pagination.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { finishChallengeIfAllTasksCompleted, holdChallenge } from '../challenges/challenge-progress.ts';
+import { updateChallengeStatusIfIn } from '../challenges/challenges.repository.ts';
 import { CHALLENGE_TRANSITIONS } from '../challenges/challenges.state.ts';
 import { awardReputation, scoreBandMultiplier } from '../reputation/reputation.ts';
+import { updateTaskStatusIfIn } from '../tasks/tasks.repository.ts';
 import { TASK_TRANSITIONS } from '../tasks/tasks.state.ts';
 import { assignmentResponse, assignmentsInOrder, findAssignmentForCaller } from './assignments.access.ts';
 import {
@@ -25,8 +27,6 @@ import {
   reviewSubmission,
   taskHasActiveAssignments,
   updateAssignmentIfStatus,
-  updateChallengeStatusIfIn,
-  updateTaskStatusIfIn,
 } from './assignments.repository.ts';
 import type { Assignment, AssignmentListQuery, AssignmentStatus } from './assignments.schemas.ts';
 import { checkTransition, INVALID_STATUS_MESSAGE, NOT_A_PARTY_MESSAGE } from './assignments.state.ts';

@@ -256,3 +256,19 @@ export function lockChallenge(trx: Db, challengeId: number) {
     .returning(['id', 'title'])
     .executeTakeFirst();
 }
+
+/** Moves the challenge to `to` if it is in one of `from` (a transition of the challenge lifecycle table). */
+export async function updateChallengeStatusIfIn(
+  db: Db,
+  challengeId: number,
+  from: readonly ChallengeStatus[],
+  to: ChallengeStatus,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('challenges')
+    .set({ status: to, updated_at: now })
+    .where('id', '=', challengeId)
+    .where('status', 'in', [...from])
+    .execute();
+}

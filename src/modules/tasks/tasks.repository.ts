@@ -195,3 +195,19 @@ export async function markTaskMatching(trx: Db, taskId: number, now: string): Pr
     .where('status', 'in', [...TASK_TRANSITIONS.invite.from])
     .execute();
 }
+
+/** Moves the task to `to` if it is in one of `from` (a transition of the task lifecycle table). */
+export async function updateTaskStatusIfIn(
+  db: Db,
+  taskId: number,
+  from: readonly TaskStatus[],
+  to: TaskStatus,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('tasks')
+    .set({ status: to, updated_at: now })
+    .where('id', '=', taskId)
+    .where('status', 'in', [...from])
+    .execute();
+}
