@@ -133,18 +133,18 @@ function toCandidates(rows: CandidateRow[]): Candidate[] {
   return [...byVolunteer.values()];
 }
 
-/**
- * The candidates for a task, in one query: contributors holding at least one of its skills (or a narrower one), found through
- * `volunteer_skills_skill_id` (never a scan of every contributor), without any assignment on the task, and with at
- * least the weekly hours it needs before their own load is subtracted (a cheap bound that prunes early; the exact
- * check is in scoring). Exported as a builder too, so a test can read its plan.
- */
 /** The ids of the task's skills and of the narrower skills that satisfy them. */
 function satisfyingSkillIds(task: Pick<TaskNeeds, 'skills'>): number[] {
   const ids = task.skills.flatMap((skill) => [skill.id, ...(skill.narrower ?? []).map((narrower) => narrower.id)]);
   return [...new Set(ids)];
 }
 
+/**
+ * The candidates for a task, in one query: contributors holding at least one of its skills (or a narrower one), found
+ * through `volunteer_skills_skill_id` (never a scan of every contributor), without any assignment on the task, and
+ * with at least the weekly hours it needs before their own load is subtracted (a cheap bound that prunes early; the
+ * exact check is in scoring). Exported as a builder too, so a test can read its plan.
+ */
 export function taskCandidatesQuery(db: Db, task: Pick<TaskNeeds, 'id' | 'skills'>, minimumWeeklyHours: number) {
   return (
     countedSkillRows(db)
