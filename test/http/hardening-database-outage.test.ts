@@ -7,11 +7,13 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { createScratchDatabase } from '../../bench/scratch-database.ts';
 import { buildApp } from '../../src/app.ts';
 import { type AppDeps, createDeps } from '../../src/app-deps.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { isDatabaseUnavailable } from '../../src/db/errors.ts';
+import { startServer } from '../e2e/server-process.ts';
 import { type ApiResponse, apiClient } from '../helpers/client.ts';
 import {
   createTestContext,
@@ -241,5 +243,80 @@ describe('PostgreSQL outage [postgres]', { skip: POSTGRES_URL ? false : 'TEST_DA
     );
     assert.equal((await api.post('/api/notifications/mark-all-read')).statusCode, 200);
     assert.equal((await api.get('/api/health/ready')).statusCode, 200);
+  });
+});
+
+/**
+ * The same through the real server process (`node src/server.ts`, with its embedded job worker) over real HTTP: the
+ * process must still be there, answering, after the database went away under traffic and came back.
+ */
+describe('PostgreSQL outage, server process [postgres]', {
+  skip: POSTGRES_URL ? false : 'TEST_DATABASE_URL is not set',
+}, () => {
+  it('stays up under traffic while the database is cut off, answering 503 with Retry-After, then 200', async () => {
+    const scratch = await createScratchDatabase(POSTGRES_URL!, 'guild_outage');
+    const target = new URL(POSTGRES_URL!);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-outage-'));
+    const url = new URL(scratch.url);
+    url.hostname = '127.0.0.1';
+    url.port = String(proxy.port);
+    const server = await startServer({
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATABASE_URL: url.toString(),
+      WORKER_POLL_MS: '200',
+    });
+    const direct = createDatabase({ url: scratch.url, poolSize: 1 });
+    try {
+      const { token } = await createAccount(direct.db, 'company');
+      const seen = new Map<string, number>();
+      let phase = 'up';
+      let running = true;
+      const ask = async (path: string) => {
+        const response = await fetch(new URL(path, server.url), { headers: { authorization: `Bearer ${token}` } });
+        const body = await response.text();
+        if (response.status === 503) {
+          assert.equal(response.headers.get('retry-after'), '5', `${path}: ${body}`);
+          assert.doesNotMatch(body, /\bat \S+:\d+|node_modules/, `${path} leaks no stack`);
+        }
+        const key = `${phase} ${path} ${response.status}`;
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+      };
+      const traffic = (async () => {
+        while (running) {
+          await Promise.all([ask('/api/health'), ask('/api/health/ready'), ask('/api/challenges')]);
+          await sleep(20);
+        }
+      })();
+      await sleep(500);
+      phase = 'down';
+      await proxy.close();
+      await sleep(2_500);
+      phase = 'back';
+      await proxy.open();
+      const deadline = Date.now() + 20_000;
+      while ((await fetch(new URL('/api/health/ready', server.url))).status !== 200) {
+        assert.ok(Date.now() < deadline, 'ready again within 20 s');
+        await sleep(100);
+      }
+      await sleep(300);
+      running = false;
+      await traffic;
+
+      const statuses = [...seen.keys()];
+      assert.ok(!statuses.some((key) => / 5(0[0-2]|0[4-9])$/.test(key)), `no other 5xx: ${statuses.join(', ')}`);
+      assert.ok(seen.get('down /api/health/ready 503'), 'readiness said the database is away');
+      assert.ok(seen.get('down /api/health 200'), 'liveness stayed 200');
+      assert.ok(seen.get('down /api/challenges 503'), 'a read while the database is away is a 503');
+      assert.ok(seen.get('back /api/challenges 200'), 'reads are served again by the same process');
+    } finally {
+      await server.stop();
+      await direct.destroy();
+      await proxy.close();
+      await scratch.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
