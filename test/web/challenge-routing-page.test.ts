@@ -4,8 +4,9 @@ import { briefFixture } from '../ai/analysis-fixtures.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { createCompany, createVolunteer } from '../helpers/factories.ts';
+import { parsePage } from '../helpers/page.ts';
 import { runQueuedJobs } from '../pipeline/run-jobs.ts';
-import { signedIn, textOf, withPassword } from './contributor-session.ts';
+import { signedIn, withPassword } from './contributor-session.ts';
 
 /** The challenge page after the real analysis (local analyzers): how the brief was routed, and why. */
 for (const dialect of testDialects()) {
@@ -26,7 +27,7 @@ for (const dialect of testDialects()) {
       const id = posted.data.id as number;
       const page = await (await signedIn(ctx.app, company.user.email)).get(`/challenges/${id}`);
       assert.equal(page.statusCode, 200);
-      return { id, text: textOf(page.body), body: page.body };
+      return { id, text: parsePage(page.body).text, body: page.body };
     }
 
     it('shows the owner why an open call became a community discussion', async () => {
@@ -43,7 +44,7 @@ for (const dialect of testDialects()) {
         /Why: Complexity level \d of 4\. The brief lays out three phases, .*sets a deadline and gives a budget\./,
       );
       const person = await createVolunteer(ctx.db, { user: await withPassword() });
-      const seen = textOf((await (await signedIn(ctx.app, person.user.email)).get(`/challenges/${id}`)).body);
+      const seen = parsePage((await (await signedIn(ctx.app, person.user.email)).get(`/challenges/${id}`)).body).text;
       assert.match(seen, /Routed to team execution/);
     });
 
@@ -54,7 +55,7 @@ for (const dialect of testDialects()) {
         /This challenge was not accepted Guild cannot take this brief on: it asks to collect people's personal details .* without their consent/,
       );
       assert.match(text, /A rejected brief cannot be edited\. Post a new challenge that addresses this\./);
-      assert.match(body, /<a href="\/challenges\/new">Post a new challenge<\/a>/);
+      assert.equal(parsePage(body).link('Post a new challenge').href, '/challenges/new');
       assert.doesNotMatch(text, /Routed to/);
     });
 

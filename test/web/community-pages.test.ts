@@ -10,8 +10,9 @@ import {
   createVolunteer,
 } from '../helpers/factories.ts';
 import { COMMUNITY } from '../helpers/idea-fixtures.ts';
+import { parsePage } from '../helpers/page.ts';
 import { webClient } from '../helpers/web-client.ts';
-import { signedIn, textOf, withPassword } from './contributor-session.ts';
+import { signedIn, withPassword } from './contributor-session.ts';
 
 for (const dialect of testDialects()) {
   describe(`teams, notifications and ideas pages [${dialect}]`, () => {
@@ -66,33 +67,48 @@ for (const dialect of testDialects()) {
       for (const page of ['/teams', `/teams/${team.id}`, '/ideas']) {
         const response = await client.get(page);
         assert.equal(response.statusCode, 403, page);
-        assert.match(textOf(response.body), /This page is for contributor accounts/);
+        assert.match(parsePage(response.body).text, /This page is for contributor accounts/);
       }
       const notifications = await client.get('/notifications');
       assert.equal(notifications.statusCode, 200);
-      assert.match(textOf(notifications.body), /Your challenge was analysed/);
+      assert.match(parsePage(notifications.body).text, /Your challenge was analysed/);
     });
 
     it('lists the teams a contributor is invited to or in, and shows a team to its members only', async () => {
       const { team, invited, accepted, declined, outsider } = await teamCast();
 
       const invitedClient = await signedIn(ctx.app, invited.user.email);
-      const list = textOf((await invitedClient.get('/teams')).body);
+      const list = parsePage((await invitedClient.get('/teams')).body).text;
       assert.match(
         list,
         new RegExp(`${team.name} Forming For the challenge Warehouse onboarding\\. You lead this team\\.`),
       );
       assert.match(list, /Answer the invitation to/);
-      const page = await invitedClient.get(`/teams/${team.id}`);
-      assert.equal(page.statusCode, 200);
-      assert.match(page.body, new RegExp(`<form method="post" action="/teams/${team.id}/accept">`));
-      assert.match(page.body, /data-api="\/api\/teams\/\d+\/messages" data-method="POST"/);
-      assert.match(page.body, /data-counter data-min="1" data-max="2000"/);
-      assert.match(textOf(page.body), /Team leader Invited/);
+      const response = await invitedClient.get(`/teams/${team.id}`);
+      assert.equal(response.statusCode, 200);
+      const page = parsePage(response.body);
+      const accept = page.form(`/teams/${team.id}/accept`);
+      assert.deepEqual(
+        [accept.method, accept.buttons.map((button) => button.text)],
+        ['POST', ['Accept the invitation']],
+      );
+      assert.deepEqual(
+        page.form(`/teams/${team.id}/decline`).buttons.map((button) => button.text),
+        ['Decline the invitation'],
+      );
+      const messages = page.form(`/api/teams/${team.id}/messages`);
+      assert.equal(messages.method, 'POST');
+      assert.deepEqual(messages.control('Message to the team').counter, { min: '1', max: '2000' });
+      assert.match(page.text, /Team leader Invited/);
 
       const acceptedPage = await (await signedIn(ctx.app, accepted.user.email)).get(`/teams/${team.id}`);
       assert.equal(acceptedPage.statusCode, 200);
-      assert.doesNotMatch(acceptedPage.body, /\/accept"/, 'no answer for someone who has answered');
+      assert.ok(
+        !parsePage(acceptedPage.body)
+          .forms()
+          .some((form) => form.target.endsWith('/accept')),
+        'no answer for someone who has answered',
+      );
 
       for (const [who, url] of [
         [declined, `/teams/${team.id}`],
@@ -102,10 +118,10 @@ for (const dialect of testDialects()) {
       ] as const) {
         const response = await (await signedIn(ctx.app, who.user.email)).get(url);
         assert.equal(response.statusCode, 404, url);
-        assert.match(textOf(response.body), /Page not found/);
+        assert.match(parsePage(response.body).text, /Page not found/);
       }
       assert.doesNotMatch(
-        textOf((await (await signedIn(ctx.app, declined.user.email)).get('/teams')).body),
+        parsePage((await (await signedIn(ctx.app, declined.user.email)).get('/teams')).body).text,
         new RegExp(team.name),
       );
     });
@@ -123,8 +139,9 @@ for (const dialect of testDialects()) {
       assert.equal(answered.headers.location, `/teams/${team.id}`);
       assert.equal(await membershipOf(team.id, invited.volunteer.id), 'accepted');
       const after = await client.follow(answered);
-      assert.match(textOf(after.body), /You joined the team\. Welcome aboard!/);
-      assert.doesNotMatch(after.body, /\/accept"/);
+      const joined = parsePage(after.body);
+      assert.deepEqual(joined.statuses(), ['You joined the team. Welcome aboard!']);
+      assert.ok(!joined.forms().some((form) => form.target.endsWith('/accept')));
 
       const again = await client.submit(`/teams/${team.id}`, `/teams/${team.id}/decline`, {});
       assert.equal(again.statusCode, 422, 'already answered');
@@ -141,7 +158,7 @@ for (const dialect of testDialects()) {
       const answered = await client.submit(`/teams/${team.id}`, `/teams/${team.id}/decline`, {});
       assert.equal(answered.statusCode, 303);
       assert.equal(answered.headers.location, '/teams');
-      assert.match(textOf((await client.follow(answered)).body), /You declined the team invitation\./);
+      assert.match(parsePage((await client.follow(answered)).body).text, /You declined the team invitation\./);
       assert.equal(await membershipOf(team.id, invited.volunteer.id), 'declined');
     });
 
@@ -177,16 +194,21 @@ for (const dialect of testDialects()) {
       const client = await signedIn(ctx.app, me.user.email);
 
       const all = await client.get('/notifications');
-      const text = textOf(all.body);
+      const allPage = parsePage(all.body);
+      const text = allPage.text;
       assert.match(text, /Notifications 1 unread/);
       assert.match(text, /You are invited to a team Unread Team invitation .*Your idea was scored Read Idea scored/);
       assert.doesNotMatch(text, /Not for you/);
-      assert.match(all.body, /<a class="button secondary" href="\/teams\/7">Open<\/a>/);
-      assert.match(all.body, /data-api="\/api\/notifications\/mark-all-read" data-method="POST"/);
-      assert.match(all.body, /data-api="\/api\/notifications\/\d+" data-method="DELETE"/);
-      assert.equal(all.body.match(/\/mark-read"/g)?.length, 1, 'Mark read on the unread one only');
+      assert.equal(allPage.link('Open').href, '/teams/7');
+      const markAll = allPage.form('/api/notifications/mark-all-read');
+      assert.deepEqual([markAll.method, markAll.buttons.map((button) => button.text)], ['POST', ['Mark all read']]);
+      const deletes = allPage.forms().filter((form) => form.method === 'DELETE');
+      assert.equal(deletes.length, 2, 'Delete on each');
+      assert.ok(deletes.every((form) => /^\/api\/notifications\/\d+$/.test(form.target)));
+      const markRead = allPage.forms().filter((form) => form.target.endsWith('/mark-read'));
+      assert.equal(markRead.length, 1, 'Mark read on the unread one only');
 
-      const unread = textOf((await client.get('/notifications?filter=unread')).body);
+      const unread = parsePage((await client.get('/notifications?filter=unread')).body).text;
       assert.match(unread, /You are invited to a team/);
       assert.doesNotMatch(unread, /Your idea was scored/);
     });
@@ -219,7 +241,7 @@ for (const dialect of testDialects()) {
       });
       await createIdea(ctx.db, challenge.id, other.volunteer.id, { title: 'Someone else’s' });
 
-      const text = textOf((await (await signedIn(ctx.app, me.user.email)).get('/ideas')).body);
+      const text = parsePage((await (await signedIn(ctx.app, me.user.email)).get('/ideas')).body).text;
       assert.match(text, /Fresh idea Waiting for its score/);
       assert.match(text, /Spam idea Not accepted .*Why it was not accepted: It repeats one phrase/);
       assert.match(text, /Buddy system Scored .*AI score 72 \/ 100 Votes 0 up, 0 down, total 0 Final score 60/);
@@ -253,20 +275,32 @@ for (const dialect of testDialects()) {
         `/challenges/${challenge.id}?sort=created_at`,
       );
       assert.equal(page.statusCode, 200);
-      const text = textOf(page.body);
+      const parsed = parsePage(page.body);
+      const text = parsed.text;
       assert.match(text, /Ideas 2 ideas Post an idea/);
       assert.match(text, /Mine, waiting Waiting for its score .*Buddy system Scored/, 'newest first');
       assert.doesNotMatch(text, /Hidden pending/, "someone else's unscored idea");
-      assert.match(page.body, /<option value="created_at" selected>Newest<\/option>/);
-      assert.match(page.body, /data-api="\/api\/ideas\/\d+\/vote" data-method="POST"/);
-      assert.match(page.body, /value="1" data-number class=" vote-up" aria-pressed="true">Vote up/);
-      assert.match(text, /You voted this idea up\./);
-      assert.match(page.body, new RegExp(`data-api="/api/challenges/${challenge.id}/ideas" data-method="POST"`));
-      assert.match(page.body, /data-counter data-min="100" data-max="2000"/);
-
-      const authorPage = textOf(
-        (await (await signedIn(ctx.app, author.user.email)).get(`/challenges/${challenge.id}`)).body,
+      const sort = parsed.control('Sort ideas by');
+      assert.equal(sort.value, 'created_at');
+      assert.equal(sort.options.find((option) => option.selected)?.text, 'Newest');
+      const [vote] = parsed.forms().filter((form) => /^\/api\/ideas\/\d+\/vote$/.test(form.target));
+      assert.equal(vote.method, 'POST');
+      assert.deepEqual(
+        vote.buttons.map(({ text, name, value, pressed }) => [text, name, value, pressed]),
+        [
+          ['Vote up', 'vote', '1', 'true'],
+          ['No vote', 'vote', '0', 'false'],
+          ['Vote down', 'vote', '-1', 'false'],
+        ],
       );
+      assert.match(text, /You voted this idea up\./);
+      const post = parsed.form(`/api/challenges/${challenge.id}/ideas`);
+      assert.equal(post.method, 'POST');
+      assert.deepEqual(post.control('Your idea').counter, { min: '100', max: '2000' });
+
+      const authorPage = parsePage(
+        (await (await signedIn(ctx.app, author.user.email)).get(`/challenges/${challenge.id}`)).body,
+      ).text;
       assert.match(authorPage, /This is your idea: others vote on it\./);
       assert.match(authorPage, /Hidden pending Waiting for its score/, 'the author sees their own pending idea');
     });

@@ -5,8 +5,9 @@ import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { createCompany, createVolunteer } from '../helpers/factories.ts';
 import { fileForm, pdfFile } from '../helpers/file-fixtures.ts';
+import { parsePage } from '../helpers/page.ts';
 import { webClient } from '../helpers/web-client.ts';
-import { signedIn, textOf, withPassword } from './contributor-session.ts';
+import { signedIn, withPassword } from './contributor-session.ts';
 
 for (const dialect of testDialects()) {
   describe(`company reviews and attachment downloads [${dialect}]`, () => {
@@ -47,19 +48,28 @@ for (const dialect of testDialects()) {
       const s = await submitted();
       const page = await (await signedIn(ctx.app, s.company.user.email)).get('/reviews');
       assert.equal(page.statusCode, 200);
-      const text = textOf(page.body);
+      const parsed = parsePage(page.body);
+      const text = parsed.text;
       assert.match(text, /Solutions to review 1/);
       assert.match(text, new RegExp(`Write the rota Waiting for your review By ${s.volunteer.user.name}`));
       assert.match(text, /Built the onboarding checklist and the training video script\./);
       assert.match(text, /Hours worked 6\.5 hours Estimate 8 hours/);
-      assert.match(page.body, /href="https:\/\/example\.test\/deliverable"/);
-      assert.match(
-        page.body,
-        new RegExp(`href="/assignments/${s.assignment.id}/attachments/${s.attachmentId}" download>report.pdf</a>`),
+      assert.equal(parsed.link('https://example.test/deliverable').href, 'https://example.test/deliverable');
+      assert.equal(parsed.link('report.pdf').href, `/assignments/${s.assignment.id}/attachments/${s.attachmentId}`);
+      const approve = parsed.form(`/api/assignments/${s.assignment.id}/complete`);
+      assert.equal(approve.method, 'POST');
+      assert.equal(approve.control('Hours to record').value, '6.5');
+      assert.deepEqual(
+        approve.buttons.map((button) => button.text),
+        ['Approve and complete'],
       );
-      assert.match(page.body, new RegExp(`data-api="/api/assignments/${s.assignment.id}/complete" data-method="POST"`));
-      assert.match(page.body, /name="actual_hours" value="6.5"/);
-      assert.match(page.body, new RegExp(`<form method="post" action="/reviews/${s.assignment.id}/send-back">`));
+      const sendBack = parsed.form(`/reviews/${s.assignment.id}/send-back`);
+      assert.equal(sendBack.method, 'POST');
+      assert.equal(sendBack.control(`What should ${s.volunteer.user.name} change?`).required, true);
+      assert.deepEqual(
+        sendBack.buttons.map((button) => button.text),
+        ['Send back with this note'],
+      );
     });
 
     it('sends a solution back with a note: CSRF needed, owner only, only while it waits for review', async () => {
@@ -85,14 +95,17 @@ for (const dialect of testDialects()) {
       assert.equal(sent.statusCode, 303);
       assert.equal(sent.headers.location, '/reviews');
       const after = await owner.follow(sent);
-      assert.match(textOf(after.body), /"Write the rota" was sent back to .* with your note\. Solutions to review 0/);
+      assert.match(
+        parsePage(after.body).text,
+        /"Write the rota" was sent back to .* with your note\. Solutions to review 0/,
+      );
       assert.equal((await assignmentRow(ctx.db, s.assignment.id)).status, 'in_progress');
       const told = (await notificationsOf(ctx.db, s.volunteer.user.id)).at(-1);
       assert.match(told?.message ?? '', /weekend shifts/);
 
       const again = await owner.submit('/reviews', path, { note: 'Twice.' });
       assert.equal(again.statusCode, 422, 'no longer waiting for review');
-      assert.match(textOf(again.body), /not valid for the assignment's current status/);
+      assert.match(parsePage(again.body).text, /not valid for the assignment's current status/);
     });
 
     it('lets only the two parties download an attachment, as an attachment with its name', async () => {
