@@ -17,7 +17,7 @@ import {
   verbVocabulary,
   withDeclaredAcronym,
 } from '../../tools/taxonomy/names.ts';
-import { exampleNames, isCategoryName } from '../../tools/taxonomy/onet.ts';
+import { exampleNames, isCategoryName, productAliases } from '../../tools/taxonomy/onet.ts';
 
 const verbs = verbVocabulary([
   { preferredLabel: 'perform TIG welding', altLabels: [] },
@@ -105,6 +105,23 @@ describe('recruiter names', () => {
     assert.equal(isCategoryName('Slack', context), false);
     assert.equal(isCategoryName('SAP software', context), false);
     assert.equal(exampleNames('Automated external defibrillators AED', true).name, 'Automated External Defibrillator');
+  });
+
+  test('O*NET products: the names CVs give them without the vendor or the edition', () => {
+    const context: LabelContext = {
+      wordRank: new Map([
+        ['empower', 29_548],
+        ['online', 3_000],
+      ]),
+      jobTitles: new Set(),
+    };
+    assert.deepEqual(productAliases('Sparta Systems TrackWise', context), ['TrackWise']);
+    assert.deepEqual(productAliases('Apple macOS', context), ['macOS']);
+    assert.deepEqual(productAliases('Splunk Enterprise', context), ['Splunk']);
+    // An everyday word is no product's name on its own, and "Online" alone names nothing.
+    assert.deepEqual(productAliases('Waters Empower', context), []);
+    assert.deepEqual(productAliases('Online Enterprise', context), []);
+    assert.deepEqual(productAliases('Slack', context), []);
   });
 });
 

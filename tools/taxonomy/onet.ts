@@ -141,6 +141,34 @@ function vendorsOf(examples: readonly Example[]): Set<string> {
   return new Set([...count].filter(([, n]) => n >= 3).map(([vendor]) => vendor));
 }
 
+/** Words that name an edition of a product, not the product: "Splunk Enterprise" is Splunk to a CV. */
+const EDITION_WORDS = new Set(['Enterprise', 'Professional', 'Standard', 'Suite', 'Online']);
+
+/** A coined product word: an inner capital ("TrackWise", "PowerFactory", "macOS", "eTapestry"). */
+const COINED_WORD = /^[A-Za-z][a-z]+[A-Z][A-Za-z]*$|^[a-z]{1,2}[A-Z][A-Za-z]+$/;
+
+/**
+ * Shorter names a CV gives a product, whoever its vendor: the product without an edition word ("Splunk Enterprise" →
+ * "Splunk"), and a coined last word on its own ("Sparta Systems TrackWise" → "TrackWise", "Apple macOS" → "macOS",
+ * "DIgSILENT PowerFactory" → "PowerFactory"), when it is not an everyday word.
+ */
+export function productAliases(name: string, context: LabelContext): string[] {
+  const words = name.split(' ');
+  if (words.length < 2) return [];
+  const aliases: string[] = [];
+  const last = words.at(-1)!;
+  if (EDITION_WORDS.has(last)) {
+    const product = words.slice(0, -1).join(' ');
+    if (product.length >= MIN_PRODUCT_CHARS && !(words.length === 2 && isEverydayWord(words[0], context))) {
+      aliases.push(product);
+    }
+  }
+  if (COINED_WORD.test(last) && !isEverydayWord(last, context)) aliases.push(last);
+  return aliases;
+}
+
+const MIN_PRODUCT_CHARS = 4;
+
 function toSkill(
   item: Example,
   equipment: boolean,
@@ -152,6 +180,7 @@ function toSkill(
   // "JIRA" from "Atlassian JIRA"; not "Instruments LabVIEW" from "National Instruments LabVIEW" nor "tree analysis".
   const product = rest.length > 0 && /^[A-Z]/.test(rest[0]) && !isEverydayWord(rest[0], context);
   if (!equipment && vendors.has(first) && product) labels.push(rest.join(' '));
+  if (!equipment) labels.push(...productAliases(name, context));
   const verdict = judgeLabel(name, context, 'name');
   if (verdict !== 'keep' && verdict !== 'common-word') return undefined;
   const seen = new Set([nameKey(name)]);
