@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONTENT_TYPES, type FileKind, sniffFileKind } from '../storage/file-kinds.ts';
 import { AppError, type FieldErrors } from './app-error.ts';
 import { formatFieldErrors, humanize } from './validation.ts';
@@ -48,6 +48,31 @@ declare module 'fastify' {
 
 export const MiB = 1024 * 1024;
 const LARGEST_FILE = 10 * MiB;
+/** Parts a body may have, whatever the route: a form has a few fields and at most ten files. */
+const PART_LIMITS = { files: 20, fields: 50, parts: 100 } as const;
+/** The largest text field, and the allowance for a form's text fields and part headers in a body's cap. */
+const FIELD_BYTES = 1 * MiB;
+
+/**
+ * The most bytes a multipart body of this route may have: every file it takes at its limit, one more file of the
+ * largest limit (so that a file over its limit, or one the route did not ask for, is still read and answered as a
+ * 422 on its field), and the form's text fields. A route without files gets the allowance for one stray file.
+ */
+export function multipartCap(request: FastifyRequest): number {
+  const rules = Object.values(request.routeOptions.config?.uploads ?? {});
+  const files = rules.reduce((sum, rule) => sum + rule.maxBytes * (rule.maxFiles ?? 1), 0);
+  const largest = rules.length > 0 ? Math.max(...rules.map((rule) => rule.maxBytes)) : LARGEST_FILE;
+  return files + largest + FIELD_BYTES;
+}
+
+function isMultipartRequest(request: FastifyRequest): boolean {
+  return /^multipart\//i.test(request.headers['content-type'] ?? '');
+}
+
+/** The error handler answers a statusCode 413 as "The request body is too large." */
+function bodyTooLarge(): Error {
+  return Object.assign(new Error('The request body is too large.'), { statusCode: 413 });
+}
 
 /** Temp files a request created, including ones still being written, so none outlives the request. */
 const tempFilesOf = new WeakMap<FastifyRequest, Set<string>>();
@@ -62,16 +87,28 @@ export async function installUploads(app: FastifyInstance, tempDir: string): Pro
     request.uploadErrors = null;
     request.ignoredFileFields = [];
   });
+  // The plugin parses; reading the parts is ours (readMultipart), so that a body that cannot be read becomes a 400
+  // that says why, and a limit that is hit is named, instead of the plugin's 500s and 413s.
   await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
     // A file over its field's limit is a 422 on that field (docs/contract.md §1), decided in receivePart. The plugin's
     // own error would end the request as a 413 first, so it is off; busboy still stops keeping bytes of a file past
     // LARGEST_FILE + 1 and reads the rest off the connection without storing it.
     throwFileSizeLimit: false,
-    limits: { fileSize: LARGEST_FILE + 1, files: 20, fields: 50, fieldSize: 1 * MiB, parts: 100 },
-    onFile(this: FastifyRequest, part: MultipartFile) {
-      return receivePart(this, part, tempDir);
-    },
+    limits: { fileSize: LARGEST_FILE + 1, ...PART_LIMITS, fieldSize: FIELD_BYTES },
+  });
+  // The whole body's cap, checked on the declared length before a byte is read; a body without a length (chunked)
+  // is counted as it arrives in readMultipart.
+  app.addHook('preParsing', async (request, reply, payload) => {
+    if (!isMultipartRequest(request)) return payload;
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > multipartCap(request)) {
+      reply.header('connection', 'close'); // the body is not read, so the connection cannot carry another request
+      throw bodyTooLarge();
+    }
+    return payload;
+  });
+  app.addHook('preValidation', async (request, reply) => {
+    if (request.isMultipart()) await readMultipart(request, reply, tempDir);
   });
   // Temp files go as soon as the reply is on its way (the handler is done with them by then), or when the client
   // gives up first; onResponse catches a reply whose onSend never ran.
@@ -81,6 +118,78 @@ export async function installUploads(app: FastifyInstance, tempDir: string): Pro
   });
   app.addHook('onRequestAbort', async (request) => discardTempFiles(request));
   app.addHook('onResponse', async (request) => discardTempFiles(request));
+}
+
+/**
+ * Reads every part: fields into `request.body` (as the plugin's `keyValues` does: a value, or an array of values for
+ * a repeated name), files through receivePart. A body that cannot be read is a 400 saying why; its temp files go
+ * with the reply like any other.
+ */
+async function readMultipart(request: FastifyRequest, reply: FastifyReply, tempDir: string): Promise<void> {
+  const cap = multipartCap(request);
+  let received = 0;
+  const count = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received <= cap) return;
+    // Stop reading: the plugin ends the iteration on a request 'error' (cut, unpiped, the open file destroyed).
+    request.raw.off('data', count);
+    request.raw.pause();
+    request.raw.emit('error', bodyTooLarge());
+  };
+  request.raw.on('data', count);
+  let fields: Record<string, unknown> = {};
+  try {
+    for await (const part of request.parts()) {
+      fields = part.fields as Record<string, unknown>;
+      if (part.type === 'file') await receivePart(request, part, tempDir);
+    }
+  } catch (error) {
+    if (received > cap) {
+      reply.header('connection', 'close');
+      throw bodyTooLarge();
+    }
+    throw multipartFailure(error);
+  } finally {
+    request.raw.off('data', count);
+  }
+  request.body = fieldValues(fields);
+}
+
+/** `{ name: part }` or `{ name: [parts] }` as the plugin gives them, to `{ name: value }` of the text fields. */
+function fieldValues(fields: Record<string, unknown>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [name, entry] of Object.entries(fields)) {
+    const values = (Array.isArray(entry) ? entry : [entry])
+      .filter((part: { type?: string }) => part?.type === 'field')
+      .map((part: { value: unknown }) => part.value);
+    if (values.length > 0) body[name] = Array.isArray(entry) ? values : values[0];
+  }
+  return body;
+}
+
+const LIMIT_MESSAGES: Record<string, string> = {
+  FST_FILES_LIMIT: `The multipart body has too many files: at most ${PART_LIMITS.files} are read.`,
+  FST_FIELDS_LIMIT: `The multipart body has too many fields: at most ${PART_LIMITS.fields} are read.`,
+  FST_PARTS_LIMIT: `The multipart body has too many parts: at most ${PART_LIMITS.parts} are read.`,
+};
+
+/**
+ * Why a multipart body could not be read, as a 400. The parser (busboy) says little: a missing boundary parameter,
+ * or "unexpected end" for every body that does not reach the closing boundary of the Content-Type's boundary
+ * (garbage, another boundary, a body cut off). Errors of our own (writing a temp file) pass unchanged: a 500.
+ */
+function multipartFailure(error: unknown): unknown {
+  if (!(error instanceof Error) || error instanceof AppError || 'syscall' in error) return error;
+  const code = (error as { code?: unknown }).code;
+  const read = (reason: string) => new AppError('bad_request', `The multipart body could not be read: ${reason}`);
+  if (typeof code === 'string' && code in LIMIT_MESSAGES) return new AppError('bad_request', LIMIT_MESSAGES[code]!);
+  if (code === 'FST_MP_PREMATURE_CLOSE') return read('the request ended before the body was complete.');
+  if (typeof code === 'string' && code.startsWith('FST_')) return error; // the plugin's own 4xx, e.g. a JSON field
+  if (/boundary not found/i.test(error.message)) return read('the Content-Type header names no boundary.');
+  return read(
+    'it does not end with the closing boundary named in the Content-Type header (the body is cut off, malformed, ' +
+      'or uses another boundary).',
+  );
 }
 
 function addError(request: FastifyRequest, field: string, message: string): void {
