@@ -23,7 +23,7 @@ const CV_UPLOAD: UploadRule = {
 const tags = ['Contributor profile'];
 const contributorsOnly = { accountType: 'contributor' } as const;
 
-/** PUT profile takes no CV, as JSON, form or file (seed: "CVs are not accepted here"); say where it goes instead. */
+/** PUT profile takes no CV, as JSON, form or file (docs/contract.md §4); say where it goes instead. */
 async function refuseCv(request: FastifyRequest): Promise<void> {
   const body = request.body;
   const cvInBody = typeof body === 'object' && body !== null && 'cv' in body;
