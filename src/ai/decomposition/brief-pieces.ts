@@ -78,7 +78,8 @@ const TIME_ONLY = [
   /\b(?:launch|start|deadline|completion|go-live|delivery|due)\s+date\b/i,
   /^(?:[\p{L}'’-]+\s+){0,5}?(?:must|should|will|needs? to|has to|have to|is to|are to)\s+(?:all\s+)?(?:happen|take place|start|begin|finish|end|launch|go (?:out|live)|be (?:done|finished|ready|complete|completed|delivered|live|in place|over))\b/iu,
   /^(?:[\p{L}-]+\s+){0,2}(?:within|in|by)\s+(?:the\s+)?(?:\w+\s+)?(?:days?|weeks?|months?)\s*$/iu,
-  /^(?:we|i)\s+(?:hope|plan|aim|expect|would like|want|need)\s+(?:to\s+)?(?:start|begin|launch|finish|have (?:it|this|them|all|everything)|open|go live|be (?:done|ready|finished|live)|(?:the|this|it)\b.{0,40}\bto take)\b/i,
+  /^(?:we|i)\s+(?:hope|plan|aim|expect|would like|want|need)\s+(?:to\s+)?(?:start|begin|launch|finish|have (?:it|this|them|all|everything)|open|go live|be (?:done|ready|finished|live)|(?:the|this|it)\b.{0,40}\bto (?:take|start|begin|finish|launch|go live|be ready))\b/i,
+  /^(?:we|i)\s+(?:need|want|would like)\s+(?:the\s+|all\s+|our\s+)?(?:final\s+|finished\s+)?(?:files|everything|results?|deliverables?|artwork)\s+(?:ready\s+|delivered\s+)?(?:by|before|within)\b/i,
   /^(?:the\s+)?(?:[\p{L}-]+\s+){0,4}(?:is|are)\s+due\b/iu,
 ];
 export function isScheduleOrMoney(sentence: string): boolean {
