@@ -40,6 +40,17 @@ describe('CV mentions: only what the person claims makes a skill', () => {
     assert.ok(found.includes('Python') && found.includes('SQL'), found.join(', '));
   });
 
+  it('leaves out work written as handed to someone else, whichever side of the clause names it', () => {
+    const found = names([
+      'Experience',
+      '- Concepts and scripts for campaigns. Art direction was handled by my creative partner.',
+      '- Digital forensics is escalated to our retained incident partner; I run the Python triage scripts.',
+      '- Budgeting was done by me, with SQL reports for the board.',
+    ]);
+    assert.ok(!found.includes('Art direction') && !found.includes('Digital forensics'), found.join(', '));
+    assert.ok(found.includes('Python') && found.includes('SQL') && found.includes('Budgeting'), found.join(', '));
+  });
+
   it('reads the longer ways of saying it: "do not yet have experience of", "no … (GDPR) responsibilities"', () => {
     const found = names([
       'Profile',

@@ -84,6 +84,15 @@ const OTHER_PARTY = new RegExp(
   'giu',
 );
 
+// The same written after the work: "Art direction was handled by my creative partner", "Digital forensics is escalated
+// to our retained DFIR partner". The skills of the clause before it are the other party's ("by me" is not another).
+const HANDED_TO_OTHERS = new RegExp(
+  '(?<![\\p{L}])(?:is|are|was|were|gets|got)\\s(?:(?:handled|done|led|carried out|covered|performed|delivered|' +
+    'managed|owned|run|provided|outsourced)\\sby|escalated\\sto|outsourced\\sto|passed\\sto)\\s(?:my|our|the|an?|' +
+    'external|another|other|their)(?![\\p{L}])',
+  'giu',
+);
+
 const STATUS_OF_PHRASE = new Map<string, Opener['status']>(
   OPENERS.flatMap(({ status, phrases }) => phrases.split('|').map((phrase) => [phrase, status] as const)),
 );
@@ -136,6 +145,9 @@ function scopesOf(clause: string): Scope[] {
   }
   for (const match of clause.matchAll(OTHER_PARTY)) {
     scopes.push({ start: match.index, end: endAfter(match.index + match[0].length, ends), status: 'other-person' });
+  }
+  for (const match of clause.matchAll(HANDED_TO_OTHERS)) {
+    scopes.push({ start: startBefore(match.index), end: match.index, status: 'other-person' });
   }
   // The professional named is theirs too: "assisted the surgeon" shows no surgery of the person's own.
   for (const match of clause.matchAll(OTHER_PERSON)) {
