@@ -214,6 +214,12 @@ export function parsePage(html: string) {
     },
     /** The control labelled `label` anywhere on the page. */
     control: (label: string | RegExp): Control => controlOf($, body, label),
+    /** The message shown next to the field `name` (its `[data-error-for]` slot, which app.js fills too). */
+    fieldError(name: string): string {
+      const slot = body.find(`[data-error-for="${name}"]`);
+      if (slot.length === 0) throw new Error(`no error slot for ${name}`);
+      return textOfSelection($, slot);
+    },
     /** Texts of the live regions: `role="alert"` (errors) and `role="status"` (news), empty ones left out. */
     alerts: (): string[] =>
       body

@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { allowsPlainHttp, createLinkedinClient } from '../../src/modules/auth/linkedin-client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { startOidcProvider, type TestOidcProvider } from '../helpers/oidc-provider.ts';
+import { parsePage } from '../helpers/page.ts';
 import { webClient } from '../helpers/web-client.ts';
 import { APP_ORIGIN, isCallback, linkedinTrip, REDIRECT_URI } from './auth-linkedin-flow.ts';
 import { pageToken, uniqueEmail } from './auth-pages.ts';
@@ -73,8 +74,9 @@ for (const dialect of testDialects()) {
 
     const assertPage = (stop: { status: number; body: string }, status: number, title: RegExp) => {
       assert.equal(stop.status, status);
-      assert.match(stop.body, /<!doctype html>/);
-      assert.match(stop.body, title);
+      assert.match(stop.body, /^<!doctype html>/, 'an HTML page, not JSON');
+      const [heading] = parsePage(stop.body).headings(1);
+      assert.match(heading, title);
       assert.equal(pageToken(stop.body), null, 'not signed in');
     };
 
@@ -95,15 +97,16 @@ for (const dialect of testDialects()) {
       // Same browser, same answer again (e.g. the back button): the sign-in data was used up.
       const again = await trip.go(callback.href);
       assert.equal(again.status, 400);
-      assert.match(again.body, /This sign-in has expired/);
+      assert.deepEqual(parsePage(again.body).headings(1), ['This sign-in has expired']);
     });
 
     it('explains a refused consent and keeps the requested account type for another try', async () => {
       idp.denyNext();
       const stop = await linkedinTrip(webClient(ctx.app)).go('/api/auth/linkedin/redirect?account_type=company');
       assertPage(stop, 400, /Sign-in with LinkedIn was cancelled/);
-      assert.match(stop.body, /href="\/api\/auth\/linkedin\/redirect\?account_type=company">Try LinkedIn again/);
-      assert.match(stop.body, /href="\/login">Sign in with email and password/);
+      const page = parsePage(stop.body);
+      assert.equal(page.link('Try LinkedIn again').href, '/api/auth/linkedin/redirect?account_type=company');
+      assert.equal(page.link('Sign in with email and password').href, '/login');
     });
 
     it('explains an error answer other than a refusal', async () => {
@@ -175,7 +178,9 @@ for (const dialect of testDialects()) {
           assert.deepEqual(response.json(), { message: 'LinkedIn sign-in is not configured on this server.' });
         }
         const login = await webClient(plain.app).get('/login');
-        assert.doesNotMatch(login.body, /LinkedIn/);
+        const loginPage = parsePage(login.body);
+        assert.doesNotMatch(loginPage.text, /LinkedIn/);
+        assert.ok(!loginPage.hrefs().some((href) => href.includes('linkedin')));
       } finally {
         await plain.close();
       }

@@ -5,6 +5,7 @@ import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { createUser } from '../helpers/factories.ts';
 import { startOidcProvider, type TestOidcProvider } from '../helpers/oidc-provider.ts';
+import { parsePage } from '../helpers/page.ts';
 import { webClient } from '../helpers/web-client.ts';
 import { APP_ORIGIN, linkedinTrip, REDIRECT_URI } from './auth-linkedin-flow.ts';
 import { PASSWORD, pageToken, uniqueEmail } from './auth-pages.ts';
@@ -51,9 +52,17 @@ for (const dialect of testDialects()) {
 
     it('offers LinkedIn on the sign-in and registration pages', async () => {
       const login = await webClient(ctx.app).get('/login');
-      assert.match(login.body, /href="\/api\/auth\/linkedin\/redirect">Sign in with LinkedIn</);
+      assert.equal(parsePage(login.body).link('Sign in with LinkedIn').href, '/api/auth/linkedin/redirect');
       const register = await webClient(ctx.app).get('/register');
-      assert.match(register.body, /href="\/api\/auth\/linkedin\/redirect\?account_type=company">/);
+      const registerPage = parsePage(register.body);
+      assert.equal(
+        registerPage.link('Join with LinkedIn as a company').href,
+        '/api/auth/linkedin/redirect?account_type=company',
+      );
+      assert.equal(
+        registerPage.link('Join with LinkedIn as a contributor').href,
+        '/api/auth/linkedin/redirect?account_type=contributor',
+      );
     });
 
     it('creates a contributor without a password for a new member, signs them in with a working token', async () => {
@@ -63,7 +72,7 @@ for (const dialect of testDialects()) {
       const { client, stop } = await signIn();
       assert.equal(stop.status, 200);
       assert.equal(stop.url, `${APP_ORIGIN}/dashboard`);
-      assert.match(stop.body, /Welcome to Guild! Start by completing your profile\./);
+      assert.ok(parsePage(stop.body).statuses().includes('Welcome to Guild! Start by completing your profile.'));
       const user = await userWithSub(sub);
       assert.ok(user);
       assert.equal(user.email, email);
@@ -102,7 +111,7 @@ for (const dialect of testDialects()) {
       idp.signInAs({ sub, email: email.toUpperCase(), email_verified: true, name: 'Pat on LinkedIn' });
       const { stop } = await signIn('/api/auth/linkedin/redirect?account_type=company');
       assert.equal(stop.url, `${APP_ORIGIN}/dashboard`);
-      assert.doesNotMatch(stop.body, /Welcome to Guild!/, 'no welcome for an existing member');
+      assert.doesNotMatch(parsePage(stop.body).text, /Welcome to Guild!/, 'no welcome for an existing member');
       const user = await userWithSub(sub);
       assert.equal(user?.id, existing.id);
       assert.equal(user?.account_type, 'contributor');
@@ -129,8 +138,9 @@ for (const dialect of testDialects()) {
       idp.signInAs({ sub: newSub(), email, email_verified: false, name: 'Mallory' });
       const { client, stop } = await signIn();
       assert.equal(stop.status, 409);
-      assert.match(stop.body, /An account with this email already exists/);
-      assert.match(stop.body, /LinkedIn has not verified this email address/);
+      const page = parsePage(stop.body);
+      assert.deepEqual(page.headings(1), ['An account with this email already exists']);
+      assert.match(page.text, /LinkedIn has not verified this email address/);
       assert.equal(pageToken(stop.body), null);
       const unchanged = await ctx.db
         .selectFrom('users')
@@ -147,7 +157,7 @@ for (const dialect of testDialects()) {
       idp.signInAs({ sub: newSub(), email, email_verified: true });
       const { stop } = await signIn();
       assert.equal(stop.status, 409);
-      assert.match(stop.body, /connected to another LinkedIn profile/);
+      assert.match(parsePage(stop.body).headings(1)[0], /connected to another LinkedIn profile/);
     });
 
     it('refuses a deactivated member with a page that says so', async () => {
@@ -156,7 +166,7 @@ for (const dialect of testDialects()) {
       idp.signInAs({ sub, email: uniqueEmail('off2'), email_verified: true });
       const { stop } = await signIn();
       assert.equal(stop.status, 403);
-      assert.match(stop.body, /This account has been deactivated/);
+      assert.deepEqual(parsePage(stop.body).headings(1), ['This account has been deactivated']);
       assert.equal(pageToken(stop.body), null);
     });
 

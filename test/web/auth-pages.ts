@@ -1,3 +1,5 @@
+import { parsePage } from '../helpers/page.ts';
+
 /** Reading the auth pages in HTTP-level tests: the token the layout hands over, the message next to a field. */
 export const PASSWORD = 'correct horse battery';
 
@@ -15,11 +17,7 @@ export function pageToken(page: string): string | null {
   return null;
 }
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
-
-/** The validation message shown next to a form field (its `[data-error-for]` element). */
+/** The validation message shown next to a form field, as the parsed page shows it. */
 export function errorNextTo(page: string, field: string): string {
-  const match = new RegExp(`data-error-for="${field}"[^>]*>([^<]*)<`).exec(page);
-  if (!match) throw new Error(`no error slot for ${field}`);
-  return match[1].replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]);
+  return parsePage(page).fieldError(field);
 }
