@@ -24,6 +24,16 @@ describe('decomposition: the skills a task needs', () => {
     assert.ok(names('Write a short report for the trustees', 'Write a report').includes('Report writing'));
   });
 
+  it('keeps supporting work for a task whose kind of work says nothing else, unless it is what the task makes', () => {
+    const audit = names('write an audit report with findings rated by risk', 'Write an audit report');
+    assert.ok(audit.includes('Auditing') && !audit.includes('Report writing'), audit.join(', '));
+    const budget = names(
+      'A three-year budget with full cost recovery, including staff and evaluation.',
+      'Prepare a three-year budget with full cost recovery',
+    );
+    assert.ok(budget.includes('Budgeting'), budget.join(', '));
+  });
+
   it("adds no area's stand-in skill beside a skill the piece names", () => {
     const skills = names('Build the booking API in Django with a PostgreSQL database', 'Build the booking API');
     assert.ok(skills.includes('Django') && skills.includes('PostgreSQL'), skills.join(', '));

@@ -33,7 +33,7 @@ const WORK_SKILLS: { words: RegExp; skills: string[]; why: string; supporting?: 
   },
   { words: /\baudit/i, skills: ['Auditing'], why: 'it is an audit' },
   { words: /\bsurvey/i, skills: ['Survey design'], why: 'it runs a survey' },
-  { words: /\binterview/i, skills: ['User interviews', 'Qualitative research'], why: 'it involves interviews' },
+  { words: /\binterview/i, skills: ['Interviewing', 'Qualitative research'], why: 'it involves interviews' },
   { words: /\bliterature review/i, skills: ['Literature review'], why: 'it reviews published evidence' },
   { words: /\bevaluat/i, skills: ['Impact evaluation', 'Programme evaluation'], why: 'it evaluates results' },
   { words: /\breport\b/i, skills: ['Report writing'], why: 'it ends in a written report', supporting: true },
@@ -169,11 +169,20 @@ export function requiredSkills(piece: string, title: string, context: SkillConte
   }
 
   const namedOwn = chosen.size > 0;
+  // Supporting work (a report at the end, a budget, an analysis) is a side of most tasks: its skill is the task's
+  // only when nothing else — the excerpt, the kind of work, the brief's tools for it — says what the task needs.
+  // Unless it is what the task makes: "Prepare a three-year budget" is budgeting work.
+  const head = headOf(title);
+  const headIsSideWork = !WORK_SKILLS.some((work) => !work.supporting && work.words.test(head));
+  const sideWork: { skill: TaxonomySkill | undefined; reason: string }[] = [];
   for (const work of WORK_SKILLS) {
     if (!work.words.test(piece) || (work.supporting && namedOwn)) continue;
     const skill = work.skills.map((name) => taxonomy.resolve(name)).find(Boolean);
-    add(skill, `Needed because ${work.why} (${quote(piece.match(work.words)![0])} in the brief).`);
+    const reason = `Needed because ${work.why} (${quote(piece.match(work.words)![0])} in the brief).`;
+    if (work.supporting && !(headIsSideWork && work.words.test(head))) sideWork.push({ skill, reason });
+    else add(skill, reason);
   }
+  const namedWork = chosen.size > 0;
 
   // An area the piece calls for by its words ("an API", "a central database") needs its usual skill when the piece
   // names none of that area's own. Not for work that examines a thing rather than builds it: "audit our website
@@ -184,7 +193,7 @@ export function requiredSkills(piece: string, title: string, context: SkillConte
   for (const mention of areas.slice(0, AREA_COUNT)) {
     if (mention.skills.length > 0 || mention.triggers.length === 0) continue;
     const builds = mention.area.phase === BUILD_PHASE;
-    if ((examines && builds) || (!builds && namedOwn)) continue;
+    if ((examines && builds) || (!builds && namedWork)) continue;
     const why = `The brief asks for ${quote(mention.triggers[0])}, which is ${mention.area.name.toLowerCase()} work.`;
     for (const skill of mention.area.defaultSkills.slice(0, AREA_DEFAULTS)) add(skill, why);
   }
@@ -204,6 +213,7 @@ export function requiredSkills(piece: string, title: string, context: SkillConte
     }
   }
 
+  if (chosen.size === 0) for (const { skill, reason } of sideWork) add(skill, reason);
   if (chosen.size === 0) {
     for (const area of context.fallback) {
       for (const skill of area.defaultSkills.slice(0, AREA_DEFAULTS))
@@ -212,6 +222,13 @@ export function requiredSkills(piece: string, title: string, context: SkillConte
     }
   }
   return [...chosen.values()];
+}
+
+/** What a title makes: its words after the verb up to the first preposition ("a three-year budget"). */
+function headOf(title: string): string {
+  const words = title.split(/\s+/).slice(1);
+  const end = words.findIndex((word) => /^(?:of|for|to|in|on|at|with|that|which|by|from|and|or|so)$/i.test(word));
+  return words.slice(0, end === -1 ? words.length : end).join(' ');
 }
 
 /** A tool or a technology ("Xero", "Python", "pandas"): what a brief names for how its work is to be done. */
