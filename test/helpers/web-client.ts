@@ -1,3 +1,4 @@
+import * as cheerio from 'cheerio';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
 /**
@@ -8,9 +9,9 @@ export type WebClient = ReturnType<typeof webClient>;
 
 /** The hidden `_csrf` field of the first form on a page. */
 export function csrfTokenOf(page: string): string {
-  const match = /name="_csrf" value="([^"]+)"/.exec(page);
-  if (!match) throw new Error('no CSRF field on this page');
-  return match[1];
+  const token = cheerio.load(page)('input[type="hidden"][name="_csrf"]').first().attr('value');
+  if (!token) throw new Error('no CSRF field on this page');
+  return token;
 }
 
 /** Keeps `name=value` pairs from Set-Cookie headers; an expired or emptied cookie is dropped. */

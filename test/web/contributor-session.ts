@@ -21,17 +21,3 @@ export async function signedIn(app: FastifyInstance, email: string): Promise<Web
   assert.equal(response.statusCode, 303, 'signed in');
   return client;
 }
-
-/** The text of a page without its markup, whitespace collapsed (none before punctuation): what a person reads. */
-export function textOf(page: string): string {
-  return page
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/\s+/g, ' ')
-    .replace(/ ([,.;:)])/g, '$1');
-}
