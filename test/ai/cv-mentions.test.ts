@@ -51,6 +51,18 @@ describe('CV mentions: only what the person claims makes a skill', () => {
     assert.ok(found.includes('Python') && found.includes('SQL') && found.includes('Budgeting'), found.join(', '));
   });
 
+  it('reads a trade named as a kind of organisation or job as where the person worked, not a skill', () => {
+    const sectors = names([
+      'Experience',
+      '- Month-end close for two manufacturing sites in SAP.',
+      '- Hired for logistics roles across the UK.',
+    ]);
+    assert.ok(!sectors.includes('Manufacturing') && !sectors.includes('Logistics'), sectors.join(', '));
+    assert.ok(sectors.includes('SAP'), sectors.join(', '));
+    const skills = names(['Skills', 'Manufacturing, logistics']);
+    assert.ok(skills.includes('Manufacturing') && skills.includes('Logistics'), skills.join(', '));
+  });
+
   it('reads the longer ways of saying it: "do not yet have experience of", "no … (GDPR) responsibilities"', () => {
     const found = names([
       'Profile',

@@ -93,6 +93,9 @@ function mentionsIn(clause: string, section: Section, taxonomy: Taxonomy): Menti
       end: start + matchedLength(clause, start, found.skill),
       count: found.mentions,
     }));
+  // A trade named as the kind of organisation or job ("two manufacturing sites", "logistics platforms", "sales
+  // roles") is where the person worked or whom they hired, not a skill they hold.
+  const own = named.filter((mention) => !namesSector(clause, mention));
   // Skills written as what the person did ("managed budgets", "management of subcontractors"), where no skill is
   // named at the same words.
   const phrased = findPhrasedSkills(parsed, taxonomy.resolve, isPhrasable)
@@ -105,7 +108,7 @@ function mentionsIn(clause: string, section: Section, taxonomy: Taxonomy): Menti
     .filter(
       (mention) =>
         mention.start >= 0 &&
-        !named.some(
+        !own.some(
           (other) =>
             other.skill === mention.skill ||
             (other.start < mention.end &&
@@ -113,7 +116,14 @@ function mentionsIn(clause: string, section: Section, taxonomy: Taxonomy): Menti
               other.end - other.start >= mention.end - mention.start),
         ),
     );
-  return [...named, ...phrased].sort((a, b) => a.start - b.start);
+  return [...own, ...phrased].sort((a, b) => a.start - b.start);
+}
+
+const SECTOR_NOUN =
+  /^\s(?:sites?|roles|sectors?|industry|industries|companies|businesses|firms|platforms|organisations|organizations)(?![\p{L}])/iu;
+
+function namesSector(clause: string, mention: Mention): boolean {
+  return mention.skill.category !== 'tool' && SECTOR_NOUN.test(clause.slice(mention.end, mention.end + 16));
 }
 
 /** Spoken languages and products are only ever written by name. */
