@@ -20,11 +20,20 @@ type Pending = ReadRequest & {
 
 /** Heap for one document's parse; a file that needs more is not a CV. */
 const WORKER_HEAP_MB = 256;
+/**
+ * Memory outside the heap (ArrayBuffers: inflated streams, image data) one parse may hold. The heap cap does not
+ * count it, so the thread is watched: past this it is terminated and the document reported as unpacking to too much.
+ * The parsers check what they can before inflating (zip-budget.ts, pdf-budget.ts); this is the net under them.
+ */
+const WORKER_EXTERNAL_MB = 160;
+/** How often the thread's memory is read while it parses. */
+const MEMORY_POLL_MS = 10;
 
 export class DocumentReader {
   #worker: Worker | null = null;
   #current: Pending | null = null;
   #timer: NodeJS.Timeout | null = null;
+  #memoryWatch: NodeJS.Timeout | null = null;
   readonly #queue: Pending[] = [];
   #nextId = 1;
 
@@ -50,8 +59,30 @@ export class DocumentReader {
       void this.#discardWorker();
       this.#startNext();
     }, next.timeoutMs);
+    this.#watchMemory(worker, next);
     const message: ParseRequest = { id: next.id, kind: next.kind, data: next.data, limits: next.limits };
     worker.postMessage(message);
+  }
+
+  /** Reads the thread's memory while it parses `pending` (an interrupt: answered even mid-computation). */
+  #watchMemory(worker: Worker, pending: Pending): void {
+    let reading = false;
+    this.#memoryWatch = setInterval(async () => {
+      if (reading) return;
+      reading = true;
+      try {
+        const { external_memory: external } = await worker.getHeapStatistics();
+        if (this.#current !== pending || external <= WORKER_EXTERNAL_MB * 1024 * 1024) return;
+        const detail = `the parser held ${Math.round(external / 1024 / 1024)} MB outside its heap`;
+        this.#finish(pending, new UnreadableDocumentError('expands_too_much', detail));
+        void this.#discardWorker();
+        this.#startNext();
+      } catch {
+        // The thread ended between two reads; its exit handler reports the document.
+      } finally {
+        reading = false;
+      }
+    }, MEMORY_POLL_MS);
   }
 
   #ensureWorker(): Worker {
@@ -88,7 +119,9 @@ export class DocumentReader {
   #finish(pending: Pending, error: Error | null, document?: RawDocument): void {
     if (this.#current !== pending) return;
     if (this.#timer) clearTimeout(this.#timer);
+    if (this.#memoryWatch) clearInterval(this.#memoryWatch);
     this.#timer = null;
+    this.#memoryWatch = null;
     this.#current = null;
     if (error) pending.reject(error);
     else pending.resolve({ text: document!.text, pages: document!.pages, truncatedPages: document!.truncatedPages });

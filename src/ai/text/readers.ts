@@ -3,6 +3,8 @@ import { getDocumentProxy, getResolvedPDFJS } from 'unpdf';
 import WordExtractor from 'word-extractor';
 import { UnreadableDocumentError } from './errors.ts';
 import { countWordCharacters } from './normalize.ts';
+import { checkPdfBudget } from './pdf-budget.ts';
+import { checkZipBudget } from './zip-budget.ts';
 
 /**
  * The format readers. They run inside the parsing worker (parse-worker.ts), so a file that makes a parser spin or
@@ -33,6 +35,7 @@ export async function readDocument(kind: DocumentKind, data: Uint8Array, limits:
 async function readPdf(data: Uint8Array, limits: ReadLimits): Promise<RawDocument> {
   // Encrypted files (PasswordException), non-PDFs (InvalidPDFException) and broken cross-reference tables throw
   // here; readDocument turns them into `damaged`. pdf.js prints its recoverable warnings unless told not to.
+  await checkPdfBudget(data); // before pdf.js inflates anything: see pdf-budget.ts
   const pdf = await getDocumentProxy(data, { verbosity: 0, isEvalSupported: false });
   try {
     const pageCount = Math.min(pdf.numPages, limits.maxPages);
@@ -74,6 +77,7 @@ async function paintsImages(pdf: PdfDocument, pageCount: number): Promise<boolea
 }
 
 async function readDocx(data: Uint8Array): Promise<string> {
+  await checkZipBudget(data); // before JSZip inflates anything: see zip-budget.ts
   const result = await mammoth.extractRawText({ buffer: Buffer.from(data.buffer, data.byteOffset, data.byteLength) });
   return result.value;
 }

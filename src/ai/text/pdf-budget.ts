@@ -1,0 +1,66 @@
+import { UnreadableDocumentError } from './errors.ts';
+import { inflatedSize } from './inflated-size.ts';
+
+/**
+ * How much a PDF's compressed streams may unpack to before pdf.js sees it. pdf.js inflates a page's content
+ * stream whole, into ArrayBuffers the thread's heap cap does not count, so a 1 MB file can hold a gigabyte of
+ * drawing operators. This walks the file's streams (`stream` … `endstream`, as written in the file), inflates each
+ * FlateDecode one (a zlib header is how it is recognised) with its output stopped at what is left of the budget,
+ * and refuses the file past it; it also caps the objects the trailer declares.
+ * Streams it cannot inflate (other filters, encrypted files) are left to pdf.js, under the reader's memory watch.
+ */
+export type PdfBudget = { maxInflatedBytes: number; maxObjects: number };
+
+/** A scanned CV of 30 pages with lossless images stays well under this; text and fonts take a few MB. */
+export const PDF_BUDGET: PdfBudget = { maxInflatedBytes: 192 * 1024 * 1024, maxObjects: 500_000 };
+
+const STREAM = Buffer.from('stream');
+const END_STREAM = Buffer.from('endstream');
+
+export async function checkPdfBudget(data: Uint8Array, budget: PdfBudget = PDF_BUDGET): Promise<void> {
+  const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  checkObjectCount(bytes, budget);
+  let inflated = 0;
+  let at = bytes.indexOf(STREAM);
+  while (at >= 0) {
+    const isEnd = at >= 3 && bytes.toString('latin1', at - 3, at) === 'end';
+    let start = at + STREAM.length;
+    if (isEnd) {
+      at = bytes.indexOf(STREAM, start);
+      continue;
+    }
+    if (bytes[start] === 0x0d) start++;
+    if (bytes[start] === 0x0a) start++;
+    const end = bytes.indexOf(END_STREAM, start);
+    if (end < 0) return; // a stream with no end: pdf.js decides what it makes of it
+    inflated += await zlibStreamSize(bytes.subarray(start, end), budget.maxInflatedBytes - inflated);
+    if (inflated > budget.maxInflatedBytes) {
+      throw new UnreadableDocumentError(
+        'expands_too_much',
+        `its compressed streams inflate past ${budget.maxInflatedBytes} bytes`,
+      );
+    }
+    at = bytes.indexOf(STREAM, end + END_STREAM.length);
+  }
+}
+
+/** The zlib stream's inflated size, Infinity when it would pass the allowance, 0 for what is not zlib data. */
+async function zlibStreamSize(stream: Buffer, allowance: number): Promise<number> {
+  if (stream.length < 3 || !isZlibHeader(stream[0]!, stream[1]!)) return 0;
+  // Raw inflation after the two header bytes: pdf.js ignores the Adler-32 trailer, and so does this.
+  return inflatedSize(stream.subarray(2), allowance).catch(() => 0); // not deflate after all: not ours to judge
+}
+
+function isZlibHeader(first: number, second: number): boolean {
+  return (first & 0x0f) === 8 && first >> 4 <= 7 && ((first << 8) | second) % 31 === 0;
+}
+
+/** The largest `/Size` of a trailer or cross-reference stream: how many objects the file says it has. */
+function checkObjectCount(bytes: Buffer, budget: PdfBudget): void {
+  const text = bytes.toString('latin1');
+  for (const match of text.matchAll(/\/Size\s+(\d{1,12})/g)) {
+    if (Number(match[1]) > budget.maxObjects) {
+      throw new UnreadableDocumentError('expands_too_much', `it declares ${match[1]} objects`);
+    }
+  }
+}
