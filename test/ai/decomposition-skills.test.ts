@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { requiredSkills, type SkillContext } from '../../src/ai/decomposition/task-skills.ts';
+import { mainSkills, requiredSkills, type SkillContext } from '../../src/ai/decomposition/task-skills.ts';
 import { loadTaxonomy } from '../../src/ai/taxonomy/taxonomy.ts';
 
 const taxonomy = loadTaxonomy();
@@ -32,6 +32,19 @@ describe('decomposition: the skills a task needs', () => {
       'Prepare a three-year budget with full cost recovery',
     );
     assert.ok(budget.includes('Budgeting'), budget.join(', '));
+  });
+
+  it("gives a piece that names no work the skill the brief names most, before an area's usual skill", () => {
+    const ctx: SkillContext = {
+      ...context(['events']),
+      briefSkills: mainSkills(
+        taxonomy,
+        'Rewiring our community hall',
+        'We need a qualified electrician for electrical installation work and a new consumer unit.',
+      ),
+    };
+    const skills = names('Please quote as registered contractors', 'Quote as registered contractors', ctx);
+    assert.deepEqual(skills, ['Electrical installation']);
   });
 
   it("adds no area's stand-in skill beside a skill the piece names", () => {

@@ -2,7 +2,7 @@ import type { LocalContext } from '../stage.ts';
 import { type BriefReading, isLimit, type Piece, readBrief } from './brief-pieces.ts';
 import { type BriefSignals, estimate, readSignals } from './estimates.ts';
 import type { Decomposition, DecompositionInput, PlannedTask, PlannedWorkstream } from './schema.ts';
-import { requiredSkills, type SkillContext } from './task-skills.ts';
+import { mainSkills, requiredSkills, type SkillContext } from './task-skills.ts';
 import { capitalise, clip, taskWords } from './task-wording.ts';
 
 /**
@@ -62,6 +62,7 @@ export function decompose(input: DecompositionInput, { taxonomy }: LocalContext)
   const skillContext: SkillContext = {
     taxonomy,
     background: reading.background,
+    briefSkills: mainSkills(taxonomy, input.title, input.description),
     fallback: [
       ...briefAreas.map((mention) => mention.area),
       ...taxonomy.areasForField(input.field),

@@ -138,6 +138,8 @@ export type SkillContext = {
   background: readonly string[];
   /** What the whole brief calls for, for a piece that names nothing itself. */
   fallback: readonly SkillArea[];
+  /** The skills the brief names most (its title counting most), for a piece that names nothing itself. */
+  briefSkills?: readonly TaxonomySkill[];
 };
 
 /** `title`: the task's title, whose verb says whether the work builds something or examines it. */
@@ -214,6 +216,12 @@ export function requiredSkills(piece: string, title: string, context: SkillConte
   }
 
   if (chosen.size === 0) for (const { skill, reason } of sideWork) add(skill, reason);
+  // A piece that names no work of its own ("Quote as NICEIC registered contractors") is part of the brief's main
+  // work: the skill the brief names most, before an area's usual skill.
+  if (chosen.size === 0) {
+    const main = context.briefSkills?.[0];
+    if (main) add(main, `The brief's main work is ${main.name.toLowerCase()}, which this task is part of.`);
+  }
   if (chosen.size === 0) {
     for (const area of context.fallback) {
       for (const skill of area.defaultSkills.slice(0, AREA_DEFAULTS))
@@ -222,6 +230,23 @@ export function requiredSkills(piece: string, title: string, context: SkillConte
     }
   }
   return [...chosen.values()];
+}
+
+/**
+ * The skills a brief names, most named first, a mention in its title counting as two: what a piece that names nothing
+ * is most likely part of. Languages and soft skills say nothing of the work.
+ */
+export function mainSkills(taxonomy: Taxonomy, title: string, description: string): TaxonomySkill[] {
+  const weight = new Map<TaxonomySkill, number>();
+  const count = (skill: TaxonomySkill, by: number) => {
+    if (skill.category === 'language' || skill.category === 'soft') return;
+    weight.set(skill, (weight.get(skill) ?? 0) + by);
+  };
+  for (const mention of taxonomy.findInText(title)) count(mention.skill, 2);
+  for (const mention of findInOtherWords(taxonomy, title)) count(mention.skill, 2);
+  for (const mention of taxonomy.findInText(description)) count(mention.skill, mention.mentions);
+  for (const mention of findInOtherWords(taxonomy, description)) count(mention.skill, 1);
+  return [...weight.entries()].sort((a, b) => b[1] - a[1]).map(([skill]) => skill);
 }
 
 /** What a title makes: its words after the verb up to the first preposition ("a three-year budget"). */
