@@ -39,7 +39,7 @@ export function installValidators(app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema, httpPart }) => {
     const text = httpPart !== 'body';
     const validate = (text ? coercing : strict).compile(schema) as ValidateFunction;
-    return guardTextInput(validate, text ? integerFieldsOf(schema) : new Set());
+    return guardTextInput(validate, text ? integerFieldsOf(schema) : new Set(), declaredFieldsOf(schema));
   });
   app.setSchemaErrorFormatter((errors, dataVar) => {
     const error = new Error(formatFieldErrors(toFieldErrors(errors as ErrorObject[])).message) as Error & {
@@ -74,23 +74,37 @@ function integerFieldsOf(schema: unknown): Set<string> {
 
 type JsonSchemaNode = { type?: unknown; items?: JsonSchemaNode; anyOf?: JsonSchemaNode[] };
 
+/** The fields a part's schema declares, or null when it declares none (then every field is looked at). */
+function declaredFieldsOf(schema: unknown): Set<string> | null {
+  const properties = (schema as { properties?: Record<string, unknown> }).properties;
+  return properties ? new Set(Object.keys(properties)) : null;
+}
+
 /**
- * Runs before the schema, on every validated part of a request (path, query, JSON, form and multipart fields): an
- * integer in a path or query must be canonical decimal text (above), and no string anywhere may hold a NUL
- * character. PostgreSQL cannot store NUL in text (a 500 there) while SQLite keeps it silently; refusing it here
- * gives the same 422 naming the field on both engines. Failures are reported as schema errors, so they read and
- * map to statuses like any other (a bad path id is a 404).
+ * Wraps the schema of every validated part of a request (path, query, JSON, form and multipart fields): an integer
+ * in a path or query must be canonical decimal text (above), and no string in the fields the schema declares (at
+ * any depth, keys of free-form objects included) may hold a NUL character. PostgreSQL cannot store NUL in text (a
+ * 500 there) while SQLite keeps it silently; refusing it here gives the same 422 naming the field on both engines.
+ * Failures are reported as schema errors, so they read and map to statuses like any other (a bad path id is a 404).
  */
-function guardTextInput(validate: ValidateFunction, integerFields: Set<string>) {
+function guardTextInput(validate: ValidateFunction, integerFields: Set<string>, declared: Set<string> | null) {
   const guarded = (data: unknown, context?: unknown) => {
-    const errors = [...nonCanonicalIntegers(data, integerFields), ...nulCharacters(data, '')];
-    if (errors.length > 0) {
-      guarded.errors = errors;
+    // Before the schema, which would coerce `0x10` to 16.
+    const loose = nonCanonicalIntegers(data, integerFields);
+    if (loose.length > 0) {
+      guarded.errors = loose;
       return false;
     }
     const valid = (validate as (data: unknown, context?: unknown) => boolean)(data, context);
-    guarded.errors = validate.errors;
-    return valid;
+    if (!valid) {
+      guarded.errors = validate.errors;
+      return false;
+    }
+    // After the schema. Fields it does not declare are ignored by every service, whatever they hold, so they are
+    // not looked at (nor echoed in a message).
+    const nul = nulCharacters(declared && data && typeof data === 'object' ? pick(data, declared) : data, '');
+    guarded.errors = nul.length > 0 ? nul : null;
+    return nul.length === 0;
   };
   guarded.errors = null as ErrorObject[] | null | undefined;
   // Fastify passes the parent object to Ajv validators (so a root value can be replaced) when it sees this.
@@ -113,6 +127,10 @@ function nonCanonicalIntegers(data: unknown, fields: Set<string>): ErrorObject[]
   return errors;
 }
 
+function pick(data: object, fields: Set<string>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([key]) => fields.has(key)));
+}
+
 const MAX_DEPTH = 32;
 
 function nulCharacters(value: unknown, path: string, depth = 0): ErrorObject[] {
@@ -121,7 +139,7 @@ function nulCharacters(value: unknown, path: string, depth = 0): ErrorObject[] {
   if (!value || typeof value !== 'object' || ArrayBuffer.isView(value) || depth > MAX_DEPTH) return [];
   const errors: ErrorObject[] = [];
   for (const [key, item] of Object.entries(value)) {
-    // A NUL in a key (an unknown field) is refused too: the key may be echoed in a message or stored.
+    // A key the schema kept (a free-form object) may be stored or echoed too.
     if (key.includes('\0')) errors.push(schemaError('nulCharacter', path || '/body', {}, key));
     errors.push(...nulCharacters(item, `${path}/${key}`, depth + 1));
   }
