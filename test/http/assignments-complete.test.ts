@@ -78,7 +78,7 @@ for (const dialect of testDialects()) {
       ];
       for (const [score, points] of bands) {
         const scenario = await assignmentScenario(ctx.db, { status: 'in_progress', challenge: { score } });
-        const response = await partiesOf(ctx, scenario).contributor.post(
+        const response = await partiesOf(ctx, scenario).company.post(
           `/api/assignments/${scenario.assignment.id}/complete`,
         );
         assert.equal(response.statusCode, 200);
@@ -93,20 +93,84 @@ for (const dialect of testDialects()) {
       }
     });
 
-    it('by the contributor with actual_hours, and without any submission', async () => {
-      const scenario = await assignmentScenario(ctx.db, { status: 'in_progress' });
-      const response = await partiesOf(ctx, scenario).contributor.post(
-        `/api/assignments/${scenario.assignment.id}/complete`,
-        { actual_hours: 12.25 },
-      );
-      assert.equal(response.statusCode, 200);
-      assert.equal(response.data.actual_hours, 12.25);
-      assert.equal(response.data.latest_submission, null);
+    it('never by the assignee: 403 from every status, nothing changed, no reputation (issue 10, item 7)', async () => {
+      for (const status of ['in_progress', 'submitted'] as const) {
+        const scenario = await assignmentScenario(ctx.db, { status });
+        const { contributor } = partiesOf(ctx, scenario);
+        const url = `/api/assignments/${scenario.assignment.id}`;
+        if (status === 'submitted') {
+          await ctx.db
+            .updateTable('assignments')
+            .set({ status: 'in_progress' })
+            .where('id', '=', scenario.assignment.id)
+            .execute();
+          assert.equal((await contributor.post(`${url}/submit-solution`, VALID_SOLUTION)).statusCode, 303);
+        }
+        for (const body of [{}, { actual_hours: 10_000 }]) {
+          const response = await contributor.post(`${url}/complete`, body);
+          assert.equal(response.statusCode, 403, `${status} ${JSON.stringify(body)}`);
+          assert.deepEqual(response.data, { message: 'Only the company that owns this challenge can do this.' });
+        }
+        const row = await assignmentRow(ctx.db, scenario.assignment.id);
+        assert.equal(row.status, status);
+        assert.equal(row.actual_hours, null);
+        assert.equal((await reputationEvents(scenario.volunteer.volunteer.id)).length, 0);
+        const submissions = await ctx.db
+          .selectFrom('submissions')
+          .select('status')
+          .where('assignment_id', '=', scenario.assignment.id)
+          .execute();
+        assert.ok(
+          submissions.every((submission) => submission.status !== 'approved'),
+          status,
+        );
+      }
+    });
 
+    it('by the company without any submission: no hours recorded, and none may be claimed', async () => {
       const bare = await assignmentScenario(ctx.db, { status: 'in_progress' });
-      const noHours = await partiesOf(ctx, bare).company.post(`/api/assignments/${bare.assignment.id}/complete`);
+      const { company } = partiesOf(ctx, bare);
+      const url = `/api/assignments/${bare.assignment.id}/complete`;
+      const claimed = await company.post(url, { actual_hours: 12.25 });
+      assert.equal(claimed.statusCode, 422);
+      assert.deepEqual(claimed.data.errors, {
+        actual_hours: ['The actual hours must not be greater than the hours submitted with the solution (0).'],
+      });
+      assert.equal((await assignmentRow(ctx.db, bare.assignment.id)).status, 'in_progress');
+
+      const noHours = await company.post(url);
       assert.equal(noHours.statusCode, 200);
       assert.equal(noHours.data.actual_hours, null);
+      assert.equal(noHours.data.latest_submission, null);
+    });
+
+    it('bounds actual_hours by the hours submitted, summed over revision rounds (422 on the field)', async () => {
+      const scenario = await assignmentScenario(ctx.db, { status: 'in_progress' });
+      const { contributor, company } = partiesOf(ctx, scenario);
+      const url = `/api/assignments/${scenario.assignment.id}`;
+      assert.equal((await contributor.post(`${url}/submit-solution`, VALID_SOLUTION)).statusCode, 303);
+
+      const tooMany = await company.post(`${url}/complete`, { actual_hours: 6.75 });
+      assert.equal(tooMany.statusCode, 422);
+      assert.deepEqual(tooMany.data.errors, {
+        actual_hours: ['The actual hours must not be greater than the hours submitted with the solution (6.5).'],
+      });
+      assert.equal((await assignmentRow(ctx.db, scenario.assignment.id)).status, 'submitted');
+      assert.equal((await reputationEvents(scenario.volunteer.volunteer.id)).length, 0);
+
+      // A second round of work (after the company sent the solution back) adds its hours to the bound.
+      await ctx.db
+        .updateTable('assignments')
+        .set({ status: 'in_progress' })
+        .where('id', '=', scenario.assignment.id)
+        .execute();
+      const again = { ...VALID_SOLUTION, hours_worked: 3.5 };
+      assert.equal((await contributor.post(`${url}/submit-solution`, again)).statusCode, 303);
+      assert.equal((await company.post(`${url}/complete`, { actual_hours: 10.5 })).statusCode, 422);
+      const fewer = await company.post(`${url}/complete`, { actual_hours: 10 });
+      assert.equal(fewer.statusCode, 200, fewer.body);
+      assert.equal(fewer.data.actual_hours, 10);
+      assert.equal(fewer.data.latest_submission.status, 'approved');
     });
 
     it('validates actual_hours: a number above 0 and at most 10000', async () => {
@@ -140,12 +204,17 @@ for (const dialect of testDialects()) {
       assert.equal(await taskStatus(ctx.db, scenario.task.id), 'completed');
     });
 
-    it('completes once under concurrent requests from both parties, awarding points once', async () => {
+    it('completes once under concurrent requests, awarding points once (the assignee among them refused)', async () => {
       const scenario = await assignmentScenario(ctx.db, { status: 'submitted' });
       const { contributor, company } = partiesOf(ctx, scenario);
       const url = `/api/assignments/${scenario.assignment.id}/complete`;
-      const responses = await Promise.all([contributor.post(url), company.post(url), company.post(url)]);
-      assert.deepEqual(responses.map((r) => r.statusCode).sort(), [200, 422, 422]);
+      const responses = await Promise.all([
+        contributor.post(url),
+        company.post(url),
+        company.post(url),
+        company.post(url),
+      ]);
+      assert.deepEqual(responses.map((r) => r.statusCode).sort(), [200, 403, 422, 422]);
       assert.equal((await reputationEvents(scenario.volunteer.volunteer.id)).length, 1);
     });
 

@@ -128,7 +128,7 @@ for (const dialect of testDialects()) {
       );
     });
 
-    it('shows a submitted solution with its attachments, and offers Complete', async () => {
+    it('shows a submitted solution with its attachments, and leaves completing to the company', async () => {
       const s = await scenario('in_progress');
       const form = fileForm('attachments[]', pdfFile('Report'), 'report.pdf', {
         ...VALID_SOLUTION,
@@ -148,8 +148,12 @@ for (const dialect of testDialects()) {
       assert.match(text, new RegExp(VALID_SOLUTION.description.replace('.', '\\.')));
       assert.match(text, /Hours worked 6\.5 hours Link to the work https:\/\/example\.test\/deliverable/);
       assert.match(parsed.link('report.pdf').href, new RegExp(`^/assignments/${s.assignment.id}/attachments/\\d+$`));
-      const complete = parsed.form(`/api/assignments/${s.assignment.id}/complete`);
-      assert.equal(complete.control('Hours the task took (optional)').value, '6.5');
+      // Only the owning company completes (issue 10, item 7): no Complete form for the contributor.
+      assert.ok(
+        !parsed.forms().some((form) => form.target.endsWith('/complete')),
+        'the contributor cannot complete their own assignment',
+      );
+      assert.match(text, /The company completes the task when it approves your solution\./);
       assert.ok(
         !parsed.forms().some((form) => form.target.endsWith('/submit-solution')),
         'a submitted solution is not submitted twice',

@@ -3,7 +3,12 @@ import type { AssignmentUpdate } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
 import { fetchPage } from '../../shared/paged-query.ts';
 import type { AssignmentWithRelations } from './assignments.mapper.ts';
-import { ACTIVE_STATUSES, type AssignmentStatus, OPEN_INVITATION_STATUSES } from './assignments.state.ts';
+import {
+  ACTIVE_STATUSES,
+  ASSIGNMENT_TRANSITIONS,
+  type AssignmentStatus,
+  OPEN_INVITATION_STATUSES,
+} from './assignments.state.ts';
 
 // ---- Reads for responses (used by the loader) ----
 
@@ -225,6 +230,16 @@ export function findLatestSubmission(db: Db, assignmentId: number) {
     .executeTakeFirst();
 }
 
+/** The hours of every submission of the assignment (each round of work reports its own). */
+export async function listSubmittedHours(db: Db, assignmentId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('submissions')
+    .select('hours_worked')
+    .where('assignment_id', '=', assignmentId)
+    .execute();
+  return rows.map((row) => Number(row.hours_worked));
+}
+
 /** Records the company's verdict on a submission; `reviewNote` is what it asked to change when it sent it back. */
 export async function reviewSubmission(
   db: Db,
@@ -301,6 +316,17 @@ export async function challengeHasActiveAssignments(db: Db, challengeId: number)
 
 // ---- Invitations made by matching ----
 
+/** How many invitations on the task still wait for their answer. */
+export async function countOpenInvitations(db: Db, taskId: number): Promise<number> {
+  const row = await db
+    .selectFrom('assignments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('task_id', '=', taskId)
+    .where('status', 'in', [...OPEN_INVITATION_STATUSES])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export type NewInvitation = {
   taskId: number;
   volunteerId: number;
@@ -320,7 +346,7 @@ export async function insertInvitation(trx: Db, invitation: NewInvitation): Prom
     .values({
       task_id: invitation.taskId,
       volunteer_id: invitation.volunteerId,
-      status: 'invited',
+      status: ASSIGNMENT_TRANSITIONS.invite.to,
       match_score: invitation.matchScore,
       match_reasoning: invitation.matchReasoning,
       decline_reason: null,

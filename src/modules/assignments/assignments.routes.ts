@@ -167,8 +167,9 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
         tags,
         summary: 'Complete the assignment (in_progress or submitted → completed); reputation is awarded',
         description:
-          `The assignee or the owning company. ${PARTY_AND_STATUS_RULES} \`actual_hours\` defaults to the latest ` +
-          "submission's hours. The task completes once none of its assignments is still active.",
+          `The owning company only (the assignee gets 403). ${PARTY_AND_STATUS_RULES} \`actual_hours\` defaults to ` +
+          "the latest submission's hours and may not exceed the hours submitted (422). The task completes once none " +
+          'of its assignments is still active.',
         params: IdParams,
         body: CompleteBody,
         response: { 200: Assignment, ...errorResponses(400, 401, 403, 404, 413, 422) },

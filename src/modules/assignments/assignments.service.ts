@@ -24,6 +24,7 @@ import {
   findActiveAssignmentId,
   findLatestSubmission,
   listAssignmentIds,
+  listSubmittedHours,
   reviewSubmission,
   taskHasActiveAssignments,
   updateAssignmentIfStatus,
@@ -161,6 +162,23 @@ export async function startAssignment(db: Db, caller: AuthUser, id: number): Pro
   return assignmentResponse(db, id);
 }
 
+/**
+ * The hours a completion may record: at most what the contributor reported with their submissions, summed over the
+ * rounds of a revision (none submitted: none may be claimed). The company approves, but cannot put more hours on the
+ * contributor's record than were handed in.
+ */
+async function checkActualHours(trx: Db, assignmentId: number, actualHours: number): Promise<void> {
+  const submitted = (await listSubmittedHours(trx, assignmentId)).reduce((sum, hours) => sum + hours, 0);
+  // A small tolerance for the binary sum of decimal hours (0.1 + 0.2 > 0.3).
+  if (actualHours > submitted + 1e-9) {
+    const bound = Math.round(submitted * 100) / 100;
+    throw AppError.field(
+      'actual_hours',
+      `The actual hours must not be greater than the hours submitted with the solution (${bound}).`,
+    );
+  }
+}
+
 export async function completeAssignment(
   db: Db,
   caller: AuthUser,
@@ -174,6 +192,7 @@ export async function completeAssignment(
     // First, so that completions on one challenge take their turns (see challenge-progress.ts).
     await holdChallenge(trx, assignment.challenge_id);
     const latest = await findLatestSubmission(trx, assignment.id);
+    if (actualHours !== null) await checkActualHours(trx, assignment.id, actualHours);
     const hours = actualHours ?? latest?.hours_worked ?? null;
     await moveAssignment(trx, assignment, to, { completed_at: now, actual_hours: hours }, now);
     if (latest) await reviewSubmission(trx, latest.id, 'approved', now);

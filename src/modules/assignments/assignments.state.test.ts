@@ -67,6 +67,12 @@ describe('checkTransition', () => {
       message: 'Only the company that owns this challenge can do this.',
     });
     assert.equal(refusal('complete', done, null)?.code, 'forbidden');
+    // Completing approves the work: the assignee may not, whatever the status (issue 10, item 7).
+    assert.deepEqual(refusal('complete', { ...done, status: 'submitted' }, 'assignee'), {
+      code: 'forbidden',
+      message: 'Only the company that owns this challenge can do this.',
+    });
+    assert.deepEqual(ASSIGNMENT_TRANSITIONS.complete.by, ['company']);
   });
 
   it('refuses a status the action does not start from with a 422', () => {

@@ -18,7 +18,9 @@ export const ASSIGNMENT_TRANSITIONS = {
   reject: { by: ['assignee'], from: ['invited'], to: 'declined' },
   start: { by: ['assignee'], from: ['accepted'], to: 'in_progress' },
   submit: { by: ['assignee'], from: ['accepted', 'in_progress'], to: 'submitted' },
-  complete: { by: ['assignee', 'company'], from: ['in_progress', 'submitted'], to: 'completed' },
+  // Completing approves the work and awards reputation: the owning company's review, never the assignee's own say
+  // (issue 10, item 7; this overrides the earlier rule that let the assignee complete).
+  complete: { by: ['company'], from: ['in_progress', 'submitted'], to: 'completed' },
   // Web app only: the owning company sends a submitted solution back for more work.
   request_revision: { by: ['company'], from: ['submitted'], to: 'in_progress' },
   // The task was filled or completed, or its challenge completed, before the invitee answered. The contract fixes

@@ -61,24 +61,9 @@ export function submitSolutionForm(assignment: Assignment): Html {
 }
 
 /**
- * The contributor may complete the assignment too (docs/contract.md §4); usually the company does it when it approves.
+ * Only the owning company completes an assignment, by approving the solution (docs/contract.md §4, issue 10 item 7):
+ * the contributor is told so instead of being offered a button.
  */
-export function completeForm(assignment: Assignment): Html {
-  return html`<section class="card" aria-labelledby="complete-title">
-  <h2 id="complete-title">Mark the task complete</h2>
-  <p>Usually the company completes the task when it approves your solution. If you have agreed with the company that
-  the work is done, you can complete it yourself.</p>
-  <form data-api="/api/assignments/${assignment.id}/complete" data-method="POST" data-confirm="Mark this task as complete? This cannot be undone." novalidate>
-    ${formErrorSummary(null)}
-    ${field({
-      name: 'actual_hours',
-      label: 'Hours the task took (optional)',
-      type: 'number',
-      hint: 'Leave empty to use the hours of your latest submission.',
-      value: assignment.latest_submission?.hours_worked ?? null,
-      attributes: html`min="0" step="any" inputmode="decimal"`,
-    })}
-    <button type="submit" class="secondary">Mark as complete</button>
-  </form>
-</section>`;
+export function waitingForReview(): Html {
+  return html`<p class="muted">The company completes the task when it approves your solution.</p>`;
 }

@@ -11,7 +11,7 @@ import { idParam } from '../../components/path-id.ts';
 import { contributorProfileOrNull } from '../../components/profiles.ts';
 import { type Html, html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
-import { completeForm, startForm, submitSolutionForm } from './assignment-forms.ts';
+import { startForm, submitSolutionForm, waitingForReview } from './assignment-forms.ts';
 import { answerForms, matchDetails } from './invitation-card.ts';
 import { taskOrNull } from './invitations.ts';
 import { nextStep, revisionRequested } from './next-step.ts';
@@ -104,7 +104,7 @@ export async function openAssignment(request: FastifyRequest, reply: FastifyRepl
 
 /**
  * The contributor's `/assignments/{id}`: the task, where the assignment stands and its timeline, the actions its status allows
- * (accept/decline, start, submit a solution, complete) and the latest submission.
+ * (accept/decline, start, submit a solution) and the latest submission; the company completes it.
  */
 export async function assignmentPage(
   request: FastifyRequest,
@@ -119,7 +119,6 @@ export async function assignmentPage(
     contributorProfileOrNull(deps.db, user),
     revisionRequested(assignment) ? revisionMessage(assignment) : null,
   ]);
-  const canComplete = assignment.status === 'in_progress' || assignment.status === 'submitted';
 
   return sendPage(request, reply, {
     title: assignment.task.title,
@@ -142,6 +141,6 @@ ${nextStepSection(assignment, profile?.statistics.active_assignment_id ?? null)}
 </div>
 ${submissionView(assignment)}
 ${canSubmit(assignment) && submitSolutionForm(assignment)}
-${canComplete && completeForm(assignment)}`,
+${assignment.status === 'submitted' && waitingForReview()}`,
   });
 }
