@@ -199,6 +199,38 @@ describe('multipart uploads', () => {
     assert.deepEqual(tempFiles(), []);
   });
 
+  it('answers a body it cannot read with a 400 that says why, never a 500', async () => {
+    const boundary = 'guild-test-boundary';
+    const sendRaw = async (contentType: string, body: string) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/upload',
+        headers: { 'content-type': contentType },
+        payload: body,
+      });
+      return { status: response.statusCode, data: response.json() };
+    };
+    const field = (headers: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; ${headers}\r\n\r\n${value}\r\n--${boundary}--\r\n`;
+    const multipart = `multipart/form-data; boundary=${boundary}`;
+    const cases: Array<[string, string, string]> = [
+      ['multipart/form-data', field('name="a"', 'x'), 'the Content-Type header names no boundary.'],
+      [multipart, 'not multipart', 'it does not end with the closing boundary named in the Content-Type header'],
+      [
+        multipart,
+        field('name="a"\r\nContent-Type: application/json', '{not json'),
+        'a field sent as application/json is not valid JSON.',
+      ],
+      [multipart, field('name="__proto__"', 'x'), 'a field is named after a built-in property such as __proto__.'],
+    ];
+    for (const [contentType, body, reason] of cases) {
+      const { status, data } = await sendRaw(contentType, body);
+      assert.equal(status, 400, reason);
+      assert.ok(data.message.startsWith(`The multipart body could not be read: ${reason}`), data.message);
+    }
+    assert.deepEqual(tempFiles(), []);
+  });
+
   it('leaves no temp file behind when the client disconnects in the middle of a file', async () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;

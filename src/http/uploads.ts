@@ -184,7 +184,9 @@ function multipartFailure(error: unknown): unknown {
   const read = (reason: string) => new AppError('bad_request', `The multipart body could not be read: ${reason}`);
   if (typeof code === 'string' && code in LIMIT_MESSAGES) return new AppError('bad_request', LIMIT_MESSAGES[code]!);
   if (code === 'FST_MP_PREMATURE_CLOSE') return read('the request ended before the body was complete.');
-  if (typeof code === 'string' && code.startsWith('FST_')) return error; // the plugin's own 4xx, e.g. a JSON field
+  if (code === 'FST_INVALID_JSON_FIELD_ERROR') return read('a field sent as application/json is not valid JSON.');
+  if (code === 'FST_PROTO_VIOLATION') return read('a field is named after a built-in property such as __proto__.');
+  if (typeof code === 'string' && code.startsWith('FST_')) return error; // another of the plugin's own 4xx
   if (/boundary not found/i.test(error.message)) return read('the Content-Type header names no boundary.');
   return read(
     'it does not end with the closing boundary named in the Content-Type header (the body is cut off, malformed, ' +
