@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { CompiledQuery } from 'kysely';
-import { taskCandidatesQuery } from '../../src/pipeline/matching/matching.repository.ts';
+import { taskCandidatesQuery } from '../../src/modules/volunteers/candidates.repository.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/context.ts';
 import { createChallenge, createCompany, createTask, ensureSkill } from '../helpers/factories.ts';
 import { contributor } from './matching-fixtures.ts';
@@ -39,7 +39,8 @@ describe('matching candidate query plan [sqlite]', () => {
     const task = await createTask(db, challenge.id, { skills: names.slice(0, 2) });
     const skills = await Promise.all(names.slice(0, 2).map((name) => ensureSkill(db, name)));
 
-    const query = taskCandidatesQuery(db, { id: task.id, skills }, 2).compile();
+    const search = { taskId: task.id, skillIds: skills.map((skill) => skill.id), minimumWeeklyHours: 2 };
+    const query = taskCandidatesQuery(db, search).compile();
     const plan = await db.executeQuery<{ detail: string }>(
       CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
     );
@@ -62,9 +63,6 @@ describe('matching candidate query plan [sqlite]', () => {
       assert.ok(!steps.some((step) => step.startsWith(`SCAN ${table}`)), `${table} scanned:\n${detail}`);
     }
     // And the query finds the contributors holding either skill: 30 of the 40.
-    assert.equal(
-      new Set((await taskCandidatesQuery(db, { id: task.id, skills }, 2).execute()).map((r) => r.volunteer_id)).size,
-      30,
-    );
+    assert.equal(new Set((await taskCandidatesQuery(db, search).execute()).map((r) => r.volunteer_id)).size, 30);
   });
 });

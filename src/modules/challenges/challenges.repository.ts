@@ -5,7 +5,7 @@ import type { PageRequest } from '../../http/pagination.ts';
 import type { Unselected } from '../../shared/paged-query.ts';
 import type { TaskStatus } from '../tasks/tasks.state.ts';
 import { PUBLIC_CHALLENGE_STATUSES } from './challenge-visibility.ts';
-import type { ChallengeStatus } from './challenges.state.ts';
+import { CHALLENGE_TRANSITIONS, type ChallengeStatus } from './challenges.state.ts';
 
 export type ChallengeFilters = {
   status?: ChallengeStatus;
@@ -121,7 +121,7 @@ export function insertChallenge(
       score: null,
       complexity_level: null,
       challenge_type: null,
-      status: 'submitted',
+      status: CHALLENGE_TRANSITIONS.submit.to,
       ai_analysis_status: 'pending',
       rejection_reason: null,
       created_at: values.now,
@@ -154,7 +154,7 @@ export async function updateEditableChallenge(
     .set({
       ...(edit.title !== undefined ? { title: edit.title } : {}),
       ...(edit.description !== undefined ? { description: edit.description } : {}),
-      ...(edit.restartAnalysis ? { status: 'submitted', ai_analysis_status: 'pending' } : {}),
+      ...(edit.restartAnalysis ? { status: CHALLENGE_TRANSITIONS.edit.to, ai_analysis_status: 'pending' } : {}),
       updated_at: now,
     })
     .where('id', '=', id)

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { TASK_TRANSITIONS } from './tasks.state.ts';
 
 export type NewPlannedTask = {
   title: string;
@@ -38,7 +39,7 @@ export async function insertPlannedTask(
       acceptance_criteria: JSON.stringify(task.acceptance_criteria),
       estimated_hours: task.estimated_hours,
       complexity_score: task.complexity_score,
-      status: 'pending',
+      status: TASK_TRANSITIONS.plan.to,
       created_at: now,
       updated_at: now,
     })

@@ -1,8 +1,8 @@
 import type { AppDeps } from '../../app-deps.ts';
-import { insertInvitation } from '../../modules/assignments/assignments.repository.ts';
+import { countOpenInvitations, insertInvitation } from '../../modules/assignments/assignments.repository.ts';
 import { notify } from '../../modules/notifications/notify.ts';
 import { lockOpenTask, markTaskMatching } from '../../modules/tasks/tasks.repository.ts';
-import { countOpenInvitations, type MatchableTask } from './matching.repository.ts';
+import type { MatchableTask } from './matching-inputs.ts';
 import { explainMatch } from './reasoning.ts';
 import type { Match } from './scoring.ts';
 

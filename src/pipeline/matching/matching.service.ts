@@ -1,12 +1,12 @@
+import { countOpenInvitations } from '../../modules/assignments/assignments.repository.ts';
+import { findOpenTaskIdsSharingSkills } from '../../modules/tasks/matchable-tasks.repository.ts';
 import { inviteBest, type MatchingDeps } from './invitations.ts';
 import {
-  countOpenInvitations,
   findMatchableTasks,
-  findOpenTasksSharingSkills,
   findTaskCandidates,
   findVolunteerCandidate,
   isOpenForMatching,
-} from './matching.repository.ts';
+} from './matching-inputs.ts';
 import { DEFAULT_MATCH_OPTIONS, type MatchOptions } from './policy.ts';
 import { rankCandidates, scoreCandidate, weeklyHoursNeeded } from './scoring.ts';
 import { broaderSkillIds, withNarrowerSkills } from './skill-family.ts';
@@ -44,7 +44,7 @@ export async function matchVolunteer(
   // A task needing a broader skill than one they hold ("SQL" for their "PostgreSQL") may fit them too.
   const held = [...candidate.skills.keys()];
   const skillIds = [...held, ...(await broaderSkillIds(db, held))];
-  const taskIds = await findOpenTasksSharingSkills(db, volunteerId, skillIds, options.invitationsPerTask);
+  const taskIds = await findOpenTaskIdsSharingSkills(db, volunteerId, skillIds, options.invitationsPerTask);
   const invited: number[] = [];
   for (const task of await withNarrowerSkills(db, await findMatchableTasks(db, taskIds))) {
     const match = scoreCandidate(task, candidate);

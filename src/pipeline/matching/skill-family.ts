@@ -1,7 +1,7 @@
 import { loadTaxonomy, type Taxonomy, type TaxonomySkill } from '../../ai/taxonomy/taxonomy.ts';
 import type { Db } from '../../db/database.ts';
 import { idsBySlug, skillIdsForNames, skillNamesByIds } from '../../modules/skills/skills.repository.ts';
-import type { MatchableTask } from './matching.repository.ts';
+import type { MatchableTask } from './matching-inputs.ts';
 
 /**
  * Skills related through the taxonomy's parent links. A narrower skill satisfies a broader one: whoever holds

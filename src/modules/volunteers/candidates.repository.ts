@@ -1,0 +1,94 @@
+import type { Db } from '../../db/database.ts';
+import { ACTIVE_STATUSES } from '../assignments/assignments.state.ts';
+
+/**
+ * What matching reads of contributors (read-only; the pipeline folds these rows into its candidates): one row per
+ * (contributor, counted skill) with the contributor's facts and the task they hold.
+ */
+export type CandidateSkillRow = {
+  volunteer_id: number;
+  skill_id: number;
+  proficiency_level: string;
+  evidence: string | null;
+  user_id: number;
+  experience_level: string | null;
+  availability_hours_per_week: number;
+  reputation_score: number;
+  /** The assignment that occupies the contributor (`ACTIVE_STATUSES`), or null. */
+  held_assignment_id: number | null;
+  /** That assignment's task estimate, or null (no held task, or a task without an estimate). */
+  held_task_estimate: number | null;
+};
+
+/**
+ * Skill rows that count for matching, one per (contributor, skill), with the contributor's facts: the account is
+ * active, and the skill was added by hand or comes from a CV analysis that passed validation. The task a contributor
+ * holds (`ACTIVE_STATUSES`: accepted, in progress or submitted; an invitation is an offer and takes no time) comes
+ * with them through a left join: the partial unique index `assignments_one_active_per_volunteer` allows at most one
+ * such assignment per contributor, so the join never multiplies rows, and it is found by key rather than by
+ * aggregating every assignment on the platform.
+ */
+function countedSkillRows(db: Db) {
+  return db
+    .selectFrom('volunteer_skills')
+    .innerJoin('volunteers', 'volunteers.id', 'volunteer_skills.volunteer_id')
+    .innerJoin('users', 'users.id', 'volunteers.user_id')
+    .leftJoin('assignments as held', (join) =>
+      join.onRef('held.volunteer_id', '=', 'volunteers.id').on('held.status', 'in', [...ACTIVE_STATUSES]),
+    )
+    .leftJoin('tasks as held_task', 'held_task.id', 'held.task_id')
+    .where('users.is_active', '=', 1)
+    .where((eb) =>
+      eb.or([eb('volunteer_skills.source', '=', 'manual'), eb('volunteers.validation_status', '=', 'passed')]),
+    )
+    .select([
+      'volunteer_skills.volunteer_id',
+      'volunteer_skills.skill_id',
+      'volunteer_skills.proficiency_level',
+      'volunteer_skills.evidence',
+      'volunteers.user_id',
+      'volunteers.experience_level',
+      'volunteers.availability_hours_per_week',
+      'volunteers.reputation_score',
+      'held.id as held_assignment_id',
+      'held_task.estimated_hours as held_task_estimate',
+    ]);
+}
+
+/** What a task asks of its candidates: its id, the skill ids that satisfy it, and the weekly hours it needs. */
+export type CandidateSearch = { taskId: number; skillIds: readonly number[]; minimumWeeklyHours: number };
+
+/**
+ * The candidates' skill rows for a task, in one query: contributors holding at least one of `skillIds`, found through
+ * `volunteer_skills_skill_id` (never a scan of every contributor), without any assignment on the task, and with at
+ * least the weekly hours it needs before their own load is subtracted (a cheap bound that prunes early; the exact
+ * check is in matching's scoring). Exported as a builder too, so a test can read its plan.
+ */
+export function taskCandidatesQuery(db: Db, search: CandidateSearch) {
+  return (
+    countedSkillRows(db)
+      .where('volunteer_skills.skill_id', 'in', [...search.skillIds])
+      // Availability is a whole number of hours, so the bound is rounded up; an integer parameter also keeps
+      // PostgreSQL from reading "3.5" as the integer the column's type suggests.
+      .where('volunteers.availability_hours_per_week', '>=', Math.ceil(search.minimumWeeklyHours))
+      // The task's few assignees, read once (a hashed subplan / a bloom filter), not probed per candidate row.
+      .where(
+        'volunteer_skills.volunteer_id',
+        'not in',
+        db
+          .selectFrom('assignments')
+          .select('assignments.volunteer_id')
+          .where('assignments.task_id', '=', search.taskId),
+      )
+  );
+}
+
+export async function findTaskCandidateRows(db: Db, search: CandidateSearch): Promise<CandidateSkillRow[]> {
+  if (search.skillIds.length === 0) return [];
+  return taskCandidatesQuery(db, search).execute();
+}
+
+/** One contributor's counted skill rows: none when they have no counted skill or their account is not active. */
+export function findVolunteerCandidateRows(db: Db, volunteerId: number): Promise<CandidateSkillRow[]> {
+  return countedSkillRows(db).where('volunteer_skills.volunteer_id', '=', volunteerId).execute();
+}

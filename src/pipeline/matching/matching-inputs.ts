@@ -1,0 +1,96 @@
+import type { Db } from '../../db/database.ts';
+import { findMatchableTaskRows, type MatchableTaskRow } from '../../modules/tasks/matchable-tasks.repository.ts';
+import { OPEN_CHALLENGE_STATUSES, OPEN_TASK_STATUSES } from '../../modules/tasks/tasks.state.ts';
+import {
+  type CandidateSkillRow,
+  findTaskCandidateRows,
+  findVolunteerCandidateRows,
+} from '../../modules/volunteers/candidates.repository.ts';
+import { DEFAULT_TASK_HOURS } from './policy.ts';
+import type { Candidate, TaskNeeds } from './scoring.ts';
+
+/**
+ * What matching reads, in scoring's types: the tasks and contributors modules return rows (they own the queries and
+ * know nothing of matching), and this file turns them into tasks to fill and candidates to score.
+ */
+
+/** A task as matching reads it, with what decides whether it still looks for people. */
+export type MatchableTask = TaskNeeds & { status: string; challengeStatus: string; challengeTitle: string };
+
+export function isOpenForMatching(task: MatchableTask): boolean {
+  return (
+    (OPEN_TASK_STATUSES as readonly string[]).includes(task.status) &&
+    (OPEN_CHALLENGE_STATUSES as readonly string[]).includes(task.challengeStatus)
+  );
+}
+
+function toMatchableTask(row: MatchableTaskRow): MatchableTask {
+  return {
+    id: row.id,
+    challengeId: row.challenge_id,
+    title: row.title,
+    status: row.status,
+    estimatedHours: row.estimated_hours,
+    requiredExperienceLevel: row.required_experience_level,
+    challengeStatus: row.challenge_status,
+    challengeTitle: row.challenge_title,
+    skills: row.skills,
+  };
+}
+
+/** Tasks by id, in id order, with their challenge and required skills. */
+export async function findMatchableTasks(db: Db, taskIds: readonly number[]): Promise<MatchableTask[]> {
+  return (await findMatchableTaskRows(db, taskIds)).map(toMatchableTask);
+}
+
+/** Folds skill rows into one candidate per contributor, in the order the rows first name them. */
+export function toCandidates(rows: readonly CandidateSkillRow[]): Candidate[] {
+  const byVolunteer = new Map<number, Candidate & { skills: Map<number, string>; evidence: Map<number, string> }>();
+  for (const row of rows) {
+    let candidate = byVolunteer.get(row.volunteer_id);
+    if (!candidate) {
+      candidate = {
+        volunteerId: row.volunteer_id,
+        userId: row.user_id,
+        experienceLevel: row.experience_level,
+        availabilityHours: row.availability_hours_per_week,
+        heldTaskHours: row.held_assignment_id === null ? 0 : (row.held_task_estimate ?? DEFAULT_TASK_HOURS),
+        reputation: row.reputation_score,
+        skills: new Map(),
+        evidence: new Map(),
+      };
+      byVolunteer.set(row.volunteer_id, candidate);
+    }
+    candidate.skills.set(row.skill_id, row.proficiency_level);
+    if (row.evidence) candidate.evidence.set(row.skill_id, row.evidence);
+  }
+  return [...byVolunteer.values()];
+}
+
+/** The ids of the task's skills and of the narrower skills that satisfy them. */
+export function satisfyingSkillIds(task: Pick<TaskNeeds, 'skills'>): number[] {
+  const ids = task.skills.flatMap((skill) => [skill.id, ...(skill.narrower ?? []).map((narrower) => narrower.id)]);
+  return [...new Set(ids)];
+}
+
+/**
+ * The candidates for a task: contributors holding one of its skills (or a narrower one), without an assignment on
+ * it, with at least `minimumWeeklyHours` a week before their own load is subtracted.
+ */
+export async function findTaskCandidates(
+  db: Db,
+  task: Pick<TaskNeeds, 'id' | 'skills'>,
+  minimumWeeklyHours: number,
+): Promise<Candidate[]> {
+  const rows = await findTaskCandidateRows(db, {
+    taskId: task.id,
+    skillIds: satisfyingSkillIds(task),
+    minimumWeeklyHours,
+  });
+  return toCandidates(rows);
+}
+
+/** One contributor as a candidate (their counted skills), or null when they have none or are not active. */
+export async function findVolunteerCandidate(db: Db, volunteerId: number): Promise<Candidate | null> {
+  return toCandidates(await findVolunteerCandidateRows(db, volunteerId))[0] ?? null;
+}
