@@ -106,6 +106,22 @@ describe('decomposition: the skills a task needs', () => {
       const skills = names(piece, piece);
       assert.ok(skills.includes(skill), `${piece}: ${skills.join(', ')}`);
     }
+    for (const [piece, skill] of [
+      ['Review of backup and recovery: test a restore of the file server from backup', 'Backup & disaster recovery'],
+      ['Review of user accounts, administrator rights and multi-factor authentication', 'Identity & access management'],
+      [
+        'rewrite our job adverts in plain language and check them for biased wording',
+        'Diversity, equity and inclusion',
+      ],
+      ['A building fabric survey: walls, roof and windows', 'Building surveying'],
+    ]) {
+      const skills = names(piece, piece);
+      assert.ok(skills.includes(skill), `${piece}: ${skills.join(', ')}`);
+    }
+    // A survey of a building is no questionnaire.
+    assert.ok(
+      !names('A building fabric survey of the walls', 'Run a building fabric survey').includes('Survey design'),
+    );
     // A grant a charity already holds is no grant application.
     assert.ok(!names('tracking categories for each grant', 'Set up tracking').includes('Grant writing'));
   });
@@ -117,7 +133,10 @@ describe('decomposition: the skills a task needs', () => {
     assert.ok(audio.includes('Audio editing'), audio.join(', '));
     const scripts = names('write the scripts that link the archive clips', 'Write the scripts');
     assert.ok(scripts.includes('Scriptwriting'), scripts.join(', '));
-    // Two nouns turned round are another thing: a management team is no team management.
+    // Only a verb, or verbs sharing it, stand between a verb and its object: "design experience to assess" is no
+    // Assessment design, nor are two nouns turned round another thing (a management team is no team management).
+    const assess = names('someone with irrigation design experience to assess how much water we have', 'Assess');
+    assert.ok(!assess.includes('Assessment design'), assess.join(', '));
     const team = names('a short presentation to the management team on what the model found', 'Present to the team');
     assert.ok(!team.includes('Team management'), team.join(', '));
   });

@@ -280,7 +280,9 @@ function splitCommaList(text: string, clause: Span): Span[] {
     // A verb left without its object ("book" in "book, move and cancel"), a single word, or a last part that only
     // qualifies the one before it ("tested again with users") joins the part before.
     const sharesObject = previous && isWorkVerb(previousWords.at(-1) ?? '');
-    const qualifies = k === parts.length - 1 && QUALIFIER.test(words.join(' '));
+    const qualifies =
+      (k === parts.length - 1 && QUALIFIER.test(words.join(' '))) ||
+      /^(?:with|without|which|where|who|because)\b/i.test(words.join(' '));
     if (previous && (sharesObject || qualifies || words.length < 2)) previous.end = part.end;
     else merged.push({ ...part });
   });

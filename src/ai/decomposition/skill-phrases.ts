@@ -118,7 +118,12 @@ export function findInOtherWords(taxonomy: Taxonomy, text: string): OtherWordsMe
       // Words with another between them are a verb and its object or nothing ("evidence of a security review").
       const inOrder = positions.map((p) => roots[p]).join(' ') === hit.order;
       const adjacent = positions.at(-1)! - positions[0] === positions.length - 1;
-      if ((!inOrder || !adjacent) && !(isWorkVerb(words[positions[0]]) && !inOrder)) return;
+      // and what stands between a verb and its object is another verb sharing it ("edit and mix the audio").
+      const between = words
+        .slice(positions[0] + 1, positions.at(-1)!)
+        .filter((_, k) => !positions.includes(positions[0] + 1 + k));
+      const verbObject = !inOrder && isWorkVerb(words[positions[0]]) && between.every((word) => isWorkVerb(word));
+      if ((!inOrder || !adjacent) && !verbObject) return;
       found.set(hit.skill, { skill: hit.skill, words: words.slice(positions[0], positions.at(-1)! + 1).join(' ') });
     };
     for (let i = 0; i < roots.length; i++) {

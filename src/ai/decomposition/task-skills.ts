@@ -32,7 +32,13 @@ const WORK_SKILLS: { words: RegExp; skills: string[]; why: string; supporting?: 
     why: 'it trains people',
   },
   { words: /\baudit/i, skills: ['Auditing'], why: 'it is an audit' },
-  { words: /\bsurvey/i, skills: ['Survey design'], why: 'it runs a survey' },
+  // A questionnaire, not a survey of a building, a site or a habitat.
+  {
+    words:
+      /(?<!\b(?:building|fabric|thermographic|condition|site|topographic|ecological|habitat|structural|measured|land|roof|energy|bat|tree)\s)\bsurvey(?!\s+(?:of|the)\s+(?:the\s+)?(?:roof|building|site|land|walls?|trees?))/i,
+    skills: ['Survey design'],
+    why: 'it runs a survey',
+  },
   { words: /\binterview/i, skills: ['Interviewing', 'Qualitative research'], why: 'it involves interviews' },
   { words: /\bliterature review/i, skills: ['Literature review'], why: 'it reviews published evidence' },
   { words: /\bevaluat/i, skills: ['Impact evaluation', 'Programme evaluation'], why: 'it evaluates results' },
@@ -54,6 +60,33 @@ const WORK_SKILLS: { words: RegExp; skills: string[]; why: string; supporting?: 
   },
   { words: /\bworkshops?\b/i, skills: ['Workshop facilitation'], why: 'it runs workshops' },
   { words: /\bpodcasts?\b/i, skills: ['Podcast production'], why: 'it makes a podcast' },
+  { words: /\bpresentation\b/i, skills: ['Presentation skills'], why: 'it presents to an audience' },
+  {
+    words: /\bbackups?\b|\brestore (?:of|from|the)\b|\bdisaster recovery\b/i,
+    skills: ['Backup & disaster recovery'],
+    why: 'it concerns backups and recovery',
+  },
+  {
+    words: /\badministrator rights\b|\baccess rights\b|\buser (?:accounts|access|permissions)\b|\bmulti-factor\b/i,
+    skills: ['Identity & access management'],
+    why: 'it concerns who may access what',
+  },
+  {
+    words: /\belectrical installation certificate\b|\btesting(?:,| and) (?:certification|inspection)\b|\bEICR\b/i,
+    skills: ['Electrical inspection and testing'],
+    why: 'it tests and certifies electrical work',
+  },
+  {
+    words: /\bbuilding (?:fabric |condition )?survey|\bcondition survey|\bstructural survey/i,
+    skills: ['Building surveying'],
+    why: 'it surveys a building',
+  },
+  {
+    words: /\bbias(?:ed)? (?:wording|language)|\binclusive (?:language|wording|hiring)|\bequality,? diversity/i,
+    skills: ['Diversity, equity and inclusion'],
+    why: 'it checks for bias',
+  },
+  { words: /\bproduct descriptions?\b|\blanding page copy\b/i, skills: ['Copywriting'], why: 'it writes sales copy' },
   { words: /\bpress\b|\bPR\b|\bmedia relations\b/, skills: ['Public relations'], why: 'it deals with the press' },
   {
     words: /\bcontracts?\b|\bagreements?\b|\bterms and conditions\b|\bterms (?:for|of)\b|\bclauses\b/i,
@@ -95,7 +128,11 @@ const WORK_SKILLS: { words: RegExp; skills: string[]; why: string; supporting?: 
     skills: ['Video production', 'Video editing'],
     why: 'it makes videos',
   },
-  { words: /\bnewsletter|\be-?mail campaign/i, skills: ['Email marketing'], why: 'it is an e-mail newsletter' },
+  {
+    words: /\bnewsletter|\be-?mail (?:campaigns?|sequences?|marketing)/i,
+    skills: ['Email marketing'],
+    why: 'it is e-mail marketing',
+  },
   { words: /\bsponsor/i, skills: ['Corporate sponsorship'], why: 'it seeks sponsors' },
   { words: /\bfundrais|\bauction\b|\bdonor/i, skills: ['Fundraising'], why: 'it raises money' },
   { words: /\bevent|\bgala\b|\bvenue\b/i, skills: ['Event planning'], why: 'it organises an event' },
@@ -116,7 +153,7 @@ const WORK_SKILLS: { words: RegExp; skills: string[]; why: string; supporting?: 
   },
   { words: /\banaly[sz]/i, skills: ['Data analysis'], why: 'it analyses data', supporting: true },
   {
-    words: /\bcurriculum|\blesson plans?\b/i,
+    words: /\bcurriculum|\blesson plans?\b|\bsession plans?\b|\bschemes? of work\b/i,
     skills: ['Curriculum development', 'Lesson planning'],
     why: 'it designs teaching',
   },

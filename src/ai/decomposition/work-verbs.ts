@@ -19,7 +19,8 @@ export const WORK_VERBS: ReadonlySet<string> = new Set(
   recruit redesign reduce refresh refurbish remind renovate repair replace report research restore review revise
   rewrite run scan schedule scrape screen secure select sell send serve set show sketch sort source specify store
   streamline support survey sync take teach tell tender test tile track train translate transport treat understand
-  update upgrade use validate visit weld wire write reopen open inform contact notify order buy
+  update upgrade use validate visit weld wire write reopen open inform contact notify order buy mix reconcile
+  classify simulate customise customize rewire
 `
     .trim()
     .split(/\s+/),
