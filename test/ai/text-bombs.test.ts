@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { extractText, UNREADABLE_MESSAGES, UnreadableDocumentError } from '../../src/ai/text/index.ts';
+import { checkPdfBudget } from '../../src/ai/text/pdf-budget.ts';
 import { checkZipBudget } from '../../src/ai/text/zip-budget.ts';
 import { docxBomb, docxOfManyEntries, pdfBomb } from '../helpers/bombs.ts';
 import { docxFile } from '../helpers/file-fixtures.ts';
@@ -69,7 +70,22 @@ describe('decompression bombs', () => {
   it('refuses a PDF whose content stream inflates past 1 GB, staying within its memory budget', async () => {
     const { error, growth } = await readMeasured('bomb.pdf', pdfBomb(1.1 * GiB), 'pdf');
     assert.equal(error.reason, 'expands_too_much');
+    assert.match(error.detail ?? '', /compressed streams inflate past/);
     assert.ok(growth < RSS_GROWTH_LIMIT, `RSS grew by ${Math.round(growth / 1024 / 1024)} MB`);
+  });
+
+  it('is not led past a PDF bomb by the word "stream" earlier in its dictionary', async () => {
+    const { error } = await readMeasured('decoy.pdf', pdfBomb(1.1 * GiB, { decoy: true }), 'pdf');
+    assert.equal(error.reason, 'expands_too_much');
+    assert.match(error.detail ?? '', /compressed streams inflate past/);
+  });
+
+  it('scans a PDF full of the word "stream" in linear time', async () => {
+    // Each "stream" before the file's streams looks for an "endstream": 1.2 million of them over 8 MB.
+    const decoys = Buffer.concat([Buffer.from('% '), Buffer.alloc(8 * 1024 * 1024, 'stream '), pdfBomb(64 * 1024)]);
+    const started = performance.now();
+    await checkPdfBudget(decoys);
+    assert.ok(performance.now() - started < 5000, `${Math.round(performance.now() - started)} ms`);
   });
 
   it('stops a bomb the checks cannot see (deflate inside ASCIIHexDecode) by watching the parser thread', async () => {

@@ -94,9 +94,10 @@ export function docxOfManyEntries(count: number): Buffer {
 
 /**
  * A one-page PDF whose content stream (FlateDecode) inflates to `inflatedBytes` of text-drawing operators.
- * `hex` wraps the deflate data in ASCIIHexDecode, which hides it from a scan of the file for zlib streams.
+ * `hex` wraps the deflate data in ASCIIHexDecode, which hides it from a scan of the file for zlib streams; `decoy`
+ * puts the word "stream" in the stream's dictionary, before the real keyword.
  */
-export function pdfBomb(inflatedBytes: number, options: { hex?: boolean } = {}): Buffer {
+export function pdfBomb(inflatedBytes: number, options: { hex?: boolean; decoy?: boolean } = {}): Buffer {
   const raw = deflateBomb(inflatedBytes, 'BT /F1 12 Tf 72 712 Td (bomb) Tj ET\n');
   // zlib wrapping: a header, the raw blocks, and an Adler-32 that pdf.js does not check.
   const zlibData = Buffer.concat([Buffer.from([0x78, 0x9c]), raw, Buffer.alloc(4)]);
@@ -117,7 +118,9 @@ export function pdfBomb(inflatedBytes: number, options: { hex?: boolean } = {}):
     const part =
       object === null
         ? Buffer.concat([
-            Buffer.from(`${index + 1} 0 obj\n<< /Length ${stream.length} /Filter ${filter} >>\nstream\n`),
+            Buffer.from(
+              `${index + 1} 0 obj\n<< /Length ${stream.length} /Filter ${filter}${options.decoy ? ' /Decoy (stream)' : ''} >>\nstream\n`,
+            ),
             stream,
             Buffer.from('\nendstream\nendobj\n'),
           ])

@@ -21,18 +21,18 @@ export async function checkPdfBudget(data: Uint8Array, budget: PdfBudget = PDF_B
   const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   checkObjectCount(bytes, budget);
   let inflated = 0;
-  let at = bytes.indexOf(STREAM);
-  while (at >= 0) {
-    const isEnd = at >= 3 && bytes.toString('latin1', at - 3, at) === 'end';
+  let end = -1;
+  // Every `stream` keyword is a candidate, and the scan goes on right after it rather than after its `endstream`:
+  // a decoy "stream" earlier in a dictionary (a string, a name) must not make it jump over the real data. The end
+  // found is reused while it lies ahead, so the walk stays linear however many decoys a file holds.
+  for (let at = bytes.indexOf(STREAM); at >= 0; at = bytes.indexOf(STREAM, at + STREAM.length)) {
+    if (at >= 3 && bytes[at - 3] === 0x65 && bytes[at - 2] === 0x6e && bytes[at - 1] === 0x64) continue; // endstream
     let start = at + STREAM.length;
-    if (isEnd) {
-      at = bytes.indexOf(STREAM, start);
-      continue;
-    }
     if (bytes[start] === 0x0d) start++;
     if (bytes[start] === 0x0a) start++;
-    const end = bytes.indexOf(END_STREAM, start);
-    if (end < 0) return; // a stream with no end: pdf.js decides what it makes of it
+    if (end < start) end = bytes.indexOf(END_STREAM, start);
+    if (end < 0) return; // no stream ends after this: pdf.js decides what it makes of the rest
+    if (end - start < 3 || !isZlibHeader(bytes[start]!, bytes[start + 1]!)) continue; // not zlib: pdf.js's to judge
     inflated += await zlibStreamSize(bytes.subarray(start, end), budget.maxInflatedBytes - inflated);
     if (inflated > budget.maxInflatedBytes) {
       throw new UnreadableDocumentError(
@@ -40,7 +40,6 @@ export async function checkPdfBudget(data: Uint8Array, budget: PdfBudget = PDF_B
         `its compressed streams inflate past ${budget.maxInflatedBytes} bytes`,
       );
     }
-    at = bytes.indexOf(STREAM, end + END_STREAM.length);
   }
 }
 
