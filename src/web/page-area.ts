@@ -4,9 +4,9 @@ import type { AuthUser } from '../modules/auth/tokens.service.ts';
 import { type Guard, guardedUser } from './guards.ts';
 
 /** A page anyone may open (the home page, sign-in). */
-export type PublicPage = (request: FastifyRequest, reply: FastifyReply, deps: AppDeps) => unknown;
+type PublicPage = (request: FastifyRequest, reply: FastifyReply, deps: AppDeps) => unknown;
 /** A page behind a guard: it gets the signed-in user the guard let through. */
-export type UserPage = (request: FastifyRequest, reply: FastifyReply, deps: AppDeps, user: AuthUser) => unknown;
+type UserPage = (request: FastifyRequest, reply: FastifyReply, deps: AppDeps, user: AuthUser) => unknown;
 
 type Method = 'GET' | 'POST';
 

@@ -9,10 +9,10 @@ import * as cheerio from 'cheerio';
 type Node = Parameters<CheerioAPI>[0];
 type Selection = ReturnType<CheerioAPI>;
 
-export type Link = { text: string; href: string };
-export type Button = { text: string; name: string | null; value: string | null; pressed: string | null };
-export type Option = { value: string; text: string; selected: boolean };
-export type Control = {
+type Link = { text: string; href: string };
+type Button = { text: string; name: string | null; value: string | null; pressed: string | null };
+type Option = { value: string; text: string; selected: boolean };
+type Control = {
   label: string;
   name: string | null;
   /** `textarea`, `select`, or the input's type (`text` when it has none). */
@@ -29,7 +29,7 @@ export type Control = {
   counter: { min: string | null; max: string | null } | null;
   options: Option[];
 };
-export type Form = {
+type Form = {
   /** Where the form goes: `data-api` for forms that app.js sends to the API, else `action`. */
   target: string;
   method: string;
@@ -149,8 +149,6 @@ function formOf($: CheerioAPI, node: Node): Form {
     hiddenValue: (name) => form.find(`input[type="hidden"][name="${name}"]`).attr('value') ?? null,
   };
 }
-
-export type Page = ReturnType<typeof parsePage>;
 
 export function parsePage(html: string) {
   const $ = cheerio.load(html);

@@ -11,12 +11,12 @@ import { createToken } from './tokens.service.ts';
  * claim an account by putting its address on a LinkedIn profile); else a new account without a password.
  */
 export type LinkedinRefusal = 'deactivated' | 'no-email' | 'email-unverified' | 'linked-elsewhere';
-export type LinkedinAccount = { user: UserRow; created: boolean } | { refusal: LinkedinRefusal };
+type LinkedinAccount = { user: UserRow; created: boolean } | { refusal: LinkedinRefusal };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_LENGTH = 255;
 
-export async function accountForLinkedin(
+async function accountForLinkedin(
   db: Db,
   identity: LinkedinIdentity,
   newAccountType: AccountType,

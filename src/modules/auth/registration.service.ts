@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error.ts';
 import { createAccount, type NewAccount, validateNewAccount } from '../users/users.service.ts';
 import { createToken } from './tokens.service.ts';
 
-export type Registration = NewAccount & { passwordConfirmation: string };
+type Registration = NewAccount & { passwordConfirmation: string };
 
 /**
  * Registration with a password (the web form): every problem at once, each on its field (a 422 `AppError` with

@@ -3,7 +3,7 @@ import { AppError } from '../../http/app-error.ts';
 const MAX_ID = 2_147_483_647;
 
 /** A path id as the API reads it: anything but a positive integer in range names nothing (the 404 page). */
-export function pathId(raw: string, resource: string): number {
+function pathId(raw: string, resource: string): number {
   const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : 0;
   if (id < 1 || id > MAX_ID) throw AppError.notFound(resource);
   return id;
