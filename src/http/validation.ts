@@ -41,6 +41,18 @@ export function installValidators(app: FastifyInstance): void {
     const validate = (text ? coercing : strict).compile(schema) as ValidateFunction;
     return guardTextInput(validate, text ? integerFieldsOf(schema) : new Set(), declaredFieldsOf(schema));
   });
+  // Routes without a schema for their query or body (the web pages and forms) read text too: the same NUL rule,
+  // so that no text reaches either engine with NUL in it.
+  app.addHook('preValidation', async (request) => {
+    const schema = request.routeOptions.schema;
+    for (const [part, data, declared] of [
+      ['querystring', request.query, schema?.querystring],
+      ['body', request.body, schema?.body],
+    ] as const) {
+      const errors = declared ? [] : nulCharacters(data, '');
+      if (errors.length > 0) throw validationFailure(errors, part);
+    }
+  });
   app.setSchemaErrorFormatter((errors, dataVar) => {
     const error = new Error(formatFieldErrors(toFieldErrors(errors as ErrorObject[])).message) as Error & {
       fieldErrors: FieldErrors;
@@ -144,6 +156,17 @@ function nulCharacters(value: unknown, path: string, depth = 0): ErrorObject[] {
     errors.push(...nulCharacters(item, `${path}/${key}`, depth + 1));
   }
   return errors;
+}
+
+/** A failure shaped like Fastify's schema failures, for the error handler (a 422 naming the fields). */
+function validationFailure(errors: ErrorObject[], part: string) {
+  const fieldErrors = toFieldErrors(errors);
+  return Object.assign(new Error(formatFieldErrors(fieldErrors).message), {
+    validation: errors,
+    validationPart: part,
+    fieldErrors,
+    statusCode: 422,
+  });
 }
 
 function schemaError(keyword: string, instancePath: string, params: Record<string, unknown>, data: unknown) {

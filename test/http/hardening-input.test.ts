@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { type ApiClient, apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { createChallenge, createCompany, createVolunteer, LONG_TEXT } from '../helpers/factories.ts';
+import { webClient } from '../helpers/web-client.ts';
 
 /**
  * Issue 10, items 11 and 12: how text from a URL or a body is read. Only a canonical positive decimal integer names a
@@ -159,6 +160,25 @@ for (const dialect of testDialects()) {
       }
       const ok = await company.get('/api/challenges?field=healthcare&q=clinic');
       assert.equal(ok.statusCode, 200, ok.body);
+    });
+
+    it('refuses a NUL in web forms and page query strings too, which have no schema', async () => {
+      const visitor = webClient(ctx.app);
+      const email = `nul-${process.pid}@example.test`;
+      const register = await visitor.submit('/register', '/register', {
+        name: 'Ada\u0000 Lovelace',
+        email,
+        password: 'correct horse battery',
+        password_confirmation: 'correct horse battery',
+        account_type: 'contributor',
+      });
+      assert.equal(register.statusCode, 422, register.body);
+      assert.match(register.body, /The name must not contain a NUL character\./);
+      const users = await ctx.db.selectFrom('users').select('id').where('email', '=', email).execute();
+      assert.equal(users.length, 0);
+      const page = await visitor.get('/login?next=%2Fdashboard%00');
+      assert.equal(page.statusCode, 422, page.body);
+      assert.match(page.body, /The next must not contain a NUL character\./);
     });
 
     it('ignores an unknown field whatever it holds, as unknown fields are', async () => {
