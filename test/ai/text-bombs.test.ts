@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { extractText, UNREADABLE_MESSAGES, UnreadableDocumentError } from '../../src/ai/text/index.ts';
 import { checkPdfBudget } from '../../src/ai/text/pdf-budget.ts';
 import { checkZipBudget } from '../../src/ai/text/zip-budget.ts';
-import { docxBomb, docxOfManyEntries, pdfBomb } from '../helpers/bombs.ts';
+import { docxBomb, docxOfManyEntries, docxWithHiddenEntry, pdfBomb } from '../helpers/bombs.ts';
 import { docxFile } from '../helpers/file-fixtures.ts';
 
 /**
@@ -59,6 +59,12 @@ describe('decompression bombs', () => {
     assert.equal(error.reason, 'expands_too_much');
     assert.match(error.detail ?? '', /word\/document\.xml inflates past/);
     assert.ok(growth < RSS_GROWTH_LIMIT, `RSS grew by ${Math.round(growth / 1024 / 1024)} MB`);
+  });
+
+  it('reads every directory entry JSZip would, not only as many as the end record counts', async () => {
+    const { error } = await readMeasured('hidden.docx', docxWithHiddenEntry(1.1 * GiB), 'docx');
+    assert.equal(error.reason, 'expands_too_much');
+    assert.match(error.detail ?? '', /word\/document\.xml inflates past/);
   });
 
   it('refuses a DOCX of thousands of entries', async () => {

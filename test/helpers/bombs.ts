@@ -83,6 +83,22 @@ export function docxBomb(inflatedBytes: number, declared: 'truthful' | 'lying' =
   ]);
 }
 
+/**
+ * A harmless-looking DOCX whose end record counts its three innocent entries, followed in the directory by a fourth
+ * that replaces word/document.xml with a bomb (JSZip reads every entry there is, the last of a name wins).
+ */
+export function docxWithHiddenEntry(inflatedBytes: number): Buffer {
+  const hidden = zipOf([
+    stored('[Content_Types].xml', CONTENT_TYPES),
+    stored('_rels/.rels', RELS),
+    stored('word/document.xml', '<w:document/>'),
+    { name: 'word/document.xml', data: deflateBomb(inflatedBytes), method: 8, inflatedSize: 4096 },
+  ]);
+  hidden.writeUInt16LE(3, hidden.length - 22 + 8);
+  hidden.writeUInt16LE(3, hidden.length - 22 + 10);
+  return hidden;
+}
+
 /** A DOCX of many small entries: the count alone is the attack (every entry costs the parser an object). */
 export function docxOfManyEntries(count: number): Buffer {
   return zipOf([

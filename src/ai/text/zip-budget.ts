@@ -67,13 +67,18 @@ function readDirectory(bytes: Buffer, budget: ZipBudget): Entry[] {
     throw expandsTooMuch('a ZIP64 archive');
   }
   if (count > budget.maxEntries) throw expandsTooMuch(`${count} entries`);
-  if (directoryOffset + directorySize > end) throw new UnreadableDocumentError('damaged', 'ZIP directory overruns');
+  // JSZip shifts every offset when the directory is not right before its end record (bytes prepended to the
+  // archive); an OOXML writer never does that, so such an archive is refused rather than read two ways.
+  if (directoryOffset + directorySize !== end) {
+    throw new UnreadableDocumentError('damaged', 'the ZIP directory is not where its end record says');
+  }
+  // JSZip reads directory entries for as long as their signature follows, whatever count the end record gives, and
+  // a later entry of the same name replaces an earlier one: so every entry there is is read here too.
   const entries: Entry[] = [];
   let at = directoryOffset;
-  for (let index = 0; index < count; index++) {
-    if (at + 46 > end || bytes.readUInt32LE(at) !== DIRECTORY_ENTRY) {
-      throw new UnreadableDocumentError('damaged', `ZIP directory entry ${index} is broken`);
-    }
+  while (at + 4 <= end && bytes.readUInt32LE(at) === DIRECTORY_ENTRY) {
+    if (at + 46 > end) throw new UnreadableDocumentError('damaged', 'a ZIP directory entry is cut off');
+    if (entries.length === budget.maxEntries) throw expandsTooMuch(`more than ${budget.maxEntries} entries`);
     const nameLength = bytes.readUInt16LE(at + 28);
     const entry: Entry = {
       name: bytes.toString('utf8', at + 46, Math.min(at + 46 + nameLength, end)),
