@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
 import { fetchPage, type Unselected } from '../../shared/paged-query.ts';
+import { ASSIGNMENT_TRANSITIONS } from '../assignments/assignments.state.ts';
 import { visibleChallengeCondition } from '../challenges/challenges.repository.ts';
 import { OPEN_CHALLENGE_STATUSES, OPEN_TASK_STATUSES, TASK_TRANSITIONS, type TaskStatus } from './tasks.state.ts';
 
@@ -155,7 +156,8 @@ export function listTasksOfVolunteer(db: Db, volunteerId: number, page: PageRequ
   const query = selectTasks(db)
     .innerJoin('assignments', 'assignments.task_id', 'tasks.id')
     .where('assignments.volunteer_id', '=', volunteerId)
-    .where('assignments.status', '<>', 'declined')
+    // Declined, by the invitee or by a withdrawal (both moves end there).
+    .where('assignments.status', '<>', ASSIGNMENT_TRANSITIONS.reject.to)
     .select('assignments.id as assignment_id')
     .orderBy('assignments.id', 'desc');
   return fetchPage(query, page);

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { PageRequest } from '../../http/pagination.ts';
 import { fetchPage } from '../../shared/paged-query.ts';
+import { ASSIGNMENT_TRANSITIONS } from '../assignments/assignments.state.ts';
 import type { TeamMessageRow } from './teams.mapper.ts';
 
 /**
@@ -107,7 +108,8 @@ export async function findParticipants(db: Db, challengeId: number): Promise<Par
     .innerJoin('tasks', 'tasks.id', 'assignments.task_id')
     .innerJoin('volunteers', 'volunteers.id', 'assignments.volunteer_id')
     .where('tasks.challenge_id', '=', challengeId)
-    .where('assignments.status', '<>', 'declined')
+    // Declined, by the invitee or by a withdrawal (both moves end there).
+    .where('assignments.status', '<>', ASSIGNMENT_TRANSITIONS.reject.to)
     .groupBy(['assignments.volunteer_id', 'volunteers.user_id'])
     .select((eb) => [
       'assignments.volunteer_id',

@@ -1,7 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { VolunteersTable } from '../../db/schema.ts';
-import { ACTIVE_STATUSES } from '../assignments/assignments.state.ts';
+import { ACTIVE_STATUSES, ASSIGNMENT_TRANSITIONS } from '../assignments/assignments.state.ts';
 
 /** The contributor profile of a user, with the user's name. */
 export function findVolunteerByUserId(db: Db, userId: number) {
@@ -66,13 +66,13 @@ export function statisticsOfVolunteer(db: Db, volunteerId: number) {
         .selectFrom('assignments')
         .select((inner) => inner.fn.countAll<number>().as('n'))
         .where('volunteer_id', '=', volunteerId)
-        .where('status', '=', 'completed')
+        .where('status', '=', ASSIGNMENT_TRANSITIONS.complete.to)
         .as('tasks_completed'),
       eb
         .selectFrom('assignments')
         .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('actual_hours'), inner.lit(0)).as('hours'))
         .where('volunteer_id', '=', volunteerId)
-        .where('status', '=', 'completed')
+        .where('status', '=', ASSIGNMENT_TRANSITIONS.complete.to)
         .as('hours_contributed'),
       eb
         .selectFrom('assignments')
