@@ -114,6 +114,11 @@ describe('decomposition: the skills a task needs', () => {
         'Diversity, equity and inclusion',
       ],
       ['A building fabric survey: walls, roof and windows', 'Building surveying'],
+      ['Reconcile the three bank accounts up to the migration date', 'Account reconciliation'],
+      ['Usability sessions with five tenants who use assistive technology', 'Usability testing'],
+      ['a three-month pilot at two clinics, compared with two clinics without them', 'Experimental design'],
+      ['a reading-at-home pack for parents, in English, Polish and Urdu', 'Translation'],
+      ['Arabic pages need right-to-left layout on our WordPress site', 'Localization'],
     ]) {
       const skills = names(piece, piece);
       assert.ok(skills.includes(skill), `${piece}: ${skills.join(', ')}`);

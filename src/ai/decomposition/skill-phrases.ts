@@ -23,6 +23,8 @@ const STOP = new Set(
 const WEAK = new Set(['work', 'use', 'make', 'get', 'take', 'give', 'provide', 'ensure', 'support', 'help', 'run']);
 
 const SUFFIXES = [
+  'iations',
+  'iation',
   'ations',
   'ation',
   'ments',

@@ -61,6 +61,23 @@ const WORK_SKILLS: { words: RegExp; skills: string[]; why: string; supporting?: 
   { words: /\bworkshops?\b/i, skills: ['Workshop facilitation'], why: 'it runs workshops' },
   { words: /\bpodcasts?\b/i, skills: ['Podcast production'], why: 'it makes a podcast' },
   { words: /\bpresentation\b/i, skills: ['Presentation skills'], why: 'it presents to an audience' },
+  { words: /\busability\b|\buser testing\b/i, skills: ['Usability testing'], why: 'it tests with users' },
+  { words: /\bproofread|\bnative speaker/i, skills: ['Proofreading'], why: 'it checks written text' },
+  {
+    words: /\bmultilingual\b|\bright-to-left\b|\btranslat\w*\b.{0,60}\b(?:website|site|pages|app)\b/i,
+    skills: ['Localization'],
+    why: 'it adapts a website or an app to other languages',
+  },
+  {
+    words: /\bsafety (?:rules|regulations|standards)\b/i,
+    skills: ['Health and safety'],
+    why: 'it must meet safety rules',
+  },
+  {
+    words: /\bcompared with\b.{0,60}\bwithout\b|\bcontrol group|\brandomi[sz]ed\b|\bA\/B test/i,
+    skills: ['Experimental design'],
+    why: 'it compares a change with a control',
+  },
   {
     words: /\bbackups?\b|\brestore (?:of|from|the)\b|\bdisaster recovery\b/i,
     skills: ['Backup & disaster recovery'],
@@ -194,10 +211,14 @@ export function requiredSkills(piece: string, title: string, context: SkillConte
   const languageWork =
     areas.some((mention) => mention.area.id === LANGUAGE_WORK_AREA) ||
     context.fallback.some((area) => area.id === LANGUAGE_WORK_AREA);
-  for (const mention of taxonomy.findInText(piece)) {
+  const mentions = taxonomy.findInText(piece);
+  for (const mention of mentions) {
     if (mention.skill.category === 'language' && !languageWork) continue;
     add(mention.skill, `Named in the brief for it: ${quote(clip(piece, 100))}.`);
   }
+  // Something made "in English, Polish and Urdu" is written in one language and translated into the others.
+  if (mentions.filter((mention) => mention.skill.category === 'language').length >= 2)
+    add(taxonomy.resolve('Translation'), 'Needed because it is made in several languages.');
 
   // Skills the excerpt names in other words ("review the literature", "edit and mix the audio").
   // Supporting work ("write … a report") stays a side of the task here too: the rule below decides it.
