@@ -215,6 +215,12 @@ describe('multipart uploads', () => {
     const multipart = `multipart/form-data; boundary=${boundary}`;
     const cases: Array<[string, string, string]> = [
       ['multipart/form-data', field('name="a"', 'x'), 'the Content-Type header names no boundary.'],
+      ['multipart/form-data; boundary=', field('name="a"', 'x'), 'it does not end with the closing boundary'],
+      [
+        `multipart/form-data; boundary=${'b'.repeat(300)}`,
+        field('name="a"', 'x'),
+        'the boundary in the Content-Type header is too long.',
+      ],
       [multipart, 'not multipart', 'it does not end with the closing boundary named in the Content-Type header'],
       [
         multipart,

@@ -188,6 +188,8 @@ function multipartFailure(error: unknown): unknown {
   if (code === 'FST_PROTO_VIOLATION') return read('a field is named after a built-in property such as __proto__.');
   if (typeof code === 'string' && code.startsWith('FST_')) return error; // another of the plugin's own 4xx
   if (/boundary not found/i.test(error.message)) return read('the Content-Type header names no boundary.');
+  // busboy's boundary search takes at most 256 bytes (RFC 2046 allows a boundary of 70 characters)
+  if (/needle/i.test(error.message)) return read('the boundary in the Content-Type header is too long.');
   return read(
     'it does not end with the closing boundary named in the Content-Type header (the body is cut off, malformed, ' +
       'or uses another boundary).',
