@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { findUserByEmail } from '../users/users.repository.ts';
-import { clearFailures, lockedForSeconds, recordFailure } from './login-throttle.ts';
+import { admitAttempt, clearFailures } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createToken } from './tokens.service.ts';
 
@@ -22,7 +22,7 @@ function decoy(): Promise<string> {
 }
 
 /**
- * The web login (docs/contract.md §2): throttled per (email, IP) by login-throttle.ts; a deactivated account is told so
+ * The web login (docs/contract.md §2): throttled per (email, IP) and per account by login-throttle.ts; a deactivated account is told so
  * only when the password was right. A success clears the failures and creates a token named `tokenName`.
  */
 export async function signInWithPassword(
@@ -32,12 +32,13 @@ export async function signInWithPassword(
   tokenTtlSeconds: number | null,
 ): Promise<PasswordSignIn> {
   const { email, password, ip } = attempt;
-  const waitSeconds = await lockedForSeconds(db, email, ip);
+  // Counted before the password is checked, atomically with the lock's check: parallel guesses cannot all pass.
+  const waitSeconds = await admitAttempt(db, email, ip);
   if (waitSeconds > 0) return { refusal: 'locked', waitSeconds };
   const user = email ? await findUserByEmail(db, email) : undefined;
   const valid = await verifyPassword(password, user?.password_hash ?? (await decoy()));
   if (!user?.password_hash || !valid || user.is_active !== 1) {
-    await recordFailure(db, email, ip);
+    // The attempt is already counted as a failure.
     return { refusal: user?.password_hash && valid ? 'deactivated' : 'invalid-credentials' };
   }
   await clearFailures(db, email, ip);
