@@ -119,6 +119,11 @@ describe('decomposition: the skills a task needs', () => {
       ['a three-month pilot at two clinics, compared with two clinics without them', 'Experimental design'],
       ['a reading-at-home pack for parents, in English, Polish and Urdu', 'Translation'],
       ['Arabic pages need right-to-left layout on our WordPress site', 'Localization'],
+      ['a hazard analysis identifying the critical control points', 'HACCP'],
+      ['making good the plaster and decoration afterwards', 'Plastering'],
+      ['a churn model that scores every member each week', 'Machine learning'],
+      ['replacing the boiler with air-source heat pumps', 'HVAC'],
+      ['weekly performance reporting (subscriptions, cost per acquisition)', 'Marketing analytics'],
     ]) {
       const skills = names(piece, piece);
       assert.ok(skills.includes(skill), `${piece}: ${skills.join(', ')}`);

@@ -61,6 +61,53 @@ const WORK_SKILLS: { words: RegExp; skills: string[]; why: string; supporting?: 
   { words: /\bworkshops?\b/i, skills: ['Workshop facilitation'], why: 'it runs workshops' },
   { words: /\bpodcasts?\b/i, skills: ['Podcast production'], why: 'it makes a podcast' },
   { words: /\bpresentation\b/i, skills: ['Presentation skills'], why: 'it presents to an audience' },
+  {
+    words: /\baccessibility statement\b|\baccessibility regulations\b|\bequality act\b/i,
+    skills: ['Accessibility law'],
+    why: 'it must meet accessibility law',
+  },
+  {
+    words: /\bcost(?:ed|ing)? (?:estimates?|plan|breakdown)\b|\bcosted\b|\bquantity take-?offs?\b/i,
+    skills: ['Cost estimating'],
+    why: 'it prices the work',
+  },
+  {
+    words: /\bcritical control points?\b|\bhazard analysis\b/i,
+    skills: ['HACCP'],
+    why: 'it analyses food hazards',
+  },
+  { words: /\bplaster(?:ing|work)?\b|\bskim(?:ming)?\b/i, skills: ['Plastering'], why: 'it is plastering work' },
+  {
+    words: /\b(?:brand )?positioning\b|\bkey messages\b/i,
+    skills: ['Brand positioning'],
+    why: 'it decides how the brand is positioned',
+  },
+  {
+    words: /\bcost per (?:acquisition|click|lead)\b|\bconversion rates?\b|\breturn on ad spend\b|\bROAS\b/i,
+    skills: ['Marketing analytics'],
+    why: "it measures marketing's results",
+  },
+  {
+    words: /\bsupply of goods\b|\bconsumer (?:rights|law|contracts?)\b/i,
+    skills: ['Consumer Law'],
+    why: 'it concerns selling to consumers',
+  },
+  {
+    words: /\bretrain(?:ed|ing)?\b|\bmodel (?:deployment|monitoring)\b/i,
+    skills: ['MLOps'],
+    why: 'it keeps a model running',
+  },
+  {
+    words:
+      /\b(?:churn|predictive|prediction|forecasting|classification|scoring|recommendation) models?\b|\bmodel that (?:predicts|scores|classifies|forecasts)\b/i,
+    skills: ['Machine learning'],
+    why: 'it builds a predictive model',
+  },
+  {
+    words: /\bheating,? (?:and )?ventilation\b|\bheat pumps?\b|\bboilers?\b|\bair conditioning\b/i,
+    skills: ['HVAC'],
+    why: 'it concerns heating and ventilation',
+  },
   { words: /\busability\b|\buser testing\b/i, skills: ['Usability testing'], why: 'it tests with users' },
   { words: /\bproofread|\bnative speaker/i, skills: ['Proofreading'], why: 'it checks written text' },
   {
