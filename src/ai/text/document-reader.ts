@@ -66,6 +66,8 @@ export class DocumentReader {
 
   /** Reads the thread's memory while it parses `pending` (an interrupt: answered even mid-computation). */
   #watchMemory(worker: Worker, pending: Pending): void {
+    // Worker heap statistics came with Node 22.16; without them only the checks before parsing and the heap cap hold.
+    if (typeof worker.getHeapStatistics !== 'function') return;
     let reading = false;
     this.#memoryWatch = setInterval(async () => {
       if (reading) return;
