@@ -3,9 +3,11 @@
  * real code paths — text extraction, the CV stage, the challenge analysis chain and matching's scoring — and prints
  * recall, precision, routing accuracy, grounding and invitation precision. Method: docs/quality.md.
  *
- *   npm run eval -- [--verbose] [--json <file>] [--cvs <dir>] [--briefs <dir>]
+ *   npm run eval -- [--verbose] [--json <file>] [--cvs <dir>] [--briefs <dir>] [--cv-check <dir> | --no-cv-check]
  *
  * --cvs and --briefs read another set laid out the same way (labels.json beside the files), e.g. a held-out one.
+ * The CV check set (eval/cvs-check, or --cv-check <dir>) is scored after the development set in a section of its own
+ * with the same tables; it was not used to tune the analyser (eval/cvs-check/README.md). --no-cv-check leaves it out.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,10 +30,13 @@ const { values: options } = parseArgs({
     verbose: { type: 'boolean', default: false },
     json: { type: 'string' },
     cvs: { type: 'string', default: path.join(EVAL_DIR, 'cvs') },
+    'cv-check': { type: 'string', default: path.join(EVAL_DIR, 'cvs-check') },
+    'no-cv-check': { type: 'boolean', default: false },
     briefs: { type: 'string', default: path.join(EVAL_DIR, 'briefs') },
   },
 });
 const CV_DIR = path.resolve(options.cvs);
+const CV_CHECK_DIR = options['no-cv-check'] ? null : path.resolve(options['cv-check']);
 const BRIEF_DIR = path.resolve(options.briefs);
 
 const started = performance.now();
@@ -41,10 +46,21 @@ const matcher = new SkillLabelMatcher(taxonomy);
 const out: string[] = [];
 
 // ---- CVs ----
-const cvLabels = readCvLabels(CV_DIR);
-const presentCvs = cvLabels?.filter((label) => cvFileExists(CV_DIR, label)) ?? [];
-const cvs: CvResult[] = [];
-for (const label of presentCvs) cvs.push(await evaluateCv(ai, matcher, CV_DIR, label));
+/** A labelled CV set analysed and scored: the development set (eval/cvs) or the check set (eval/cvs-check). */
+type CvSet = {
+  dir: string;
+  labels: ReturnType<typeof readCvLabels>;
+  present: number;
+  cvs: CvResult[];
+};
+
+async function analyseCvSet(dir: string): Promise<CvSet> {
+  const labels = readCvLabels(dir);
+  const present = labels?.filter((label) => cvFileExists(dir, label)) ?? [];
+  const results: CvResult[] = [];
+  for (const label of present) results.push(await evaluateCv(ai, matcher, dir, label));
+  return { dir, labels, present: present.length, cvs: results };
+}
 
 const skillRow = (name: string, scores: readonly SkillScore[], extra: Cell[] = []): Cell[] => {
   const total = sumScores(scores);
@@ -66,34 +82,39 @@ const recallOf = (results: readonly CvResult[]) => {
   return ratio(total.labelsMatched, total.labels);
 };
 
-const cvSummary = {
-  labelled: cvLabels?.length ?? 0,
-  analysed: cvs.length,
-  unreadable: cvs.filter((cv) => cv.error !== null).map((cv) => `${cv.label.id}: ${cv.error}`),
-  overall: sumScores(cvs.map((cv) => cv.skills)),
-  notSkillHits: sum(cvs, (cv) => cv.notSkillHits.length),
-  weakProfessions: groupBy(cvs, (cv) => cv.label.profession)
+const summariseCvSet = ({ labels, cvs: results }: CvSet) => ({
+  labelled: labels?.length ?? 0,
+  analysed: results.length,
+  unreadable: results.filter((cv) => cv.error !== null).map((cv) => `${cv.label.id}: ${cv.error}`),
+  overall: sumScores(results.map((cv) => cv.skills)),
+  notSkillHits: sum(results, (cv) => cv.notSkillHits.length),
+  weakProfessions: groupBy(results, (cv) => cv.label.profession)
     .map(([profession, group]) => ({ profession, recall: recallOf(group) }))
     .filter((entry) => entry.recall !== null && entry.recall < PROFESSION_RECALL_FLOOR),
-};
+});
 
-out.push(heading('CV skills'));
-if (cvLabels === null) {
-  out.push(`No CV set: ${path.join(CV_DIR, 'labels.json')} is missing. CV and invitation measures are skipped.`);
-} else {
+/** The same tables for every CV set: overall, software/IT against the rest, per field, per profession. */
+function reportCvSet(title: string, set: CvSet, missingNote: string) {
+  const { labels, cvs: results } = set;
+  const summary = summariseCvSet(set);
+  out.push(heading(title));
+  if (labels === null) {
+    out.push(`No CV set: ${path.join(set.dir, 'labels.json')} is missing. ${missingNote}`);
+    return summary;
+  }
   out.push(
-    `${cvs.length} of ${cvLabels.length} labelled CVs analysed (missing files: ${cvLabels.length - presentCvs.length}, ` +
-      `unreadable: ${cvSummary.unreadable.length}); predicted skills that a label rules out: ${cvSummary.notSkillHits}`,
+    `${results.length} of ${labels.length} labelled CVs analysed (missing files: ${labels.length - set.present}, ` +
+      `unreadable: ${summary.unreadable.length}); predicted skills that a label rules out: ${summary.notSkillHits}`,
   );
-  const software = cvs.filter((cv) => isSoftwareField(cv.label.field));
-  const others = cvs.filter((cv) => !isSoftwareField(cv.label.field));
+  const software = results.filter((cv) => isSoftwareField(cv.label.field));
+  const others = results.filter((cv) => !isSoftwareField(cv.label.field));
   out.push(
     table(
       ['set', 'CVs', 'recall', 'precision'],
       [
         skillRow(
           'all',
-          cvs.map((cv) => cv.skills),
+          results.map((cv) => cv.skills),
         ),
         skillRow(
           'software/IT',
@@ -110,7 +131,7 @@ if (cvLabels === null) {
   out.push(
     table(
       ['field', 'CVs', 'recall', 'precision'],
-      groupBy(cvs, (cv) => cv.label.field).map(([field, group]) =>
+      groupBy(results, (cv) => cv.label.field).map(([field, group]) =>
         skillRow(
           field,
           group.map((cv) => cv.skills),
@@ -122,7 +143,7 @@ if (cvLabels === null) {
   out.push(
     table(
       ['profession', 'CVs', 'recall', 'precision', 'ruled out'],
-      groupBy(cvs, (cv) => cv.label.profession).map(([profession, group]) =>
+      groupBy(results, (cv) => cv.label.profession).map(([profession, group]) =>
         skillRow(
           profession,
           group.map((cv) => cv.skills),
@@ -133,13 +154,12 @@ if (cvLabels === null) {
   );
   out.push(
     '',
-    `professions under ${PROFESSION_RECALL_FLOOR.toFixed(2)} recall (${cvSummary.weakProfessions.length}): ` +
-      (cvSummary.weakProfessions.map((entry) => `${entry.profession} ${formatShare(entry.recall)}`).join(', ') ||
-        'none'),
+    `professions under ${PROFESSION_RECALL_FLOOR.toFixed(2)} recall (${summary.weakProfessions.length}): ` +
+      (summary.weakProfessions.map((entry) => `${entry.profession} ${formatShare(entry.recall)}`).join(', ') || 'none'),
   );
-  if (cvSummary.unreadable.length > 0) out.push(`unreadable: ${cvSummary.unreadable.join('; ')}`);
+  if (summary.unreadable.length > 0) out.push(`unreadable: ${summary.unreadable.join('; ')}`);
   if (options.verbose) {
-    for (const cv of cvs) {
+    for (const cv of results) {
       out.push(
         '',
         `${cv.label.id} (${cv.label.profession}, ${cv.label.field}): recall ${formatShare(ratio(cv.skills.labelsMatched, cv.skills.labels))}` +
@@ -152,7 +172,20 @@ if (cvLabels === null) {
       if (cv.error) out.push(`  unreadable: ${cv.error}`);
     }
   }
+  return summary;
 }
+
+const cvSet = await analyseCvSet(CV_DIR);
+const cvs = cvSet.cvs;
+const cvSummary = reportCvSet('CV skills', cvSet, 'CV and invitation measures are skipped.');
+
+// The check set is scored apart and never feeds the invitations: it was written after the analyser was tuned on the
+// development set, so its numbers are the honest estimate of how the analysis does on CVs it was not tuned on.
+const checkSet = CV_CHECK_DIR === null ? null : await analyseCvSet(CV_CHECK_DIR);
+const checkSummary =
+  checkSet === null
+    ? null
+    : reportCvSet('CV check set (not tuned on)', checkSet, 'Its row in the summary stays empty.');
 
 // ---- Briefs ----
 const briefLabels = readBriefLabels(BRIEF_DIR);
@@ -326,6 +359,21 @@ out.push(
         'as good outside software',
       ],
       ['professions under 0.60 recall', String(cvSummary.weakProfessions.length), 'none'],
+      [
+        'check set: CV skill recall / precision',
+        checkSummary === null
+          ? '–'
+          : pair(
+              ratio(checkSummary.overall.labelsMatched, checkSummary.overall.labels),
+              ratio(checkSummary.overall.predictedMatching, checkSummary.overall.predicted),
+            ),
+        '>= 0.85 / >= 0.80',
+      ],
+      [
+        'check set: professions under 0.60 recall',
+        checkSummary === null ? '–' : String(checkSummary.weakProfessions.length),
+        'none',
+      ],
       ['brief routing accuracy', formatShare(briefSummary.routingAccuracy), '>= 0.90'],
       [
         'community rejected / unlawful accepted',
@@ -373,6 +421,21 @@ if (options.json) {
         error,
       })),
     },
+    cvCheck:
+      checkSet === null || checkSummary === null
+        ? null
+        : {
+            dir: checkSet.dir,
+            ...checkSummary,
+            items: checkSet.cvs.map(({ label, skills, notSkillHits, error }) => ({
+              id: label.id,
+              profession: label.profession,
+              field: label.field,
+              skills,
+              notSkillHits,
+              error,
+            })),
+          },
     briefs: {
       ...briefSummary,
       items: briefs.map((brief) => ({
