@@ -19,6 +19,12 @@ export type Config = Readonly<{
   logLevel: string;
   /** Token lifetime in seconds; null means tokens never expire (docs/contract.md §2). */
   tokenTtlSeconds: number | null;
+  /**
+   * Tokens issued to the browser (sign-in, registration, LinkedIn) end after this long unused, renewed while used
+   * (WEB_TOKEN_IDLE_HOURS), and at the latest this long after sign-in (WEB_TOKEN_MAX_DAYS) (issue 10, item 6).
+   */
+  webTokenIdleSeconds: number;
+  webTokenMaxSeconds: number;
   /** Run the job worker inside the API process (the embedded default). */
   /**
    * Whose X-Forwarded-* headers (client IP, protocol, host) are believed: nobody (`false`), the proxies at these
@@ -187,6 +193,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   }
 
   const ttl = integer('TOKEN_TTL', 0, 0, 10 * 365 * 24 * 3600);
+  const webTokenIdleHours = integer('WEB_TOKEN_IDLE_HOURS', 12, 1, 24 * 365);
+  const webTokenMaxDays = integer('WEB_TOKEN_MAX_DAYS', 30, 1, 365);
+  if (webTokenIdleHours > webTokenMaxDays * 24) {
+    problems.push(
+      `WEB_TOKEN_IDLE_HOURS (${webTokenIdleHours}) must not be longer than WEB_TOKEN_MAX_DAYS (${webTokenMaxDays} days).`,
+    );
+  }
   const appUrl = (read('APP_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   try {
     new URL(appUrl);
@@ -251,6 +264,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       nodeEnv === 'test' ? 'silent' : 'info',
     ),
     tokenTtlSeconds: ttl === 0 ? null : ttl,
+    webTokenIdleSeconds: webTokenIdleHours * 3600,
+    webTokenMaxSeconds: webTokenMaxDays * 24 * 3600,
     trustProxy: parseTrustProxy(read('TRUST_PROXY'), problems),
     embeddedWorker: boolean('EMBEDDED_WORKER', true),
     workerPollMs: integer('WORKER_POLL_MS', 1000, 10, 60_000),

@@ -6,6 +6,7 @@ import * as skillsOnDemand from './migrations/0003_skills_on_demand.ts';
 import * as taskSources from './migrations/0004_task_sources.ts';
 import * as skillEvidence from './migrations/0005_skill_evidence.ts';
 import * as lifecycleGaps from './migrations/0006_lifecycle_gaps.ts';
+import * as webTokenLifetime from './migrations/0007_web_token_lifetime.ts';
 
 type MigrationModule = { up(db: Kysely<unknown>, types: ColumnTypes): Promise<void> };
 
@@ -17,6 +18,7 @@ const migrations: Record<string, MigrationModule> = {
   '0004_task_sources': taskSources,
   '0005_skill_evidence': skillEvidence,
   '0006_lifecycle_gaps': lifecycleGaps,
+  '0007_web_token_lifetime': webTokenLifetime,
 };
 
 /** `schema`: the PostgreSQL schema the tables live in, when it is not the default one (tests use one per file). */

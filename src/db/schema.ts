@@ -35,6 +35,10 @@ export interface PersonalAccessTokensTable {
   token_hash: string;
   last_used_at: Timestamp | null;
   expires_at: Timestamp | null;
+  /** Web sign-in tokens: `expires_at` moves to this long after each use (renewed at most once a minute). */
+  idle_seconds: number | null;
+  /** Web sign-in tokens: the end no renewal goes past. */
+  max_expires_at: Timestamp | null;
   created_at: Timestamp;
 }
 

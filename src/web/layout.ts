@@ -82,6 +82,8 @@ ${options.body}
 <footer class="site"><p>Guild — challenges and the people who solve them. <a href="/docs">API reference</a></p></footer>
 </body>
 </html>`;
+  // A page that carries the API token must not be kept by the browser's or any proxy's cache (issue 10, item 6).
+  if (request.webToken) reply.header('cache-control', 'no-store');
   return reply
     .status(options.status ?? 200)
     .header('content-type', 'text/html; charset=utf-8')

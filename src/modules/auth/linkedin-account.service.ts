@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { AccountType, UserRow } from '../../db/schema.ts';
 import { findUserByEmail, findUserByLinkedinId, insertUser, linkLinkedinId } from '../users/users.repository.ts';
 import type { LinkedinIdentity } from './linkedin-client.ts';
-import { createToken } from './tokens.service.ts';
+import { createToken, type WebTokenLifetime } from './tokens.service.ts';
 
 /**
  * Which Guild account a LinkedIn identity signs in to (docs/contract.md §2): the one already linked to it; else the
@@ -61,9 +61,9 @@ export async function signInWithLinkedin(
   db: Db,
   identity: LinkedinIdentity,
   newAccountType: AccountType,
-  tokenTtlSeconds: number | null,
+  tokenLifetime: WebTokenLifetime,
 ): Promise<{ token: string; created: boolean } | { refusal: LinkedinRefusal }> {
   const account = await accountForLinkedin(db, identity, newAccountType);
   if ('refusal' in account) return account;
-  return { token: await createToken(db, account.user.id, 'linkedin login', tokenTtlSeconds), created: account.created };
+  return { token: await createToken(db, account.user.id, 'linkedin login', tokenLifetime), created: account.created };
 }

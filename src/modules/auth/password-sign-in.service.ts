@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { findUserByEmail } from '../users/users.repository.ts';
 import { admitAttempt, clearFailures } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { createToken } from './tokens.service.ts';
+import { createToken, type WebTokenLifetime } from './tokens.service.ts';
 
 /** How a sign-in with email and password ended: a new API token, or why not. */
 export type PasswordSignIn =
@@ -29,7 +29,7 @@ export async function signInWithPassword(
   db: Db,
   attempt: { email: string; password: string; ip: string },
   tokenName: string,
-  tokenTtlSeconds: number | null,
+  tokenLifetime: WebTokenLifetime,
 ): Promise<PasswordSignIn> {
   const { email, password, ip } = attempt;
   // Counted before the password is checked, atomically with the lock's check: parallel guesses cannot all pass.
@@ -42,5 +42,5 @@ export async function signInWithPassword(
     return { refusal: user?.password_hash && valid ? 'deactivated' : 'invalid-credentials' };
   }
   await clearFailures(db, email, ip);
-  return { token: await createToken(db, user.id, tokenName, tokenTtlSeconds) };
+  return { token: await createToken(db, user.id, tokenName, tokenLifetime) };
 }

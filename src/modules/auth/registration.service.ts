@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createAccount, type NewAccount, validateNewAccount } from '../users/users.service.ts';
-import { createToken } from './tokens.service.ts';
+import { createToken, type WebTokenLifetime } from './tokens.service.ts';
 
 type Registration = NewAccount & { passwordConfirmation: string };
 
@@ -14,7 +14,7 @@ export async function registerWithPassword(
   db: Db,
   registration: Registration,
   tokenName: string,
-  tokenTtlSeconds: number | null,
+  tokenLifetime: WebTokenLifetime,
 ): Promise<{ user: UserRow; token: string }> {
   const errors = validateNewAccount(registration);
   if (!registration.passwordConfirmation) errors.password_confirmation = ['Please confirm your password.'];
@@ -23,5 +23,5 @@ export async function registerWithPassword(
   }
   if (Object.keys(errors).length > 0) throw new AppError('validation', Object.values(errors)[0][0], { errors });
   const user = await createAccount(db, registration);
-  return { user, token: await createToken(db, user.id, tokenName, tokenTtlSeconds) };
+  return { user, token: await createToken(db, user.id, tokenName, tokenLifetime) };
 }

@@ -2,7 +2,15 @@ import type { Db } from '../../db/database.ts';
 
 export function insertToken(
   db: Db,
-  values: { user_id: number; name: string; token_hash: string; expires_at: string | null; created_at: string },
+  values: {
+    user_id: number;
+    name: string;
+    token_hash: string;
+    expires_at: string | null;
+    idle_seconds: number | null;
+    max_expires_at: string | null;
+    created_at: string;
+  },
 ) {
   return db
     .insertInto('personal_access_tokens')
@@ -21,6 +29,8 @@ export function findTokenWithUser(db: Db, tokenId: number) {
       't.token_hash',
       't.expires_at',
       't.last_used_at',
+      't.idle_seconds',
+      't.max_expires_at',
       'u.id',
       'u.name',
       'u.email',
@@ -31,8 +41,13 @@ export function findTokenWithUser(db: Db, tokenId: number) {
     .executeTakeFirst();
 }
 
-export async function touchToken(db: Db, tokenId: number, now: string): Promise<void> {
-  await db.updateTable('personal_access_tokens').set({ last_used_at: now }).where('id', '=', tokenId).execute();
+/** Marks the token used at `now`; a web token's idle end moves to `expiresAt` in the same write. */
+export async function touchToken(db: Db, tokenId: number, now: string, expiresAt?: string): Promise<void> {
+  await db
+    .updateTable('personal_access_tokens')
+    .set(expiresAt === undefined ? { last_used_at: now } : { last_used_at: now, expires_at: expiresAt })
+    .where('id', '=', tokenId)
+    .execute();
 }
 
 export async function deleteTokensOfUser(db: Db, userId: number): Promise<number> {

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { AccountType } from '../../db/schema.ts';
 import { deleteTokensOfUser, findTokenWithUser, insertToken, touchToken } from './tokens.repository.ts';
@@ -16,27 +17,53 @@ export type AuthUser = {
 };
 
 const SECRET_BYTES = 30; // 40 url-safe base64 characters
-/** last_used_at is a hint for people, not an audit log: write it at most this often per token. */
+/**
+ * last_used_at is a hint for people, not an audit log, and a web token's renewal needs no finer step: write them at
+ * most this often per token.
+ */
 const TOUCH_INTERVAL_MS = 60_000;
 
 function hashSecret(secret: string): string {
   return crypto.createHash('sha256').update(secret).digest('hex');
 }
 
+/**
+ * How long a token issued to the browser lives (issue 10, item 6): it ends after `idleSeconds` unused — each use
+ * pushes that end on, at most once a minute — and at the latest `maxSeconds` after it was issued.
+ */
+export type WebTokenLifetime = { idleSeconds: number; maxSeconds: number };
+
+/** The web lifetime the configuration asks for; a TOKEN_TTL shorter than its maximum shortens it. */
+export function webTokenLifetime(
+  config: Pick<Config, 'webTokenIdleSeconds' | 'webTokenMaxSeconds' | 'tokenTtlSeconds'>,
+): WebTokenLifetime {
+  const maxSeconds = Math.min(config.webTokenMaxSeconds, config.tokenTtlSeconds ?? Number.POSITIVE_INFINITY);
+  return { idleSeconds: Math.min(config.webTokenIdleSeconds, maxSeconds), maxSeconds };
+}
+
+const later = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString();
+
+/**
+ * A new token, shown once. `lifetime` is a web token's idle and absolute lifetime, or an integration token's fixed
+ * TTL in seconds (null: it does not expire), as the CLI makes them.
+ */
 export async function createToken(
   db: Db,
   userId: number,
   name: string,
-  ttlSeconds: number | null,
+  lifetime: number | null | WebTokenLifetime,
   now = new Date(),
 ): Promise<string> {
   const secret = crypto.randomBytes(SECRET_BYTES).toString('base64url');
-  const expiresAt = ttlSeconds === null ? null : new Date(now.getTime() + ttlSeconds * 1000).toISOString();
+  const web = lifetime !== null && typeof lifetime === 'object' ? lifetime : null;
+  const ttlSeconds = web ? web.idleSeconds : (lifetime as number | null);
   const { id } = await insertToken(db, {
     user_id: userId,
     name,
     token_hash: hashSecret(secret),
-    expires_at: expiresAt,
+    expires_at: ttlSeconds === null ? null : later(now, Math.min(ttlSeconds, web?.maxSeconds ?? ttlSeconds)),
+    idle_seconds: web ? web.idleSeconds : null,
+    max_expires_at: web ? later(now, web.maxSeconds) : null,
     created_at: now.toISOString(),
   });
   return `${id}|${secret}`;
@@ -56,7 +83,13 @@ export async function authenticateToken(db: Db, plaintext: string, now = new Dat
   if (row.expires_at !== null && row.expires_at <= now.toISOString()) return null;
   if (row.is_active !== 1) return null;
   if (row.last_used_at === null || now.getTime() - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) {
-    await touchToken(db, row.token_id, now.toISOString());
+    // A web token lives on while it is used: its idle end moves with the same (at most once a minute) write, never
+    // past its absolute end.
+    const renewedUntil =
+      row.idle_seconds === null || row.max_expires_at === null
+        ? undefined
+        : [later(now, row.idle_seconds), row.max_expires_at].sort()[0];
+    await touchToken(db, row.token_id, now.toISOString(), renewedUntil);
   }
   return { id: row.id, name: row.name, email: row.email, account_type: row.account_type, token_id: row.token_id };
 }

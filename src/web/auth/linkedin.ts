@@ -5,6 +5,7 @@ import type { AccountType } from '../../db/schema.ts';
 import { MessageBody } from '../../http/schemas.ts';
 import { signInWithLinkedin } from '../../modules/auth/linkedin-account.service.ts';
 import { createLinkedinClient, LinkedinExchangeError, newSignInChecks } from '../../modules/auth/linkedin-client.ts';
+import { webTokenLifetime } from '../../modules/auth/tokens.service.ts';
 import { renderErrorPage } from '../error-page.ts';
 import { setFlash, signIn } from '../session.ts';
 import { type LinkedinFailure, linkedinFailurePage } from './linkedin-failure.ts';
@@ -110,7 +111,7 @@ export async function linkedinSignIn(app: FastifyInstance, deps: AppDeps): Promi
           deps.db,
           identity,
           accountType ?? 'contributor',
-          deps.config.tokenTtlSeconds,
+          webTokenLifetime(deps.config),
         );
         if ('refusal' in outcome) return fail(request, reply, outcome.refusal);
         signIn(request, outcome.token);

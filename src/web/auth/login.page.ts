@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { type PasswordSignIn, signInWithPassword } from '../../modules/auth/password-sign-in.service.ts';
+import { webTokenLifetime } from '../../modules/auth/tokens.service.ts';
 import { field, formErrorSummary } from '../forms.ts';
 import { html } from '../html.ts';
 import { csrfField, sendPage } from '../layout.ts';
@@ -60,7 +61,7 @@ export async function submitLogin(request: FastifyRequest, reply: FastifyReply, 
     deps.db,
     { email, password, ip: request.ip },
     'web login',
-    deps.config.tokenTtlSeconds,
+    webTokenLifetime(deps.config),
   );
   if (!('token' in outcome)) return loginForm(request, reply, deps, { email, next, ...refusalOf(outcome) });
   signIn(request, outcome.token);

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { AccountType } from '../../db/schema.ts';
 import { AppError, type FieldErrors } from '../../http/app-error.ts';
 import { registerWithPassword } from '../../modules/auth/registration.service.ts';
+import { webTokenLifetime } from '../../modules/auth/tokens.service.ts';
 import { MIN_PASSWORD_LENGTH } from '../../modules/users/users.service.ts';
 import { field, formErrorSummary } from '../forms.ts';
 import { html } from '../html.ts';
@@ -70,7 +71,7 @@ export async function submitRegister(request: FastifyRequest, reply: FastifyRepl
         accountType: values.account_type as AccountType,
       },
       'web login',
-      deps.config.tokenTtlSeconds,
+      webTokenLifetime(deps.config),
     );
     signIn(request, token);
     setFlash(request, 'Welcome to Guild! Start by completing your profile.');
