@@ -44,7 +44,7 @@ const RANGE = new RegExp(
 const SINGLE_YEAR = new RegExp(`(?<![\\d/.-])(${YEAR})(?![\\d/.-]?\\d)`, 'g');
 
 /** The month a date names; a bare year names its January (and says so, for spans between bare years). */
-export function parseMonth(text: string): { month: number; yearOnly: boolean } | null {
+function parseMonth(text: string): { month: number; yearOnly: boolean } | null {
   const value = text.trim().toLowerCase();
   const named = /^([a-z]{3})[a-z]*\.?,?\s+(\d{4})$/.exec(value);
   if (named && MONTHS[named[1]]) return { month: toMonth(Number(named[2]), MONTHS[named[1]]), yearOnly: false };
@@ -56,7 +56,7 @@ export function parseMonth(text: string): { month: number; yearOnly: boolean } |
   return null;
 }
 
-export function toMonth(year: number, month: number): number {
+function toMonth(year: number, month: number): number {
   return year * 12 + (month - 1);
 }
 

@@ -16,10 +16,7 @@ export const cvStage: AnalysisStage<CvInput, typeof CvAnalysisSchema> = {
 export {
   type CvAnalysis,
   CvAnalysisSchema,
-  type CvEducationResult,
   type CvInput,
   type CvSkillResult,
-  type CvWorkResult,
   type ExperienceLevel,
-  type Proficiency,
 } from './schema.ts';

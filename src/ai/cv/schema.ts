@@ -14,7 +14,7 @@ function OrNull<T extends TSchema>(schema: T, description: string) {
 
 const YearMonth = () => Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' });
 
-export const ProficiencyLevel = Type.Union(
+const ProficiencyLevel = Type.Union(
   [Type.Literal('beginner'), Type.Literal('intermediate'), Type.Literal('advanced'), Type.Literal('expert')],
   {
     description:
@@ -25,7 +25,7 @@ export const ProficiencyLevel = Type.Union(
   },
 );
 
-export const CvSkill = Type.Object(
+const CvSkill = Type.Object(
   {
     name: Type.String({
       minLength: 1,
@@ -69,7 +69,7 @@ export const CvSkill = Type.Object(
   { additionalProperties: false },
 );
 
-export const CvEducation = Type.Object(
+const CvEducation = Type.Object(
   {
     degree: Type.String({
       minLength: 1,
@@ -86,7 +86,7 @@ export const CvEducation = Type.Object(
   { additionalProperties: false },
 );
 
-export const CvWorkExperience = Type.Object(
+const CvWorkExperience = Type.Object(
   {
     job_title: Type.String({ minLength: 1, maxLength: 200, description: 'The position held.' }),
     company: Type.String({

@@ -82,7 +82,7 @@ const TIME_ONLY = [
   /^(?:we|i)\s+(?:need|want|would like)\s+(?:the\s+|all\s+|our\s+)?(?:final\s+|finished\s+)?(?:files|everything|results?|deliverables?|artwork)\s+(?:ready\s+|delivered\s+)?(?:by|before|within)\b/i,
   /^(?:the\s+)?(?:[\p{L}-]+\s+){0,4}(?:is|are)\s+due\b/iu,
 ];
-export function isScheduleOrMoney(sentence: string): boolean {
+function isScheduleOrMoney(sentence: string): boolean {
   const text = sentence.trim();
   return MONEY_ONLY.some((pattern) => pattern.test(text)) || (TIME.test(text) && TIME_ONLY.some((p) => p.test(text)));
 }
@@ -211,7 +211,7 @@ type Enumeration = { spans: Span[]; umbrella: string | null; lead: string | null
  * sharing one object ("book, move and cancel appointments"). Detail after "covering" or "including" stays with
  * its piece, and so does a trailing "tested again with users" that qualifies the part before it.
  */
-export function splitEnumeration(text: string, sentence: Span): Enumeration {
+function splitEnumeration(text: string, sentence: Span): Enumeration {
   let body = sentence;
   let umbrella: string | null = null;
   const colon = topLevelIndex(text, body, /:\s/g);
@@ -282,7 +282,7 @@ function splitCommaList(text: string, clause: Span): Span[] {
     const sharesObject = previous && isWorkVerb(previousWords.at(-1) ?? '');
     const qualifies =
       (k === parts.length - 1 && QUALIFIER.test(words.join(' '))) ||
-      /^(?:with|without|which|where|who|because)\b/i.test(words.join(' '));
+      /^(?:with|without|which|where|who|because|\w+ed by)\b/i.test(words.join(' '));
     if (previous && (sharesObject || qualifies || words.length < 2)) previous.end = part.end;
     else merged.push({ ...part });
   });

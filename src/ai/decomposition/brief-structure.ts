@@ -41,7 +41,7 @@ export function isWorkHeading(heading: string | null): boolean {
 
 const WORK_HEADING = /\b(?:deliverables?|scope|tasks?|goals?|requirements?|what we need)\b/i;
 
-export function sectionKind(heading: string): SectionKind {
+function sectionKind(heading: string): SectionKind {
   // A phase or deliverable heading is work whatever else it says ("Phase 3: measure the results").
   if (isWorkHeading(heading)) return 'work';
   return SECTION_WORDS.find(([, words]) => words.test(heading))?.[0] ?? 'work';
@@ -160,7 +160,7 @@ function splitLines(text: string): Line[] {
 const ABBREVIATIONS = /(?:\b(?:e\.g|i\.e|etc|approx|vs|mr|mrs|ms|dr|st|no|incl|est|dept|fig)|\b[A-Z])\.$/i;
 
 /** The sentences of a span: a full stop, question or exclamation mark, then a space and a capital or digit. */
-export function splitSentences(text: string, span: Span): Span[] {
+function splitSentences(text: string, span: Span): Span[] {
   const sentences: Span[] = [];
   const boundary = /[.!?]["')\]]?\s+(?=["'(“‘]?[A-Z0-9])/g;
   const body = text.slice(span.start, span.end);

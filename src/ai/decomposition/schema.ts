@@ -79,7 +79,7 @@ export const PlannedTask = Type.Object(
   { additionalProperties: false },
 );
 
-export const Workstream = Type.Object(
+const Workstream = Type.Object(
   {
     title: Type.String({
       minLength: 1,

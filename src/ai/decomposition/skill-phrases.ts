@@ -44,7 +44,7 @@ const SUFFIXES = [
 ];
 
 /** "reconciling", "reconcile" → "reconcil"; "mapping", "maps" → "map"; "thermographic", "thermography" → "thermograph". */
-export function root(word: string): string {
+function root(word: string): string {
   let w = word.toLowerCase();
   for (const suffix of SUFFIXES) {
     if (!w.endsWith(suffix) || w.length - suffix.length < MIN_ROOT) continue;

@@ -4,7 +4,7 @@
  * join two instructions?). wink tags many of them as nouns at the start of a fragment ("Design", "Plan"), so a list
  * is the reliable test here.
  */
-export const WORK_VERBS: ReadonlySet<string> = new Set(
+const WORK_VERBS: ReadonlySet<string> = new Set(
   `
   adapt add advertise advise agree allow analyse analyze appoint archive arrange assemble assess audit automate
   bake book brief build calculate call catalogue cater check choose clean clear coach code collect commission

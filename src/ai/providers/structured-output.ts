@@ -58,7 +58,7 @@ export class ModelUnavailableError extends Error {
  * either is asked for again at once, with the problems listed; a request that fails for a passing reason is repeated
  * after a short, growing wait. Either way at most `maxAttempts` requests are made, and the last failure is thrown.
  */
-export async function requestStructured<Reply, I, S extends TSchema>(
+async function requestStructured<Reply, I, S extends TSchema>(
   model: StructuredModel<Reply>,
   stage: AnalysisStage<I, S>,
   input: I,

@@ -27,7 +27,7 @@ export type ExtractOptions = {
   timeoutMs?: number;
 };
 
-export const EXTRACT_DEFAULTS: Required<ExtractOptions> = {
+const EXTRACT_DEFAULTS: Required<ExtractOptions> = {
   maxBytes: 10 * 1024 * 1024,
   maxPages: 30,
   maxCharacters: 100_000,

@@ -12,7 +12,7 @@ import { inflatedSize } from './inflated-size.ts';
 export type PdfBudget = { maxInflatedBytes: number; maxObjects: number };
 
 /** A scanned CV of 30 pages with lossless images stays well under this; text and fonts take a few MB. */
-export const PDF_BUDGET: PdfBudget = { maxInflatedBytes: 192 * 1024 * 1024, maxObjects: 500_000 };
+const PDF_BUDGET: PdfBudget = { maxInflatedBytes: 192 * 1024 * 1024, maxObjects: 500_000 };
 
 const STREAM = Buffer.from('stream');
 const END_STREAM = Buffer.from('endstream');

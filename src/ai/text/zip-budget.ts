@@ -19,7 +19,7 @@ export type ZipBudget = {
   ratioFloorBytes: number;
 };
 
-export const DOCX_BUDGET: ZipBudget = {
+const DOCX_BUDGET: ZipBudget = {
   maxEntries: 1000,
   maxInflatedBytes: 64 * 1024 * 1024,
   maxRatio: 200,
