@@ -1,5 +1,5 @@
 import type { PhraseMatch } from './phrase-matcher.ts';
-import type { AreaMention, SkillArea, SkillMention } from './taxonomy.ts';
+import type { AreaMention, SkillArea, SkillMention } from './taxonomy-types.ts';
 
 /** A trigger phrase of an area: "mobile app" calls for mobile work; weak ones ("app") count half. */
 export type AreaTrigger = { areaId: string; weight: number; phrase: string };
