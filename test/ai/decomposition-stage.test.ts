@@ -159,7 +159,8 @@ describe('decomposition offline: tasks from the brief itself', () => {
           '- A building fabric survey: walls, roof and windows, including a thermographic survey.\n' +
           '- (week 3): volunteers can book and cancel shifts\n' +
           '- Writing the application narrative: the project and the need.\n' +
-          'We want to know what it would take to halve our energy use. We should also have a short client guide.',
+          'We want to know what it would take to halve our energy use. We should also have a short client guide. ' +
+          'We would also like advice on whether we need a data protection officer.',
       ),
     );
     const titles = titlesOf(plan);
@@ -171,6 +172,7 @@ describe('decomposition offline: tasks from the brief itself', () => {
       /^Write the application narrative$/,
       /^Find out what it would take/,
       /^Prepare a short client guide$/,
+      /^Advise on whether we need a data protection officer$/,
     ]) {
       assert.ok(
         titles.some((title) => expected.test(title)),

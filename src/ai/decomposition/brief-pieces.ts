@@ -282,7 +282,7 @@ function splitCommaList(text: string, clause: Span): Span[] {
     const sharesObject = previous && isWorkVerb(previousWords.at(-1) ?? '');
     const qualifies =
       (k === parts.length - 1 && QUALIFIER.test(words.join(' '))) ||
-      /^(?:with|without|which|where|who|because)\b/i.test(words.join(' '));
+      /^(?:with|without|which|where|who|because|\w+ed by)\b/i.test(words.join(' '));
     if (previous && (sharesObject || qualifies || words.length < 2)) previous.end = part.end;
     else merged.push({ ...part });
   });

@@ -100,6 +100,9 @@ function instruction(piece: string): string {
     return know ? `Find out ${know[1]}` : capitalise(body);
   }
   if (startsWithVerb(body)) return capitalise(body);
+  // "advice on making the lounge dementia friendly" → "Advise on making the lounge dementia friendly".
+  const advice = /^(?:some\s+|expert\s+)?advice\s+(on|about|whether)\s+(.+)$/i.exec(body);
+  if (advice) return `Advise ${advice[1].toLowerCase()} ${advice[2]}`;
   // "Writing the application narrative" → "Write the application narrative".
   // Only before an article: "cleaning schedules" and "training for staff" are things, not steps.
   const gerund = /^(\p{L}+)ing\s+((?:the|a|an|our|their|its|this|these|new)\s+.+)$/iu.exec(body);
@@ -166,7 +169,12 @@ function isNounUse(first: string | undefined, second: string | undefined): boole
 }
 
 /** The verb for a noun phrase, from its head noun (the last noun before a preposition or clause). */
+/** Who is asked for, however long their title: "a qualified infection prevention and control practitioner". */
+const ROLE_PHRASE =
+  /^(?:a|an|the|our)\s+[^,;:]*?\b(?:lawyer|solicitor|specialist|adviser|advisor|electrician|practitioner|consultant|producer|therapist|coordinator|officer|scientist|designer|developer|expert|professional|surveyor|engineer|auditor|accountant|translators?)(?:\s*\([^)]*\))?(?:(?:,\s*|\s+)(?:to|who|with|\w+ed by)\b.*)?$/i;
+
 function verbFor(phrase: string): string {
+  if (ROLE_PHRASE.test(phrase.trim())) return 'Bring in';
   const words = phrase
     .replace(/\(.*?\)/g, ' ')
     .split(/\s+/)
