@@ -44,7 +44,7 @@ export async function findMatchableTasks(db: Db, taskIds: readonly number[]): Pr
 }
 
 /** Folds skill rows into one candidate per contributor, in the order the rows first name them. */
-export function toCandidates(rows: readonly CandidateSkillRow[]): Candidate[] {
+function toCandidates(rows: readonly CandidateSkillRow[]): Candidate[] {
   const byVolunteer = new Map<number, Candidate & { skills: Map<number, string>; evidence: Map<number, string> }>();
   for (const row of rows) {
     let candidate = byVolunteer.get(row.volunteer_id);
@@ -68,7 +68,7 @@ export function toCandidates(rows: readonly CandidateSkillRow[]): Candidate[] {
 }
 
 /** The ids of the task's skills and of the narrower skills that satisfy them. */
-export function satisfyingSkillIds(task: Pick<TaskNeeds, 'skills'>): number[] {
+function satisfyingSkillIds(task: Pick<TaskNeeds, 'skills'>): number[] {
   const ids = task.skills.flatMap((skill) => [skill.id, ...(skill.narrower ?? []).map((narrower) => narrower.id)]);
   return [...new Set(ids)];
 }
