@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
 import { buildTaxonomy, loadTaxonomy } from '../../src/ai/taxonomy/taxonomy.ts';
-import { readTaxonomyData, type SkillEntry } from '../../src/ai/taxonomy/taxonomy-data.ts';
+import { nameKey, readTaxonomyData, type SkillEntry } from '../../src/ai/taxonomy/taxonomy-data.ts';
 
 const taxonomy = loadTaxonomy();
 const found = (text: string) => taxonomy.findInText(text).map((mention) => mention.skill.name);
@@ -64,6 +64,19 @@ describe('resolve', () => {
     for (const [alias, name] of cases) assert.equal(taxonomy.resolve(alias)?.name, name, alias);
     assert.equal(taxonomy.resolve('underwater basket weaving'), undefined);
     assert.equal(taxonomy.resolve(''), undefined);
+  });
+
+  test('reads "&" between words as "and", in names and in text, but not inside a name like R&D', () => {
+    const written = taxonomy.resolve('Identity & access management');
+    assert.ok(written);
+    assert.equal(taxonomy.resolve('identity and access management'), written);
+    assert.equal(taxonomy.resolve('Health & Safety'), taxonomy.resolve('health and safety'));
+    assert.ok(taxonomy.resolve('health and safety'));
+    const inText = (text: string) => taxonomy.findInText(text).map((mention) => mention.skill.name);
+    assert.ok(inText('Led identity and access management reviews').includes(written.name));
+    assert.ok(inText('Trained staff in Health & Safety').includes(taxonomy.resolve('health and safety')!.name));
+    assert.equal(nameKey('R&D'), 'r&d');
+    assert.equal(nameKey('AT&T'), 'at&t');
   });
 });
 

@@ -73,10 +73,15 @@ export type TaxonomyData = {
   distinctAliases: readonly (readonly string[])[];
 };
 
-/** How names and aliases are compared: case and spacing do not matter. */
+/**
+ * How names and aliases are compared: case and spacing do not matter, nor "&" for "and" ("Identity & access
+ * management" is Identity and access management, whichever of the two a CV, a brief or the taxonomy writes).
+ */
 export function nameKey(name: string): string {
   // Most names are tidy already; looking is cheaper than rewriting 100,000 of them.
-  return (isTidy(name) ? name : name.trim().replace(/\s+/g, ' ')).toLowerCase();
+  const key = (isTidy(name) ? name : name.trim().replace(/\s+/g, ' ')).toLowerCase();
+  // Only "&" between spaced words: "R&D" and "AT&T" are names of their own.
+  return key.includes(' & ') ? key.replaceAll(' & ', ' and ') : key;
 }
 
 /** Words separated by single plain spaces, none at either end. */

@@ -143,12 +143,18 @@ function hierarchy(skills: readonly TaxonomySkill[]) {
 function skillPhrases(entries: SkillEntry[], skills: TaxonomySkill[]): PhraseEntry<TaxonomySkill>[] {
   return entries.flatMap((entry, k) => {
     const terms = [...new Set([entry.name, ...(entry.aliases ?? [])])];
-    return terms.map((phrase) => ({
-      phrase,
-      target: skills[k],
-      mode: modeOf(entry, phrase),
-    }));
+    return terms.flatMap((phrase) => {
+      const mode = modeOf(entry, phrase);
+      return andVariants(phrase).map((variant) => ({ phrase: variant, target: skills[k], mode }));
+    });
   });
+}
+
+/** A name with "and" between words is also written with "&", and the other way round ("Health & Safety"). */
+function andVariants(phrase: string): string[] {
+  if (phrase.includes(' & ')) return [phrase, phrase.replaceAll(' & ', ' and ')];
+  if (phrase.includes(' and ')) return [phrase, phrase.replaceAll(' and ', ' & ')];
+  return [phrase];
 }
 
 function modeOf(entry: SkillEntry, phrase: string): MatchMode {
