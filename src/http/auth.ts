@@ -27,7 +27,10 @@ export function installBearerAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
-    if (config.auth === false || !request.url.startsWith('/api/')) return;
+    // Decide on the route the router matched, never on the raw URL: the router decodes and normalises the path, so
+    // `/%61pi/user` reaches the `/api/user` handler while `request.url` does not start with `/api/`. A request that
+    // matched no route has no `url` here and ends in the 404 handler, which serves no data.
+    if (config.auth === false || !request.routeOptions.url?.startsWith('/api/')) return;
     const user = await userFromHeader(db, request);
     if (!user) throw AppError.unauthenticated();
     request.user = user;
@@ -35,6 +38,15 @@ export function installBearerAuth(app: FastifyInstance, db: Db): void {
       throw AppError.forbidden(ACCOUNT_TYPE_MESSAGES[config.accountType]);
     }
   });
+}
+
+/**
+ * The path a request is judged by: the matched route's pattern (`/api/challenges/:id`), which the router found after
+ * decoding and normalising the URL; for a request no route matched, the raw path. Use it, not `request.url`, to decide
+ * what kind of request this is (`/%61pi/user` is routed as `/api/user`).
+ */
+export function routedPathOf(request: FastifyRequest): string {
+  return request.routeOptions.url ?? request.url.split('?')[0];
 }
 
 async function userFromHeader(db: Db, request: FastifyRequest): Promise<AuthUser | null> {

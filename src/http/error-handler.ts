@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError, type FieldErrors, statusByCode } from './app-error.ts';
+import { routedPathOf } from './auth.ts';
 import { formatFieldErrors } from './validation.ts';
 
 type ValidationFailure = FastifyError & { fieldErrors?: FieldErrors; validationPart?: string };
@@ -17,8 +18,8 @@ export type WebErrorRenderer = (
 ) => unknown;
 
 /** Requests answered with web pages: everything but the API, public files, the API reference and static assets. */
-export function isWebRequest(request: FastifyRequest): boolean {
-  return !/^\/(api|files|docs|assets)(\/|$|\?)/.test(request.url);
+function isWebRequest(request: FastifyRequest): boolean {
+  return !/^\/(api|files|docs|assets)(\/|$|\?)/.test(routedPathOf(request));
 }
 
 /**
@@ -85,7 +86,7 @@ function errorBody(
   }
 
   const status = error.statusCode ?? 500;
-  if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+  if (status === 413) {
     return { status: 413, body: { message: 'The request body is too large.' } };
   }
   if (status === 415) {
@@ -119,11 +120,6 @@ function clientMessage(error: FastifyError): string {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'The request body is not valid JSON.';
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FILES_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return `The multipart body could not be read: ${error.message}`;
     default:
       return error.message || 'Bad request.';
   }
