@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { findUserByEmail } from '../users/users.repository.ts';
+import { MAX_EMAIL_LENGTH } from '../users/users.service.ts';
 import { admitAttempt, clearFailures } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createToken, type WebTokenLifetime } from './tokens.service.ts';
@@ -9,6 +10,7 @@ export type PasswordSignIn =
   | { token: string }
   | { refusal: 'locked'; waitSeconds: number }
   | { refusal: 'invalid-credentials' }
+  | { refusal: 'email-too-long' }
   | { refusal: 'deactivated' };
 
 /**
@@ -32,6 +34,8 @@ export async function signInWithPassword(
   tokenLifetime: WebTokenLifetime,
 ): Promise<PasswordSignIn> {
   const { email, password, ip } = attempt;
+  // Length before anything else: no account has such an address, and a huge one must not become a throttle key.
+  if (email.length > MAX_EMAIL_LENGTH) return { refusal: 'email-too-long' };
   // Counted before the password is checked, atomically with the lock's check: parallel guesses cannot all pass.
   const waitSeconds = await admitAttempt(db, email, ip);
   if (waitSeconds > 0) return { refusal: 'locked', waitSeconds };

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { type PasswordSignIn, signInWithPassword } from '../../modules/auth/password-sign-in.service.ts';
 import { webTokenLifetime } from '../../modules/auth/tokens.service.ts';
+import { EMAIL_TOO_LONG } from '../../modules/users/users.service.ts';
 import { field, formErrorSummary } from '../forms.ts';
 import { html } from '../html.ts';
 import { csrfField, sendPage } from '../layout.ts';
@@ -47,6 +48,8 @@ function refusalOf(outcome: Exclude<PasswordSignIn, { token: string }>): { statu
     }
     case 'deactivated':
       return { status: 422, error: 'This account has been deactivated.' };
+    case 'email-too-long':
+      return { status: 422, error: EMAIL_TOO_LONG };
     case 'invalid-credentials':
       return { status: 422, error: 'These credentials do not match our records.' };
   }
