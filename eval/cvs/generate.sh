@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Builds the delivered CV files of the evaluation set from their sources in src/ (the Markdown dialect of
-# test/fixtures/cvs/md-to-html.ts, reused from there). Each CV's format comes from the `file` named in labels.json,
-# so the labels and the files cannot disagree. Needs LibreOffice (soffice) and Node 24; CI has no LibreOffice, so the
-# generated files are committed. Run from anywhere:
-#   eval/cvs/generate.sh
+# Builds the delivered CV files of a CV set (eval/cvs by default, or the set folder given, e.g. eval/cvs-check) from
+# their sources in <set>/src/ (the Markdown dialect of test/fixtures/cvs/md-to-html.ts, reused from there). Each CV's
+# format comes from the `file` named in labels.json, so the labels and the files cannot disagree. Needs LibreOffice
+# (soffice) and Node 24; CI has no LibreOffice, so the generated files are committed. Run from anywhere:
+#   eval/cvs/generate.sh [set folder]
 set -euo pipefail
 
-here="$(cd "$(dirname "$0")" && pwd)"
-root="$(cd "$here/../.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+here="$(cd "${1:-$root/eval/cvs}" && pwd)"
 export PATH="$root/node_modules/.bin:$PATH"
 to_html="$root/test/fixtures/cvs/md-to-html.ts"
 work="$(mktemp -d)"
