@@ -8,6 +8,7 @@ import secureJson from 'secure-json-parse';
 import type { AppDeps } from './app-deps.ts';
 import { installBearerAuth } from './http/auth.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { documentRoute } from './http/openapi.ts';
 import { installUploads } from './http/uploads.ts';
 import { coerceFormBody, installValidators, normalizeBody } from './http/validation.ts';
@@ -40,6 +41,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   installValidators(app);
   installErrorHandler(app, renderErrorPage);
+  installSecurityHeaders(app, deps.config.appUrl);
   installJsonParser(app);
   await app.register(formbody);
   await installUploads(app, path.join(deps.config.dataDir, 'tmp'));
