@@ -11,13 +11,13 @@ export type Measured = {
 export type Skipped = { endpoint: Endpoint; reason: string };
 
 /** The aims in docs/performance.md: reads at ≥ 30% of the bare baseline's throughput with p99 under 25 ms. */
-export const AIMS = { minRatio: 0.3, maxP99Ms: 25, maxLastToFirstPage: 3 };
+const AIMS = { minRatio: 0.3, maxP99Ms: 25, maxLastToFirstPage: 3 };
 
-export function ratioOf(row: Measured): number {
+function ratioOf(row: Measured): number {
   return row.api.requestsPerSecond / row.baseline.requestsPerSecond;
 }
 
-export function meetsAims(row: Measured): boolean {
+function meetsAims(row: Measured): boolean {
   return ratioOf(row) >= AIMS.minRatio && row.api.p99 < AIMS.maxP99Ms;
 }
 
@@ -37,7 +37,7 @@ const number = (value: number, digits = 0) =>
 
 const cpu = (value: number | null) => (value === null ? '–' : number(value, 3));
 
-export function cpuRatioOf(row: Measured): number | null {
+function cpuRatioOf(row: Measured): number | null {
   const { api, baseline } = row;
   return api.cpuMsPerRequest && baseline.cpuMsPerRequest ? baseline.cpuMsPerRequest / api.cpuMsPerRequest : null;
 }

@@ -60,7 +60,7 @@ export function readBriefLabels(dir: string): BriefLabel[] {
 }
 
 /** The fixture format: the first line is the title, the rest (after a blank line) the description. */
-export function readBrief(file: string): { title: string; description: string } {
+function readBrief(file: string): { title: string; description: string } {
   const [title = '', ...rest] = fs.readFileSync(file, 'utf8').split('\n');
   return { title: title.trim(), description: rest.join('\n').trim() };
 }

@@ -36,7 +36,7 @@ export type CvResult = {
 const KINDS: Record<string, DocumentKind> = { '.pdf': 'pdf', '.docx': 'docx', '.doc': 'doc' };
 
 /** The day "present" means in every CV, so that a run next year gives the same years and levels. */
-export const CV_AS_OF = '2026-11-01';
+const CV_AS_OF = '2026-11-01';
 
 /**
  * Reads eval/cvs/labels.json: `{ cvs: [...] }` or a bare list; each entry names its file (relative to eval/cvs),

@@ -69,7 +69,7 @@ export type TrustProxy = false | string[] | TrustHops;
 export type TrustHops = ((address: string, hop: number) => boolean) & { readonly hops: number };
 
 /** Trusts the `hops` addresses nearest the server (the socket's peer is hop 0), whoever they are. */
-export function trustNearestHops(hops: number): TrustHops {
+function trustNearestHops(hops: number): TrustHops {
   return Object.assign((_address: string, hop: number) => hop < hops, { hops });
 }
 

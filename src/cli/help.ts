@@ -7,7 +7,7 @@ function optionSyntax(name: string, spec: OptionSpec): string {
 }
 
 /** `--email EMAIL [--name LABEL] (--id N | --all)`: required options bare, optional ones in brackets. */
-export function usageLine(name: string, command: Command): string {
+function usageLine(name: string, command: Command): string {
   const grouped = new Set((command.exactlyOneOf ?? []).flat());
   const parts = Object.entries(command.options)
     .filter(([option]) => !grouped.has(option))

@@ -16,7 +16,7 @@ export type CliIo = {
   readLine: () => Promise<string>;
 };
 
-export function processIo(): CliIo {
+function processIo(): CliIo {
   return {
     env: process.env,
     out: (line) => process.stdout.write(`${line}\n`),

@@ -348,7 +348,6 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type CompanyRow = Selectable<CompaniesTable>;
 export type ChallengeRow = Selectable<ChallengesTable>;
-export type TaskRow = Selectable<TasksTable>;
 export type AssignmentRow = Selectable<AssignmentsTable>;
 export type AssignmentUpdate = Updateable<AssignmentsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;

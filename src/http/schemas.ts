@@ -33,7 +33,7 @@ export const Timestamp = Type.String({ format: 'date-time', description: 'ISO-86
 
 export const HttpUrl = Type.String({ format: 'http-url', maxLength: 2048, description: 'An absolute http(s) URL' });
 
-export const ErrorBody = Type.Object(
+const ErrorBody = Type.Object(
   {
     message: Type.String(),
     errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),

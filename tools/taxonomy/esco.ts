@@ -24,7 +24,7 @@ import { lines, type OpenData, type Row } from './sources.ts';
  */
 
 /** Aliases kept per skill, best first: every label costs memory and start-up time in the matcher. */
-export const MAX_ALIASES = 4;
+const MAX_ALIASES = 4;
 
 /**
  * Knowledge concepts that are catalogues, not something a CV claims: "types of barley", "history of tobacco",
@@ -62,7 +62,7 @@ function categoryOf(row: Row, isLanguage: boolean, isTransversal: boolean): Skil
  * Labels worth matching, best first: noun phrases, then the preferred label, then the other verb forms led by a
  * common verb (those of names.ts).
  */
-export function rankAliases(
+function rankAliases(
   name: string,
   labels: readonly string[],
   preferred: string,

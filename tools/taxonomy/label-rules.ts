@@ -32,12 +32,12 @@ export const LABEL_VERDICTS = [
 ] as const;
 export type LabelVerdict = (typeof LABEL_VERDICTS)[number];
 
-export const MIN_LABEL_CHARS = 3;
-export const MAX_LABEL_WORDS = 5;
+const MIN_LABEL_CHARS = 3;
+const MAX_LABEL_WORDS = 5;
 
 /** Spoken-English frequency rank (SUBTLEX-US) under which a single word is everyday English. */
-export const EVERYDAY_WORD_RANK = 30_000;
-export const EVERYDAY_PHRASE_RANK = 2_000;
+const EVERYDAY_WORD_RANK = 30_000;
+const EVERYDAY_PHRASE_RANK = 2_000;
 
 /** Words that say nothing about which skill is meant: a label made only of these matches everywhere. */
 const GENERIC_WORDS = new Set(

@@ -25,7 +25,7 @@ export type MergeStats = {
 };
 
 /** "AED", "CPR", "BERT": matched only as written, or "ice" and "bert" in prose would find them. */
-export function isAcronym(term: string): boolean {
+function isAcronym(term: string): boolean {
   return /^[A-Z][A-Z0-9&]{1,7}$/.test(term);
 }
 

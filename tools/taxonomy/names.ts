@@ -348,7 +348,7 @@ export function wordStem(word: string): string {
 }
 
 /** As many words as a matched label may have (label-rules.ts). */
-export const MAX_NAME_WORDS = 5;
+const MAX_NAME_WORDS = 5;
 
 function wordCount(label: string): number {
   return label.split(' ').length;

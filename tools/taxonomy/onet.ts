@@ -16,11 +16,11 @@ import type { Row } from './sources.ts';
  *   protective wear; only specific models of a kind, which O*NET marks with an acronym ("Tungsten inert gas TIG
  *   welders", "Programmable logic controllers PLC"); and listed for at least MIN_EQUIPMENT_OCCUPATIONS occupations.
  */
-export const MIN_SOFTWARE_OCCUPATIONS = 3;
-export const MIN_EQUIPMENT_OCCUPATIONS = 2;
+const MIN_SOFTWARE_OCCUPATIONS = 3;
+const MIN_EQUIPMENT_OCCUPATIONS = 2;
 
 /** UNSPSC segments (first two digits of the commodity code) of equipment worth listing on a CV. */
-export const EQUIPMENT_SEGMENTS: Readonly<Record<string, string>> = {
+const EQUIPMENT_SEGMENTS: Readonly<Record<string, string>> = {
   '20': 'mining and well drilling machinery',
   '21': 'farming, fishing and forestry machinery',
   '22': 'building and construction machinery',
@@ -77,7 +77,7 @@ export function isCategoryName(example: string, context: LabelContext): boolean 
 }
 
 /** An acronym O*NET writes after what it stands for: "Tungsten inert gas TIG welders" → TIG at word 3. */
-export function spelledAcronym(words: readonly string[]): { at: number; length: number } | undefined {
+function spelledAcronym(words: readonly string[]): { at: number; length: number } | undefined {
   for (let at = 1; at < words.length; at++) {
     const acronym = words[at];
     if (!/^[A-Z][A-Z0-9]{1,7}$/.test(acronym)) continue;

@@ -15,12 +15,12 @@ function readText(file: string): string {
   return (file.endsWith('.gz') ? zlib.gunzipSync(bytes) : bytes).toString('utf8');
 }
 
-export function readCsv(file: string): Row[] {
+function readCsv(file: string): Row[] {
   return parse(readText(file), { columns: true, relax_column_count: true, skip_empty_lines: true });
 }
 
 /** O*NET: no escaping of tabs; a field wrapped in double quotes has its inner quotes doubled. */
-export function readTsv(file: string): Row[] {
+function readTsv(file: string): Row[] {
   const rows: Row[] = parse(readText(file), { columns: true, delimiter: '\t', quote: false, skip_empty_lines: true });
   for (const row of rows) {
     for (const [key, value] of Object.entries(row)) {

@@ -14,7 +14,7 @@ import type { AssignmentParty } from './assignments.state.ts';
  */
 export type AssignmentForCaller = { assignment: AssignmentContext; party: AssignmentParty | null };
 
-export function partyOf(assignment: AssignmentContext, caller: AuthUser): AssignmentParty | null {
+function partyOf(assignment: AssignmentContext, caller: AuthUser): AssignmentParty | null {
   if (caller.account_type === 'contributor' && caller.id === assignment.volunteer_user_id) return 'assignee';
   if (caller.account_type === 'company' && caller.id === assignment.company_user_id) return 'company';
   return null;

@@ -4,7 +4,7 @@ import { ASSIGNMENT_STATUSES } from './assignments.state.ts';
 
 export { ASSIGNMENT_STATUSES, type AssignmentStatus } from './assignments.state.ts';
 
-export const Submission = Type.Object({
+const Submission = Type.Object({
   id: Type.Integer(),
   assignment_id: Type.Integer(),
   description: Type.String(),

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { CHALLENGE_TRANSITIONS } from './challenges.state.ts';
 
 /** Statuses in which a challenge waits for (or is under) brief analysis; the job leaves every other one alone. */
-export const ANALYSABLE_STATUSES = CHALLENGE_TRANSITIONS.start_analysis.from;
+const ANALYSABLE_STATUSES = CHALLENGE_TRANSITIONS.start_analysis.from;
 
 export type AnalysedBrief = { id: number; title: string; description: string };
 

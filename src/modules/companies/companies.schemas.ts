@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { HttpUrl, Nullable, Timestamp } from '../../http/schemas.ts';
 
-export const ChallengeSummary = Type.Object({
+const ChallengeSummary = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
   status: Type.String(),

@@ -8,7 +8,7 @@ import type { Idea } from './ideas.schemas.ts';
  * How many ideas a challenge read embeds. The best come first; the whole list, paginated, is
  * `GET /api/challenges/{id}/ideas`, so a popular challenge cannot make its own read unbounded.
  */
-export const EMBEDDED_IDEAS_LIMIT = 100;
+const EMBEDDED_IDEAS_LIMIT = 100;
 
 /** The scored ideas of a challenge, best `final_score` first, with the viewer's own vote (for the challenge read). */
 export async function scoredIdeasOf(db: Db, challengeId: number, viewer: AuthUser): Promise<Idea[]> {

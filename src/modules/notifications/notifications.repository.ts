@@ -49,7 +49,7 @@ export async function listNotifications(
  * Where a page of a newest-first list of `total` items lies, counted from the nearer end: `desc` from the newest,
  * or `asc` from the oldest. Null when the page is past the end.
  */
-export function windowFromNearerEnd(
+function windowFromNearerEnd(
   total: number,
   page: PageRequest,
 ): { direction: 'asc' | 'desc'; offset: number; limit: number } | null {

@@ -2,7 +2,7 @@ import { loadTaxonomy, type TaxonomySkill } from '../../ai/taxonomy/taxonomy.ts'
 import type { Db } from '../../db/database.ts';
 
 /** The matching key of a skill name: how `skills.slug` is written (lower-cased, trimmed). */
-export function skillKey(name: string): string {
+function skillKey(name: string): string {
   return name.trim().toLowerCase();
 }
 

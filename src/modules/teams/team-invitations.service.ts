@@ -32,12 +32,12 @@ export type TeamAnswer = 'accept' | 'decline';
 const TEAM_NAME_SUFFIX = ' team';
 const TEAM_NAME_MAX_LENGTH = 255;
 
-export function teamNameFor(challengeTitle: string): string {
+function teamNameFor(challengeTitle: string): string {
   return `${challengeTitle.slice(0, TEAM_NAME_MAX_LENGTH - TEAM_NAME_SUFFIX.length).trimEnd()}${TEAM_NAME_SUFFIX}`;
 }
 
 /** Leader first: best match score, then the earliest invited, then the oldest profile. */
-export function compareForLeadership(a: Participant, b: Participant): number {
+function compareForLeadership(a: Participant, b: Participant): number {
   return (
     (b.bestScore ?? -1) - (a.bestScore ?? -1) ||
     a.firstInvitedAt.localeCompare(b.firstInvitedAt) ||
@@ -133,7 +133,7 @@ async function activateIfComplete(trx: Db, team: { id: number; status: string },
 }
 
 /** The team as docs/contract.md §3 shows it, leader first. */
-export async function loadTeam(db: Db, teamId: number): Promise<Team> {
+async function loadTeam(db: Db, teamId: number): Promise<Team> {
   const team = await findTeam(db, teamId);
   if (!team) throw AppError.notFound('Team');
   return toTeam(team, await listMembers(db, teamId));

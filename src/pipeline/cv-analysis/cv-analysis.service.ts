@@ -17,7 +17,7 @@ import { readStoredCv } from './stored-cv.ts';
 /**
  * Confidence from which a CV analysis validates the profile on its own (docs/contract.md §6.6); below, a person looks.
  */
-export const PASSING_CONFIDENCE = 70;
+const PASSING_CONFIDENCE = 70;
 
 /** What the contributor sees when the analysis failed for a reason that is not their file's. */
 export const CV_ANALYSIS_FAILED_MESSAGE =
