@@ -41,7 +41,7 @@ const pgTypes = {
   },
 };
 
-export function dialectOf(url: string): Dialect {
+function dialectOf(url: string): Dialect {
   return /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite';
 }
 

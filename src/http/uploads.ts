@@ -58,7 +58,7 @@ const FIELD_BYTES = 1 * MiB;
  * largest limit (so that a file over its limit, or one the route did not ask for, is still read and answered as a
  * 422 on its field), and the form's text fields. A route without files gets the allowance for one stray file.
  */
-export function multipartCap(request: FastifyRequest): number {
+function multipartCap(request: FastifyRequest): number {
   const rules = Object.values(request.routeOptions.config?.uploads ?? {});
   const files = rules.reduce((sum, rule) => sum + rule.maxBytes * (rule.maxFiles ?? 1), 0);
   const largest = rules.length > 0 ? Math.max(...rules.map((rule) => rule.maxBytes)) : LARGEST_FILE;
