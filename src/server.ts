@@ -12,7 +12,7 @@ import { jobRegistry } from './pipeline/job-registry.ts';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const database = createDatabase({ url: config.databaseUrl });
   await migrateToLatest(database.db, database.dialect);
   const deps = createDeps(config, database);

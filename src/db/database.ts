@@ -83,7 +83,12 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     return { db, dialect, destroy: () => db.destroy() };
   }
   const file = options.url.replace(/^sqlite:/, '');
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    // Owner-only (issue 10, low list): the file is created here, 0600, before SQLite opens it; SQLite gives its -wal
+    // and -shm files the database file's mode.
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    fs.closeSync(fs.openSync(file, 'a', 0o600));
+  }
   const db = new Kysely<Database>({ dialect: createNodeSqliteDialect(file) });
   return { db, dialect, destroy: () => db.destroy() };
 }

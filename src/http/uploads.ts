@@ -78,7 +78,8 @@ function bodyTooLarge(): Error {
 const tempFilesOf = new WeakMap<FastifyRequest, Set<string>>();
 
 export async function installUploads(app: FastifyInstance, tempDir: string): Promise<void> {
-  await fs.promises.mkdir(tempDir, { recursive: true });
+  // Owner-only: temp files hold uploads (CVs) before they are kept or dropped (issue 10, low list).
+  await fs.promises.mkdir(tempDir, { recursive: true, mode: 0o700 });
   app.decorateRequest('uploads', null as unknown as UploadedFile[]);
   app.decorateRequest('uploadErrors', null);
   app.decorateRequest('ignoredFileFields', null as unknown as string[]);
@@ -236,7 +237,7 @@ async function receivePart(request: FastifyRequest, part: MultipartFile, tempDir
           if (size <= rule.maxBytes) yield chunk;
         }
       },
-      fs.createWriteStream(tempPath),
+      fs.createWriteStream(tempPath, { mode: 0o600 }),
     );
   } catch (error) {
     await fs.promises.rm(tempPath, { force: true });

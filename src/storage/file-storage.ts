@@ -16,6 +16,10 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
 }
 
+/** Modes of what the service creates under its data directory: readable by the service's user only. */
+export const OWNER_ONLY_DIRECTORY = 0o700;
+export const OWNER_ONLY_FILE = 0o600;
+
 export class DiskStorage implements FileStorage {
   readonly root: string;
 
@@ -32,8 +36,12 @@ export class DiskStorage implements FileStorage {
 
   async putFile(key: string, localPath: string): Promise<void> {
     const target = this.#pathOf(key);
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    // Owner-only (issue 10, low list): uploaded CVs and attachments are personal data, and other users of the host
+    // have no business reading them. Folders this creates are 0700; every stored file ends up 0600, whatever mode
+    // the file it came from had.
+    await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: OWNER_ONLY_DIRECTORY });
     try {
+      await fs.promises.chmod(localPath, OWNER_ONLY_FILE);
       await fs.promises.rename(localPath, target);
     } catch (error) {
       // Temp files may sit on another device than the storage root. Copy beside the target and rename, so a reader
@@ -42,6 +50,7 @@ export class DiskStorage implements FileStorage {
       const partial = `${target}.${crypto.randomBytes(6).toString('hex')}.partial`;
       try {
         await fs.promises.copyFile(localPath, partial);
+        await fs.promises.chmod(partial, OWNER_ONLY_FILE);
         await fs.promises.rename(partial, target);
       } finally {
         await fs.promises.rm(partial, { force: true });
