@@ -262,10 +262,22 @@ describe('CV mentions: layouts', () => {
     assert.ok([...found.values()].some((skill) => skill.evidence === 'First aid at work'));
   });
 
-  it('rates a skill only met among pastimes as beginner', () => {
-    const found = skillsOf(['Skills', 'SQL', 'Interests', 'Photography, chess and hiking']);
+  it('leaves out a skill only met among pastimes, but keeps one the CV also claims, and spoken languages', () => {
+    const found = skillsOf([
+      'Skills',
+      'SQL, photography',
+      'Volunteering',
+      'Pitch-side physio for a rugby club. Enjoys trail running and cooking.',
+      'Interests',
+      'Photography, baking and hiking. Speak Vietnamese at home (fluent).',
+    ]);
     assert.equal(found.get('SQL')?.proficiency_level, 'intermediate');
-    assert.equal(found.get('Photography')?.proficiency_level, 'beginner');
+    assert.ok(found.has('Photography'), 'listed among the skills too');
+    assert.ok(!found.has('Baking'), 'only a hobby');
+    assert.ok(!found.has('Cooking'), 'written as a pastime ("Enjoys …")');
+    assert.ok(found.has('Vietnamese'), 'a language spoken at home is spoken');
+    const claimed = names(['Profile', 'Nurse educator; I enjoy teaching and mentoring newly qualified nurses.']);
+    assert.ok(claimed.includes('Teaching'), `work the person enjoys is still their work: ${claimed.join(', ')}`);
   });
 
   it('knows the headings of many trades, and a heading that opens its own line', () => {

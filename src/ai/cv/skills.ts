@@ -275,7 +275,7 @@ export function collectSkillEvidence(
           entry.excerptStrength = strength;
         }
         entry.mentions += mention.count;
-        entry.sections.add(line.section);
+        entry.sections.add(isPastime(clause, mention, line.section) ? 'interests' : line.section);
         if (job >= 0) entry.jobs.add(job);
         addReading(entry, reading);
         found.add(entry);
@@ -288,6 +288,18 @@ export function collectSkillEvidence(
     soleSkillAbove = found.size === 1 && LISTING_SECTIONS.has(line.section) ? [...found][0] : null;
   }
   return evidence;
+}
+
+// A pastime written as one outside a hobbies heading ("In my spare time I bake"; under "Other" or "Personal",
+// "Enjoys trail running and cooking" — in a profile or a job, "I enjoy mentoring" is a claim of the work).
+const PASTIME_CUE = /\b(?:in my (?:spare|free) time|outside (?:of )?work|hobbies include|my hobbies|for fun)\b/gi;
+const ENJOY_CUE = /\b(?:enjoys?|enjoying)\b/gi;
+const CLAIMING_SECTIONS: ReadonlySet<Section> = new Set(['summary', 'experience', 'skills', 'certifications']);
+
+function isPastime(clause: string, mention: Mention, section: Section): boolean {
+  if (!/enjoy|spare|free|outside|hobbies|for fun/i.test(clause)) return false;
+  const cues = [...clause.matchAll(PASTIME_CUE), ...(CLAIMING_SECTIONS.has(section) ? [] : clause.matchAll(ENJOY_CUE))];
+  return cues.some((cue) => cue.index < mention.start);
 }
 
 /** A line under a "Currently learning" heading claims nothing, whatever its words. */
@@ -346,28 +358,40 @@ function proficiency(entry: SkillEvidence, years: number | null, jobs: Job[], st
 const MAX_SKILLS = 40;
 const MAX_LANGUAGES = 8;
 
+/**
+ * A skill met only among the person's pastimes ("Hobbies: baking, netball") is not one a recruiter puts on their
+ * profile: a task that needs it should not invite them for a hobby. Spoken languages are the exception: one spoken at
+ * home is a language the person speaks, wherever the CV says so.
+ */
+function isOnlyPastime(entry: SkillEvidence): boolean {
+  return entry.skill.category !== 'language' && [...entry.sections].every((section) => section === 'interests');
+}
+
 export function rankSkills(evidence: Map<string, SkillEvidence>, jobs: Job[], asOf: number): CvSkillResult[] {
-  const skills = [...evidence.values()].map((entry) => {
-    const years = yearsOfUse(entry, jobs);
-    const stale = isStale(entry, jobs, asOf);
-    const level = proficiency(entry, years, jobs, stale);
-    // Prominence: how well and how long the person knows it, whether they list it as a skill, how often the CV
-    // names it; skills last used long ago after current ones.
-    const listed = entry.sections.has('skills') ? 3 : 0;
-    const weight =
-      (LEVEL_RANK[level] * 2 + listed + Math.min(entry.mentions, 5) + Math.min(years ?? 0, 10) / 2) * (stale ? 0.5 : 1);
-    return {
-      entry,
-      weight,
-      result: {
-        name: entry.skill.name,
-        proficiency_level: level,
-        category: entry.skill.category,
-        years_of_experience: years,
-        evidence: entry.excerpt,
-      },
-    };
-  });
+  const skills = [...evidence.values()]
+    .filter((entry) => !isOnlyPastime(entry))
+    .map((entry) => {
+      const years = yearsOfUse(entry, jobs);
+      const stale = isStale(entry, jobs, asOf);
+      const level = proficiency(entry, years, jobs, stale);
+      // Prominence: how well and how long the person knows it, whether they list it as a skill, how often the CV
+      // names it; skills last used long ago after current ones.
+      const listed = entry.sections.has('skills') ? 3 : 0;
+      const weight =
+        (LEVEL_RANK[level] * 2 + listed + Math.min(entry.mentions, 5) + Math.min(years ?? 0, 10) / 2) *
+        (stale ? 0.5 : 1);
+      return {
+        entry,
+        weight,
+        result: {
+          name: entry.skill.name,
+          proficiency_level: level,
+          category: entry.skill.category,
+          years_of_experience: years,
+          evidence: entry.excerpt,
+        },
+      };
+    });
   skills.sort((a, b) => b.weight - a.weight || a.entry.firstSeen - b.entry.firstSeen);
   // Spoken languages go after the skills of the trade, as on a CV, and keep their place when the list is cut.
   const languages = skills.filter((skill) => skill.entry.skill.category === 'language').slice(0, MAX_LANGUAGES);
