@@ -92,6 +92,16 @@ describe('CV mentions: only what the person claims makes a skill', () => {
       assert.ok(!found.includes(absent), `${absent} in ${found.join(', ')}`);
     }
     assert.ok(found.includes('SQL') && found.includes('Python'), found.join(', '));
+    const enrolled = names([
+      'Certifications',
+      'Currently enrolled on the Non-Medical Prescribing (V300) module, completing summer 2027',
+      'Due to complete PRINCE2 Practitioner in March',
+      'First aid at work',
+    ]);
+    for (const absent of ['Prescribing', 'PRINCE2']) {
+      assert.ok(!enrolled.includes(absent), `${absent} in ${enrolled.join(', ')}`);
+    }
+    assert.ok(enrolled.length > 0, 'the completed certificate stays');
   });
 
   it('leaves out skills a pasted job advert only wished for', () => {

@@ -43,7 +43,9 @@ const OPENERS: Opener[] = [
       'aspiring to|keen to learn|keen to develop|keen to gain|eager to learn|eager to develop|eager to gain|' +
       'looking to learn|looking to develop|looking to gain|looking to move into|working towards|working toward|' +
       'studying for|studying towards|studying toward|goal is to|learning:|aspiring|seeking to move into|' +
-      'seeking a career in|transitioning into|looking to transition into',
+      'seeking a career in|transitioning into|looking to transition into|currently enrolled on|' +
+      'currently enrolled in|currently studying|now studying|due to complete|due to finish|not yet completed|' +
+      'not yet qualified in',
   },
   {
     status: 'optional',
