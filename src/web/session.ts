@@ -15,8 +15,11 @@ import { type AuthUser, authenticateToken } from '../modules/auth/tokens.service
 declare module '@fastify/secure-session' {
   interface SessionData {
     token: string;
-    /** OpenID Connect state, nonce and PKCE verifier between the LinkedIn redirect and its callback. */
-    oidc: { state: string; nonce: string; verifier: string; accountType: string | null };
+    /**
+     * OpenID Connect state, nonce and PKCE verifier between the LinkedIn redirect and its callback; `linkUserId` when
+     * a signed-in member started "Connect LinkedIn" (src/web/auth/linkedin.ts).
+     */
+    oidc: { state: string; nonce: string; verifier: string; accountType: string | null; linkUserId?: number };
     flash: string;
   }
 }

@@ -141,11 +141,24 @@ for (const dialect of testDialects()) {
       assertPage(await other.go(replay.href), 400, /could not be verified/);
     });
 
-    it('creates an account for an unverified email nobody uses (as password registration would)', async () => {
+    it('creates no account for an email LinkedIn has not verified, and offers registration with a password', async () => {
       const sub = newSub();
-      idp.signInAs({ sub, email: uniqueEmail('fresh'), email_verified: false, name: 'Fresh' });
+      const email = uniqueEmail('fresh');
+      idp.signInAs({ sub, email, email_verified: false, name: 'Fresh' });
       const stop = await linkedinTrip(webClient(ctx.app)).go('/api/auth/linkedin/redirect');
-      assert.equal(stop.url, `${APP_ORIGIN}/dashboard`);
+      assertPage(stop, 400, /LinkedIn has not verified your email address/);
+      assert.equal(parsePage(stop.body).link('Create an account with a password').href, '/register');
+      const created = await ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+      assert.equal(created, undefined);
+    });
+
+    it('creates no account when LinkedIn does not say whether it verified the email', async () => {
+      const email = uniqueEmail('absent');
+      idp.signInAs({ sub: newSub(), email, name: 'Absent' });
+      const stop = await linkedinTrip(webClient(ctx.app)).go('/api/auth/linkedin/redirect');
+      assertPage(stop, 400, /LinkedIn has not verified your email address/);
+      const created = await ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+      assert.equal(created, undefined);
     });
 
     it('refuses a member whose LinkedIn profile has no email address', async () => {

@@ -6,7 +6,7 @@ import { createTestContext, type TestContext, testDialects } from '../helpers/co
 import { createUser } from '../helpers/factories.ts';
 import { startOidcProvider, type TestOidcProvider } from '../helpers/oidc-provider.ts';
 import { parsePage } from '../helpers/page.ts';
-import { webClient } from '../helpers/web-client.ts';
+import { type WebClient, webClient } from '../helpers/web-client.ts';
 import { APP_ORIGIN, linkedinTrip, REDIRECT_URI } from './auth-linkedin-flow.ts';
 import { PASSWORD, pageToken, uniqueEmail } from './auth-pages.ts';
 
@@ -99,7 +99,29 @@ for (const dialect of testDialects()) {
       assert.equal((await userWithSub(sub))?.account_type, 'company');
     });
 
-    it('links an existing account by verified email, which keeps its type and password', async () => {
+    /** A browser signed in with a password to `email`. */
+    const signedInWithPassword = async (email: string) => {
+      const client = webClient(ctx.app);
+      const response = await client.submit('/login', '/login', {
+        email,
+        password: PASSWORD,
+        next: '/account/linkedin',
+      });
+      assert.equal(response.statusCode, 303);
+      return client;
+    };
+    /** That browser presses "Connect LinkedIn" on its account page and comes back from the provider. */
+    const connect = async (client: WebClient) => {
+      const page = parsePage((await client.get('/account/linkedin')).body);
+      assert.deepEqual(page.headings(1), ['Connect LinkedIn']);
+      assert.equal(page.form('/account/linkedin').method, 'POST');
+      assert.ok(page.buttons().some((button) => button.text === 'Connect LinkedIn'));
+      const started = await client.submit('/account/linkedin', '/account/linkedin', {});
+      assert.equal(started.statusCode, 303);
+      return linkedinTrip(client).go(String(started.headers.location));
+    };
+
+    it('never signs in to an existing password account by its email, even verified: explains, changes nothing', async () => {
       const email = uniqueEmail('existing');
       const existing = await createAccount(ctx.db, {
         name: 'Pat',
@@ -107,16 +129,104 @@ for (const dialect of testDialects()) {
         password: PASSWORD,
         accountType: 'contributor',
       });
+      const before = await ctx.db.selectFrom('users').select('id').execute();
       const sub = newSub();
-      idp.signInAs({ sub, email: email.toUpperCase(), email_verified: true, name: 'Pat on LinkedIn' });
-      const { stop } = await signIn('/api/auth/linkedin/redirect?account_type=company');
-      assert.equal(stop.url, `${APP_ORIGIN}/dashboard`);
-      assert.doesNotMatch(parsePage(stop.body).text, /Welcome to Guild!/, 'no welcome for an existing member');
+      idp.signInAs({ sub, email: email.toUpperCase(), email_verified: true, name: 'Mallory' });
+      const { client, stop } = await signIn('/api/auth/linkedin/redirect?account_type=company');
+      assert.equal(stop.status, 409);
+      const page = parsePage(stop.body);
+      assert.deepEqual(page.headings(1), ['An account with this email already exists']);
+      assert.match(page.text, /Sign in with your email and password, then connect LinkedIn from your account\./);
+      assert.equal(page.link('Sign in with email and password').href, '/login?next=/account/linkedin');
+      assert.equal(pageToken(stop.body), null);
+      assert.equal((await client.get('/dashboard')).statusCode, 303, 'not signed in');
+      assert.equal(await userWithSub(sub), undefined, 'nothing linked or created');
+      assert.equal((await ctx.db.selectFrom('users').select('id').execute()).length, before.length);
+      const unchanged = await ctx.db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', existing.id)
+        .executeTakeFirstOrThrow();
+      assert.equal(unchanged.linkedin_id, null);
+    });
+
+    it('connects LinkedIn for a member signed in with their password; LinkedIn then signs in to that account', async () => {
+      const email = uniqueEmail('connect');
+      const existing = await createAccount(ctx.db, {
+        name: 'Pat',
+        email,
+        password: PASSWORD,
+        accountType: 'contributor',
+      });
+      const sub = newSub();
+      // The emails need not match: the password proved the account, LinkedIn proved the profile.
+      idp.signInAs({ sub, email: uniqueEmail('elsewhere'), email_verified: false, name: 'Pat on LinkedIn' });
+      const client = await signedInWithPassword(email);
+      const stop = await connect(client);
+      assert.equal(stop.status, 200);
+      assert.equal(stop.url, `${APP_ORIGIN}/account/linkedin`);
+      const page = parsePage(stop.body);
+      assert.ok(page.statuses().includes('LinkedIn is connected: you can now sign in with LinkedIn too.'));
+      assert.deepEqual(page.headings(1), ['LinkedIn']);
       const user = await userWithSub(sub);
       assert.equal(user?.id, existing.id);
       assert.equal(user?.account_type, 'contributor');
       assert.equal(user?.name, 'Pat');
+      assert.equal(user?.email, email);
       assert.equal(user?.password_hash, existing.password_hash);
+
+      idp.signInAs({ sub, email: uniqueEmail('elsewhere'), email_verified: false, name: 'Pat on LinkedIn' });
+      const again = await signIn('/api/auth/linkedin/redirect?account_type=company');
+      assert.equal(again.stop.url, `${APP_ORIGIN}/dashboard`);
+      assert.doesNotMatch(parsePage(again.stop.body).text, /Welcome to Guild!/, 'no welcome for an existing member');
+      const me = await apiClient(ctx.app, pageToken(again.stop.body) ?? '').get('/api/user');
+      assert.equal(me.data.id, existing.id);
+    });
+
+    it('lets only a signed-in member start a connection, with this site’s form', async () => {
+      const visitor = await webClient(ctx.app).get('/account/linkedin');
+      assert.equal(visitor.statusCode, 303);
+      assert.equal(visitor.headers.location, '/login?next=%2Faccount%2Flinkedin');
+      const email = uniqueEmail('csrf');
+      await createAccount(ctx.db, { name: 'Cee', email, password: PASSWORD, accountType: 'company' });
+      const client = await signedInWithPassword(email);
+      const forged = await client.post('/account/linkedin', {});
+      assert.equal(forged.statusCode, 403);
+    });
+
+    it('does not connect a profile that signs in to another account, nor a second profile', async () => {
+      const taken = newSub();
+      await createUser(ctx.db, 'contributor', { email: uniqueEmail('owner'), linkedin_id: taken });
+      const email = uniqueEmail('second');
+      const member = await createAccount(ctx.db, {
+        name: 'Sec',
+        email,
+        password: PASSWORD,
+        accountType: 'contributor',
+      });
+      idp.signInAs({ sub: taken, email: uniqueEmail('x'), email_verified: true });
+      const client = await signedInWithPassword(email);
+      const refused = await connect(client);
+      assert.equal(refused.status, 409);
+      const refusedPage = parsePage(refused.body);
+      assert.deepEqual(refusedPage.headings(1), ['This LinkedIn profile is connected to another account']);
+      assert.equal(refusedPage.link('Back to your account').href, '/account/linkedin');
+      const row = await ctx.db.selectFrom('users').selectAll().where('id', '=', member.id).executeTakeFirstOrThrow();
+      assert.equal(row.linkedin_id, null);
+
+      const own = newSub();
+      idp.signInAs({ sub: own, email: uniqueEmail('y'), email_verified: true });
+      assert.equal((await connect(client)).url, `${APP_ORIGIN}/account/linkedin`);
+      assert.equal((await userWithSub(own))?.id, member.id);
+      const page = parsePage((await client.get('/account/linkedin')).body);
+      assert.deepEqual(page.headings(1), ['LinkedIn'], 'a connected account is offered no second connection');
+      // Posted anyway (with the page's valid CSRF token): a second profile is refused and the first one stays.
+      idp.signInAs({ sub: newSub(), email: uniqueEmail('z'), email_verified: true });
+      const started = await client.submit('/account/linkedin', '/account/linkedin', {});
+      const second = await linkedinTrip(client).go(String(started.headers.location));
+      assert.equal(second.status, 409);
+      assert.deepEqual(parsePage(second.body).headings(1), ['This account is connected to another LinkedIn profile']);
+      assert.equal((await userWithSub(own))?.id, member.id);
     });
 
     it('finds a returning member by their LinkedIn id, even when their email changed there', async () => {
@@ -132,15 +242,15 @@ for (const dialect of testDialects()) {
       assert.equal(me.data.email, first?.email, 'the Guild email is not changed by LinkedIn');
     });
 
-    it('does not link an existing account through an email LinkedIn has not verified', async () => {
+    it('does not let an email LinkedIn has not verified claim an existing account', async () => {
       const email = uniqueEmail('unverified');
       const existing = await createUser(ctx.db, 'company', { email });
       idp.signInAs({ sub: newSub(), email, email_verified: false, name: 'Mallory' });
       const { client, stop } = await signIn();
-      assert.equal(stop.status, 409);
+      assert.equal(stop.status, 400);
       const page = parsePage(stop.body);
-      assert.deepEqual(page.headings(1), ['An account with this email already exists']);
-      assert.match(page.text, /LinkedIn has not verified this email address/);
+      assert.deepEqual(page.headings(1), ['LinkedIn has not verified your email address']);
+      assert.match(page.text, /Nothing was created or changed\./);
       assert.equal(pageToken(stop.body), null);
       const unchanged = await ctx.db
         .selectFrom('users')
@@ -149,15 +259,6 @@ for (const dialect of testDialects()) {
         .executeTakeFirstOrThrow();
       assert.equal(unchanged.linkedin_id, null);
       assert.equal((await client.get('/dashboard')).statusCode, 303, 'not signed in');
-    });
-
-    it('does not link an account that is already linked to another LinkedIn identity', async () => {
-      const email = uniqueEmail('taken');
-      await createUser(ctx.db, 'contributor', { email, linkedin_id: newSub() });
-      idp.signInAs({ sub: newSub(), email, email_verified: true });
-      const { stop } = await signIn();
-      assert.equal(stop.status, 409);
-      assert.match(parsePage(stop.body).headings(1)[0], /connected to another LinkedIn profile/);
     });
 
     it('refuses a deactivated member with a page that says so', async () => {

@@ -1,20 +1,35 @@
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AccountType, UserRow } from '../../db/schema.ts';
-import { findUserByEmail, findUserByLinkedinId, insertUser, linkLinkedinId } from '../users/users.repository.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByLinkedinId,
+  insertUser,
+  linkLinkedinId,
+} from '../users/users.repository.ts';
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from '../users/users.service.ts';
 import type { LinkedinIdentity } from './linkedin-client.ts';
 import { createToken, type WebTokenLifetime } from './tokens.service.ts';
 
 /**
- * Which Guild account a LinkedIn identity signs in to (docs/contract.md §2): the one already linked to it; else the
- * account with the same email, linked now, but only when LinkedIn says it verified that email (otherwise anyone could
- * claim an account by putting its address on a LinkedIn profile); else a new account without a password.
+ * Which Guild account a LinkedIn identity signs in to (docs/contract.md §2, docs/security.md): the one already linked
+ * to it; else, when LinkedIn verified the email and no Guild account uses it, a new account without a password.
+ * An existing account is never linked by its email alone (issue 10, item 5: whoever puts that address on a LinkedIn
+ * profile, or registers it first, would otherwise get into or share the account): its owner signs in with their
+ * password and connects LinkedIn from /account/linkedin, which proves control of both sides. An email LinkedIn has
+ * not verified claims nothing, neither an existing account nor a new one.
  */
-export type LinkedinRefusal = 'deactivated' | 'no-email' | 'email-unverified' | 'linked-elsewhere';
+export type LinkedinRefusal =
+  | 'deactivated'
+  | 'no-email'
+  | 'email-unverified'
+  | 'account-exists'
+  | 'linked-elsewhere'
+  | 'profile-taken';
 type LinkedinAccount = { user: UserRow; created: boolean } | { refusal: LinkedinRefusal };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const MAX_LENGTH = 255;
 
 async function accountForLinkedin(
   db: Db,
@@ -25,20 +40,16 @@ async function accountForLinkedin(
   if (linked) return linked.is_active === 1 ? { user: linked, created: false } : { refusal: 'deactivated' };
 
   const email = identity.email?.toLowerCase() ?? '';
-  if (!EMAIL.test(email) || email.length > MAX_LENGTH) return { refusal: 'no-email' };
-  const existing = await findUserByEmail(db, email);
-  if (existing) {
-    if (existing.is_active !== 1) return { refusal: 'deactivated' };
-    if (!identity.emailVerified) return { refusal: 'email-unverified' };
-    const now = new Date().toISOString();
-    if (!(await linkLinkedinId(db, existing.id, identity.sub, now))) return { refusal: 'linked-elsewhere' };
-    return { user: { ...existing, linkedin_id: identity.sub, updated_at: now }, created: false };
-  }
+  // Length before the pattern (issue 10, item 2).
+  if (email.length > MAX_EMAIL_LENGTH || !EMAIL.test(email)) return { refusal: 'no-email' };
+  if (!identity.emailVerified) return { refusal: 'email-unverified' };
+  // Nothing is created or changed: the page tells the owner to sign in with their password, then connect LinkedIn.
+  if (await findUserByEmail(db, email)) return { refusal: 'account-exists' };
 
   const now = new Date().toISOString();
   try {
     const user = await insertUser(db, {
-      name: [...(identity.name ?? email.split('@')[0])].slice(0, MAX_LENGTH).join(''),
+      name: [...(identity.name ?? email.split('@')[0])].slice(0, MAX_NAME_LENGTH).join(''),
       email,
       password_hash: null,
       account_type: newAccountType,
@@ -48,11 +59,12 @@ async function accountForLinkedin(
     });
     return { user, created: true };
   } catch (error) {
-    // The same person finishing two sign-ins at once: the other one created the account first.
     if (!isUniqueViolation(error)) throw error;
+    // The same person finishing two sign-ins at once (the other one created the account first), or someone
+    // registering this email in between: that account is not theirs to enter.
     const winner = await findUserByLinkedinId(db, identity.sub);
     if (winner) return { user: winner, created: false };
-    return { refusal: identity.emailVerified ? 'linked-elsewhere' : 'email-unverified' };
+    return { refusal: 'account-exists' };
   }
 }
 
@@ -66,4 +78,35 @@ export async function signInWithLinkedin(
   const account = await accountForLinkedin(db, identity, newAccountType);
   if ('refusal' in account) return account;
   return { token: await createToken(db, account.user.id, 'linkedin login', tokenLifetime), created: account.created };
+}
+
+/**
+ * "Connect LinkedIn" by a signed-in member (`userId`, whose session started the flow): links the LinkedIn identity
+ * to their account whatever email either side has, since signing in proved control of the account and LinkedIn
+ * proved control of the profile. A profile connects to one account, and an account to one profile.
+ */
+export async function connectLinkedin(
+  db: Db,
+  userId: number,
+  identity: LinkedinIdentity,
+): Promise<{ connected: true } | { refusal: LinkedinRefusal }> {
+  const linked = await findUserByLinkedinId(db, identity.sub);
+  if (linked) return linked.id === userId ? { connected: true } : { refusal: 'profile-taken' };
+  const user = await findUserById(db, userId);
+  if (user?.is_active !== 1) return { refusal: 'deactivated' };
+  try {
+    if (!(await linkLinkedinId(db, user.id, identity.sub, new Date().toISOString()))) {
+      return { refusal: 'linked-elsewhere' };
+    }
+  } catch (error) {
+    // Another account connected this profile at the same moment.
+    if (isUniqueViolation(error)) return { refusal: 'profile-taken' };
+    throw error;
+  }
+  return { connected: true };
+}
+
+/** Whether the account has a LinkedIn profile connected (for the account page). */
+export async function hasLinkedin(db: Db, userId: number): Promise<boolean> {
+  return Boolean((await findUserById(db, userId))?.linkedin_id);
 }

@@ -50,19 +50,32 @@ const EXPLANATIONS: Record<LinkedinFailure, Explanation> = {
     retry: true,
   },
   'email-unverified': {
+    status: 400,
+    title: 'LinkedIn has not verified your email address',
+    text:
+      'Guild only uses an email address LinkedIn has verified, so that nobody can use an address that is not theirs. ' +
+      'Nothing was created or changed. Verify your email address on LinkedIn and try again, or create an account ' +
+      'with a password.',
+    retry: true,
+  },
+  'account-exists': {
     status: 409,
     title: 'An account with this email already exists',
     text:
-      'LinkedIn has not verified this email address, so we cannot connect it to the existing Guild account. Sign ' +
-      'in with your email and password, or verify the address on LinkedIn and try again.',
+      'For your safety, LinkedIn is not connected to an existing Guild account automatically, and nothing was ' +
+      'created or changed. Sign in with your email and password, then connect LinkedIn from your account.',
     retry: false,
   },
   'linked-elsewhere': {
     status: 409,
     title: 'This account is connected to another LinkedIn profile',
-    text:
-      'The Guild account with this email address is already connected to a different LinkedIn profile. Sign in ' +
-      'with that LinkedIn profile, or with your email and password.',
+    text: 'Your Guild account is already connected to a different LinkedIn profile. Sign in with that LinkedIn profile, or with your email and password.',
+    retry: false,
+  },
+  'profile-taken': {
+    status: 409,
+    title: 'This LinkedIn profile is connected to another account',
+    text: 'This LinkedIn profile already signs in to a different Guild account, so it was not connected to yours. Nothing was changed.',
     retry: false,
   },
   deactivated: {
@@ -78,17 +91,21 @@ export function linkedinFailurePage(
   reply: FastifyReply,
   failure: LinkedinFailure,
   accountType: string | null = null,
+  connecting = false,
 ) {
   const { status, title, text, retry } = EXPLANATIONS[failure];
-  // Trying again keeps the account type a new user asked for.
+  // Trying again keeps the account type a new user asked for; a signed-in member connecting starts from their account.
   const retryUrl = `/api/auth/linkedin/redirect${accountType ? `?account_type=${accountType}` : ''}`;
+  const actions = connecting
+    ? html`<a class="button" href="/account/linkedin">Back to your account</a>`
+    : html`${retry && html`<a class="button" href="${retryUrl}">Try LinkedIn again</a> `}<a class="button${retry ? ' secondary' : ''}" href="${failure === 'account-exists' ? '/login?next=/account/linkedin' : '/login'}">Sign in with email and password</a>`;
   return sendPage(request, reply, {
     title,
     status,
     width: 'narrow',
     body: html`<h1>${title}</h1>
 <p>${text}</p>
-<p class="row">${retry && html`<a class="button" href="${retryUrl}">Try LinkedIn again</a> `}<a class="button${retry ? ' secondary' : ''}" href="/login">Sign in with email and password</a></p>
-${failure === 'no-email' && html`<p>New to Guild? <a href="/register">Create an account with a password</a>.</p>`}`,
+<p class="row">${actions}</p>
+${!connecting && (failure === 'no-email' || failure === 'email-unverified') && html`<p>New to Guild? <a href="/register">Create an account with a password</a>.</p>`}`,
   });
 }

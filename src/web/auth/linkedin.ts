@@ -3,10 +3,13 @@ import { Type } from 'typebox';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AccountType } from '../../db/schema.ts';
 import { MessageBody } from '../../http/schemas.ts';
-import { signInWithLinkedin } from '../../modules/auth/linkedin-account.service.ts';
+import { connectLinkedin, hasLinkedin, signInWithLinkedin } from '../../modules/auth/linkedin-account.service.ts';
 import { createLinkedinClient, LinkedinExchangeError, newSignInChecks } from '../../modules/auth/linkedin-client.ts';
 import { webTokenLifetime } from '../../modules/auth/tokens.service.ts';
 import { renderErrorPage } from '../error-page.ts';
+import { guardedUser } from '../guards.ts';
+import { html } from '../html.ts';
+import { csrfField, sendPage } from '../layout.ts';
 import { setFlash, signIn } from '../session.ts';
 import { type LinkedinFailure, linkedinFailurePage } from './linkedin-failure.ts';
 
@@ -54,11 +57,53 @@ export async function linkedinSignIn(app: FastifyInstance, deps: AppDeps): Promi
     request: FastifyRequest,
     reply: FastifyReply,
     failure: LinkedinFailure,
-    options: { error?: unknown; accountType?: AccountType | null } = {},
+    options: { error?: unknown; accountType?: AccountType | null; connecting?: boolean } = {},
   ) => {
     if (options.error) request.log.warn({ err: options.error }, `LinkedIn sign-in failed: ${failure}`);
-    return linkedinFailurePage(request, reply, failure, options.accountType ?? null);
+    return linkedinFailurePage(request, reply, failure, options.accountType ?? null, options.connecting ?? false);
   };
+
+  // "Connect LinkedIn": the only way an existing account gets a LinkedIn profile (issue 10, item 5). The member is
+  // signed in (proving control of the account), posts this site's form (CSRF), and the session remembers whose
+  // account the answer from LinkedIn is for.
+  if (client) {
+    app.route({
+      method: 'GET',
+      url: '/account/linkedin',
+      config: { guard: 'signed-in' },
+      handler: async (request, reply) => {
+        const user = guardedUser(request);
+        const connected = await hasLinkedin(deps.db, user.id);
+        return sendPage(request, reply, {
+          title: 'LinkedIn',
+          width: 'narrow',
+          body: connected
+            ? html`<h1>LinkedIn</h1><p>Your account is connected to LinkedIn: you can sign in with LinkedIn as well as with your password.</p>`
+            : html`<h1>Connect LinkedIn</h1>
+<p>Connect your LinkedIn profile to sign in with LinkedIn from now on. Your name, email and password stay as they are.</p>
+<form method="post" action="/account/linkedin">${csrfField(reply)}<button type="submit">Connect LinkedIn</button></form>`,
+        });
+      },
+    });
+    app.route({
+      method: 'POST',
+      url: '/account/linkedin',
+      config: { guard: 'signed-in' },
+      preValidation: app.csrfProtection,
+      handler: async (request, reply) => {
+        const user = guardedUser(request);
+        const checks = newSignInChecks();
+        let url: URL;
+        try {
+          url = await client.authorizationUrl(checks);
+        } catch (error) {
+          return fail(request, reply, 'unavailable', { error, connecting: true });
+        }
+        request.session.set('oidc', { ...checks, accountType: null, linkUserId: user.id });
+        return reply.redirect(url.href, 303);
+      },
+    });
+  }
 
   app.get(
     '/api/auth/linkedin/redirect',
@@ -88,8 +133,9 @@ export async function linkedinSignIn(app: FastifyInstance, deps: AppDeps): Promi
     '/api/auth/linkedin/callback',
     routeOptions(
       'Finish signing in with LinkedIn (browser flow)',
-      'LinkedIn redirects here. Signs in the account linked to the LinkedIn identity, else the account with the ' +
-        'same verified email (and links it), else creates one; creates an API token and redirects to /dashboard.',
+      'LinkedIn redirects here. Signs in the account linked to the LinkedIn identity, else creates one for a ' +
+        'verified email no account uses (an existing account is never linked by email: its owner signs in and ' +
+        'connects LinkedIn at /account/linkedin); creates an API token and redirects to /dashboard.',
       'to /dashboard, signed in',
     ),
     async (request, reply) => {
@@ -99,14 +145,26 @@ export async function linkedinSignIn(app: FastifyInstance, deps: AppDeps): Promi
       // One answer per sign-in: a replayed or reloaded callback finds nothing to match.
       request.session.set('oidc', undefined);
       const accountType = requestedAccountType({ account_type: pending?.accountType });
+      const linkUserId = pending?.linkUserId ?? null;
+      const connecting = linkUserId !== null;
       if (query.has('error')) {
         const cancelled = ['access_denied', 'user_cancelled_login', 'user_cancelled_authorize'];
         const failure = cancelled.includes(query.get('error') ?? '') ? 'cancelled' : 'refused';
-        return fail(request, reply, failure, { accountType });
+        return fail(request, reply, failure, { accountType, connecting });
       }
-      if (!pending || query.get('state') !== pending.state) return fail(request, reply, 'expired', { accountType });
+      if (!pending || query.get('state') !== pending.state) {
+        return fail(request, reply, 'expired', { accountType, connecting });
+      }
+      // A connection is for the member who started it, still signed in in this browser.
+      if (connecting && request.webUser?.id !== linkUserId) return fail(request, reply, 'expired', { connecting });
       try {
         const identity = await client.identify(query, pending);
+        if (linkUserId !== null) {
+          const connected = await connectLinkedin(deps.db, linkUserId, identity);
+          if ('refusal' in connected) return fail(request, reply, connected.refusal, { connecting });
+          setFlash(request, 'LinkedIn is connected: you can now sign in with LinkedIn too.');
+          return reply.redirect('/account/linkedin', 303);
+        }
         const outcome = await signInWithLinkedin(
           deps.db,
           identity,
@@ -119,7 +177,7 @@ export async function linkedinSignIn(app: FastifyInstance, deps: AppDeps): Promi
         return reply.redirect('/dashboard', 303);
       } catch (error) {
         if (error instanceof LinkedinExchangeError) {
-          return fail(request, reply, error.kind, { error: error.cause, accountType });
+          return fail(request, reply, error.kind, { error: error.cause, accountType, connecting });
         }
         // Under /api the error handler would answer JSON; a person in a browser gets the HTML 500 page instead.
         request.log.error({ err: error, reqId: request.id }, 'LinkedIn sign-in failed unexpectedly');
