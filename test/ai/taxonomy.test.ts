@@ -78,6 +78,14 @@ describe('resolve', () => {
     assert.equal(nameKey('R&D'), 'r&d');
     assert.equal(nameKey('AT&T'), 'at&t');
   });
+
+  test("Apple's screen reader VoiceOver is accessibility work, not Voice acting; a voiceover still is", () => {
+    const inText = (text: string) => taxonomy.findInText(text).map((mention) => mention.skill.name);
+    assert.ok(!inText('Tested every page with VoiceOver').includes('Voice acting'));
+    assert.ok(inText('Screen reader testing with NVDA').includes('Web accessibility'));
+    assert.ok(inText('Recorded voiceover for radio adverts').includes('Voice acting'));
+    assert.ok(inText('Voiceover artist for two audiobooks').includes('Voice acting'));
+  });
 });
 
 describe('findInText', () => {
