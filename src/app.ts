@@ -10,6 +10,7 @@ import { installBearerAuth } from './http/auth.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { documentRoute } from './http/openapi.ts';
+import { serializeRequest } from './http/request-log.ts';
 import { installUploads } from './http/uploads.ts';
 import { coerceFormBody, installValidators, normalizeBody } from './http/validation.ts';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes.ts';
@@ -31,7 +32,11 @@ import { webRoutes } from './web/web.routes.ts';
 /** Builds the whole HTTP application on the given dependencies. It never listens; entry points and tests do. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: deps.config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: deps.config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { req: serializeRequest },
+    },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     trustProxy: deps.config.trustProxy,
