@@ -51,6 +51,12 @@ describe('CV mentions: only what the person claims makes a skill', () => {
     assert.ok(found.includes('Python') && found.includes('SQL') && found.includes('Budgeting'), found.join(', '));
   });
 
+  it("reads a name in the possessive as whose the thing is, not the person's skill", () => {
+    const found = names(['Experience', "Took dental radiographs under the dentist's prescription."]);
+    assert.ok(!found.includes('Dentistry'), found.join(', '));
+    assert.ok(found.includes('Dental radiography'), found.join(', '));
+  });
+
   it('reads a trade named as a kind of organisation or job as where the person worked, not a skill', () => {
     const sectors = names([
       'Experience',

@@ -54,6 +54,9 @@ describe('skills written as what the person did', () => {
     assert.deepEqual(found('Acted as deputy manager and directed the night shift.'), []);
     assert.deepEqual(found('Taught myself Python in the evenings.'), []);
     assert.deepEqual(found('The budget was managed by the finance team.'), []);
+    // A verb in a hyphenated compound is an adjective, but a dash with spaces opens a clause.
+    assert.deepEqual(found('Injections are given by the consultant-taught team.'), []);
+    assert.deepEqual(found('Ward work - taught skills drills to new midwives.'), ['teaching']);
   });
 
   test('nouns of a verb follow the regular suffixes and the usual exceptions', () => {

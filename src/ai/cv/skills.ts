@@ -95,7 +95,8 @@ function mentionsIn(clause: string, section: Section, taxonomy: Taxonomy): Menti
     }));
   // A trade named as the kind of organisation or job ("two manufacturing sites", "logistics platforms", "sales
   // roles") is where the person worked or whom they hired, not a skill they hold.
-  const own = named.filter((mention) => !namesSector(clause, mention));
+  // A name in the possessive is whose or what's the thing is ("under the dentist's prescription"), not a skill.
+  const own = named.filter((mention) => !namesSector(clause, mention) && !POSSESSIVE.test(clause.slice(mention.end)));
   // Skills written as what the person did ("managed budgets", "management of subcontractors"), where no skill is
   // named at the same words.
   const phrased = findPhrasedSkills(parsed, taxonomy.resolve, isPhrasable)
@@ -121,6 +122,8 @@ function mentionsIn(clause: string, section: Section, taxonomy: Taxonomy): Menti
 
 const SECTOR_NOUN =
   /^\s(?:sites?|roles|sectors?|industry|industries|companies|businesses|firms|platforms|organisations|organizations)(?![\p{L}])/iu;
+
+const POSSESSIVE = /^['’]s(?![\p{L}])/u;
 
 function namesSector(clause: string, mention: Mention): boolean {
   return mention.skill.category !== 'tool' && SECTOR_NOUN.test(clause.slice(mention.end, mention.end + 16));

@@ -150,6 +150,9 @@ function opensClause(tokens: Token[], at: number): boolean {
   while (k >= 0 && tokens[k].sentence === tokens[at].sentence && tokens[k].pos === 'ADV') k--;
   const previous = tokens[k];
   if (!previous || previous.sentence !== tokens[at].sentence) return true;
+  // A hyphen written against the verb makes it part of a compound word ("consultant-led team", "self-taught"), not
+  // a clause opened by a dash.
+  if ((previous.value === '-' || previous.value === '–') && tokens[at].glued) return false;
   if (SUBJECTS.has(previous.lower) || [';', ':', '(', '-', '•', '–'].includes(previous.value)) return true;
   if ((previous.lower === 'and' || previous.value === ',') && tokens[k - 1]?.pos === 'VERB') {
     return opensClause(tokens, k - 1);
