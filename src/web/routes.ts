@@ -48,7 +48,7 @@ export const WEB_ROUTES: Record<string, readonly PageRoute[]> = {
       url: '/profile',
       guard: 'contributor',
       page: async (request, reply, deps, user) =>
-        profilePage(request, reply, user, await contributorProfileOrNull(deps.db, user)),
+        profilePage(request, reply, user, await contributorProfileOrNull(deps.db, user), deps.config.linkedin !== null),
     },
     { method: 'GET', url: '/tasks/available', guard: 'contributor', page: availableTasksPage },
     { method: 'GET', url: '/assignments', guard: 'contributor', page: assignmentsPage },
@@ -62,7 +62,13 @@ export const WEB_ROUTES: Record<string, readonly PageRoute[]> = {
       url: '/company/profile',
       guard: 'company',
       page: async (request, reply, deps, user) =>
-        companyProfilePage(request, reply, user, await companyProfileOrNull(deps.db, user)),
+        companyProfilePage(
+          request,
+          reply,
+          user,
+          await companyProfileOrNull(deps.db, user),
+          deps.config.linkedin !== null,
+        ),
     },
     { method: 'GET', url: '/reviews', guard: 'company', page: reviewsPage },
     { method: 'POST', url: '/reviews/:assignmentId/send-back', guard: 'company', page: sendBack },

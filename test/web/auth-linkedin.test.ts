@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { createAccount } from '../../src/modules/users/users.service.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
-import { createUser } from '../helpers/factories.ts';
+import { createCompany, createUser, createVolunteer } from '../helpers/factories.ts';
 import { startOidcProvider, type TestOidcProvider } from '../helpers/oidc-provider.ts';
 import { parsePage } from '../helpers/page.ts';
 import { type WebClient, webClient } from '../helpers/web-client.ts';
@@ -148,6 +149,21 @@ for (const dialect of testDialects()) {
         .where('id', '=', existing.id)
         .executeTakeFirstOrThrow();
       assert.equal(unchanged.linkedin_id, null);
+    });
+
+    it("links a signed-in member's profile page to Connect LinkedIn", async () => {
+      const password_hash = await hashPassword(PASSWORD);
+      const pages = [
+        { create: createVolunteer, profileUrl: '/profile' },
+        { create: createCompany, profileUrl: '/company/profile' },
+      ];
+      for (const { create, profileUrl } of pages) {
+        const email = uniqueEmail('profile');
+        await create(ctx.db, { user: { email, password_hash } });
+        const client = await signedInWithPassword(email);
+        const page = parsePage((await client.get(profileUrl)).body);
+        assert.equal(page.link('Connect LinkedIn').href, '/account/linkedin', profileUrl);
+      }
     });
 
     it('connects LinkedIn for a member signed in with their password; LinkedIn then signs in to that account', async () => {

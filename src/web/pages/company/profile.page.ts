@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
 import type { CompanyProfile } from '../../../modules/companies/companies.schemas.ts';
+import { signInMethods } from '../../components/sign-in-methods.ts';
 import { field, formErrorSummary } from '../../forms.ts';
 import { type Html, html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
@@ -73,6 +74,7 @@ export function companyProfilePage(
   reply: FastifyReply,
   user: AuthUser,
   profile: CompanyProfile | null,
+  linkedinConfigured: boolean,
 ) {
   if (!profile) {
     return sendPage(request, reply, {
@@ -98,6 +100,7 @@ export function companyProfilePage(
     ${profileFields(profile)}
     <button type="submit">Save changes</button>
   </form>
-</div>`,
+</div>
+${signInMethods(linkedinConfigured)}`,
   });
 }

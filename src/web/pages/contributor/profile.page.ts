@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
 import type { VolunteerProfile } from '../../../modules/volunteers/volunteers.schemas.ts';
+import { signInMethods } from '../../components/sign-in-methods.ts';
 import { field, formErrorSummary } from '../../forms.ts';
 import { type Html, html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
@@ -77,6 +78,7 @@ export function profilePage(
   reply: FastifyReply,
   user: AuthUser,
   profile: VolunteerProfile | null,
+  linkedinConfigured: boolean,
 ) {
   const body = profile
     ? html`<h1>Your profile</h1>
@@ -85,7 +87,8 @@ ${summary(profile)}
   ${cvCard(profile)}
   ${editForm(profile, (request.query as { saved?: string }).saved === 'details')}
 </div>
-${cvFindings(profile)}`
+${cvFindings(profile)}
+${signInMethods(linkedinConfigured)}`
     : html`<h1>Complete your profile, ${user.name}</h1>
 ${completeForm()}`;
   return sendPage(request, reply, {
