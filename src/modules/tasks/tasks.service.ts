@@ -5,8 +5,8 @@ import { loadAssignmentsByIds } from '../assignments/assignments.loader.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { canSeeChallenge } from '../challenges/challenge-visibility.ts';
 import { companyIdOf } from '../companies/companies.service.ts';
-import { volunteerIdOf } from '../volunteers/volunteers.service.ts';
 import { skillIdsForNames } from '../skills/skills.repository.ts';
+import { volunteerIdOf } from '../volunteers/volunteers.service.ts';
 import { toTask } from './tasks.mapper.ts';
 import {
   assignmentIdsOfTask,
