@@ -57,6 +57,18 @@ describe('CV mentions: only what the person claims makes a skill', () => {
     assert.ok(found.includes('Dental radiography'), found.join(', '));
   });
 
+  it("reads a professional the person works with or reports to as someone else, not the person's trade", () => {
+    const found = names([
+      'Experience',
+      '- 2-year progress checks with the health visitor.',
+      '- Reporting to the project manager on programme and cost.',
+      '- Health visiting clinics every Tuesday.',
+    ]);
+    assert.ok(!found.includes('Project management'), found.join(', '));
+    assert.ok(found.includes('Health visiting'), `their own clinics still count: ${found.join(', ')}`);
+    assert.ok(!names(['Experience', '- Progress checks with the health visitor.']).includes('Health visiting'));
+  });
+
   it('reads a trade named as a kind of organisation or job as where the person worked, not a skill', () => {
     const sectors = names([
       'Experience',

@@ -96,7 +96,10 @@ function mentionsIn(clause: string, section: Section, taxonomy: Taxonomy): Menti
   // A trade named as the kind of organisation or job ("two manufacturing sites", "logistics platforms", "sales
   // roles") is where the person worked or whom they hired, not a skill they hold.
   // A name in the possessive is whose or what's the thing is ("under the dentist's prescription"), not a skill.
-  const own = named.filter((mention) => !namesSector(clause, mention) && !POSSESSIVE.test(clause.slice(mention.end)));
+  const own = named.filter(
+    (mention) =>
+      !namesSector(clause, mention) && !POSSESSIVE.test(clause.slice(mention.end)) && !namesColleague(clause, mention),
+  );
   // Skills written as what the person did ("managed budgets", "management of subcontractors"), where no skill is
   // named at the same words.
   const phrased = findPhrasedSkills(parsed, taxonomy.resolve, isPhrasable)
@@ -122,6 +125,16 @@ function mentionsIn(clause: string, section: Section, taxonomy: Taxonomy): Menti
 
 const SECTOR_NOUN =
   /^\s(?:sites?|roles|sectors?|industry|industries|companies|businesses|firms|platforms|organisations|organizations)(?![\p{L}])/iu;
+
+// Working with another professional ("menus with the head chef", "alongside our dietitian") names their trade, not
+// the person's: a person noun (its last word ends as one) right after "with the", "alongside our"…
+const WITH_SOMEONE = /\b(?:with|alongside|to|for|from|by)\s(?:the|our|a|an|my|their|each|every)\s(?:[\p{L}-]+\s)?$/iu;
+const PERSON_NOUN = /(?:er|or|ist|ian|chef|nurse|surgeon|physio|doctor|GP|manager|lead|team)$/i;
+
+function namesColleague(clause: string, mention: Mention): boolean {
+  const written = clause.slice(mention.start, mention.end);
+  return PERSON_NOUN.test(written) && WITH_SOMEONE.test(clause.slice(Math.max(0, mention.start - 40), mention.start));
+}
 
 const POSSESSIVE = /^['’]s(?![\p{L}])/u;
 
