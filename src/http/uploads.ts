@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CONTENT_TYPES, type FileKind, sniffFileKind } from '../storage/file-kinds.ts';
 import { AppError, type FieldErrors } from './app-error.ts';
 import { formatFieldErrors, humanize } from './validation.ts';
@@ -97,8 +97,9 @@ export async function installUploads(app: FastifyInstance, tempDir: string): Pro
     throwFileSizeLimit: false,
     limits: { fileSize: LARGEST_FILE + 1, ...PART_LIMITS, fieldSize: FIELD_BYTES },
   });
-  // The whole body's cap, checked on the declared length before a byte is read; a body without a length (chunked)
-  // is counted as it arrives in readMultipart.
+  // The whole body's cap, checked on the declared length before a byte is read. A body without a length (chunked) is
+  // read to its end instead: a file in it over its limit is a 422 on its field (docs/contract.md §1), and busboy keeps
+  // no byte of a file past LARGEST_FILE + 1, so such a body costs the connection's time but no memory or disk.
   app.addHook('preParsing', async (request, reply, payload) => {
     if (!isMultipartRequest(request)) return payload;
     const declared = Number(request.headers['content-length']);
@@ -108,8 +109,8 @@ export async function installUploads(app: FastifyInstance, tempDir: string): Pro
     }
     return payload;
   });
-  app.addHook('preValidation', async (request, reply) => {
-    if (request.isMultipart()) await readMultipart(request, reply, tempDir);
+  app.addHook('preValidation', async (request) => {
+    if (request.isMultipart()) await readMultipart(request, tempDir);
   });
   // Temp files go as soon as the reply is on its way (the handler is done with them by then), or when the client
   // gives up first; onResponse catches a reply whose onSend never ran.
@@ -126,18 +127,7 @@ export async function installUploads(app: FastifyInstance, tempDir: string): Pro
  * a repeated name), files through receivePart. A body that cannot be read is a 400 saying why; its temp files go
  * with the reply like any other.
  */
-async function readMultipart(request: FastifyRequest, reply: FastifyReply, tempDir: string): Promise<void> {
-  const cap = multipartCap(request);
-  let received = 0;
-  const count = (chunk: Buffer) => {
-    received += chunk.length;
-    if (received <= cap) return;
-    // Stop reading: the plugin ends the iteration on a request 'error' (cut, unpiped, the open file destroyed).
-    request.raw.off('data', count);
-    request.raw.pause();
-    request.raw.emit('error', bodyTooLarge());
-  };
-  request.raw.on('data', count);
+async function readMultipart(request: FastifyRequest, tempDir: string): Promise<void> {
   let fields: Record<string, unknown> = {};
   try {
     for await (const part of request.parts()) {
@@ -145,13 +135,7 @@ async function readMultipart(request: FastifyRequest, reply: FastifyReply, tempD
       if (part.type === 'file') await receivePart(request, part, tempDir);
     }
   } catch (error) {
-    if (received > cap) {
-      reply.header('connection', 'close');
-      throw bodyTooLarge();
-    }
     throw multipartFailure(error);
-  } finally {
-    request.raw.off('data', count);
   }
   request.body = fieldValues(fields);
 }
