@@ -16,7 +16,7 @@ const SECRET_QUERY_PARAMETERS = new Set([
   'api_token',
 ]);
 
-export const REDACTED = '[Redacted]';
+const REDACTED = '[Redacted]';
 
 /** The URL with the value of every secret query parameter replaced by `[Redacted]`; the rest stays as it came. */
 export function redactUrl(url: string): string {

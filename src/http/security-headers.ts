@@ -8,7 +8,7 @@ import { routedPathOf } from './auth.ts';
  * validator badge is off: `validatorUrl` is null). Styles set by its scripts go through the DOM, which `style-src`
  * does not restrict.
  */
-export const DOCS_CONTENT_SECURITY_POLICY = [
+const DOCS_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "base-uri 'self'",
   "connect-src 'self'",
@@ -23,7 +23,7 @@ export const DOCS_CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /** One year, the usual minimum for HSTS preload lists; subdomains included, so no subdomain serves plain HTTP. */
-export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 /**
  * Headers every response carries (issue 10, low list):

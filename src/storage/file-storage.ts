@@ -17,8 +17,8 @@ export interface FileStorage {
 }
 
 /** Modes of what the service creates under its data directory: readable by the service's user only. */
-export const OWNER_ONLY_DIRECTORY = 0o700;
-export const OWNER_ONLY_FILE = 0o600;
+const OWNER_ONLY_DIRECTORY = 0o700;
+const OWNER_ONLY_FILE = 0o600;
 
 export class DiskStorage implements FileStorage {
   readonly root: string;

@@ -22,7 +22,7 @@ export const MAX_FAILURES = 5;
 export const LOCK_SECONDS = 60;
 export const ACCOUNT_FREE_ATTEMPTS = 10;
 export const ACCOUNT_MAX_DELAY_SECONDS = 300;
-export const ACCOUNT_WINDOW_SECONDS = 15 * 60;
+const ACCOUNT_WINDOW_SECONDS = 15 * 60;
 
 const normalised = (email: string) => email.trim().toLowerCase();
 const pairKey = (email: string, ip: string) => `${normalised(email)}|${ip}`;

@@ -3,8 +3,6 @@ import { IdFilter, Nullable, PageQuery, Timestamp } from '../../http/schemas.ts'
 import { Assignment } from '../assignments/assignments.schemas.ts';
 import { TASK_STATUSES } from './tasks.state.ts';
 
-export { TASK_STATUSES } from './tasks.state.ts';
-
 export const Task = Type.Object({
   id: Type.Integer(),
   challenge_id: Type.Integer(),

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Nullable, Timestamp } from '../../http/schemas.ts';
 
-export const VolunteerSkill = Type.Object({
+const VolunteerSkill = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   proficiency_level: Type.String({ description: 'beginner | intermediate | advanced | expert' }),

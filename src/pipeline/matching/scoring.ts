@@ -85,7 +85,7 @@ export function weeklyHoursNeeded(estimatedHours: number | null): number {
 }
 
 /** Weekly hours left once the tasks a contributor holds are counted the same way. */
-export function freeWeeklyHours(candidate: Candidate): number {
+function freeWeeklyHours(candidate: Candidate): number {
   return candidate.availabilityHours - candidate.heldTaskHours / NOMINAL_TASK_WEEKS;
 }
 
@@ -205,7 +205,7 @@ export function rankCandidates(task: TaskNeeds, candidates: readonly Candidate[]
 }
 
 /** Best first; equal scores go to the more reputable, then to the earlier profile, so the order is stable. */
-export function compareMatches(a: Match, b: Match): number {
+function compareMatches(a: Match, b: Match): number {
   return (
     b.score - a.score ||
     b.candidate.reputation - a.candidate.reputation ||

@@ -106,13 +106,7 @@ export async function openAssignment(request: FastifyRequest, reply: FastifyRepl
  * The contributor's `/assignments/{id}`: the task, where the assignment stands and its timeline, the actions its status allows
  * (accept/decline, start, submit a solution) and the latest submission; the company completes it.
  */
-export async function assignmentPage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  deps: AppDeps,
-  user: AuthUser,
-  id: number,
-) {
+async function assignmentPage(request: FastifyRequest, reply: FastifyReply, deps: AppDeps, user: AuthUser, id: number) {
   const assignment = await ownAssignment(deps.db, user, id);
   const [task, profile, revision] = await Promise.all([
     taskOrNull(deps.db, user, assignment.task_id),

@@ -5,7 +5,7 @@ import { type Html, html } from '../../html.ts';
 const SUMMARY_LENGTH = 240;
 
 /** The start of a long text, cut at a word, so cards stay a similar size. */
-export function excerpt(text: string | null, length = SUMMARY_LENGTH): string {
+function excerpt(text: string | null, length = SUMMARY_LENGTH): string {
   if (!text) return '';
   const characters = [...text];
   if (characters.length <= length) return text;
