@@ -11,6 +11,11 @@ export type PageOptions = {
   status?: number;
   /** Extra classes on <main>, e.g. "narrow" for forms. */
   width?: 'narrow' | 'wide';
+  /**
+   * Origins a form of this page may end up at besides this site: a form whose answer redirects elsewhere (to the
+   * identity provider) is blocked by the browser unless the policy's `form-action` names where it goes.
+   */
+  formTargets?: readonly string[];
 };
 
 const NAV: Record<AuthUser['account_type'], Array<[string, string]>> = {
@@ -84,12 +89,13 @@ ${options.body}
 </html>`;
   // A page that carries the API token must not be kept by the browser's or any proxy's cache (issue 10, item 6).
   if (request.webToken) reply.header('cache-control', 'no-store');
+  const formAction = ["'self'", ...(options.formTargets ?? [])].join(' ');
   return reply
     .status(options.status ?? 200)
     .header('content-type', 'text/html; charset=utf-8')
     .header(
       'content-security-policy',
-      `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'self'`,
+      `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self'; img-src 'self' data:; form-action ${formAction}; frame-ancestors 'none'; base-uri 'self'`,
     )
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'same-origin')

@@ -63,20 +63,37 @@ describe('signing in with LinkedIn [browser]', { skip: !hasChromium }, () => {
     await context.close();
   });
 
-  it('an existing member is recognised by their verified email and keeps their account', async () => {
+  it('an existing member is not signed in by email: they sign in with their password, connect LinkedIn, then use it', async () => {
     const account = newAccount('contributor', 'Existing Member');
     const first = await newPage(running.browser, running.server.url);
     await register(first.page, account);
     const original = await me(first.page);
     await first.context.close();
 
-    idp.signInAs({ sub: `browser-${++subjects}`, email: account.email, email_verified: true, name: 'Someone Else' });
+    const linkedinMember = { sub: `browser-${++subjects}`, email: account.email, email_verified: true, name: 'Pat' };
+    idp.signInAs(linkedinMember);
     const { context, page } = await newPage(running.browser, running.server.url);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Sign in with LinkedIn' }).click();
-    await page.waitForURL('**/dashboard');
-    assert.equal((await me(page)).id, original.id);
+    await page.getByRole('heading', { level: 1, name: 'An account with this email already exists' }).waitFor();
+    assert.equal(await apiToken(page), null, 'LinkedIn alone did not sign in to the password account');
+    await page.getByRole('link', { name: 'Sign in with email and password' }).click();
+    await page.getByLabel('Email').fill(account.email);
+    await page.locator('input[name=password]').fill(account.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/account/linkedin');
+    idp.signInAs(linkedinMember);
+    await page.getByRole('button', { name: 'Connect LinkedIn' }).click();
+    await page.getByText('LinkedIn is connected: you can now sign in with LinkedIn too.').waitFor();
     await context.close();
+
+    idp.signInAs(linkedinMember);
+    const later = await newPage(running.browser, running.server.url);
+    await later.page.goto('/login');
+    await later.page.getByRole('link', { name: 'Sign in with LinkedIn' }).click();
+    await later.page.waitForURL('**/dashboard');
+    assert.equal((await me(later.page)).id, original.id);
+    await later.context.close();
   });
 
   it('a refused consent ends on a page that explains it, on a phone too', async () => {

@@ -77,6 +77,8 @@ export async function linkedinSignIn(app: FastifyInstance, deps: AppDeps): Promi
         return sendPage(request, reply, {
           title: 'LinkedIn',
           width: 'narrow',
+          // The form's answer is a redirect to LinkedIn, which the page's form-action must allow.
+          formTargets: settings ? [new URL(settings.issuer).origin] : [],
           body: connected
             ? html`<h1>LinkedIn</h1><p>Your account is connected to LinkedIn: you can sign in with LinkedIn as well as with your password.</p>`
             : html`<h1>Connect LinkedIn</h1>
