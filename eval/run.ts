@@ -407,19 +407,17 @@ out.push(
 out.push('', `done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 console.log(out.join('\n'));
 
+/** One CV's line in the JSON report, for either set. */
+function cvItem({ label, skills, notSkillHits, error }: CvResult) {
+  return { id: label.id, profession: label.profession, field: label.field, skills, notSkillHits, error };
+}
+
 if (options.json) {
   const report = {
     date: new Date().toISOString(),
     cvs: {
       ...cvSummary,
-      items: cvs.map(({ label, skills, notSkillHits, error }) => ({
-        id: label.id,
-        profession: label.profession,
-        field: label.field,
-        skills,
-        notSkillHits,
-        error,
-      })),
+      items: cvs.map(cvItem),
     },
     cvCheck:
       checkSet === null || checkSummary === null
@@ -427,14 +425,7 @@ if (options.json) {
         : {
             dir: checkSet.dir,
             ...checkSummary,
-            items: checkSet.cvs.map(({ label, skills, notSkillHits, error }) => ({
-              id: label.id,
-              profession: label.profession,
-              field: label.field,
-              skills,
-              notSkillHits,
-              error,
-            })),
+            items: checkSet.cvs.map(cvItem),
           },
     briefs: {
       ...briefSummary,

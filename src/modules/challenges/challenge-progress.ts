@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { withdrawInvitations } from '../assignments/withdrawals.ts';
 import { TASK_TRANSITIONS } from '../tasks/tasks.state.ts';
-import { lockChallenge, moveChallengeIfAllTasksIn } from './challenges.repository.ts';
+import { lockChallenge, moveChallengeIfIn } from './challenges.repository.ts';
 import { CHALLENGE_TRANSITIONS } from './challenges.state.ts';
 
 /**
@@ -16,12 +16,12 @@ export async function holdChallenge(trx: Db, challengeId: number): Promise<void>
 
 /** Completes the challenge when every one of its tasks is completed; its open invitations are withdrawn. */
 export async function finishChallengeIfAllTasksCompleted(trx: Db, challengeId: number, now: string): Promise<boolean> {
-  const finished = await moveChallengeIfAllTasksIn(
+  const finished = await moveChallengeIfIn(
     trx,
     challengeId,
     CHALLENGE_TRANSITIONS.finish,
-    TASK_TRANSITIONS.complete.to,
     now,
+    TASK_TRANSITIONS.complete.to,
   );
   if (finished) await withdrawInvitations(trx, { challengeId }, 'challenge_completed', now);
   return finished;

@@ -173,23 +173,24 @@ export async function setChallengeStatus(db: Db, id: number, status: ChallengeSt
 }
 
 /**
- * Moves the challenge from one of `from` to `to`, but only when it has tasks and every one of them is in `taskStatus`:
- * one statement, run after the lock `lockChallenge` takes, so two last tasks completing at once cannot both miss it.
- * Returns whether it moved.
+ * Moves the challenge to `to` only while it is still in one of `from` (a compare-and-set). With `allTasksIn`, only
+ * when it has tasks and every one of them is in that status: one statement, run after the lock `lockChallenge` takes,
+ * so two last tasks completing at once cannot both miss it. Returns whether it moved.
  */
-export async function moveChallengeIfAllTasksIn(
+export async function moveChallengeIfIn(
   db: Db,
   id: number,
   move: { from: readonly ChallengeStatus[]; to: ChallengeStatus },
-  taskStatus: TaskStatus,
   now: string,
+  allTasksIn?: TaskStatus,
 ): Promise<boolean> {
-  const result = await db
+  let query = db
     .updateTable('challenges')
     .set({ status: move.to, updated_at: now })
     .where('id', '=', id)
-    .where('status', 'in', [...move.from])
-    .where((eb) =>
+    .where('status', 'in', [...move.from]);
+  if (allTasksIn !== undefined) {
+    query = query.where((eb) =>
       eb.and([
         eb.exists(eb.selectFrom('tasks').select('tasks.id').where('tasks.challenge_id', '=', id)),
         eb.not(
@@ -198,28 +199,13 @@ export async function moveChallengeIfAllTasksIn(
               .selectFrom('tasks')
               .select('tasks.id')
               .where('tasks.challenge_id', '=', id)
-              .where('tasks.status', '<>', taskStatus),
+              .where('tasks.status', '<>', allTasksIn),
           ),
         ),
       ]),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-/** Moves the challenge to `to` only while it is still in one of `from` (a compare-and-set). Returns whether it moved. */
-export async function moveChallengeIfIn(
-  db: Db,
-  id: number,
-  move: { from: readonly ChallengeStatus[]; to: ChallengeStatus },
-  now: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('challenges')
-    .set({ status: move.to, updated_at: now })
-    .where('id', '=', id)
-    .where('status', 'in', [...move.from])
-    .executeTakeFirst();
+    );
+  }
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
