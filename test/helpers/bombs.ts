@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { type ZipEntry, zipOf } from './file-fixtures.ts';
 
 /**
  * Decompression bombs, built fast: one deflate block of a repeated text, fully flushed so it refers to nothing
@@ -12,45 +13,6 @@ export function deflateBomb(inflatedBytes: number, unit = '<w:p><w:r><w:t>bomb</
   const copies = Math.ceil(inflatedBytes / chunkBytes);
   const finalEmptyBlock = Buffer.from([0x03, 0x00]);
   return Buffer.concat([...Array.from({ length: copies }, () => block), finalEmptyBlock]);
-}
-
-type ZipEntry = { name: string; data: Buffer; method: 0 | 8; inflatedSize: number };
-
-/** A ZIP of the given entries, each already stored or deflated; `inflatedSize` is what the directory declares. */
-export function zipOf(entries: ZipEntry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name, 'utf8');
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(entry.method, 8);
-    local.writeUInt32LE(entry.data.length, 18);
-    local.writeUInt32LE(entry.inflatedSize, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(entry.method, 10);
-    central.writeUInt32LE(entry.data.length, 20);
-    central.writeUInt32LE(entry.inflatedSize, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, entry.data);
-    centrals.push(central, name);
-    offset += local.length + name.length + entry.data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
 }
 
 const CONTENT_TYPES =

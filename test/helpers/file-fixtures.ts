@@ -30,34 +30,41 @@ export function pdfFile(text = 'Curriculum vitae'): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-/** A store-only ZIP archive (no compression), enough for OOXML containers. */
-export function zipFile(entries: Array<{ name: string; data: string | Buffer }>): Buffer {
+/**
+ * A ZIP entry as it goes into the archive: `data` already stored (`method` 0) or deflated (8); `inflatedSize` is the
+ * size the headers declare (a bomb's may lie) and `crc` the checksum they carry (0 where the test does not compute it).
+ */
+export type ZipEntry = { name: string; data: Buffer; method: 0 | 8; inflatedSize: number; crc?: number };
+
+/** A ZIP archive of entries exactly as given: local headers, data, central directory, end record. */
+export function zipOf(entries: readonly ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
-    const data = Buffer.isBuffer(entry.data) ? entry.data : Buffer.from(entry.data, 'utf8');
-    const crc = zlib.crc32(data);
+    const crc = entry.crc ?? 0;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4); // version needed
+    local.writeUInt16LE(entry.method, 8);
     local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(entry.data.length, 18);
+    local.writeUInt32LE(entry.inflatedSize, 22);
     local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4); // version made by
     central.writeUInt16LE(20, 6); // version needed
+    central.writeUInt16LE(entry.method, 10);
     central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(entry.data.length, 20);
+    central.writeUInt32LE(entry.inflatedSize, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, name, data);
+    locals.push(local, name, entry.data);
     centrals.push(central, name);
-    offset += local.length + name.length + data.length;
+    offset += local.length + name.length + entry.data.length;
   }
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
@@ -67,6 +74,16 @@ export function zipFile(entries: Array<{ name: string; data: string | Buffer }>)
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
+}
+
+/** A store-only ZIP archive (no compression), enough for OOXML containers. */
+export function zipFile(entries: Array<{ name: string; data: string | Buffer }>): Buffer {
+  return zipOf(
+    entries.map((entry) => {
+      const data = Buffer.isBuffer(entry.data) ? entry.data : Buffer.from(entry.data, 'utf8');
+      return { name: entry.name, data, method: 0, inflatedSize: data.length, crc: zlib.crc32(data) };
+    }),
+  );
 }
 
 /** A Word document (OOXML) with one paragraph. */
