@@ -97,7 +97,6 @@ ${options.body}
       'content-security-policy',
       `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self'; img-src 'self' data:; form-action ${formAction}; frame-ancestors 'none'; base-uri 'self'`,
     )
-    .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'same-origin')
     .send(page.value);
 }

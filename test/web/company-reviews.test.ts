@@ -119,6 +119,7 @@ for (const dialect of testDialects()) {
           response.headers['content-disposition'],
           `attachment; filename="rota final _.pdf"; filename*=UTF-8''${encodeURIComponent('rota final é.pdf')}`,
         );
+        assert.equal(response.headers['x-content-type-options'], 'nosniff');
         assert.ok(response.rawPayload.subarray(0, 5).equals(Buffer.from('%PDF-')));
       }
       const signedOut = await webClient(ctx.app).get(path);

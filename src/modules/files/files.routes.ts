@@ -38,7 +38,6 @@ export async function filesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       return reply
         .header('content-type', file.contentType)
         .header('cache-control', IMMUTABLE)
-        .header('x-content-type-options', 'nosniff')
         .send(deps.storage.read(file.key));
     },
   );

@@ -27,7 +27,6 @@ export async function attachmentDownload(request: FastifyRequest, reply: Fastify
     .header('content-type', attachment.content_type)
     .header('content-length', attachment.size)
     .header('content-disposition', contentDisposition(attachment.file_name))
-    .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .send(deps.storage.read(attachment.storage_key));
 }
