@@ -44,3 +44,20 @@ export async function fetchPage(
   ]);
   return { rows, total: Number(count?.total ?? 0) };
 }
+
+/**
+ * Where a page of a list of `total` items lies, counted from the nearer end: `desc` from the list's first item
+ * (the list's own order, when it is newest or best first), or `asc` from its last. Null when the page is past the end.
+ * Walking an index from the nearer end keeps the last page as cheap as the first.
+ */
+export function windowFromNearerEnd(
+  total: number,
+  page: PageRequest,
+): { direction: 'asc' | 'desc'; offset: number; limit: number } | null {
+  if (page.offset >= total) return null;
+  const limit = Math.min(page.perPage, total - page.offset);
+  const fromOldest = total - page.offset - limit;
+  return fromOldest < page.offset
+    ? { direction: 'asc', offset: fromOldest, limit }
+    : { direction: 'desc', offset: page.offset, limit };
+}

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { NotificationRow } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
+import { windowFromNearerEnd } from '../../shared/paged-query.ts';
 
 export type NotificationFilters = { unreadOnly: boolean; type: string | null };
 
@@ -43,22 +44,6 @@ export async function listNotifications(
       ? []
       : await db.selectFrom('notifications').selectAll().where('id', 'in', ids).orderBy('id', 'desc').execute();
   return { rows, total };
-}
-
-/**
- * Where a page of a newest-first list of `total` items lies, counted from the nearer end: `desc` from the newest,
- * or `asc` from the oldest. Null when the page is past the end.
- */
-function windowFromNearerEnd(
-  total: number,
-  page: PageRequest,
-): { direction: 'asc' | 'desc'; offset: number; limit: number } | null {
-  if (page.offset >= total) return null;
-  const limit = Math.min(page.perPage, total - page.offset);
-  const fromOldest = total - page.offset - limit;
-  return fromOldest < page.offset
-    ? { direction: 'asc', offset: fromOldest, limit }
-    : { direction: 'desc', offset: page.offset, limit };
 }
 
 /** Counted on the partial index `notifications_user_unread` (user_id, id) where read_at is null. */
