@@ -9,6 +9,7 @@ import type { AppDeps } from './app-deps.ts';
 import { installBearerAuth } from './http/auth.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { documentRoute } from './http/openapi.ts';
+import { installPageLinks } from './http/pagination.ts';
 import { serializeRequest } from './http/request-log.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { installUploads } from './http/uploads.ts';
@@ -47,6 +48,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installValidators(app);
   installErrorHandler(app, renderErrorPage);
   installSecurityHeaders(app, deps.config.appUrl);
+  installPageLinks(app, deps.config.appUrl);
   installJsonParser(app);
   await app.register(formbody);
   await installUploads(app, path.join(deps.config.dataDir, 'tmp'));

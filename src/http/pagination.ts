@@ -1,4 +1,19 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** `APP_URL`: the origin (and path, if any) that page links are built on. */
+    appUrl: string;
+  }
+}
+
+/**
+ * Page links point at `APP_URL`, never at the request's `Host` or `X-Forwarded-Host`: a client (or a cache between it
+ * and the service) cannot make the service hand out links to another site (issue 10, low list).
+ */
+export function installPageLinks(app: FastifyInstance, appUrl: string): void {
+  app.decorate('appUrl', appUrl);
+}
 
 export type PageRequest = { page: number; perPage: number; offset: number };
 
@@ -33,11 +48,11 @@ export function pageRequest(
 
 /**
  * Builds the envelope. Links keep the request's other query parameters (filters) so that following `next` walks
- * the same list; they are relative to the request's own host, so they work behind any proxy that keeps Host.
+ * the same list; they are built on `APP_URL` (see installPageLinks).
  */
 export function pageEnvelope<T>(request: FastifyRequest, page: PageRequest, data: T[], total: number): PageEnvelope<T> {
   const [pathname, search = ''] = request.url.split('?');
-  const path = `${request.protocol}://${request.host}${pathname}`;
+  const path = `${request.server.appUrl}${pathname}`;
   const lastPage = Math.max(1, Math.ceil(total / page.perPage));
   const linkTo = (n: number) => {
     const params = new URLSearchParams(search);

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
 import { redactUrl } from '../../src/http/request-log.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
+import { captureLog } from '../helpers/log-capture.ts';
 
 /**
  * Issue 10 (low list): an OIDC authorization code (and the state beside it) never reaches the log. The request log
@@ -10,26 +10,6 @@ import { createTestContext, type TestContext, testDialects } from '../helpers/co
  */
 const CODE = 'AQT-secret-authorization-code-7f3a9c';
 const STATE = 'state-value-41d2e8b0';
-
-/**
- * Runs `action` and returns the log lines the app wrote meanwhile: the app's pino logger (and the request loggers,
- * its children, which inherit it) writes to a stream held under the `pino.stream` symbol; it is swapped for a
- * collector for the time of the action.
- */
-async function captureLog(app: FastifyInstance, action: () => Promise<unknown>): Promise<string[]> {
-  const logger = app.log as unknown as Record<symbol, unknown>;
-  const streamKey = Object.getOwnPropertySymbols(logger).find((key) => key.description === 'pino.stream');
-  assert.ok(streamKey, 'the logger is pino');
-  const original = logger[streamKey];
-  const written: string[] = [];
-  logger[streamKey] = { write: (chunk: string) => written.push(chunk) };
-  try {
-    await action();
-  } finally {
-    logger[streamKey] = original;
-  }
-  return written.join('').split('\n').filter(Boolean);
-}
 
 for (const dialect of testDialects()) {
   describe(`OIDC codes stay out of the log [${dialect}]`, () => {
