@@ -11,10 +11,19 @@ import {
   type LoadOptions,
   measure,
   sequentialLatency,
+  sequentialWrites,
   TIMEOUT_SECONDS,
 } from './load.ts';
 import { type Running, startBaselineServer, startGuildServer, waitForHealth } from './processes.ts';
-import { type Measured, machineLines, type PageComparison, pageLines, resultTable, type Skipped } from './report.ts';
+import {
+  type Measured,
+  machineLines,
+  type PageComparison,
+  pageLines,
+  ratiosToFloor,
+  resultTable,
+  type Skipped,
+} from './report.ts';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
 import { type Fixtures, FULL_SIZE, scaledSize, seedDatabase } from './seed.ts';
 
@@ -30,6 +39,8 @@ import { type Fixtures, FULL_SIZE, scaledSize, seedDatabase } from './seed.ts';
  * production).
  */
 const PAGE_SAMPLES = 200;
+const AUTH_FLOOR = 'GET /api/user';
+const TRANSITION = 'POST /api/assignments/{id}/reject (one at a time, a new invitation each)';
 /** The server counts as idle again after 20 health checks in a row (about 2 s) answered within 50 ms. */
 const QUICK_HEALTH_MS = 50;
 const QUICK_HEALTH_TIMES = 20;
@@ -58,55 +69,81 @@ const statistics = process.env.BENCH_ANALYZE?.trim() ? process.env.BENCH_ANALYZE
 
 function endpointsFor(fixtures: Fixtures): Endpoint[] {
   const contributor = fixtures.contributorToken;
+  const read = (name: string, path: string, token = contributor): Endpoint => ({
+    name,
+    method: 'GET',
+    path,
+    token,
+    read: true,
+  });
   return [
-    // Two floors: the framework with one trivial query and no auth, then the bearer-token lookup added.
-    { name: 'GET /api/health (no auth)', method: 'GET', path: '/api/health', token: contributor, read: true },
-    { name: 'GET /api/user', method: 'GET', path: '/api/user', token: contributor, read: true },
-    { name: 'GET /api/challenges', method: 'GET', path: '/api/challenges', token: contributor, read: true },
+    // Two floors: the framework with no auth, then the bearer-token lookup added; every read is compared with the
+    // second (`perUser` in the JSON output).
+    read('GET /api/health (no auth)', '/api/health'),
+    read(AUTH_FLOOR, '/api/user'),
+    read('GET /api/challenges (first page)', '/api/challenges?page=1'),
+    read('GET /api/challenges/{id}', `/api/challenges/${fixtures.challengeId}`),
+    read('GET /api/challenges/my-challenges', '/api/challenges/my-challenges', fixtures.companyToken),
+    read('GET /api/tasks/available (typical skills)', '/api/tasks/available', fixtures.typicalContributorToken),
+    read('GET /api/tasks/available (most common skills)', '/api/tasks/available'),
+    read('GET /api/tasks/my-tasks', '/api/tasks/my-tasks'),
+    read('GET /api/assignments', '/api/assignments'),
+    read('GET /api/notifications (first page)', '/api/notifications?page=1'),
+    read(
+      'GET /api/challenges/{id}/ideas (busiest challenge)',
+      `/api/challenges/${fixtures.busyIdeasChallengeId}/ideas`,
+    ),
+  ];
+}
+
+/** The last page of a list whose first page was captured, found from the first page's `meta.last_page`. */
+function lastPageOf(first: { endpoint: Endpoint; response: Captured }): Endpoint & { lastPage: number } {
+  const lastPage = JSON.parse(Buffer.from(first.response.body, 'base64').toString()).meta.last_page;
+  return {
+    ...first.endpoint,
+    name: first.endpoint.name.replace('(first page)', '(last page)'),
+    path: first.endpoint.path.replace('page=1', `page=${lastPage}`),
+    lastPage,
+  };
+}
+
+/** The writes, measured after every read so that the rows they add cannot change what the reads measured. */
+function writeEndpoints(fixtures: Fixtures): Endpoint[] {
+  return [
     {
-      name: 'GET /api/challenges/{id}',
-      method: 'GET',
-      path: `/api/challenges/${fixtures.challengeId}`,
-      token: contributor,
-      read: true,
+      name: 'POST /api/teams/{id}/messages',
+      method: 'POST',
+      path: `/api/teams/${fixtures.teamId}/messages`,
+      token: fixtures.contributorToken,
+      body: JSON.stringify({ message: 'Pushed the new onboarding checklist draft; comments welcome before Friday.' }),
+      read: false,
     },
     {
-      name: 'GET /api/tasks/available (typical skills)',
-      method: 'GET',
-      path: '/api/tasks/available',
-      token: fixtures.typicalContributorToken,
-      read: true,
-    },
-    {
-      name: 'GET /api/tasks/available (most common skills)',
-      method: 'GET',
-      path: '/api/tasks/available',
-      token: contributor,
-      read: true,
-    },
-    {
-      name: 'GET /api/notifications (first page)',
-      method: 'GET',
-      path: '/api/notifications?page=1',
-      token: contributor,
-      read: true,
+      name: 'POST /api/challenges',
+      method: 'POST',
+      path: '/api/challenges',
+      token: fixtures.companyToken,
+      body: JSON.stringify({
+        title: 'Reduce the waiting time at our repair desk',
+        description:
+          'Customers wait up to forty minutes at the repair desk on Saturdays. We want a queueing plan, a booking ' +
+          'page and a way to tell people how long they will wait, within the staff we have today.',
+      }),
+      read: false,
     },
   ];
 }
 
-function lastPageEndpoint(first: Endpoint, lastPage: number): Endpoint {
-  return { ...first, name: 'GET /api/notifications (last page)', path: `/api/notifications?page=${lastPage}` };
-}
-
-function messageEndpoint(fixtures: Fixtures): Endpoint {
-  return {
-    name: 'POST /api/teams/{id}/messages',
+/** One decline per seeded invitation, each its own assignment: a transition cannot be repeated on one row. */
+function declineRequests(fixtures: Fixtures): Endpoint[] {
+  return fixtures.invitations.map(({ assignmentId, token }) => ({
+    name: TRANSITION,
     method: 'POST',
-    path: `/api/teams/${fixtures.teamId}/messages`,
-    token: fixtures.contributorToken,
-    body: JSON.stringify({ message: 'Pushed the new onboarding checklist draft; comments welcome before Friday.' }),
+    path: `/api/assignments/${assignmentId}/reject`,
+    token,
+    body: JSON.stringify({ reason: 'No time this month.' }),
     read: false,
-  };
+  }));
 }
 
 async function seed(databaseUrl: string) {
@@ -169,13 +206,15 @@ async function main(): Promise<number> {
     running.push(server);
     const skipped: Skipped[] = [];
     const reads = await captureAll(server, endpointsFor(fixtures), skipped);
-    const first = reads.find((entry) => entry.endpoint.name.includes('first page'));
-    const lastPage = first ? JSON.parse(Buffer.from(first.response.body, 'base64').toString()).meta.last_page : 0;
-    const rest = [...(first ? [lastPageEndpoint(first.endpoint, lastPage)] : []), messageEndpoint(fixtures)];
-    // The write goes last so that the rows it adds cannot change what the reads measured.
-    const captured = [...reads, ...(await captureAll(server, rest, skipped))].filter(
-      ({ endpoint }) => !only?.length || only.some((part) => endpoint.name.includes(part)),
-    );
+    const lastPages = reads.filter((entry) => entry.endpoint.name.includes('(first page)')).map(lastPageOf);
+    const writes = writeEndpoints(fixtures);
+    const wanted = ({ endpoint }: { endpoint: Endpoint }) =>
+      !only?.length || only.some((part) => endpoint.name.includes(part));
+    const captured = [
+      ...reads,
+      ...(await captureAll(server, lastPages, skipped)),
+      ...(await captureAll(server, writes, skipped)),
+    ].filter(wanted);
 
     const responsesFile = path.join(dataDir, 'captured.json');
     fs.writeFileSync(responsesFile, JSON.stringify(captured.map((entry) => entry.response)));
@@ -191,31 +230,63 @@ async function main(): Promise<number> {
       const busyAfterSeconds = (performance.now() - settling) / 1000;
       measured.push({ endpoint, api, busyAfterSeconds, baseline: await measure(baseline, endpoint, load) });
     }
+    const declines = declineRequests(fixtures);
+    if (declines.length > 0 && wanted({ endpoint: declines[0] })) {
+      console.error(`Measuring ${TRANSITION}…`);
+      measured.push({
+        endpoint: declines[0],
+        api: await sequentialWrites(server, declines),
+        baseline: null,
+        busyAfterSeconds: 0,
+      });
+    }
 
-    let pages: PageComparison | null = null;
-    const firstRow = measured.find((row) => row.endpoint.name.includes('first page'));
-    const lastRow = measured.find((row) => row.endpoint.name.includes('last page'));
-    if (firstRow && lastRow) {
-      pages = {
+    const pages: PageComparison[] = [];
+    for (const last of lastPages) {
+      const firstRow = measured.find((row) => row.endpoint.name === last.name.replace('(last page)', '(first page)'));
+      const lastRow = measured.find((row) => row.endpoint.name === last.name);
+      if (!firstRow || !lastRow) continue;
+      pages.push({
+        list: last.name.replace(' (last page)', ''),
+        lastPage: last.lastPage,
         firstUnderLoad: firstRow.api,
         lastUnderLoad: lastRow.api,
         first: await sequentialLatency(server.url, firstRow.endpoint, PAGE_SAMPLES),
         last: await sequentialLatency(server.url, lastRow.endpoint, PAGE_SAMPLES),
-      };
+      });
     }
+    const serverRssBytes = server.rssBytes();
+    const benchRssBytes = process.memoryUsage().rss;
+    const perUser = ratiosToFloor(measured, AUTH_FLOOR);
 
     const troubled = measured.filter(({ api, baseline }) =>
-      [api, baseline].some((run) => run.timeouts > 0 || Object.keys(run.failures).length > 0),
+      [api, baseline].some((run) => run && (run.timeouts > 0 || Object.keys(run.failures).length > 0)),
     );
-    printReport({ engine, loadAtStart, fixtures, measured, skipped, pages, lastPage });
+    printReport({ engine, loadAtStart, fixtures, measured, skipped, pages, perUser, serverRssBytes, benchRssBytes });
     if (process.env.BENCH_OUTPUT) {
+      const { invitations: _tokens, ...shown } = fixtures;
       fs.writeFileSync(
         process.env.BENCH_OUTPUT,
-        JSON.stringify({ engine, load, scale, rows: fixtures.rows, measured, skipped, pages }, null, 2),
+        JSON.stringify(
+          {
+            engine,
+            load,
+            scale,
+            rows: shown.rows,
+            seedSeconds: shown.seconds,
+            measured: measured.map((row) => ({ ...row, perUser: perUser.get(row.endpoint.name) ?? null })),
+            skipped,
+            pages,
+            memory: { serverRssBytes, benchRssBytes },
+          },
+          null,
+          2,
+        ),
       );
     }
     for (const { endpoint, api, baseline } of troubled) {
-      const problems = (run: typeof api) => JSON.stringify({ ...run.failures, timeouts: run.timeouts });
+      const problems = (run: typeof baseline) =>
+        run ? JSON.stringify({ ...run.failures, timeouts: run.timeouts }) : '–';
       console.error(
         `FAILED: ${endpoint.name}: responses outside 2xx, errors or timeouts (> ${TIMEOUT_SECONDS} s): ` +
           `api ${problems(api)}, baseline ${problems(baseline)}. Its figures are void.`,
@@ -234,22 +305,26 @@ function printReport(report: {
   fixtures: Fixtures;
   measured: Measured[];
   skipped: Skipped[];
-  pages: PageComparison | null;
-  lastPage: number;
+  pages: PageComparison[];
+  perUser: Map<string, number>;
+  serverRssBytes: number | null;
+  benchRssBytes: number;
 }): void {
   const rows = Object.entries(report.fixtures.rows)
     .map(([table, count]) => `${table} ${count.toLocaleString('en-US')}`)
     .join(', ');
+  const mb = (bytes: number | null) => (bytes === null ? '–' : `${(bytes / 2 ** 20).toFixed(0)} MB`);
   const lines = [
     `## Run of ${new Date().toISOString()}`,
     '',
     ...machineLines(report.engine, report.loadAtStart),
     `- Load: autocannon, ${load.connections} connections, ${load.duration} s per run after a ${load.warmup} s warm-up`,
-    `- Data (seeded in ${report.fixtures.seconds.toFixed(1)} s): ${rows}`,
+    `- Data (scale ${scale}, seeded in ${report.fixtures.seconds.toFixed(1)} s): ${rows}`,
+    `- Memory at the end: server RSS ${mb(report.serverRssBytes)}, benchmark process RSS ${mb(report.benchRssBytes)}`,
     '',
-    ...resultTable(report.measured, report.skipped),
+    ...resultTable(report.measured, report.skipped, report.perUser),
     '',
-    ...(report.pages ? pageLines(report.pages, report.lastPage) : ['Notifications page comparison: not measured.']),
+    ...(report.pages.length > 0 ? report.pages.flatMap(pageLines) : ['Page comparison: not measured.']),
   ];
   console.log(lines.join('\n'));
 }

@@ -153,3 +153,45 @@ export async function sequentialLatency(
   const at = (fraction: number) => samples[Math.min(samples.length - 1, Math.floor(fraction * samples.length))];
   return { median: at(0.5), p99: at(0.99) };
 }
+
+/**
+ * Writes that cannot be repeated on one row (an assignment transition), sent one at a time, each to its own row:
+ * latency is timed per request and the server's CPU time over the whole series. Requests per second is the
+ * one-connection rate, not a throughput under load.
+ */
+export async function sequentialWrites(
+  target: { url: string; cpuSeconds: () => number | null },
+  requests: Endpoint[],
+): Promise<LoadResult> {
+  const failures: Record<string, number> = {};
+  const samples: number[] = [];
+  const cpuBefore = target.cpuSeconds();
+  const started = performance.now();
+  for (const endpoint of requests) {
+    const begun = performance.now();
+    const response = await fetch(target.url + endpoint.path, {
+      method: endpoint.method,
+      headers: headersFor(endpoint),
+      body: endpoint.body,
+    });
+    await response.arrayBuffer();
+    if (response.ok) samples.push(performance.now() - begun);
+    else failures[String(response.status)] = (failures[String(response.status)] ?? 0) + 1;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = target.cpuSeconds();
+  samples.sort((a, b) => a - b);
+  const at = (fraction: number) => samples[Math.min(samples.length - 1, Math.floor(fraction * samples.length))] ?? 0;
+  return {
+    requestsPerSecond: requests.length / seconds,
+    p50: Math.round(at(0.5) * 100) / 100,
+    p99: Math.round(at(0.99) * 100) / 100,
+    requests: requests.length,
+    failures,
+    timeouts: 0,
+    cpuMsPerRequest:
+      cpuBefore === null || cpuAfter === null || samples.length === 0
+        ? null
+        : ((cpuAfter - cpuBefore) * 1000) / samples.length,
+  };
+}

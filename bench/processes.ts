@@ -10,6 +10,8 @@ export type Running = {
   url: string;
   /** CPU time (user + system) the process has used so far, in seconds; null where /proc is not available. */
   cpuSeconds: () => number | null;
+  /** Resident set size now, in bytes; null where /proc is not available. */
+  rssBytes: () => number | null;
   stop: () => Promise<void>;
 };
 
@@ -23,6 +25,17 @@ function cpuSecondsOf(pid: number | undefined): () => number | null {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    } catch {
+      return null;
+    }
+  };
+}
+
+function rssBytesOf(pid: number | undefined): () => number | null {
+  return () => {
+    try {
+      const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      return kilobytes === undefined ? null : Number(kilobytes) * 1024;
     } catch {
       return null;
     }
@@ -108,7 +121,7 @@ export async function startGuildServer(options: {
   });
   const url = `http://127.0.0.1:${port}`;
   await Promise.race([waitForHealth(url, 30_000), exitedEarly(child, 'The Guild server')]);
-  return { url, cpuSeconds: cpuSecondsOf(child.pid), stop: stopper(child) };
+  return { url, cpuSeconds: cpuSecondsOf(child.pid), rssBytes: rssBytesOf(child.pid), stop: stopper(child) };
 }
 
 /** The bare node:http baseline (bench/baseline-server.ts) answering the captured responses. */
@@ -122,5 +135,10 @@ export async function startBaselineServer(responsesFile: string): Promise<Runnin
     }),
     exitedEarly(child, 'The baseline server'),
   ]);
-  return { url: `http://127.0.0.1:${port}`, cpuSeconds: cpuSecondsOf(child.pid), stop: stopper(child) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    cpuSeconds: cpuSecondsOf(child.pid),
+    rssBytes: rssBytesOf(child.pid),
+    stop: stopper(child),
+  };
 }

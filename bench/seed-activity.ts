@@ -28,6 +28,8 @@ export function seedActivity(
   size: {
     companies: number;
     contributors: number;
+    challenges: number;
+    tasks: number;
     teams: number;
     teamMessages: number;
     ideas: number;
@@ -160,11 +162,18 @@ function seedIdeas(random: Random, work: Work, size: { contributors: number; ide
   tables.set('idea_votes', votes);
 }
 
-function seedNotifications(
+/** A generator: the rows are made as they are written (the random draws come last, so the data stays the same). */
+function* seedNotifications(
   random: Random,
-  size: { companies: number; contributors: number; notifications: number; heavyUserNotifications: number },
-): Row[] {
-  const rows: Row[] = [];
+  size: {
+    companies: number;
+    contributors: number;
+    challenges: number;
+    tasks: number;
+    notifications: number;
+    heavyUserNotifications: number;
+  },
+): Generator<Row> {
   const heavyUser = size.companies + 1;
   const everyNth = Math.max(1, Math.floor(size.notifications / Math.max(1, size.heavyUserNotifications)));
   let heavyCount = 0;
@@ -176,18 +185,17 @@ function seedNotifications(
     if (!heavy && userId === heavyUser) userId++;
     const type = random.pick(NOTIFICATION_TYPES);
     const createdAt = at(id);
-    const challengeId = random.int(1, 10_000);
-    rows.push({
+    const challengeId = random.int(1, size.challenges);
+    yield {
       id,
       user_id: userId,
       type,
       title: title(random),
       message: prose(random, random.int(40, 200)),
       action_url: `/challenges/${challengeId}`,
-      data: JSON.stringify({ challenge_id: challengeId, task_id: random.int(1, 50_000) }),
+      data: JSON.stringify({ challenge_id: challengeId, task_id: random.int(1, size.tasks) }),
       read_at: random.chance(0.7) ? createdAt : null,
       created_at: createdAt,
-    });
+    };
   }
-  return rows;
 }

@@ -56,13 +56,48 @@ async function countRows(db: Db, tables: string[]): Promise<Record<string, numbe
   return counts;
 }
 
+/** How many invitations the assignment-transition run declines, one request each. */
+const INVITATIONS_TO_DECLINE = 300;
+
+async function busiestIdeasChallenge(db: Db): Promise<number> {
+  const result = await db.executeQuery<{ challenge_id: number }>(
+    CompiledQuery.raw(
+      'select challenge_id from ideas group by challenge_id order by count(*) desc, challenge_id limit 1',
+    ),
+  );
+  return Number(result.rows[0]?.challenge_id ?? 0);
+}
+
+/** Invitations a contributor can still decline (on open tasks), each with a token of its contributor. */
+async function openInvitations(db: Db, count: number): Promise<Array<{ assignmentId: number; token: string }>> {
+  const result = await db.executeQuery<{ id: number; user_id: number }>(
+    CompiledQuery.raw(
+      `select a.id, v.user_id from assignments a join volunteers v on v.id = a.volunteer_id
+       where a.status = 'invited' and a.withdrawn_at is null order by a.id limit ${count}`,
+    ),
+  );
+  const tokens = new Map<number, string>();
+  const invitations = [];
+  for (const row of result.rows) {
+    const userId = Number(row.user_id);
+    if (!tokens.has(userId)) tokens.set(userId, await createToken(db, userId, 'bench', null));
+    invitations.push({ assignmentId: Number(row.id), token: tokens.get(userId)! });
+  }
+  return invitations;
+}
+
 export type Fixtures = {
   /** Contributor 1: the most common skills, member of team 1, owner of the long notification list. */
   contributorToken: string;
   /** Contributor 2: skills of middling popularity. */
   typicalContributorToken: string;
+  /** Company 1: owns the first 20 challenges (`my-challenges`) and creates new ones in the write run. */
   companyToken: string;
   challengeId: number;
+  /** The community challenge with the most ideas. */
+  busyIdeasChallengeId: number;
+  /** Open invitations with their contributors' tokens: each is declined once in the assignment-transition run. */
+  invitations: Array<{ assignmentId: number; token: string }>;
   teamId: number;
   /** Rows per table after seeding. */
   rows: Record<string, number>;
@@ -93,7 +128,10 @@ export async function seedDatabase(
   seedActivity(random, work, size, tables);
 
   await db.transaction().execute(async (trx) => {
-    for (const [table, rows] of tables) await bulkInsert(trx, dialect, table, rows);
+    for (const [table, rows] of tables) {
+      await bulkInsert(trx, dialect, table, rows);
+      tables.set(table, []); // written: let the rows go before the next table is made
+    }
     const withIds = [...tables.keys()].filter((table) => table !== 'task_skills');
     await resetSequences(trx, dialect, withIds);
   });
@@ -105,6 +143,8 @@ export async function seedDatabase(
     typicalContributorToken: await createToken(db, contributorUserId + 1, 'bench', null),
     companyToken: await createToken(db, 1, 'bench', null),
     challengeId: work.showcaseChallengeId,
+    busyIdeasChallengeId: await busiestIdeasChallenge(db),
+    invitations: await openInvitations(db, INVITATIONS_TO_DECLINE),
     teamId: 1,
     rows: await countRows(db, ['skills', ...[...tables.keys()].filter((table) => table !== 'skills')]),
     seconds: (performance.now() - started) / 1000,
