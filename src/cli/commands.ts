@@ -1,11 +1,14 @@
 import type { Db } from '../db/database.ts';
 import type { AccountType } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import { passwordProblem } from '../modules/auth/password-policy.ts';
 import { createToken, revokeAllTokens } from '../modules/auth/tokens.service.ts';
 import { findUserByEmail, setUserActive } from '../modules/users/users.repository.ts';
 import { createAccount } from '../modules/users/users.service.ts';
 import { CommandFailure, UsageError } from './cli-errors.ts';
 import type { Command, OptionSpec } from './command.ts';
 import { jobsCommands } from './jobs-commands.ts';
+import { mailCommands } from './mail-commands.ts';
 
 const DEFAULT_TOKEN_LABEL = 'cli';
 const MAX_TOKEN_LABEL_LENGTH = 255;
@@ -66,7 +69,11 @@ export const commands: Record<string, Command> = {
       type: { type: 'string', value: 'company|contributor', required: true, description: 'The account type.' },
       email: { type: 'string', value: 'EMAIL', required: true, description: 'Sign-in email; must be unused.' },
       name: { type: 'string', value: 'NAME', required: true, description: 'Display name.' },
-      password: { type: 'string', value: 'PASSWORD', description: 'At least 8 characters.' },
+      password: {
+        type: 'string',
+        value: 'PASSWORD',
+        description: 'At least 8 characters, not a common password, not containing the email or name.',
+      },
       'password-stdin': {
         type: 'boolean',
         description: 'Read the password from the first line of standard input (keeps it out of shell history).',
@@ -78,6 +85,8 @@ export const commands: Record<string, Command> = {
     ],
     async run({ db, print, readLine }, options) {
       const password = options['password-stdin'] ? await readLine() : (options.password as string);
+      const problem = passwordProblem(password, { email: options.email as string, name: options.name as string });
+      if (problem) throw AppError.field('password', problem);
       const user = await createAccount(db, {
         accountType: options.type as AccountType,
         email: options.email as string,
@@ -138,4 +147,5 @@ export const commands: Record<string, Command> = {
   'user:activate': setActiveCommand(true),
 
   ...jobsCommands,
+  ...mailCommands,
 };

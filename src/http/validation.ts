@@ -253,8 +253,13 @@ export function formatFieldErrors(errors: FieldErrors): { message: string; error
   };
 }
 
+/** Fields holding a password (`password`, `password_confirmation`, `current_password`…): kept exactly as typed. */
+const PASSWORD_FIELD = /(^|_)password(_|$)/;
+
 /**
  * Body normalisation before validation, per the contract: strings are trimmed and an empty string means null.
+ * Passwords are the exception: a space at either end is part of the password (ASVS 6.2.8, verified exactly as
+ * received), so trimming would set or check a different one.
  * A missing body on a route that has a body schema is an empty object, so "required" errors name the fields.
  */
 export function normalizeBody(request: FastifyRequest): void {
@@ -265,7 +270,7 @@ export function normalizeBody(request: FastifyRequest): void {
   }
   if (typeof body !== 'object' || Array.isArray(body)) return;
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    if (typeof value === 'string') {
+    if (typeof value === 'string' && !PASSWORD_FIELD.test(key)) {
       const trimmed = value.trim();
       (body as Record<string, unknown>)[key] = trimmed === '' ? null : trimmed;
     }

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database.ts';
-import { findUserByEmail } from '../users/users.repository.ts';
+import { findUserByEmail, replacePasswordHash } from '../users/users.repository.ts';
 import { MAX_EMAIL_LENGTH } from '../users/users.service.ts';
 import { admitAttempt, clearFailures } from './login-throttle.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { createToken, type WebTokenLifetime } from './tokens.service.ts';
 
 /** How a sign-in with email and password ended: a new API token, or why not. */
@@ -11,7 +11,8 @@ export type PasswordSignIn =
   | { refusal: 'locked'; waitSeconds: number }
   | { refusal: 'invalid-credentials' }
   | { refusal: 'email-too-long' }
-  | { refusal: 'deactivated' };
+  | { refusal: 'deactivated' }
+  | { refusal: 'unverified' };
 
 /**
  * A hash to check a password against when the email is unknown (or the account has no password): every failed
@@ -24,8 +25,9 @@ function decoy(): Promise<string> {
 }
 
 /**
- * The web login (docs/contract.md §2): throttled per (email, IP) and per account by login-throttle.ts; a deactivated account is told so
- * only when the password was right. A success clears the failures and creates a token named `tokenName`.
+ * The web login (docs/contract.md §2): throttled per (email, IP) and per account by login-throttle.ts; a deactivated
+ * account, or one whose address is not confirmed yet, is told so only when the password was right. A success clears the failures, hashes the password again when its hash is below
+ * the current scrypt cost (the only moment the password is known), and creates a token named `tokenName`.
  */
 export async function signInWithPassword(
   db: Db,
@@ -46,5 +48,11 @@ export async function signInWithPassword(
     return { refusal: user?.password_hash && valid ? 'deactivated' : 'invalid-credentials' };
   }
   await clearFailures(db, email, ip);
+  // Told only to whoever knows the password, like a deactivation.
+  if (user.email_verified_at === null) return { refusal: 'unverified' };
+  if (needsRehash(user.password_hash)) {
+    // Compare-and-set on the old hash: a password changed in the meantime is not overwritten.
+    await replacePasswordHash(db, user.id, user.password_hash, await hashPassword(password), new Date().toISOString());
+  }
   return { token: await createToken(db, user.id, tokenName, tokenLifetime) };
 }

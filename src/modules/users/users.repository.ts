@@ -37,3 +37,19 @@ export async function linkLinkedinId(db: Db, id: number, linkedinId: string, now
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Replaces a password hash (a rehash at a higher cost) unless the hash changed since it was read. */
+export async function replacePasswordHash(
+  db: Db,
+  id: number,
+  oldHash: string,
+  newHash: string,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: newHash, updated_at: now })
+    .where('id', '=', id)
+    .where('password_hash', '=', oldHash)
+    .execute();
+}

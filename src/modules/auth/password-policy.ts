@@ -1,0 +1,71 @@
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+
+/**
+ * What a new password must be (OWASP ASVS 5.0, V6.2; NIST SP 800-63B): long enough, not absurdly long, not one an
+ * attacker tries first, and not made of the account's own e-mail or name. No composition rules (no "one digit, one
+ * symbol"): ASVS forbids them, and length plus the list below do more. The password is judged exactly as typed:
+ * nothing here trims or changes it.
+ */
+export const MIN_PASSWORD_LENGTH = 8;
+/** Long passphrases are welcome; past this, a form field is more likely a paste gone wrong (ASVS asks for ≥ 64). */
+export const MAX_PASSWORD_LENGTH = 128;
+/**
+ * zxcvbn's estimate of the guesses an attacker needs. Below a million it is a common password or a small variation of
+ * one (capitals, digits, l33t, reversed), a keyboard walk, a sequence, a repeat or a date: what the blocklist of
+ * ASVS 6.2.4 / NIST means. Higher thresholds turn the check into a strength meter that refuses random 8-character
+ * passwords, which the minimum length admits on purpose.
+ */
+const MIN_GUESSES = 1e6;
+/**
+ * Only the first 64 characters are estimated: zxcvbn's time grows faster than the length (about 75 ms at 64
+ * characters and 300 ms at 128 for the worst patterns measured, on the event loop), and a password whose first 64
+ * characters are not easy to guess is not easy to guess.
+ */
+const ESTIMATED_LENGTH = 64;
+/** Parts of the e-mail and name shorter than this are ordinary letter pairs and triples, not a giveaway. */
+const MIN_PERSONAL_PART = 4;
+
+/**
+ * The common-password list shipped with zxcvbn-ts (about 49,000 passwords from public breach corpora, most used
+ * first) and its keyboard layouts. Built on first use, about 80 ms, so processes that never set a password skip it.
+ */
+let estimator: ZxcvbnFactory | null = null;
+function estimate(password: string, personal: string[]) {
+  estimator ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs, maxLength: ESTIMATED_LENGTH });
+  return estimator.check(password, personal);
+}
+
+/** The e-mail, its local part and the name, whole and word by word, lower-cased; the short pieces dropped. */
+function personalWords(account: { email?: string; name?: string }): string[] {
+  const email = account.email?.trim().toLowerCase() ?? '';
+  const name = account.name?.trim().toLowerCase() ?? '';
+  const local = email.split('@')[0] ?? '';
+  const words = [email, local, name, ...`${local} ${name}`.split(/[^\p{L}\p{N}]+/u)];
+  return [...new Set(words)].filter((word) => [...word].length >= MIN_PERSONAL_PART);
+}
+
+/**
+ * Why this new password cannot be used, as a sentence that says what to do; null when it is fine. For every place a
+ * password is set (registration, the CLI's `user:create`, a future password change); sign-in never calls it, so
+ * passwords set before a rule changed keep working.
+ */
+export function passwordProblem(password: string, account: { email?: string; name?: string } = {}): string | null {
+  const length = [...password].length;
+  if (length === 0) return 'The password field is required.';
+  if (length < MIN_PASSWORD_LENGTH) {
+    return `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`;
+  }
+  if (length > MAX_PASSWORD_LENGTH) {
+    return `The password must not be greater than ${MAX_PASSWORD_LENGTH} characters.`;
+  }
+  const personal = personalWords(account);
+  const lowered = password.toLowerCase();
+  if (personal.some((word) => lowered.includes(word))) {
+    return 'The password must not contain your email address or name. Choose a password that has nothing to do with them.';
+  }
+  if (estimate(password, personal).guesses < MIN_GUESSES) {
+    return 'This password is too easy to guess: it is a common password, a variation of one, or a simple pattern (like a keyboard row, a date or a repeat). Choose another, for example three or four unrelated words.';
+  }
+  return null;
+}
