@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { CvAnalysisSchema, cvStage } from '../../src/ai/cv/index.ts';
+import { dataBlock } from '../../src/ai/prompt-data.ts';
 import { LocalProvider } from '../../src/ai/providers/local-provider.ts';
 import { loadTaxonomy } from '../../src/ai/taxonomy/taxonomy.ts';
 
@@ -45,7 +46,7 @@ describe('CV stage', () => {
     const prompt = cvStage.prompt({ text: cv, asOf: '2026-11-01' });
     assert.match(prompt.system, /never invent/);
     assert.match(prompt.user, /Today is 2026-11-01/);
-    assert.ok(prompt.user.includes(`<<<CV\n${cv}\nCV>>>`));
+    assert.ok(prompt.user.includes(dataBlock('CV', cv)));
   });
 
   it('sends at most 24,000 characters of a very long CV', () => {

@@ -1,3 +1,4 @@
+import { DATA_BLOCK_RULE, dataBlock } from '../prompt-data.ts';
 import type { StagePrompt } from '../stage.ts';
 import { REJECTION_REASON_RULE, REJECTION_RULES } from './routing-rules.ts';
 import type { BriefInput } from './schema.ts';
@@ -13,11 +14,12 @@ const SYSTEM = [
   'Otherwise extract the objectives, constraints, success criteria, stakeholders and risks, as short sentences,',
   'using only what the brief says or plainly implies. Never invent facts, numbers or deadlines.',
   'Answer with JSON that matches the schema you are given; its field descriptions are part of these instructions.',
+  DATA_BLOCK_RULE,
 ].join('\n');
 
 export function briefPrompt(input: BriefInput): StagePrompt {
   return {
     system: SYSTEM,
-    user: `Title: ${input.title.trim()}\n\nBrief:\n${input.description.trim()}`,
+    user: [dataBlock('TITLE', input.title.trim()), dataBlock('BRIEF', input.description.trim())].join('\n\n'),
   };
 }

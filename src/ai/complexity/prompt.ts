@@ -1,4 +1,5 @@
 import { COMMUNITY_RULE, ROUTING_REASONING_RULE, TEAM_RULE } from '../brief/routing-rules.ts';
+import { DATA_BLOCK_RULE, dataBlock } from '../prompt-data.ts';
 import type { StagePrompt } from '../stage.ts';
 import type { ComplexityInput } from './schema.ts';
 
@@ -13,14 +14,19 @@ const SYSTEM = [
   'integrated, how many deliverables it asks for, and whether it asks for ideas or for a finished result.',
   ROUTING_REASONING_RULE,
   'Answer with JSON that matches the schema you are given; its field descriptions are part of these instructions.',
+  DATA_BLOCK_RULE,
 ].join('\n');
 
 export function complexityPrompt(input: ComplexityInput): StagePrompt {
   const objectives = input.objectives.map((objective) => `- ${objective}`).join('\n') || '(none stated)';
   return {
     system: SYSTEM,
-    user:
-      `Title: ${input.title.trim()}\nField: ${input.field}\n\nBrief:\n${input.description.trim()}\n\n` +
-      `Refined brief:\n${input.refined_brief.trim()}\n\nObjectives:\n${objectives}`,
+    user: [
+      dataBlock('TITLE', input.title.trim()),
+      dataBlock('FIELD', input.field),
+      dataBlock('BRIEF', input.description.trim()),
+      dataBlock('REFINED_BRIEF', input.refined_brief.trim()),
+      dataBlock('OBJECTIVES', objectives),
+    ].join('\n\n'),
   };
 }

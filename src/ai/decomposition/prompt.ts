@@ -1,3 +1,4 @@
+import { DATA_BLOCK_RULE, dataBlock } from '../prompt-data.ts';
 import type { StagePrompt } from '../stage.ts';
 import type { DecompositionInput } from './schema.ts';
 
@@ -18,15 +19,22 @@ const SYSTEM = [
   'taxonomy ("JavaScript", not "JS"), each with a one-line reason. Estimate hours from the scale, budget and deadline',
   "the brief gives. Acceptance criteria include the brief's conditions and success criteria the task serves.",
   'Answer with JSON that matches the schema you are given; its field descriptions are part of these instructions.',
+  DATA_BLOCK_RULE,
 ].join('\n');
 
 export function decompositionPrompt(input: DecompositionInput): StagePrompt {
   const objectives = input.objectives.map((objective) => `- ${objective}`).join('\n') || '(none stated)';
   return {
     system: SYSTEM,
-    user:
-      `Title: ${input.title.trim()}\nField: ${input.field}\nComplexity level: ${input.complexity_level} of 4\n\n` +
-      `Brief (copy each task's source from here):\n${input.description.trim()}\n\n` +
-      `Refined brief (for context only):\n${input.refined_brief.trim()}\n\nObjectives:\n${objectives}`,
+    user: [
+      `Complexity level: ${input.complexity_level} of 4.`,
+      dataBlock('TITLE', input.title.trim()),
+      dataBlock('FIELD', input.field),
+      "The brief (copy each task's source from inside this block):",
+      dataBlock('BRIEF', input.description.trim()),
+      'The refined brief (for context only):',
+      dataBlock('REFINED_BRIEF', input.refined_brief.trim()),
+      dataBlock('OBJECTIVES', objectives),
+    ].join('\n\n'),
   };
 }

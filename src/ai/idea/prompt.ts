@@ -1,3 +1,4 @@
+import { DATA_BLOCK_RULE, dataBlock } from '../prompt-data.ts';
 import type { StagePrompt } from '../stage.ts';
 import type { IdeaInput } from './schema.ts';
 
@@ -9,15 +10,21 @@ const SYSTEM = [
   'Mark an idea as spam when it is advertising, links to sell something, is unreadable, or has nothing to do with',
   'the challenge; then give the reason in one plain sentence and an ai_score of 0.',
   'Answer with JSON that matches the schema you are given; its field descriptions are part of these instructions.',
+  DATA_BLOCK_RULE,
 ].join('\n');
 
 export function ideaPrompt(input: IdeaInput): StagePrompt {
   const { challenge, idea } = input;
-  const refined = challenge.refined_brief ? `\n\nRefined brief:\n${challenge.refined_brief.trim()}` : '';
-  return {
-    system: SYSTEM,
-    user:
-      `Challenge: ${challenge.title.trim()}\n\n${challenge.description.trim()}${refined}\n\n` +
-      `Idea: ${idea.title.trim()}\n\n${idea.description.trim()}`,
-  };
+  const parts = [
+    'The challenge:',
+    dataBlock('CHALLENGE_TITLE', challenge.title.trim()),
+    dataBlock('CHALLENGE_BRIEF', challenge.description.trim()),
+  ];
+  if (challenge.refined_brief) parts.push(dataBlock('REFINED_BRIEF', challenge.refined_brief.trim()));
+  parts.push(
+    'The idea to review:',
+    dataBlock('IDEA_TITLE', idea.title.trim()),
+    dataBlock('IDEA_DESCRIPTION', idea.description.trim()),
+  );
+  return { system: SYSTEM, user: parts.join('\n\n') };
 }
