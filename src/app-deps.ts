@@ -6,6 +6,8 @@ import type { Dialect } from './db/column-types.ts';
 import type { Db } from './db/database.ts';
 import { createJobQueue } from './jobs/create-job-queue.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
+import { createMailer } from './mail/create-mailer.ts';
+import type { Mailer } from './mail/mailer.ts';
 import { DiskStorage, type FileStorage } from './storage/file-storage.ts';
 
 /** What the feature modules and job handlers are given: built once by an entry point (or a test). */
@@ -17,6 +19,8 @@ export type AppDeps = Readonly<{
   ai: AnalysisProvider;
   /** Where jobs are queued (`queue.enqueue(trx, …)`) and run; started by the entry point (`queue.start`). */
   queue: JobQueue;
+  /** E-mail: SMTP, or the outbox folder when no server is configured (src/mail/). */
+  mailer: Mailer;
 }>;
 
 /** The dependencies every entry point builds the same way from its configuration and open database. */
@@ -28,5 +32,6 @@ export function createDeps(config: Config, database: { db: Db; dialect: Dialect 
     storage: new DiskStorage(config.storageDir),
     ai: createProvider(config, { taxonomy: loadTaxonomy() }),
     queue: createJobQueue(config, database.db),
+    mailer: createMailer(config.mail),
   };
 }

@@ -50,6 +50,16 @@ describe('configuration', () => {
     assert.equal(config.ai.baseUrl, 'http://127.0.0.1:11434/v1');
   });
 
+  it('runs the offline analyses in ANALYSIS_THREADS threads with an ANALYSIS_TIMEOUT_MS deadline', () => {
+    const defaults = loadConfig({});
+    assert.deepEqual([defaults.analysisThreads, defaults.analysisTimeoutMs], [1, 20_000]);
+    const set = loadConfig({ ANALYSIS_THREADS: '2', ANALYSIS_TIMEOUT_MS: '5000' });
+    assert.deepEqual([set.analysisThreads, set.analysisTimeoutMs], [2, 5000]);
+    assert.throws(() => loadConfig({ ANALYSIS_THREADS: '0' }), /ANALYSIS_THREADS must be an integer/);
+    assert.throws(() => loadConfig({ ANALYSIS_TIMEOUT_MS: '50' }), /ANALYSIS_TIMEOUT_MS must be an integer/);
+    assert.throws(() => loadConfig({ ANALYSIS_TIMEOUT_MS: 'soon' }), /ANALYSIS_TIMEOUT_MS must be an integer/);
+  });
+
   it('reads token lifetime and flags', () => {
     const config = loadConfig({ TOKEN_TTL: '3600', EMBEDDED_WORKER: 'off', PORT: ' 8080 ' });
     assert.equal(config.tokenTtlSeconds, 3600);
@@ -91,5 +101,30 @@ describe('configuration', () => {
         return true;
       },
     );
+  });
+  it('sends mail through SMTP_URL from MAIL_FROM, or to the outbox under DATA_DIR when no server is set', () => {
+    const embedded = loadConfig({ DATA_DIR: '/srv/guild', APP_URL: 'https://guild.example.org' });
+    assert.deepEqual(embedded.mail, {
+      smtpUrl: null,
+      from: 'Guild <noreply@guild.example.org>',
+      outboxDir: '/srv/guild/outbox',
+    });
+    const smtp = loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.org:465', MAIL_FROM: 'Guild <guild@example.org>' });
+    assert.equal(smtp.mail.smtpUrl, 'smtps://u:p@mail.example.org:465');
+    assert.equal(smtp.mail.from, 'Guild <guild@example.org>');
+    assert.equal(loadConfig({ MAIL_FROM: 'guild@example.org' }).mail.from, 'guild@example.org');
+  });
+
+  it('refuses a SMTP_URL that is not smtp:// or smtps://, one without MAIL_FROM, and a MAIL_FROM without an address', () => {
+    for (const url of ['http://mail.example.org', 'mail.example.org:25', 'smtp//x']) {
+      assert.throws(
+        () => loadConfig({ SMTP_URL: url, MAIL_FROM: 'guild@example.org' }),
+        /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/,
+      );
+    }
+    assert.throws(() => loadConfig({ SMTP_URL: 'smtp://127.0.0.1:25' }), /MAIL_FROM is required when SMTP_URL is set/);
+    for (const from of ['Guild', 'Guild <guild>', 'a@b c@d', `${'x'.repeat(320)}@example.org`]) {
+      assert.throws(() => loadConfig({ MAIL_FROM: from }), /MAIL_FROM must be an address or "Name <address>"/);
+    }
   });
 });

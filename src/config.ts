@@ -47,9 +47,20 @@ export type Config = Readonly<{
   queueSchema: string;
   /** Secret for the web session cookie; when unset, a random key is kept in `$DATA_DIR/session.key`. */
   sessionSecret: string | null;
+  /**
+   * E-mail: through the SMTP server at `smtpUrl` when it is set, otherwise written to `outboxDir` (DATA_DIR/outbox)
+   * so that nothing is lost without a mail server; sent from `from` (MAIL_FROM).
+   */
+  mail: Readonly<{ smtpUrl: string | null; from: string; outboxDir: string }>;
   /** Sign-in with LinkedIn (OpenID Connect); null when not configured. */
   linkedin: Readonly<{ issuer: string; clientId: string; clientSecret: string; redirectUri: string }> | null;
   aiProvider: 'local' | 'openai' | 'anthropic';
+  /**
+   * `local`: the offline analyses run in this many worker threads (ANALYSIS_THREADS), each stopped after
+   * ANALYSIS_TIMEOUT_MS; an analysis stopped so ends as failed with its reason, without retries (issue 10, item 1).
+   */
+  analysisThreads: number;
+  analysisTimeoutMs: number;
   /** Model settings for `openai` (any OpenAI-compatible endpoint) and `anthropic`; unused by `local`. */
   ai: Readonly<{
     baseUrl: string | null;
@@ -124,6 +135,50 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProx
     return false;
   }
   return Object.freeze(entries) as string[];
+}
+
+/** `Name <address>` or a bare address; the address as simple as the registration form accepts. */
+const MAIL_FROM = /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/;
+const MAX_MAIL_FROM_LENGTH = 320;
+
+/**
+ * SMTP_URL (`smtp://` or `smtps://`, credentials and nodemailer's options in the URL) and MAIL_FROM. A server needs a
+ * real sender, so MAIL_FROM is required with SMTP_URL; the outbox makes do with one named after APP_URL's host.
+ */
+function parseMail(
+  smtpUrl: string | undefined,
+  from: string | undefined,
+  appUrl: string,
+  dataDir: string,
+  problems: string[],
+): Config['mail'] {
+  if (smtpUrl !== undefined) {
+    let protocol = '';
+    try {
+      protocol = new URL(smtpUrl).protocol;
+    } catch {
+      // reported below
+    }
+    if (protocol !== 'smtp:' && protocol !== 'smtps:') {
+      problems.push('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@mail.example.com:465.');
+    }
+    if (from === undefined)
+      problems.push('MAIL_FROM is required when SMTP_URL is set, e.g. "Guild <guild@example.com>".');
+  }
+  if (from !== undefined && (from.length > MAX_MAIL_FROM_LENGTH || !MAIL_FROM.test(from))) {
+    problems.push(`MAIL_FROM must be an address or "Name <address>" (got "${from.slice(0, 80)}").`);
+  }
+  let host = 'localhost';
+  try {
+    host = new URL(appUrl).hostname || host;
+  } catch {
+    // APP_URL is reported on its own
+  }
+  return Object.freeze({
+    smtpUrl: smtpUrl ?? null,
+    from: from ?? `Guild <noreply@${host}>`,
+    outboxDir: path.join(dataDir, 'outbox'),
+  });
 }
 
 export class ConfigError extends Error {
@@ -242,6 +297,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
         }
       : null;
 
+  const mail = parseMail(read('SMTP_URL'), read('MAIL_FROM'), appUrl, dataDir, problems);
+
   const queueSchema = read('QUEUE_SCHEMA') ?? 'pgboss';
   if (!/^[A-Za-z_][A-Za-z0-9_]{0,49}$/.test(queueSchema)) {
     problems.push(
@@ -275,8 +332,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     jobRetryDelaySeconds: integer('JOB_RETRY_DELAY_SECONDS', 5, 1, 3600),
     queueSchema,
     sessionSecret,
+    mail,
     linkedin,
     aiProvider,
+    analysisThreads: integer('ANALYSIS_THREADS', 1, 1, 16),
+    analysisTimeoutMs: integer('ANALYSIS_TIMEOUT_MS', 20_000, 100, 600_000),
     ai: {
       baseUrl: read('AI_BASE_URL') ?? null,
       apiKey: read('AI_API_KEY') ?? null,

@@ -7,6 +7,7 @@ import * as taskSources from './migrations/0004_task_sources.ts';
 import * as skillEvidence from './migrations/0005_skill_evidence.ts';
 import * as lifecycleGaps from './migrations/0006_lifecycle_gaps.ts';
 import * as webTokenLifetime from './migrations/0007_web_token_lifetime.ts';
+import * as emailConfirmation from './migrations/0010_email_confirmation.ts';
 
 type MigrationModule = { up(db: Kysely<unknown>, types: ColumnTypes): Promise<void> };
 
@@ -19,6 +20,7 @@ const migrations: Record<string, MigrationModule> = {
   '0005_skill_evidence': skillEvidence,
   '0006_lifecycle_gaps': lifecycleGaps,
   '0007_web_token_lifetime': webTokenLifetime,
+  '0010_email_confirmation': emailConfirmation,
 };
 
 /** `schema`: the PostgreSQL schema the tables live in, when it is not the default one (tests use one per file). */

@@ -24,6 +24,11 @@ export interface UsersTable {
   account_type: AccountType;
   is_active: Generated<number>;
   linkedin_id: string | null;
+  /**
+   * When the owner proved the address (a confirmation link, or an e-mail LinkedIn verified); null until then, and
+   * such an account cannot sign in with its password. Required on insert, so every way of making an account decides.
+   */
+  email_verified_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -39,6 +44,15 @@ export interface PersonalAccessTokensTable {
   idle_seconds: number | null;
   /** Web sign-in tokens: the end no renewal goes past. */
   max_expires_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** A confirmation link sent to a new account's address: only the SHA-256 of its secret; deleted when used. */
+export interface EmailConfirmationsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
   created_at: Timestamp;
 }
 
@@ -321,6 +335,7 @@ export interface LoginAttemptsTable {
 export interface Database {
   users: UsersTable;
   personal_access_tokens: PersonalAccessTokensTable;
+  email_confirmations: EmailConfirmationsTable;
   volunteers: VolunteersTable;
   skills: SkillsTable;
   volunteer_skills: VolunteerSkillsTable;

@@ -1,3 +1,4 @@
+import { confirmPage, linkSentPage, submitConfirm, submitResend } from './auth/email-confirmation.page.ts';
 import { loginPage, submitLogin } from './auth/login.page.ts';
 import { registerPage, submitRegister } from './auth/register.page.ts';
 import { signedOutPage, submitLogout } from './auth/sign-out.page.ts';
@@ -39,6 +40,10 @@ export const WEB_ROUTES: Record<string, readonly PageRoute[]> = {
     { method: 'POST', url: '/login', guard: 'public', page: submitLogin },
     { method: 'GET', url: '/register', guard: 'public', page: registerPage },
     { method: 'POST', url: '/register', guard: 'public', page: submitRegister },
+    { method: 'GET', url: '/register/sent', guard: 'public', page: linkSentPage },
+    { method: 'GET', url: '/register/confirm', guard: 'public', page: confirmPage },
+    { method: 'POST', url: '/register/confirm', guard: 'public', page: submitConfirm },
+    { method: 'POST', url: '/register/resend', guard: 'public', page: submitResend },
     { method: 'POST', url: '/logout', guard: 'public', page: submitLogout },
     { method: 'GET', url: '/signed-out', guard: 'public', page: signedOutPage },
   ],

@@ -24,6 +24,8 @@ export async function createUser(db: Db, accountType: AccountType, overrides: Re
       password_hash: null,
       account_type: accountType,
       linkedin_id: null,
+      // An account as it is once its address is confirmed (unconfirmed ones come from the registration form).
+      email_verified_at: now(),
       created_at: now(),
       updated_at: now(),
       ...overrides,

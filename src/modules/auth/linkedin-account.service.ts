@@ -54,6 +54,8 @@ async function accountForLinkedin(
       password_hash: null,
       account_type: newAccountType,
       linkedin_id: identity.sub,
+      // Only an email LinkedIn says it verified gets this far.
+      email_verified_at: now,
       created_at: now,
       updated_at: now,
     });

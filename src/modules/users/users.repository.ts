@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { NewUser } from '../../db/schema.ts';
+import type { AccountType, NewUser } from '../../db/schema.ts';
 
 export function insertUser(db: Db, user: NewUser) {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
@@ -20,6 +20,36 @@ export async function setUserActive(db: Db, id: number, active: boolean, now: st
     .set({ is_active: active ? 1 : 0, updated_at: now })
     .where('id', '=', id)
     .execute();
+}
+
+/** Marks the address proved (a confirmation link was opened); an address proved before keeps its first date. */
+export async function markEmailVerified(db: Db, id: number, now: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ email_verified_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('email_verified_at', 'is', null)
+    .execute();
+}
+
+/**
+ * A registration again for an address whose account was never confirmed: the newest registration's name, password
+ * and account type replace the unconfirmed ones. False when the address was confirmed in the meantime (then the
+ * account is left as it is).
+ */
+export async function replaceUnverifiedAccount(
+  db: Db,
+  id: number,
+  account: { name: string; password_hash: string; account_type: AccountType },
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ ...account, updated_at: now })
+    .where('id', '=', id)
+    .where('email_verified_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** The user signed in with this LinkedIn identity (the OpenID Connect `sub`), if any. */

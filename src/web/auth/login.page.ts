@@ -9,7 +9,14 @@ import { csrfField, sendPage } from '../layout.ts';
 import { signIn } from '../session.ts';
 import { formText, safeNext } from './form-values.ts';
 
-type LoginState = { email?: string; error?: string | null; status?: number; next?: string };
+type LoginState = {
+  email?: string;
+  error?: string | null;
+  status?: number;
+  next?: string;
+  /** The account's address is not confirmed: the page offers a new link. */
+  unverified?: boolean;
+};
 
 function loginForm(request: FastifyRequest, reply: FastifyReply, deps: AppDeps, state: LoginState) {
   return sendPage(request, reply, {
@@ -25,6 +32,14 @@ ${formErrorSummary(state.error ?? null)}
   ${field({ name: 'password', label: 'Password', type: 'password', required: true, attributes: html`autocomplete="current-password"` })}
   <button type="submit">Sign in</button>
 </form>
+${
+  state.unverified &&
+  html`<form method="post" action="/register/resend">
+  ${csrfField(reply)}
+  <input type="hidden" name="email" value="${state.email}">
+  <p>No e-mail, or the link expired? <button type="submit" class="link">Send me a new link</button></p>
+</form>`
+}
 ${deps.config.linkedin && html`<p class="or">or</p><p><a class="button secondary" href="/api/auth/linkedin/redirect">Sign in with LinkedIn</a></p>`}
 <p>New to Guild? <a href="/register">Create an account</a>.</p>`,
   });
@@ -37,7 +52,11 @@ export async function loginPage(request: FastifyRequest, reply: FastifyReply, de
   return loginForm(request, reply, deps, { next });
 }
 
-function refusalOf(outcome: Exclude<PasswordSignIn, { token: string }>): { status: number; error: string } {
+function refusalOf(outcome: Exclude<PasswordSignIn, { token: string }>): {
+  status: number;
+  error: string;
+  unverified?: boolean;
+} {
   switch (outcome.refusal) {
     case 'locked': {
       const wait = outcome.waitSeconds;
@@ -50,6 +69,12 @@ function refusalOf(outcome: Exclude<PasswordSignIn, { token: string }>): { statu
       return { status: 422, error: 'This account has been deactivated.' };
     case 'email-too-long':
       return { status: 422, error: EMAIL_TOO_LONG };
+    case 'unverified':
+      return {
+        status: 403,
+        error: 'Confirm your e-mail address first: open the link we sent to it when you registered.',
+        unverified: true,
+      };
     case 'invalid-credentials':
       return { status: 422, error: 'These credentials do not match our records.' };
   }

@@ -2,13 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AccountType } from '../../db/schema.ts';
 import { AppError, type FieldErrors } from '../../http/app-error.ts';
+import { MailDeliveryError } from '../../mail/mailer.ts';
 import { registerWithPassword } from '../../modules/auth/registration.service.ts';
-import { webTokenLifetime } from '../../modules/auth/tokens.service.ts';
 import { MIN_PASSWORD_LENGTH } from '../../modules/users/users.service.ts';
 import { field, formErrorSummary } from '../forms.ts';
 import { html } from '../html.ts';
 import { csrfField, sendPage } from '../layout.ts';
-import { setFlash, signIn } from '../session.ts';
+import { setFlash } from '../session.ts';
+import { mailNotSentPage } from './email-confirmation.page.ts';
 import { formText } from './form-values.ts';
 
 type Values = { name?: string; email?: string; account_type?: string };
@@ -53,7 +54,11 @@ export async function registerPage(request: FastifyRequest, reply: FastifyReply,
   return registerForm(request, reply, deps, {});
 }
 
-/** `POST /register`: the auth module creates the account and its token; problems go back next to their fields. */
+/**
+ * `POST /register`: problems with what was typed go back next to their fields. Otherwise the answer is the same
+ * whether the address is new or already has an account (the auth module sends the e-mail that differs): a redirect
+ * to /register/sent, whose message names the address typed.
+ */
 export async function submitRegister(request: FastifyRequest, reply: FastifyReply, deps: AppDeps) {
   const values: Values = {
     name: formText(request.body, 'name'),
@@ -61,8 +66,8 @@ export async function submitRegister(request: FastifyRequest, reply: FastifyRepl
     account_type: formText(request.body, 'account_type'),
   };
   try {
-    const { user, token } = await registerWithPassword(
-      deps.db,
+    await registerWithPassword(
+      { db: deps.db, mailer: deps.mailer, appUrl: deps.config.appUrl },
       {
         name: values.name ?? '',
         email: values.email ?? '',
@@ -70,16 +75,14 @@ export async function submitRegister(request: FastifyRequest, reply: FastifyRepl
         passwordConfirmation: formText(request.body, 'password_confirmation'),
         accountType: values.account_type as AccountType,
       },
-      'web login',
-      webTokenLifetime(deps.config),
     );
-    signIn(request, token);
-    setFlash(request, 'Welcome to Guild! Start by completing your profile.');
-    return reply.redirect(user.account_type === 'company' ? '/company/profile' : '/profile', 303);
   } catch (error) {
     if (error instanceof AppError && error.errors) {
       return registerForm(request, reply, deps, { values, errors: error.errors, status: 422 });
     }
+    if (error instanceof MailDeliveryError) return mailNotSentPage(request, reply, error);
     throw error;
   }
+  setFlash(request, `We sent a link to ${values.email} to confirm it; open it to finish signing up.`);
+  return reply.redirect('/register/sent', 303);
 }
