@@ -1,6 +1,5 @@
 import { createProvider } from './ai/providers/index.ts';
 import type { AnalysisProvider } from './ai/stage.ts';
-import { loadTaxonomy } from './ai/taxonomy/taxonomy.ts';
 import type { Config } from './config.ts';
 import type { Dialect } from './db/column-types.ts';
 import type { Db } from './db/database.ts';
@@ -16,6 +15,7 @@ export type AppDeps = Readonly<{
   db: Db;
   dialect: Dialect;
   storage: FileStorage;
+  /** Runs the analyses; `AI_PROVIDER=local` holds worker threads, released by `closeDeps`. */
   ai: AnalysisProvider;
   /** Where jobs are queued (`queue.enqueue(trx, …)`) and run; started by the entry point (`queue.start`). */
   queue: JobQueue;
@@ -30,8 +30,17 @@ export function createDeps(config: Config, database: { db: Db; dialect: Dialect 
     db: database.db,
     dialect: database.dialect,
     storage: new DiskStorage(config.storageDir),
-    ai: createProvider(config, { taxonomy: loadTaxonomy() }),
+    ai: createProvider(config),
     queue: createJobQueue(config, database.db),
     mailer: createMailer(config.mail),
   };
+}
+
+/**
+ * Releases what `createDeps` holds beyond the database and the queue (the analysis threads, SMTP connections); entry
+ * points call it on exit.
+ */
+export async function closeDeps(deps: AppDeps): Promise<void> {
+  await deps.ai.close?.();
+  await deps.mailer.close();
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { buildApp } from './app.ts';
-import { createDeps } from './app-deps.ts';
+import { closeDeps, createDeps } from './app-deps.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     await worker?.stop();
     await app.close();
     await deps.queue.stop();
+    await closeDeps(deps);
     await database.destroy();
     process.exit(0);
   };

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import pino from 'pino';
-import { createDeps } from './app-deps.ts';
+import { closeDeps, createDeps } from './app-deps.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     log.info({ signal }, 'worker stopping after its running jobs');
     await worker.stop();
     await deps.queue.stop();
+    await closeDeps(deps);
     await database.destroy();
     process.exit(0);
   };

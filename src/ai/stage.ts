@@ -38,6 +38,8 @@ export interface AnalysisProvider {
   readonly name: 'local' | 'openai' | 'anthropic';
   readonly model: string | null;
   run<I, S extends TSchema>(stage: AnalysisStage<I, S>, input: I): Promise<StageResult<S>>;
+  /** Releases what the provider holds (the local provider's analysis threads); the entry points call it on exit. */
+  close?(): Promise<void>;
 }
 
 /** A model answered, but not in the stage's shape after every attempt: the job fails and is retried later. */
@@ -49,5 +51,22 @@ export class InvalidModelOutputError extends Error {
     this.name = 'InvalidModelOutputError';
     this.stage = stage;
     this.problems = problems;
+  }
+}
+
+/**
+ * The offline analysis of one input ran past a limit of its thread — its deadline (`ANALYSIS_TIMEOUT_MS`) or its heap
+ * cap — and the thread was ended. The analyzers are deterministic, so the same input would overrun again: the
+ * pipeline ends that analysis as failed with a reason the person sees, rather than retrying it.
+ */
+export class AnalysisLimitError extends Error {
+  readonly stage: string;
+  readonly limit: 'deadline' | 'memory';
+
+  constructor(stage: string, limit: 'deadline' | 'memory', detail: string) {
+    super(`The offline "${stage}" analysis was stopped: ${detail}.`);
+    this.name = 'AnalysisLimitError';
+    this.stage = stage;
+    this.limit = limit;
   }
 }

@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import type { AnalysisProvider } from '../../src/ai/stage.ts';
 import { buildApp } from '../../src/app.ts';
-import { type AppDeps, createDeps } from '../../src/app-deps.ts';
+import { type AppDeps, closeDeps, createDeps } from '../../src/app-deps.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Dialect } from '../../src/db/column-types.ts';
 import { createDatabase, type Db } from '../../src/db/database.ts';
@@ -97,7 +98,12 @@ export async function createTestDatabase(dialect: Dialect, dataDir: string): Pro
   };
 }
 
-export async function createTestContext(dialect: Dialect, env: Record<string, string> = {}): Promise<TestContext> {
+/** `ai`: another provider for the application and its jobs (the analysis-thread tests' own stages); closed with it. */
+export async function createTestContext(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  options: { ai?: AnalysisProvider } = {},
+): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-test-'));
   const database = await createTestDatabase(dialect, dataDir);
   const config = loadConfig(
@@ -112,7 +118,8 @@ export async function createTestContext(dialect: Dialect, env: Record<string, st
       dialect,
     },
   );
-  const deps: AppDeps = createDeps(config, database);
+  const created = createDeps(config, database);
+  const deps: AppDeps = options.ai ? { ...created, ai: options.ai } : created;
   const app = await buildApp(deps);
   await app.ready();
   await deps.queue.start(app.log);
@@ -124,6 +131,7 @@ export async function createTestContext(dialect: Dialect, env: Record<string, st
     close: async () => {
       await app.close();
       await deps.queue.stop();
+      await closeDeps(deps);
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -61,16 +61,25 @@ export async function applyAnalysisOutcome(
 }
 
 /**
- * After the last attempt failed: the challenge goes back to `submitted` with the analysis `failed`, so the company
- * sees it and may edit the brief (which queues a new analysis) and an operator may re-run the job.
+ * The analysis ended without an outcome: the challenge goes back to `submitted` with the analysis `failed`, so the
+ * company sees it and may edit the brief (which queues a new analysis) and an operator may re-run the job. After the
+ * last attempt any run's analysis ends so; given the brief a run analysed, only while the description is still that
+ * one (an edit meanwhile queued a newer run, which this one must not mark). Returns whether it marked.
  */
-export async function markChallengeAnalysisFailed(db: Db, id: number, now: string): Promise<void> {
-  await db
+export async function markChallengeAnalysisFailed(
+  db: Db,
+  id: number,
+  now: string,
+  analysed: AnalysedBrief | null = null,
+): Promise<boolean> {
+  const result = await db
     .updateTable('challenges')
     .set({ status: CHALLENGE_TRANSITIONS.analysis_failed.to, ai_analysis_status: 'failed', updated_at: now })
     .where('id', '=', id)
     .where('status', 'in', [...CHALLENGE_TRANSITIONS.analysis_failed.from])
-    .execute();
+    .$if(analysed !== null, (qb) => qb.where('description', '=', analysed!.description))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export type NewAnalysisRow = {

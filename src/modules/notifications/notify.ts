@@ -12,6 +12,7 @@ export type NotificationType =
   | 'challenge_analyzed'
   | 'invitation_withdrawn'
   | 'challenge_rejected'
+  | 'challenge_analysis_failed'
   | 'team_invitation'
   | 'idea_scored'
   | 'new_idea';

@@ -1,4 +1,5 @@
 import type { PlannedWorkstream } from '../../ai/decomposition/schema.ts';
+import { AnalysisLimitError } from '../../ai/stage.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
 import {
@@ -21,12 +22,19 @@ type ResolvedWorkstream = Omit<PlannedWorkstream, 'tasks'> & { tasks: NewPlanned
 /**
  * `challenge.analyze` (docs/contract.md §6 steps 1–3). The stages run outside any transaction; everything they decided
  * is written in one transaction at the end, behind the guard of `applyAnalysisOutcome`, so a run that is repeated, or
- * overtaken by an edit of the description, writes nothing twice and nothing stale. Returns whether this run wrote.
+ * overtaken by an edit of the description, writes nothing twice and nothing stale. A stage that overruns its limits
+ * ends the analysis as `failed` at once (`stopOverrunAnalysis`). Returns whether this run wrote.
  */
 export async function analyzeChallenge(deps: AppDeps, challengeId: number): Promise<boolean> {
   const brief = await startChallengeAnalysis(deps.db, challengeId, new Date().toISOString());
   if (!brief) return false;
-  const plan = await runChallengeStages(deps.ai, brief);
+  let plan: ChallengePlan;
+  try {
+    plan = await runChallengeStages(deps.ai, brief);
+  } catch (error) {
+    if (error instanceof AnalysisLimitError) return stopOverrunAnalysis(deps, brief, error);
+    throw error;
+  }
   const workstreams = plan.kind === 'team_execution' ? await resolveSkills(deps.db, plan.decomposition.output) : [];
 
   return deps.db.transaction().execute(async (trx) => {
@@ -53,6 +61,33 @@ export async function analyzeChallenge(deps: AppDeps, challengeId: number): Prom
 /** After the last attempt failed: see `markChallengeAnalysisFailed`. */
 export async function failChallengeAnalysis(deps: AppDeps, challengeId: number): Promise<void> {
   await markChallengeAnalysisFailed(deps.db, challengeId, new Date().toISOString());
+}
+
+/**
+ * A stage ran past its deadline or memory (`AnalysisLimitError`): the same brief would again, so the analysis ends
+ * now as `failed`, without retries, and the company is told why and what to do (an edited description is analysed
+ * anew). Guarded like the outcome: nothing is written when the description changed meanwhile.
+ */
+async function stopOverrunAnalysis(deps: AppDeps, brief: AnalysedBrief, error: AnalysisLimitError): Promise<boolean> {
+  return deps.db.transaction().execute(async (trx) => {
+    if (!(await markChallengeAnalysisFailed(trx, brief.id, new Date().toISOString(), brief))) return false;
+    const userId = await companyUserOfChallenge(trx, brief.id);
+    if (userId === null) return true;
+    await notify(trx, {
+      userId,
+      type: 'challenge_analysis_failed',
+      title: 'Challenge analysis stopped',
+      message: `${overrunSentence(brief, error)} Shorten the description, or split it into separate challenges, and save it again to have it analysed.`,
+      actionUrl: `/challenges/${brief.id}`,
+      data: { challenge_id: brief.id },
+    });
+    return true;
+  });
+}
+
+function overrunSentence(brief: AnalysedBrief, error: AnalysisLimitError): string {
+  const needed = error.limit === 'deadline' ? 'more time' : 'more memory';
+  return `The analysis of your challenge "${brief.title}" was stopped: it needed ${needed} than one brief may take.`;
 }
 
 /** Each task's skill names as skill ids (rows created on demand); names the taxonomy lacks stay shown only. */

@@ -1,4 +1,5 @@
 import { type CvAnalysis, cvStage } from '../../ai/cv/index.ts';
+import { AnalysisLimitError } from '../../ai/stage.ts';
 import { UnreadableDocumentError } from '../../ai/text/index.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
@@ -23,13 +24,18 @@ const PASSING_CONFIDENCE = 70;
 export const CV_ANALYSIS_FAILED_MESSAGE =
   'The analysis stopped because of a problem on our side. Upload your CV again to retry.';
 
+/** What the contributor sees when the analysis of their CV ran past its time or memory (`AnalysisLimitError`). */
+export const CV_ANALYSIS_OVERRUN_MESSAGE =
+  'The analysis of your CV was stopped: it needed more time or memory than one CV may take. Upload a shorter CV ' +
+  '(a few pages of text) to try again.';
+
 export type CvAnalysisResult = 'completed' | 'unreadable' | 'skipped';
 
 /**
  * `volunteer.analyze-cv` (docs/contract.md §6.6): reads the current CV, analyses it outside any transaction, then
  * stores the profile and skills in one guarded transaction and queues matching for the contributor. A file that cannot
- * be read ends the analysis as `failed` with its reason (no retry: the same file gives the same answer); other errors
- * throw and the job is retried.
+ * be read, or whose analysis overruns its deadline or memory, ends the analysis as `failed` with its reason (no retry:
+ * the same file gives the same answer); other errors throw and the job is retried.
  */
 export async function analyzeCv(deps: AppDeps, volunteerId: number): Promise<CvAnalysisResult> {
   const cvKey = await startCvAnalysis(deps.db, volunteerId, new Date().toISOString());
@@ -40,8 +46,10 @@ export async function analyzeCv(deps: AppDeps, volunteerId: number): Promise<CvA
     const { text } = await readStoredCv(deps.storage, cvKey);
     analysis = (await deps.ai.run(cvStage, { text })).output;
   } catch (error) {
-    if (error instanceof UnreadableDocumentError) {
-      await markCvAnalysisFailed(deps.db, volunteerId, cvKey, error.message, new Date().toISOString());
+    // The file, or the analysis of its text, will fail the same way every time: an outcome, not a retry.
+    const reason = reasonOfUnanalysable(error);
+    if (reason !== null) {
+      await markCvAnalysisFailed(deps.db, volunteerId, cvKey, reason, new Date().toISOString());
       return 'unreadable';
     }
     // A newer upload replaced this file (and may have deleted it): its own job analyses it.
@@ -63,6 +71,12 @@ export async function analyzeCv(deps: AppDeps, volunteerId: number): Promise<CvA
 /** After the last attempt failed: the analysis in progress ends as `failed` with a reason that blames no one. */
 export async function failCvAnalysis(deps: AppDeps, volunteerId: number): Promise<void> {
   await markCvAnalysisFailed(deps.db, volunteerId, null, CV_ANALYSIS_FAILED_MESSAGE, new Date().toISOString());
+}
+
+function reasonOfUnanalysable(error: unknown): string | null {
+  if (error instanceof UnreadableDocumentError) return error.message;
+  if (error instanceof AnalysisLimitError) return CV_ANALYSIS_OVERRUN_MESSAGE;
+  return null;
 }
 
 function profileOf(analysis: CvAnalysis): CvProfile {

@@ -1,4 +1,5 @@
 import { type IdeaScoring, ideaScoringStage } from '../../ai/idea/index.ts';
+import { AnalysisLimitError } from '../../ai/stage.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
 import {
@@ -19,14 +20,22 @@ import { notify } from '../../modules/notifications/notify.ts';
 export async function scoreIdea(deps: AppDeps, ideaId: number): Promise<boolean> {
   const idea = await findIdeaToScore(deps.db, ideaId);
   if (!idea) return false;
-  const { output } = await deps.ai.run(ideaScoringStage, {
-    challenge: {
-      title: idea.challenge_title,
-      description: idea.challenge_description,
-      refined_brief: idea.challenge_refined_brief,
-    },
-    idea: { title: idea.title, description: idea.description },
-  });
+  let output: IdeaScoring;
+  try {
+    ({ output } = await deps.ai.run(ideaScoringStage, {
+      challenge: {
+        title: idea.challenge_title,
+        description: idea.challenge_description,
+        refined_brief: idea.challenge_refined_brief,
+      },
+      idea: { title: idea.title, description: idea.description },
+    }));
+  } catch (error) {
+    // The same idea would overrun its deadline or memory again: `error` now, as after the last failed attempt.
+    if (!(error instanceof AnalysisLimitError)) throw error;
+    await failIdeaScoring(deps, ideaId);
+    return true;
+  }
   const verdict = verdictOf(output, idea.vote_total);
 
   return deps.db.transaction().execute(async (trx) => {

@@ -22,6 +22,7 @@ const TYPE_LABELS: Record<string, string> = {
   invitation_withdrawn: 'Invitation withdrawn',
   challenge_analyzed: 'Challenge analysed',
   challenge_rejected: 'Challenge not accepted',
+  challenge_analysis_failed: 'Analysis stopped',
   team_invitation: 'Team invitation',
   idea_scored: 'Idea scored',
   new_idea: 'New idea',
