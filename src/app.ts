@@ -10,6 +10,7 @@ import { installBearerAuth } from './http/auth.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { documentRoute } from './http/openapi.ts';
 import { installPageLinks } from './http/pagination.ts';
+import { installAuthRateLimit } from './http/rate-limit.ts';
 import { serializeRequest } from './http/request-log.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { installUploads } from './http/uploads.ts';
@@ -62,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   installBearerAuth(app, deps.db);
   await installWebSession(app, deps);
+  await installAuthRateLimit(app, deps.config.authRateLimit);
 
   await app.register(swagger, {
     openapi: {

@@ -67,6 +67,20 @@ describe('configuration', () => {
     assert.equal(config.port, 8080);
   });
 
+  it('limits sign-in and registration to 10 requests a minute per address unless told otherwise; 0 turns it off', () => {
+    assert.deepEqual(loadConfig({}).authRateLimit, { max: 10, windowSeconds: 60 });
+    assert.deepEqual(loadConfig({ RATE_LIMIT_AUTH_MAX: '30', RATE_LIMIT_AUTH_WINDOW_SECONDS: '300' }).authRateLimit, {
+      max: 30,
+      windowSeconds: 300,
+    });
+    assert.equal(loadConfig({ RATE_LIMIT_AUTH_MAX: '0' }).authRateLimit, null);
+    assert.throws(() => loadConfig({ RATE_LIMIT_AUTH_MAX: '-1' }), /RATE_LIMIT_AUTH_MAX must be an integer from 0/);
+    assert.throws(
+      () => loadConfig({ RATE_LIMIT_AUTH_WINDOW_SECONDS: '0' }),
+      /RATE_LIMIT_AUTH_WINDOW_SECONDS must be an integer from 1 to 86400/,
+    );
+  });
+
   it('takes TRUST_PROXY as proxy addresses and ranges, or a hop count, and refuses trusting everyone', () => {
     assert.equal(loadConfig({ TRUST_PROXY: 'false' }).trustProxy, false);
     assert.equal(loadConfig({ TRUST_PROXY: '0' }).trustProxy, false);

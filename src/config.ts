@@ -32,6 +32,12 @@ export type Config = Readonly<{
    * believed picks its own IP and escapes the web login lock.
    */
   trustProxy: TrustProxy;
+  /**
+   * Requests to the sign-in, registration and LinkedIn sign-in routes a client address may make per window, counted
+   * together in this process (RATE_LIMIT_AUTH_MAX per RATE_LIMIT_AUTH_WINDOW_SECONDS); null when turned off
+   * (RATE_LIMIT_AUTH_MAX=0).
+   */
+  authRateLimit: Readonly<{ max: number; windowSeconds: number }> | null;
   embeddedWorker: boolean;
   workerPollMs: number;
   /** Jobs one worker process runs at the same time. */
@@ -299,6 +305,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
 
   const mail = parseMail(read('SMTP_URL'), read('MAIL_FROM'), appUrl, dataDir, problems);
 
+  const authRateLimitMax = integer('RATE_LIMIT_AUTH_MAX', 10, 0, 1_000_000);
+  const authRateLimitWindow = integer('RATE_LIMIT_AUTH_WINDOW_SECONDS', 60, 1, 24 * 3600);
+
   const queueSchema = read('QUEUE_SCHEMA') ?? 'pgboss';
   if (!/^[A-Za-z_][A-Za-z0-9_]{0,49}$/.test(queueSchema)) {
     problems.push(
@@ -324,6 +333,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webTokenIdleSeconds: webTokenIdleHours * 3600,
     webTokenMaxSeconds: webTokenMaxDays * 24 * 3600,
     trustProxy: parseTrustProxy(read('TRUST_PROXY'), problems),
+    authRateLimit: authRateLimitMax === 0 ? null : { max: authRateLimitMax, windowSeconds: authRateLimitWindow },
     embeddedWorker: boolean('EMBEDDED_WORKER', true),
     workerPollMs: integer('WORKER_POLL_MS', 1000, 10, 60_000),
     workerConcurrency: integer('WORKER_CONCURRENCY', 2, 1, 64),

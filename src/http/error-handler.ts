@@ -104,6 +104,10 @@ function errorBody(
       body: { message: 'This form has expired or did not come from this site. Reload the page and try again.' },
     };
   }
+  if (status === 429) {
+    // The sign-in and registration rate limit (rate-limit.ts), which set Retry-After; its message says how long.
+    return { status: 429, body: { message: error.message } };
+  }
   if (status >= 400 && status < 500) {
     return { status: 400, body: { message: clientMessage(error) } };
   }

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { lastConfirmationLink } from '../helpers/mail.ts';
 
 /**
  * Browser tests drive Debian's Chromium (`/usr/bin/chromium`, installed by .ci/run) with playwright-core against the
@@ -27,6 +28,9 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Each running server's DATA_DIR by its origin, so that a page can read the mail its server wrote to the outbox. */
+const dataDirByOrigin = new Map<string, string>();
+
 export type RunningServer = { url: string; dataDir: string; env: Record<string, string>; stop: () => Promise<void> };
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
@@ -42,6 +46,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     HOST: '127.0.0.1',
     APP_URL: url,
     WORKER_POLL_MS: '100',
+    // A file signs in and registers several people from 127.0.0.1 within a minute; the limit has its own tests.
+    RATE_LIMIT_AUTH_MAX: '0',
     ...env,
   };
   const child: ChildProcess = spawn(process.execPath, ['src/server.ts'], {
@@ -62,6 +68,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     if (Date.now() > deadline) throw new Error(`server did not start within 60 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  dataDirByOrigin.set(url, dataDir);
   return {
     url,
     dataDir,
@@ -151,7 +158,10 @@ export function newAccount(
   return { name, email: uniqueEmail(type), password: 'correct horse battery', type };
 }
 
-/** Registers through the form, as a person would; the browser ends signed in. */
+/**
+ * Registers through the form and opens the confirmation link from the e-mail (the server's outbox), as a person
+ * would; the browser ends signed in.
+ */
 export async function register(page: Page, account: Account): Promise<void> {
   await page.goto('/register');
   await page
@@ -162,7 +172,17 @@ export async function register(page: Page, account: Account): Promise<void> {
   await page.locator('input[name=password]').fill(account.password);
   await page.getByLabel('Confirm password').fill(account.password);
   await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/register/sent');
+  await page.goto(await confirmationLink(page, account.email));
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/register'));
+}
+
+/** The newest confirmation link the page's server mailed to `email`. */
+function confirmationLink(page: Page, email: string): Promise<string> {
+  const dataDir = dataDirByOrigin.get(new URL(page.url()).origin);
+  if (!dataDir) throw new Error(`no server of this harness serves ${page.url()}`);
+  return lastConfirmationLink(path.join(dataDir, 'outbox'), email);
 }
 
 export async function signIn(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {

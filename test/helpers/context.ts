@@ -110,6 +110,8 @@ export async function createTestContext(
     {
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
+      // Suites sign in and register many people from one address within a minute; the limit has its own tests.
+      RATE_LIMIT_AUTH_MAX: '0',
       ...(database.queueSchema ? { QUEUE_SCHEMA: database.queueSchema } : {}),
       ...env,
     },
