@@ -80,6 +80,7 @@ for (const dialect of testDialects()) {
       assert.equal(user.name, 'Lin Kedin');
       assert.equal(user.account_type, 'contributor');
       assert.equal(user.password_hash, null);
+      assert.ok(user.email_verified_at, 'an email LinkedIn verified counts as confirmed');
       const me = await apiClient(ctx.app, pageToken(stop.body) ?? '').get('/api/user');
       assert.equal(me.statusCode, 200);
       assert.equal(me.data.id, user.id);

@@ -22,7 +22,7 @@ for (const dialect of testDialects()) {
     });
     after(() => ctx.close());
 
-    it('has a guard on every page, and the public ones are only the home page and signing in or out', () => {
+    it('has a guard on every page, and the public ones are only the home page, signing in or out and registering', () => {
       const routes = Object.values(WEB_ROUTES).flat();
       for (const route of routes) assert.ok(route.guard, `${route.method} ${route.url}`);
       const open = routes.filter((route) => route.guard === 'public').map((route) => `${route.method} ${route.url}`);
@@ -30,10 +30,14 @@ for (const dialect of testDialects()) {
         'GET /',
         'GET /login',
         'GET /register',
+        'GET /register/confirm',
+        'GET /register/sent',
         'GET /signed-out',
         'POST /login',
         'POST /logout',
         'POST /register',
+        'POST /register/confirm',
+        'POST /register/resend',
       ]);
     });
 
