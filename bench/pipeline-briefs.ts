@@ -3,11 +3,10 @@ import path from 'node:path';
 import { briefStage } from '../src/ai/brief/index.ts';
 import { complexityStage } from '../src/ai/complexity/index.ts';
 import { decompositionStage } from '../src/ai/decomposition/index.ts';
-import { LocalProvider } from '../src/ai/providers/local-provider.ts';
-import { loadTaxonomy } from '../src/ai/taxonomy/taxonomy.ts';
+import type { AnalysisProvider } from '../src/ai/stage.ts';
 
 /**
- * Briefs analysed and decomposed per second: the offline analyzers through the LocalProvider, as `challenge.analyze`
+ * Briefs analysed and decomposed per second: the offline analyzers through `provider`, as `challenge.analyze`
  * runs them — brief, then complexity for a workable brief, then decomposition for a team-execution one — over every
  * brief fixture (test/fixtures/briefs: software, data, design, marketing, operations, vague, spam…), round after round.
  */
@@ -19,7 +18,7 @@ export type BriefFigures = {
   /** Briefs that went all the way to a decomposition, per round. */
   decomposed: number;
   perSecond: number;
-  /** This process's CPU time per brief. */
+  /** This process's CPU time per brief (the analysis thread included). */
   cpuMsPerBrief: number;
 };
 
@@ -36,7 +35,7 @@ function readBriefs(): Array<{ title: string; description: string }> {
 }
 
 /** Runs one brief through the chain's stages; true when it was decomposed into workstreams. */
-async function analyse(provider: LocalProvider, brief: { title: string; description: string }): Promise<boolean> {
+async function analyse(provider: AnalysisProvider, brief: { title: string; description: string }): Promise<boolean> {
   const { output: analysis } = await provider.run(briefStage, brief);
   if (!analysis.workable) return false;
   const context = {
@@ -52,10 +51,9 @@ async function analyse(provider: LocalProvider, brief: { title: string; descript
   return true;
 }
 
-export async function benchBriefs(minimumSeconds: number): Promise<BriefFigures> {
+export async function benchBriefs(minimumSeconds: number, provider: AnalysisProvider): Promise<BriefFigures> {
   const briefs = readBriefs();
-  const provider = new LocalProvider({ taxonomy: loadTaxonomy() });
-  // A warm-up round: the taxonomy index, the NLP model and the JIT.
+  // A warm-up round: the analysis thread, the taxonomy index, the NLP model and the JIT.
   for (const brief of briefs) await analyse(provider, brief);
 
   let rounds = 0;

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { cvStage } from '../src/ai/cv/index.ts';
-import { LocalProvider } from '../src/ai/providers/local-provider.ts';
-import { loadTaxonomy, type Taxonomy } from '../src/ai/taxonomy/taxonomy.ts';
+import type { AnalysisProvider } from '../src/ai/stage.ts';
 import { extractText, UnreadableDocumentError } from '../src/ai/text/index.ts';
 
 /**
  * CVs analysed per second, as `volunteer.analyze-cv` does it: text from the file (unpdf, mammoth; in the parsing
- * thread) and the offline CV analyzer through the LocalProvider, over the PDF and DOCX fixtures of test/fixtures/cvs,
+ * thread) and the offline CV analyzer through `provider` (the service's LocalThreadProvider, whose analysis thread is
+ * counted in the process's CPU time, or a LocalProvider in this thread), over the PDF and DOCX fixtures of test/fixtures/cvs,
  * one after another, round after round. The deliberately unreadable fixtures (a scan, a protected PDF, broken or
  * empty files) are found by trying them once and left out of the timing.
  */
@@ -20,7 +20,7 @@ export type CvFigures = {
   unreadable: number;
   rounds: number;
   perSecond: number;
-  /** This process's CPU time per CV (the parsing thread included): what a core costs, whatever else runs. */
+  /** This process's CPU time per CV (the parsing and analysis threads included): what a core costs, whatever else runs. */
   cpuMsPerCv: number;
 };
 
@@ -36,17 +36,15 @@ function cvFiles(): CvFile[] {
     });
 }
 
-async function analyse(provider: LocalProvider, file: CvFile): Promise<void> {
+async function analyse(provider: AnalysisProvider, file: CvFile): Promise<void> {
   const { text } = await extractText(file);
   await provider.run(cvStage, { text });
 }
 
-/** `taxonomy`: the shipped one, or another of the same shape (the taxonomy benchmark's synthetic one). */
-export async function benchCvs(minimumSeconds: number, taxonomy: Taxonomy = loadTaxonomy()): Promise<CvFigures> {
-  const provider = new LocalProvider({ taxonomy });
+export async function benchCvs(minimumSeconds: number, provider: AnalysisProvider): Promise<CvFigures> {
   const readable: CvFile[] = [];
   let unreadable = 0;
-  // The warm-up round (parser thread, taxonomy index, JIT) also sorts out the files that cannot be read.
+  // The warm-up round (parser and analysis threads, taxonomy index, JIT) also sorts out the files that cannot be read.
   for (const file of cvFiles()) {
     try {
       await analyse(provider, file);
