@@ -158,11 +158,8 @@ export function newAccount(
   return { name, email: uniqueEmail(type), password: 'correct horse battery', type };
 }
 
-/**
- * Registers through the form and opens the confirmation link from the e-mail (the server's outbox), as a person
- * would; the browser ends signed in.
- */
-export async function register(page: Page, account: Account): Promise<void> {
+/** Fills in and sends the registration form, as a person would; the browser ends on "Check your e-mail". */
+export async function submitRegistration(page: Page, account: Account): Promise<void> {
   await page.goto('/register');
   await page
     .getByLabel(account.type === 'company' ? 'A company posting challenges' : 'A contributor taking on tasks')
@@ -173,9 +170,22 @@ export async function register(page: Page, account: Account): Promise<void> {
   await page.getByLabel('Confirm password').fill(account.password);
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL('**/register/sent');
-  await page.goto(await confirmationLink(page, account.email));
+}
+
+/** Opens the newest link mailed to `email` and confirms; the browser ends signed in. */
+export async function confirmFromMail(page: Page, email: string): Promise<void> {
+  await page.goto(await confirmationLink(page, email));
   await page.getByRole('button', { name: 'Confirm and sign in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/register'));
+}
+
+/**
+ * Registers through the form and opens the confirmation link from the e-mail (the server's outbox), as a person
+ * would; the browser ends signed in.
+ */
+export async function register(page: Page, account: Account): Promise<void> {
+  await submitRegistration(page, account);
+  await confirmFromMail(page, account.email);
 }
 
 /** The newest confirmation link the page's server mailed to `email`. */

@@ -2,12 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   apiToken,
+  confirmFromMail,
   hasChromium,
   newAccount,
   newPage,
   register,
   screenshot,
   signIn,
+  submitRegistration,
   useServerAndBrowser,
 } from './harness.ts';
 
@@ -76,6 +78,41 @@ describe('signing in and the token hand-off [browser]', { skip: !hasChromium }, 
     await page.getByText(/Too many failed sign-in attempts\. Try again in \d+ seconds?\./).waitFor();
     await screenshot(page, 'login-locked');
     assert.equal(await apiToken(page), null, 'a locked-out correct password does not sign in');
+    await context.close();
+  });
+
+  it('answers a taken address like a new one, and signs in only once the address is confirmed', async () => {
+    const owner = newAccount('contributor', 'Taken Owner');
+    const setup = await newPage(running.browser, running.server.url);
+    await register(setup.page, owner);
+    await setup.context.close();
+
+    const pages: string[] = [];
+    for (const account of [newAccount('contributor', 'New Person'), { ...owner, name: 'Someone Else' }]) {
+      const { context, page } = await newPage(running.browser, running.server.url);
+      await submitRegistration(page, account);
+      const text = (await page.locator('main').textContent()) ?? '';
+      assert.ok(text.includes(`We sent a link to ${account.email} to confirm it`), text);
+      pages.push(text.replace(account.email, '<address>'));
+      await context.close();
+    }
+    assert.equal(pages[0], pages[1], 'the same page for a new and a taken address');
+
+    const account = newAccount('company', 'Early Bird Ltd');
+    const { context, page } = await newPage(running.browser, running.server.url);
+    await submitRegistration(page, account);
+    await screenshot(page, 'register-sent');
+    await signIn(page, account);
+    await page
+      .getByText('Confirm your e-mail address first: open the link we sent to it when you registered.')
+      .waitFor();
+    await screenshot(page, 'login-unconfirmed');
+    assert.equal(await apiToken(page), null);
+    await page.getByRole('button', { name: 'Send me a new link' }).click();
+    await page.waitForURL('**/register/sent');
+    await confirmFromMail(page, account.email);
+    assert.match(new URL(page.url()).pathname, /^\/company\/profile$/);
+    assert.ok(await apiToken(page), 'the confirmed account is signed in');
     await context.close();
   });
 });
