@@ -14,6 +14,7 @@ export function findIdeaToScore(db: Db, ideaId: number) {
       'ideas.description',
       'ideas.vote_total',
       'ideas.challenge_id',
+      'ideas.volunteer_id',
       'challenges.title as challenge_title',
       'challenges.description as challenge_description',
       'challenges.refined_brief as challenge_refined_brief',

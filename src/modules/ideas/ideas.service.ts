@@ -5,7 +5,7 @@ import type { PageRequest } from '../../http/pagination.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { canSeeChallenge } from '../challenges/challenge-visibility.ts';
 import { companyIdOf } from '../companies/companies.service.ts';
-import { awardReputation } from '../reputation/reputation.ts';
+import { awardIdeaReputation } from '../reputation/reputation.ts';
 import { profileRequired } from '../users/profile-errors.ts';
 import { volunteerIdOf } from '../volunteers/volunteers.service.ts';
 import { toIdea } from './ideas.mapper.ts';
@@ -62,7 +62,7 @@ export async function listIdeasOfChallenge(
 }
 
 export async function submitIdea(
-  { db, queue }: Pick<AppDeps, 'db' | 'queue'>,
+  { db, dialect, queue }: Pick<AppDeps, 'db' | 'dialect' | 'queue'>,
   caller: AuthUser,
   challengeId: number,
   idea: NewIdea,
@@ -76,7 +76,7 @@ export async function submitIdea(
   const ideaId = await db.transaction().execute(async (trx) => {
     const id = await insertIdea(trx, { challengeId, volunteerId, ...idea, now: new Date().toISOString() });
     await queue.enqueue(trx, 'idea.score', { ideaId: id });
-    await awardReputation(trx, volunteerId, 'idea_submitted', { type: 'idea', id });
+    await awardIdeaReputation(trx, dialect, volunteerId, { id, challengeId });
     return id;
   });
   return ideaView(db, ideaId, caller);

@@ -11,11 +11,13 @@ import {
 } from '../../modules/ideas/idea-scoring.repository.ts';
 import { finalScore } from '../../modules/ideas/ideas.scoring.ts';
 import { notify } from '../../modules/notifications/notify.ts';
+import { clawBackIdeaReputation } from '../../modules/reputation/reputation.ts';
 
 /**
- * `idea.score` (docs/contract.md §6.7): spam → `rejected`; otherwise `scored` with `ai_score`, `ai_feedback` and
- * `final_score`, the author told (`idea_scored`) and the challenge's company too (`new_idea`). The stage runs
- * outside the transaction; the verdict and its notifications are written together, once. Returns whether it wrote.
+ * `idea.score` (docs/contract.md §6.7): spam → `rejected`, and the points the idea earned its author taken back
+ * (§7); otherwise `scored` with `ai_score`, `ai_feedback` and `final_score`, the author told (`idea_scored`) and the
+ * challenge's company too (`new_idea`). The stage runs outside the transaction; the verdict, the claw-back and the
+ * notifications are written together, once. Returns whether it wrote.
  */
 export async function scoreIdea(deps: AppDeps, ideaId: number): Promise<boolean> {
   const idea = await findIdeaToScore(deps.db, ideaId);
@@ -40,6 +42,7 @@ export async function scoreIdea(deps: AppDeps, ideaId: number): Promise<boolean>
 
   return deps.db.transaction().execute(async (trx) => {
     if (!(await applyIdeaVerdict(trx, ideaId, verdict, new Date().toISOString()))) return false;
+    if (verdict.status === 'rejected') await clawBackIdeaReputation(trx, idea.volunteer_id, idea.id);
     await notifyParties(trx, idea, verdict);
     return true;
   });
