@@ -47,10 +47,11 @@ export async function installAuthRateLimit(app: FastifyInstance, limit: Config['
       );
     },
   });
-  // One limiter, so one count per address over every route it is added to.
+  // One limiter, so one count per address over every route it is added to; first among the route's own onRequest
+  // hooks (the form checks), so every attempt is counted and a refused one costs nothing more.
   const limited = app.rateLimit();
   app.addHook('onRoute', (route) => {
     if (!isAuthRoute(route)) return;
-    route.onRequest = [...[route.onRequest ?? []].flat(), limited];
+    route.onRequest = [limited, ...[route.onRequest ?? []].flat()];
   });
 }
