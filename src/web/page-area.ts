@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import type { AuthUser } from '../modules/auth/tokens.service.ts';
+import { formPostHooks } from './csrf.ts';
 import { type Guard, guardedUser } from './guards.ts';
 
 /** A page anyone may open (the home page, sign-in). */
@@ -26,9 +27,9 @@ export function pageArea(routes: readonly PageRoute[]) {
         method: route.method,
         url: route.url,
         config: { guard: route.guard },
-        // After the body is read and before the guard (a preHandler hook): a post without this site's form is
-        // refused as such, signed in or not.
-        preValidation: route.method === 'POST' ? app.csrfProtection : undefined,
+        // Before the guard (a preHandler hook): a post without this site's form is refused as such, signed in or not;
+        // what can be checked without the body, before it is read (csrf.ts).
+        ...(route.method === 'POST' ? formPostHooks(app) : {}),
         handler: async (request, reply) =>
           route.guard === 'public'
             ? route.page(request, reply, deps)

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import csrf from '@fastify/csrf-protection';
 import secureSession from '@fastify/secure-session';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import { type AuthUser, authenticateToken } from '../modules/auth/tokens.service.ts';
+import { installCsrf } from './csrf.ts';
 
 /**
  * The browser session: a sealed (encrypted and authenticated) cookie holding the user's API token. The token is
@@ -66,7 +66,7 @@ export async function installWebSession(app: FastifyInstance, deps: AppDeps): Pr
       maxAge: 14 * 24 * 3600,
     },
   });
-  await app.register(csrf, { sessionPlugin: '@fastify/secure-session' });
+  await installCsrf(app);
 
   app.decorateRequest('webUser', null);
   app.decorateRequest('webToken', null);

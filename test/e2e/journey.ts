@@ -122,7 +122,9 @@ export async function queuedPayloads(db: Db, name: JobName): Promise<unknown[]> 
   return (await queuedJobs(db)).filter((job) => job.name === name).map(({ name: _name, ...job }) => job);
 }
 
-const PIPELINE_TIMEOUT_MS = 30_000;
+// Generous: a worker's first analysis starts its analysis thread (reading the taxonomy), which on the loaded team
+// machine takes most of half a minute by itself.
+const PIPELINE_TIMEOUT_MS = 120_000;
 
 /**
  * Waits until the worker has run every job, including those the jobs queued (analysis → matching → team

@@ -5,7 +5,9 @@ import { startWorker } from '../../src/jobs/worker.ts';
 import { jobRegistry } from '../../src/pipeline/job-registry.ts';
 
 const silent = { info() {}, warn() {}, error() {} };
-const SETTLE_TIMEOUT_MS = 30_000;
+// Generous: the first analysis of a context starts its analysis thread (reading the taxonomy), which on the loaded
+// team machine takes most of half a minute by itself.
+const SETTLE_TIMEOUT_MS = 120_000;
 
 /**
  * Runs every due job with the real worker of the deployment's engine and returns once none is left, including the

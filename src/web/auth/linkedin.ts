@@ -6,6 +6,7 @@ import { MessageBody } from '../../http/schemas.ts';
 import { connectLinkedin, hasLinkedin, signInWithLinkedin } from '../../modules/auth/linkedin-account.service.ts';
 import { createLinkedinClient, LinkedinExchangeError, newSignInChecks } from '../../modules/auth/linkedin-client.ts';
 import { webTokenLifetime } from '../../modules/auth/tokens.service.ts';
+import { formPostHooks } from '../csrf.ts';
 import { renderErrorPage } from '../error-page.ts';
 import { guardedUser } from '../guards.ts';
 import { html } from '../html.ts';
@@ -91,7 +92,7 @@ export async function linkedinSignIn(app: FastifyInstance, deps: AppDeps): Promi
       method: 'POST',
       url: '/account/linkedin',
       config: { guard: 'signed-in' },
-      preValidation: app.csrfProtection,
+      ...formPostHooks(app),
       handler: async (request, reply) => {
         const user = guardedUser(request);
         const checks = newSignInChecks();
