@@ -42,7 +42,7 @@ export async function issueConfirmationLink(db: Db, userId: number, now: Date): 
   return secret;
 }
 
-export function confirmationUrl(appUrl: string, secret: string): string {
+function confirmationUrl(appUrl: string, secret: string): string {
   return `${appUrl}/register/confirm?token=${secret}`;
 }
 
