@@ -91,7 +91,7 @@ for (const dialect of testDialects()) {
     it('refuses a multipart post from a session without the token in its header, or with a wrong one', async () => {
       const { cookie, token } = await openLoginForm();
       const withField = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="_csrf"\r\n\r\n${token}\r\n${FILE_START}`;
-      for (const headers of [{}, { 'x-csrf-token': 'not-the-token' }]) {
+      for (const headers of [{}, { 'x-csrf-token': 'not-the-token' }] as Array<Record<string, string>>) {
         const answer = await postStart('/login', { ...multipart, ...headers, cookie }, withField);
         assert.equal(answer.status, 403, JSON.stringify(headers));
       }
