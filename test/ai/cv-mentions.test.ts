@@ -81,6 +81,31 @@ describe('CV mentions: only what the person claims makes a skill', () => {
     assert.ok(skills.includes('Manufacturing') && skills.includes('Logistics'), skills.join(', '));
   });
 
+  it('reads industries as where the person worked: years in them, a list before "roles", the clients served', () => {
+    const found = names([
+      'Profile',
+      "Management accountant with 7 years' experience in FMCG manufacturing and logistics.",
+      'Agency recruiter hiring engineering, manufacturing and commercial roles.',
+      'Advise employer clients (manufacturing, healthcare, retail) on dismissals.',
+      'Data scientist with 4 years in insurance and e-commerce.',
+    ]);
+    for (const industry of ['Manufacturing', 'Logistics', 'E-commerce management']) {
+      assert.ok(!found.includes(industry), `${industry} in ${found.join(', ')}`);
+    }
+    const skills = names(['Profile', '8 years in welding and logistics planning.']);
+    assert.ok(skills.includes('Welding'), `a trade's own skill after "years in" stays: ${skills.join(', ')}`);
+  });
+
+  it("reads a job title the person supervises or trains as someone else's job", () => {
+    const found = names([
+      'Experience',
+      'Solicitor, Mersey Law (2019 - now)',
+      '- Supervise two trainees and a paralegal.',
+    ]);
+    assert.ok(!found.includes('Paralegal'), found.join(', '));
+    assert.ok(names(['Experience', '- Paralegal support on litigation files.']).includes('Paralegal'));
+  });
+
   it('reads the longer ways of saying it: "do not yet have experience of", "no … (GDPR) responsibilities"', () => {
     const found = names([
       'Profile',

@@ -6,7 +6,7 @@ import { findDateRanges, monthsToYears, spanMonths, unionMonths } from './dates.
 import type { CvLine, Section } from './lines.ts';
 import type { CvSkillResult, Proficiency } from './schema.ts';
 import { type MentionStatus, statusReader } from './status.ts';
-import { JUNIOR_TITLE, SENIOR_TITLE, STUDENT_TITLE, TOP_TITLE } from './vocabulary.ts';
+import { INDUSTRY_NAME, JUNIOR_TITLE, ROLE_WORDS, SENIOR_TITLE, STUDENT_TITLE, TOP_TITLE } from './vocabulary.ts';
 import {
   type Cue,
   factsOnly,
@@ -131,15 +131,40 @@ const SECTOR_NOUN =
 const WITH_SOMEONE = /\b(?:with|alongside|to|for|from|by)\s(?:the|our|a|an|my|their|each|every)\s(?:[\p{L}-]+\s)?$/iu;
 const PERSON_NOUN = /(?:er|or|ist|ian|chef|nurse|surgeon|physio|doctor|GP|manager|lead|team)$/i;
 
+// A job title the person supervises, trains or hires ("supervise two trainees and a paralegal", "mentored a junior
+// welder") is someone else's job: a role word (vocabulary.ts) after such a verb and a determiner.
+const LEADS_SOMEONE =
+  /\b(?:supervis\w*|manag\w*|train\w*|mentor\w*|coach\w*|hir\w*|recruit\w*|led|lead\w*|and)\s(?:a|an|the|our|two|three|four|five|six|several|other)\s(?:[\p{L}-]+\s)?$/iu;
+
 function namesColleague(clause: string, mention: Mention): boolean {
   const written = clause.slice(mention.start, mention.end);
-  return PERSON_NOUN.test(written) && WITH_SOMEONE.test(clause.slice(Math.max(0, mention.start - 40), mention.start));
+  const before = clause.slice(Math.max(0, mention.start - 40), mention.start);
+  if (ROLE_WORDS.test(written) && LEADS_SOMEONE.test(before)) return true;
+  return PERSON_NOUN.test(written) && WITH_SOMEONE.test(before);
 }
 
 const POSSESSIVE = /^['’]s(?![\p{L}])/u;
 
+// An industry in a list that ends on such a noun ("hiring engineering, manufacturing and commercial roles"), after
+// years spent in it ("4 years in insurance and e-commerce"), or in brackets after the clients or sectors served
+// ("employer clients (manufacturing, healthcare, retail)").
+const LIST_THEN_SECTOR_NOUN =
+  /^(?:,? (?:and |& |or )?[\p{L}-]+){1,3} (?:sites?|roles|sectors?|industry|industries|companies|businesses|firms|clients|customers|brands|employers)(?![\p{L}])/iu;
+const YEARS_IN_LIST =
+  /\byears?['’]?s? (?:of )?(?:experience )?(?:in|across|within) (?:the )?(?:[\p{L}-]+(?:,| and| &)? ){0,4}$/iu;
+const SERVED_IN_BRACKETS =
+  /\b(?:clients|customers|sectors|industries|employers) \((?:[\p{L}-]+(?:,| and| &)? ){0,4}$/iu;
+
 function namesSector(clause: string, mention: Mention): boolean {
-  return mention.skill.category !== 'tool' && SECTOR_NOUN.test(clause.slice(mention.end, mention.end + 16));
+  if (mention.skill.category === 'tool') return false;
+  if (SECTOR_NOUN.test(clause.slice(mention.end, mention.end + 16))) return true;
+  if (!INDUSTRY_NAME.test(clause.slice(mention.start, mention.end))) return false;
+  const before = clause.slice(Math.max(0, mention.start - 80), mention.start);
+  return (
+    LIST_THEN_SECTOR_NOUN.test(clause.slice(mention.end, mention.end + 60)) ||
+    YEARS_IN_LIST.test(before) ||
+    SERVED_IN_BRACKETS.test(before)
+  );
 }
 
 /** Spoken languages and products are only ever written by name. */

@@ -52,6 +52,19 @@ export const ORGANISATION_WORDS = words(
     'workshop|garage|factory|plant|mill|port|railway|rail|transport|haulage|freight',
 );
 
+/**
+ * Industries, which a CV names as where the person worked or whom they served ("7 years in FMCG manufacturing and
+ * logistics", "employer clients (manufacturing, healthcare, retail)") far more often than as a skill. The whole of a
+ * skill's written name, case-insensitive.
+ */
+export const INDUSTRY_NAME = new RegExp(
+  '^(?:manufacturing|logistics|hospitality|retail|e-?commerce|fintech|insurance|banking|healthcare|health care|' +
+    'construction|pharma|pharmaceuticals?|fmcg|automotive|aerospace|energy|utilities|telecoms?|telecommunications|' +
+    'financial services|real estate|property|media|publishing|agriculture|tourism|travel|gaming|saas|public sector|' +
+    'defen[cs]e|oil and gas|mining|transport|shipping|fashion|food and beverage|non-?profit|charity|education)$',
+  'iu',
+);
+
 export const SCHOOL_WORDS = words(
   'university|universität|universidad|universidade|università|université|universitat|universiteit|' +
     'uniwersytet|college|institute|institut|instituto|school|academy|polytechnic|politécnica|' +
