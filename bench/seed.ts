@@ -2,6 +2,7 @@ import { CompiledQuery } from 'kysely';
 import type { Dialect } from '../src/db/column-types.ts';
 import type { Db } from '../src/db/database.ts';
 import { createToken } from '../src/modules/auth/tokens.service.ts';
+import { rebuildTaskFit } from '../src/modules/tasks/task-fit.repository.ts';
 import { bulkInsert, resetSequences } from './bulk-insert.ts';
 import { createRandom } from './fake.ts';
 import { seedActivity } from './seed-activity.ts';
@@ -134,6 +135,8 @@ export async function seedDatabase(
     }
     const withIds = [...tables.keys()].filter((table) => table !== 'task_skills');
     await resetSequences(trx, dialect, withIds);
+    // The rows above bypass the writes that keep the contributors' feeds, so the feeds are computed once here.
+    await rebuildTaskFit(trx);
   });
   if (statistics) await db.executeQuery(CompiledQuery.raw(dialect === 'postgres' ? 'vacuum analyze' : 'analyze'));
 

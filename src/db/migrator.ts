@@ -7,6 +7,7 @@ import * as taskSources from './migrations/0004_task_sources.ts';
 import * as skillEvidence from './migrations/0005_skill_evidence.ts';
 import * as lifecycleGaps from './migrations/0006_lifecycle_gaps.ts';
 import * as webTokenLifetime from './migrations/0007_web_token_lifetime.ts';
+import * as taskFit from './migrations/0008_task_fit.ts';
 import * as emailConfirmation from './migrations/0010_email_confirmation.ts';
 
 type MigrationModule = { up(db: Kysely<unknown>, types: ColumnTypes): Promise<void> };
@@ -20,6 +21,7 @@ const migrations: Record<string, MigrationModule> = {
   '0005_skill_evidence': skillEvidence,
   '0006_lifecycle_gaps': lifecycleGaps,
   '0007_web_token_lifetime': webTokenLifetime,
+  '0008_task_fit': taskFit,
   '0010_email_confirmation': emailConfirmation,
 };
 

@@ -188,6 +188,17 @@ export interface TaskSkillsTable {
   skill_id: number;
 }
 
+/**
+ * The contributor's feed kept: one row per contributor and open task of an open challenge that shares a skill with
+ * them and on which they hold no assignment (owner: modules/tasks, `task-fit.repository.ts`).
+ */
+export interface TaskFitTable {
+  volunteer_id: number;
+  task_id: number;
+  /** How many of the task's skills the contributor holds: the feed's ranking. */
+  shared_skills: number;
+}
+
 export interface AssignmentsTable {
   id: Generated<number>;
   task_id: number;
@@ -345,6 +356,7 @@ export interface Database {
   workstreams: WorkstreamsTable;
   tasks: TasksTable;
   task_skills: TaskSkillsTable;
+  task_fit: TaskFitTable;
   assignments: AssignmentsTable;
   submissions: SubmissionsTable;
   submission_attachments: SubmissionAttachmentsTable;

@@ -1,11 +1,14 @@
 import type { Db } from '../../src/db/database.ts';
 import type { AccountType } from '../../src/db/schema.ts';
 import { createToken } from '../../src/modules/auth/tokens.service.ts';
+import { recountNotifications } from '../../src/modules/notifications/notifications.repository.ts';
 import { ensureSkillIds } from '../../src/modules/skills/skills.repository.ts';
+import { addTaskToFeeds, refreshFeedOf, removeFromFeed } from '../../src/modules/tasks/task-fit.repository.ts';
 
 /**
  * Rows for tests, inserted directly so that each test states only what matters to it. Every factory takes
- * overrides for any column.
+ * overrides for any column. The factories of tasks, skills and assignments keep the contributors' feeds (`task_fit`)
+ * as the service's writes do; a test that changes those tables by hand must do the same.
  */
 let sequence = 0;
 const next = () => ++sequence;
@@ -183,6 +186,7 @@ export async function createTask(
     const skill = await ensureSkill(db, name);
     await db.insertInto('task_skills').values({ task_id: task.id, skill_id: skill.id }).execute();
   }
+  await addTaskToFeeds(db, task.id);
   return task;
 }
 
@@ -199,6 +203,7 @@ export async function addVolunteerSkill(db: Db, volunteerId: number, name: strin
       created_at: now(),
     })
     .execute();
+  await refreshFeedOf(db, volunteerId);
   return skill;
 }
 
@@ -208,7 +213,7 @@ export async function createAssignment(
   volunteerId: number,
   overrides: Record<string, unknown> = {},
 ) {
-  return db
+  const assignment = await db
     .insertInto('assignments')
     .values({
       task_id: taskId,
@@ -234,6 +239,8 @@ export async function createAssignment(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await removeFromFeed(db, volunteerId, taskId);
+  return assignment;
 }
 
 export async function createTeam(
@@ -301,8 +308,9 @@ export async function createIdea(
     .executeTakeFirstOrThrow();
 }
 
+/** A notification row as given; the user's kept counts are counted again after it, as the module's writes keep them. */
 export async function createNotification(db: Db, userId: number, overrides: Record<string, unknown> = {}) {
-  return db
+  const row = await db
     .insertInto('notifications')
     .values({
       user_id: userId,
@@ -317,6 +325,8 @@ export async function createNotification(db: Db, userId: number, overrides: Reco
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await recountNotifications(db, userId);
+  return row;
 }
 
 export const LONG_TEXT = LOREM;

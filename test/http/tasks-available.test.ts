@@ -128,9 +128,11 @@ for (const dialect of testDialects()) {
       assert.deepEqual(await available(), []);
     });
 
-    it('reads a page with the total in a single query', async () => {
+    it('reads any page in two statements from the kept feed: the count, then the page', async () => {
       const { challenge, me, skill } = await setup(['Zig', 'Nim']);
-      for (let i = 0; i < 4; i++) await createTask(ctx.db, challenge.id, { skills: [skill('Zig'), skill('Nim')] });
+      const tasks = [];
+      for (let i = 0; i < 4; i++) tasks.push(await createTask(ctx.db, challenge.id, { skills: [skill('Zig')] }));
+      const best = await createTask(ctx.db, challenge.id, { skills: [skill('Zig'), skill('Nim')] });
       // Counted on results: subqueries are transformed as queries too, but only statements return results.
       let queries = 0;
       const counted = ctx.db.withPlugin({
@@ -140,10 +142,17 @@ for (const dialect of testDialects()) {
           return args.result;
         },
       });
-      const { rows, total } = await listAvailableTasks(counted, me.volunteer.id, pageRequest({ per_page: 3 }));
-      assert.equal(rows.length, 3);
-      assert.equal(total, 4);
-      assert.equal(queries, 1);
+      const read = async (page: number) => {
+        queries = 0;
+        const { rows, total } = await listAvailableTasks(counted, me.volunteer.id, pageRequest({ page, per_page: 2 }));
+        return { ids: ids(rows), total, queries };
+      };
+      const newestFirst = ids(tasks).reverse();
+      assert.deepEqual(await read(1), { ids: [best.id, newestFirst[0]], total: 5, queries: 2 });
+      // The last page is read from the other end of the key and keeps the feed's order.
+      assert.deepEqual(await read(2), { ids: newestFirst.slice(1, 3), total: 5, queries: 2 });
+      assert.deepEqual(await read(3), { ids: newestFirst.slice(3), total: 5, queries: 2 });
+      assert.deepEqual(await read(4), { ids: [], total: 5, queries: 1 });
     });
   });
 }

@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.ts';
 import type { AssignmentUpdate } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
 import { fetchPage } from '../../shared/paged-query.ts';
+import { removeFromFeed } from '../tasks/task-fit.repository.ts';
 import type { AssignmentWithRelations } from './assignments.mapper.ts';
 import {
   ACTIVE_STATUSES,
@@ -362,5 +363,7 @@ export async function insertInvitation(trx: Db, invitation: NewInvitation): Prom
     .onConflict((conflict) => conflict.columns(['task_id', 'volunteer_id']).doNothing())
     .returning('id')
     .executeTakeFirst();
+  // A task the contributor holds an assignment on is no longer offered to them (`GET /tasks/available`).
+  if (row) await removeFromFeed(trx, invitation.volunteerId, invitation.taskId);
   return row?.id;
 }

@@ -3,9 +3,10 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
 import type { Unselected } from '../../shared/paged-query.ts';
+import { removeChallengeFromFeeds } from '../tasks/task-fit.repository.ts';
 import type { TaskStatus } from '../tasks/tasks.state.ts';
 import { PUBLIC_CHALLENGE_STATUSES } from './challenge-visibility.ts';
-import { CHALLENGE_TRANSITIONS, type ChallengeStatus } from './challenges.state.ts';
+import { CHALLENGE_TRANSITIONS, type ChallengeStatus, isOpen } from './challenges.state.ts';
 
 export type ChallengeFilters = {
   status?: ChallengeStatus;
@@ -170,6 +171,12 @@ export async function setChallengeStatus(db: Db, id: number, status: ChallengeSt
     .where('id', '=', id)
     .where('status', '<>', status)
     .execute();
+  await leaveFeedsUnlessOpen(db, id, status);
+}
+
+/** A challenge that stops running takes its tasks out of every contributor's feed (tasks module, `task_fit`). */
+async function leaveFeedsUnlessOpen(db: Db, id: number, status: ChallengeStatus): Promise<void> {
+  if (!isOpen(status)) await removeChallengeFromFeeds(db, id);
 }
 
 /**
@@ -206,7 +213,9 @@ export async function moveChallengeIfIn(
     );
   }
   const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const moved = Number(result.numUpdatedRows) > 0;
+  if (moved) await leaveFeedsUnlessOpen(db, id, move.to);
+  return moved;
 }
 
 export function analysesOf(db: Db, challengeId: number) {
@@ -257,4 +266,5 @@ export async function updateChallengeStatusIfIn(
     .where('id', '=', challengeId)
     .where('status', 'in', [...from])
     .execute();
+  await leaveFeedsUnlessOpen(db, challengeId, to);
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { addTaskToFeeds } from './task-fit.repository.ts';
 import { TASK_TRANSITIONS } from './tasks.state.ts';
 
 export type NewPlannedTask = {
@@ -16,7 +17,10 @@ export type NewPlannedTask = {
   skillIds: number[];
 };
 
-/** A `pending` task with its source, its skills' reasons, and its skills resolved to taxonomy ids (for matching). */
+/**
+ * A `pending` task with its source, its skills' reasons, and its skills resolved to taxonomy ids (for matching). It is
+ * offered at once in the feeds of the contributors sharing a skill with it, if its challenge is open.
+ */
 export async function insertPlannedTask(
   db: Db,
   challengeId: number,
@@ -50,6 +54,7 @@ export async function insertPlannedTask(
       .insertInto('task_skills')
       .values(task.skillIds.map((skillId) => ({ task_id: id, skill_id: skillId })))
       .execute();
+    await addTaskToFeeds(db, id);
   }
   return id;
 }

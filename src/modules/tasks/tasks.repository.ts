@@ -2,9 +2,11 @@ import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
-import { fetchPage, type Unselected } from '../../shared/paged-query.ts';
+import { isOneOf } from '../../shared/lifecycle.ts';
+import { fetchPage, type Unselected, windowFromNearerEnd } from '../../shared/paged-query.ts';
 import { ASSIGNMENT_TRANSITIONS } from '../assignments/assignments.state.ts';
 import { visibleChallengeCondition } from '../challenges/challenges.repository.ts';
+import { countFeed, removeTaskFromFeeds } from './task-fit.repository.ts';
 import { OPEN_CHALLENGE_STATUSES, OPEN_TASK_STATUSES, TASK_TRANSITIONS, type TaskStatus } from './tasks.state.ts';
 
 /** Tasks with their challenge: what every task query filters on (visibility and status rules live there). */
@@ -76,37 +78,34 @@ export function listVisibleTasks(db: Db, companyId: number | null, filters: Task
 }
 
 /**
- * `GET /tasks/available` in one statement. It starts from the contributor's skills (the `volunteer_skills` unique
- * key) and walks `task_skills_skill_id` to the tasks sharing one, counting the shared skills per task; only those
- * candidates (looked up by primary key) meet the task and challenge status rules, and the contributor's assignments (found through
- * `assignments_volunteer_id`) are anti-joined. Ranking needs every candidate anyway, so the total rides along as a
- * window count and a page costs one round trip. The ranking (`ranked`) carries only task ids and overlap counts;
- * the full task rows, with challenge and workstream, are built for the page's rows alone.
+ * `GET /tasks/available`: a page of the contributor's kept feed (`task_fit`, see task-fit.repository.ts), best
+ * overlap first, ties newest first. The page's task ids come from the `task_fit` primary key (volunteer, shared
+ * skills, task) walked from the nearer end, so the last page costs what the first does and no candidate is ranked per
+ * request; only the page's rows are then read whole, with their challenge and workstream.
  */
 export async function listAvailableTasks(db: Db, volunteerId: number, page: PageRequest) {
-  const ranked = availableTasksQuery(db, volunteerId)
-    .select(['tasks.id as task_id', 'overlap.shared_skills', (eb) => eb.fn.countAll<number>().over().as('total_count')])
-    .orderBy('overlap.shared_skills', 'desc')
-    .orderBy('tasks.id', 'desc')
-    .limit(page.perPage)
-    .offset(page.offset);
+  const total = await countFeed(db, volunteerId);
+  const window = windowFromNearerEnd(total, page);
+  if (!window) return { rows: [], total };
+  const pageIds = db
+    .selectFrom('task_fit')
+    .select(['task_fit.task_id', 'task_fit.shared_skills'])
+    .where('task_fit.volunteer_id', '=', volunteerId)
+    .orderBy('task_fit.shared_skills', window.direction)
+    .orderBy('task_fit.task_id', window.direction)
+    .limit(window.limit)
+    .offset(window.offset);
   const rows = await db
-    .selectFrom(ranked.as('ranked'))
-    .innerJoin('tasks', 'tasks.id', 'ranked.task_id')
+    .selectFrom(pageIds.as('fit'))
+    .innerJoin('tasks', 'tasks.id', 'fit.task_id')
     .innerJoin('challenges', 'challenges.id', 'tasks.challenge_id')
     .leftJoin('workstreams', 'workstreams.id', 'tasks.workstream_id')
     .selectAll('tasks')
-    .select([...TASK_CONTEXT_COLUMNS, 'ranked.total_count'])
-    .orderBy('ranked.shared_skills', 'desc')
+    .select(TASK_CONTEXT_COLUMNS)
+    .orderBy('fit.shared_skills', 'desc')
     .orderBy('tasks.id', 'desc')
     .execute();
-  if (rows.length > 0) return { rows, total: Number(rows[0].total_count) };
-  if (page.offset === 0) return { rows, total: 0 };
-  // A page past the end has no row to carry the total; only then is it counted separately.
-  const counted = await availableTasksQuery(db, volunteerId)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(counted.n) };
+  return { rows, total };
 }
 
 /**
@@ -130,24 +129,6 @@ export function openTaskWithoutAssignmentCondition(
       ),
     ),
   ]);
-}
-
-/** The candidates of `GET /tasks/available` with their overlap, nothing selected: narrow rows to rank or count. */
-function availableTasksQuery(db: Db, volunteerId: number) {
-  const sharedSkills = db
-    .selectFrom('volunteer_skills')
-    .innerJoin('task_skills', 'task_skills.skill_id', 'volunteer_skills.skill_id')
-    .where('volunteer_skills.volunteer_id', '=', volunteerId)
-    .groupBy('task_skills.task_id')
-    .select(['task_skills.task_id', (eb) => eb.fn.countAll<number>().as('shared_skills')]);
-  // `overlap` must drive the join: SQLite would otherwise walk every open task through `tasks_status_id` and probe
-  // the overlap for each. Its CROSS JOIN keeps the tables in the written order (PostgreSQL plans it as a plain join).
-  return db
-    .selectFrom(sharedSkills.as('overlap'))
-    .crossJoin('tasks')
-    .innerJoin('challenges', 'challenges.id', 'tasks.challenge_id')
-    .whereRef('tasks.id', '=', 'overlap.task_id')
-    .where((eb) => openTaskWithoutAssignmentCondition(eb, volunteerId));
 }
 
 /** Tasks on which the contributor holds an assignment other than declined, latest assignment first. */
@@ -198,7 +179,10 @@ export async function markTaskMatching(trx: Db, taskId: number, now: string): Pr
     .execute();
 }
 
-/** Moves the task to `to` if it is in one of `from` (a transition of the task lifecycle table). */
+/**
+ * Moves the task to `to` if it is in one of `from` (a transition of the task lifecycle table). A task that stops
+ * looking for people leaves every contributor's feed in the same transaction.
+ */
 export async function updateTaskStatusIfIn(
   db: Db,
   taskId: number,
@@ -212,4 +196,5 @@ export async function updateTaskStatusIfIn(
     .where('id', '=', taskId)
     .where('status', 'in', [...from])
     .execute();
+  if (!isOneOf(to, OPEN_TASK_STATUSES)) await removeTaskFromFeeds(db, taskId);
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { refreshFeedOf } from '../tasks/task-fit.repository.ts';
 
 /**
  * Analysis states in which a CV may be (re)analysed: queued, interrupted, or failed (an operator's `jobs:retry`).
@@ -78,7 +79,8 @@ export type FoundSkill = { skillId: number; proficiency: string; years: number |
 
 /**
  * The CV's skills replace the earlier `cv_analysis` ones. Skills the contributor added by hand are kept as they are,
- * also when the CV shows them too (the contributor's own statement wins).
+ * also when the CV shows them too (the contributor's own statement wins). The contributor's feed of open tasks follows
+ * their new skills in the same transaction.
  */
 export async function replaceCvSkills(db: Db, volunteerId: number, skills: FoundSkill[], now: string): Promise<void> {
   await db
@@ -93,7 +95,11 @@ export async function replaceCvSkills(db: Db, volunteerId: number, skills: Found
     .execute();
   const kept = new Set(manual.map((row) => row.skill_id));
   const rows = skills.filter((skill) => !kept.has(skill.skillId));
-  if (rows.length === 0) return;
+  if (rows.length > 0) await insertCvSkills(db, volunteerId, rows, now);
+  await refreshFeedOf(db, volunteerId);
+}
+
+async function insertCvSkills(db: Db, volunteerId: number, rows: FoundSkill[], now: string): Promise<void> {
   await db
     .insertInto('volunteer_skills')
     .values(
