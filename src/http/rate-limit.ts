@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Config } from '../config.ts';
+import { MessageBody } from './schemas.ts';
 
 /**
  * The routes that create an API token or lead to one (sign-in, registration and its confirmation link, LinkedIn
@@ -15,6 +16,12 @@ const AUTH_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/auth/linkedin/redirect',
   'GET /api/auth/linkedin/callback',
 ]);
+
+const TOO_MANY_REQUESTS = {
+  ...MessageBody,
+  description: 'Too many sign-in and registration requests from this address; Retry-After says when to try again.',
+  headers: { 'Retry-After': { type: 'integer', description: 'Seconds until the count starts again.' } },
+};
 
 function isAuthRoute(route: RouteOptions): boolean {
   // HEAD runs the GET handler (Fastify adds it to every GET route).
@@ -53,5 +60,9 @@ export async function installAuthRateLimit(app: FastifyInstance, limit: Config['
   app.addHook('onRoute', (route) => {
     if (!isAuthRoute(route)) return;
     route.onRequest = [limited, ...[route.onRequest ?? []].flat()];
+    // The API reference lists the answer (the routes under /api declare their responses; the web forms have none).
+    if (route.schema?.response && typeof route.schema.response === 'object') {
+      route.schema.response = { ...route.schema.response, 429: TOO_MANY_REQUESTS };
+    }
   });
 }

@@ -80,6 +80,20 @@ describe('rate limit on sign-in and registration, over HTTP', () => {
     assert.match(((await api.json()) as { message: string }).message, LIMITED);
   });
 
+  it('is in the API reference of the limited routes under /api, and of no other', async () => {
+    const doc = (await (await fetch(`${base}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+    };
+    for (const path of ['/api/auth/linkedin/redirect', '/api/auth/linkedin/callback']) {
+      assert.ok(doc.paths[path].get.responses['429'].headers?.['Retry-After'], path);
+    }
+    const others = Object.entries(doc.paths).filter(([path]) => !path.startsWith('/api/auth/linkedin/'));
+    assert.ok(others.length > 10);
+    for (const [path, operations] of others) {
+      for (const operation of Object.values(operations)) assert.equal(operation.responses['429'], undefined, path);
+    }
+  });
+
   it('leaves every other route, and other addresses, alone', async () => {
     const limited = caller(base, '198.51.100.3');
     for (let attempt = 0; attempt < 11; attempt++) await limited('POST', '/register');
