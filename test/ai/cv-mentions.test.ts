@@ -104,6 +104,8 @@ describe('CV mentions: only what the person claims makes a skill', () => {
     ]);
     assert.ok(!found.includes('Paralegal'), found.join(', '));
     assert.ok(names(['Experience', '- Paralegal support on litigation files.']).includes('Paralegal'));
+    const work = names(['Experience', '- Led the DevOps migration and managed a sales team of 12.']);
+    assert.ok(work.includes('DevOps'), `work led is no person: ${work.join(', ')}`);
   });
 
   it('reads the longer ways of saying it: "do not yet have experience of", "no … (GDPR) responsibilities"', () => {

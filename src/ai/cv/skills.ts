@@ -132,14 +132,24 @@ const WITH_SOMEONE = /\b(?:with|alongside|to|for|from|by)\s(?:the|our|a|an|my|th
 const PERSON_NOUN = /(?:er|or|ist|ian|chef|nurse|surgeon|physio|doctor|GP|manager|lead|team)$/i;
 
 // A job title the person supervises, trains or hires ("supervise two trainees and a paralegal", "mentored a junior
-// welder") is someone else's job: a role word (vocabulary.ts) after such a verb and a determiner.
+// welder") is someone else's job: a person (the mention ends the noun phrase on a role word of vocabulary.ts) after
+// such a verb and a determiner. "Led the DevOps migration" and "managed a sales team" name work, not a person.
 const LEADS_SOMEONE =
   /\b(?:supervis\w*|manag\w*|train\w*|mentor\w*|coach\w*|hir\w*|recruit\w*|led|lead\w*|and)\s(?:a|an|the|our|two|three|four|five|six|several|other)\s(?:[\p{L}-]+\s)?$/iu;
+const NOT_A_PERSON = /^(?:sales|devops|sre|lead|head|host|freelance|partner)$/i;
+const NOUN_PHRASE_ENDS = /^(?:$|\s?[.,;:)]|\s(?:and|or|to|on|in|with|for|who|from|at)(?![\p{L}]))/u;
+
+function namesPersonLed(clause: string, mention: Mention, before: string): boolean {
+  const written = clause.slice(mention.start, mention.end);
+  const last = written.slice(written.lastIndexOf(' ') + 1);
+  if (!ROLE_WORDS.test(last) || NOT_A_PERSON.test(last)) return false;
+  return NOUN_PHRASE_ENDS.test(clause.slice(mention.end, mention.end + 6)) && LEADS_SOMEONE.test(before);
+}
 
 function namesColleague(clause: string, mention: Mention): boolean {
   const written = clause.slice(mention.start, mention.end);
   const before = clause.slice(Math.max(0, mention.start - 40), mention.start);
-  if (ROLE_WORDS.test(written) && LEADS_SOMEONE.test(before)) return true;
+  if (namesPersonLed(clause, mention, before)) return true;
   return PERSON_NOUN.test(written) && WITH_SOMEONE.test(before);
 }
 
