@@ -20,7 +20,10 @@ import { RUNAWAY_STAGES_MODULE } from '../pipeline/runaway-stages.ts';
  * at the deadline the analysis ends as `failed` with the reason the contributor sees, once, without a retry.
  */
 const DEADLINE_MS = 3000;
-/** Far above a health answer on a loaded machine, well under the deadline a blocked event loop would wait out. */
+/**
+ * The longest allowed time between two health answers: far above one answer (and the loop's pause and database read)
+ * on a loaded machine, well under the deadline a blocked event loop would wait out.
+ */
 const PROMPT_MS = 1500;
 const silent = { info() {}, warn() {}, error() {} };
 
@@ -50,31 +53,37 @@ for (const dialect of testDialects()) {
 
     it('answers /api/health promptly while a CV analysis computes, which then fails at its deadline with its reason', async (t) => {
       const person = await createVolunteer(ctx.db);
+      // The client shares the server's process (and so its event loop): a stalled loop would stall the client too, so
+      // what is measured is the longest time between two answers, whatever part of the loop it fell in.
+      const answeredAt = [performance.now()];
       const upload = await fetch(`${base}/api/volunteers/upload-cv`, {
         method: 'POST',
         headers: { authorization: `Bearer ${person.token}` },
         body: fileForm('cv', docxFile('Ana Lima, backend developer: Python and PostgreSQL.'), 'cv.docx'),
       });
       assert.equal(upload.status, 200, await upload.text());
+      answeredAt.push(performance.now());
 
-      const answers: number[] = [];
       const giveUp = Date.now() + 120_000;
       let analysis = await analysisOf(person.volunteer.id);
       while (analysis.ai_analysis_status !== 'failed') {
         assert.ok(Date.now() < giveUp, `the analysis is still ${analysis.ai_analysis_status}`);
-        const started = performance.now();
         const health = await fetch(`${base}/api/health`);
-        answers.push(performance.now() - started);
         assert.equal(health.status, 200);
+        answeredAt.push(performance.now());
         await sleep(50);
         analysis = await analysisOf(person.volunteer.id);
       }
+      // And one after it ended, so that the time since the last answer is measured too.
+      assert.equal((await fetch(`${base}/api/health`)).status, 200);
+      answeredAt.push(performance.now());
 
-      // The loop ran from the upload until the deadline ended the analysis: through the whole computation.
-      assert.ok(answers.length >= DEADLINE_MS / (PROMPT_MS + 50), `${answers.length} health answers`);
-      const slowest = Math.max(...answers);
-      t.diagnostic(`${answers.length} health answers while the analysis ran; slowest ${Math.round(slowest)} ms`);
-      assert.ok(slowest < PROMPT_MS, `a health answer took ${Math.round(slowest)} ms while the analysis computed`);
+      // From before the upload until after the deadline ended the analysis: through the whole computation.
+      const gaps = answeredAt.slice(1).map((at, index) => at - answeredAt[index]);
+      const longest = Math.max(...gaps);
+      t.diagnostic(`${gaps.length} health answers while the analysis ran; longest gap ${Math.round(longest)} ms`);
+      assert.ok(gaps.length >= DEADLINE_MS / PROMPT_MS, `${gaps.length} health answers`);
+      assert.ok(longest < PROMPT_MS, `no health answer for ${Math.round(longest)} ms while the analysis computed`);
 
       assert.deepEqual(
         { ...analysis },
