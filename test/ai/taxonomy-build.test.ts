@@ -17,7 +17,7 @@ import {
   verbVocabulary,
   withDeclaredAcronym,
 } from '../../tools/taxonomy/names.ts';
-import { exampleNames, isCategoryName, isVendorProduct, productAliases } from '../../tools/taxonomy/onet.ts';
+import { exampleNames, isCategoryName, productAliases } from '../../tools/taxonomy/onet.ts';
 
 const verbs = verbVocabulary([
   { preferredLabel: 'perform TIG welding', altLabels: [] },
@@ -105,25 +105,6 @@ describe('recruiter names', () => {
     assert.equal(isCategoryName('Slack', context), false);
     assert.equal(isCategoryName('SAP software', context), false);
     assert.equal(exampleNames('Automated external defibrillators AED', true).name, 'Automated External Defibrillator');
-  });
-
-  test('O*NET software listed for few occupations: a vendor and its product, or a coined name', () => {
-    const context: LabelContext = {
-      wordRank: new Map([
-        ['defense', 3_000],
-        ['explorer', 9_000],
-        ['surface', 2_500],
-      ]),
-      jobTitles: new Set(),
-    };
-    assert.equal(isVendorProduct('Autodesk PowerMill', context), true);
-    assert.equal(isVendorProduct('CloudWorks', context), true);
-    assert.equal(isVendorProduct('Defense Travel System', context), false);
-    assert.equal(isVendorProduct('Explorer Engineer', context), false);
-    assert.equal(isVendorProduct('Surface III', context), false);
-    assert.equal(isVendorProduct('Router software', context), false, 'a kind of software');
-    assert.equal(isVendorProduct('Traceability', context), false, 'a plain word');
-    assert.equal(isVendorProduct('Electro Meridian Imaging EMI', context), false, 'a description with its acronym');
   });
 
   test('O*NET products: the names CVs give them without the vendor or the edition', () => {

@@ -8,11 +8,8 @@ import type { Row } from './sources.ts';
  * O*NET products and equipment → open skills of category "tool". Software comes from Technology Skills, equipment from
  * Tools Used. Which examples are kept:
  *
- * - Software: a Hot Technology or In Demand anywhere, listed for at least MIN_SOFTWARE_OCCUPATIONS occupations, or
- *   a vendor's product (a trade's own software is often listed for one occupation only): several words, the first a
- *   brand, a capitalised word that is not everyday English ("Autodesk PowerMill", "Articulate Storyline"), and no
- *   spelled-out acronym, which marks a description ("Force sensitive applications FSA"); "Traceability", "Surface
- *   III" or "Defense Travel System" read as prose and are left out. And a product, not a category: "Accounting software" and "Bookkeeping software" (sentence case, an everyday
+ * - Software: a Hot Technology or In Demand anywhere, or listed for at least MIN_SOFTWARE_OCCUPATIONS occupations;
+ *   and a product, not a category: "Accounting software" and "Bookkeeping software" (sentence case, an everyday
  *   English first word) are categories, "Ansible software" and "Citrix cloud computing software" are products.
  * - Equipment: only the kinds of equipment a CV lists as a qualification (medical, laboratory, welding and industrial
  *   machinery, construction, mining and farm machinery, material handling), not office items, hand tools or
@@ -63,20 +60,6 @@ function groupExamples(rows: readonly Row[]): Example[] {
     };
   });
 }
-
-/**
- * "Autodesk PowerMill": a brand (a capitalised word that is not everyday English) and the product's own words; or a
- * coined name alone ("CloudWorks"). "Router software" and "Traceability software" are kinds of software.
- */
-export function isVendorProduct(example: string, context: LabelContext): boolean {
-  const words = example.replace(CATEGORY_SUFFIX, '').split(' ');
-  if (words.length === 1) return COINED_WORD.test(words[0]) && !isEverydayWord(words[0], context);
-  const brand = /^[A-Z][A-Za-z0-9]{2,}$/.test(words[0]) && !isEverydayWord(words[0], context);
-  return brand && spelledAcronym(words) === undefined;
-}
-
-/** A name that reads as no ordinary word: a capital inside it or a digit ("PowerMill", "SAP2000"), or several words. */
-const isDistinctiveName = (name: string) => name.includes(' ') || /^.+[A-Z0-9]/.test(name);
 
 const CATEGORY_SUFFIX = / (software|systems?|applications?|databases?)$/;
 
@@ -194,13 +177,9 @@ function toSkill(
 ): OpenSkill | undefined {
   const { name, labels } = exampleNames(item.example, equipment);
   const [first, ...rest] = name.split(' ');
-  // "JIRA" from "Atlassian JIRA"; not "Instruments LabVIEW" from "National Instruments LabVIEW" nor "tree analysis";
-  // of a rarely listed product, not a plain word ("Automation" from "Rockwell Automation").
+  // "JIRA" from "Atlassian JIRA"; not "Instruments LabVIEW" from "National Instruments LabVIEW" nor "tree analysis".
   const product = rest.length > 0 && /^[A-Z]/.test(rest[0]) && !isEverydayWord(rest[0], context);
-  const rare = !item.featured && item.occupations.size < MIN_SOFTWARE_OCCUPATIONS;
-  if (!equipment && vendors.has(first) && product && (!rare || isDistinctiveName(rest.join(' ')))) {
-    labels.push(rest.join(' '));
-  }
+  if (!equipment && vendors.has(first) && product) labels.push(rest.join(' '));
   if (!equipment) labels.push(...productAliases(name, context));
   const verdict = judgeLabel(name, context, 'name');
   if (verdict !== 'keep' && verdict !== 'common-word') return undefined;
@@ -229,10 +208,7 @@ export function onetSkills(technology: readonly Row[], tools: readonly Row[], co
   const products = groupExamples(technology);
   const vendors = vendorsOf(products);
   const software = products
-    .filter(
-      (item) =>
-        item.featured || item.occupations.size >= MIN_SOFTWARE_OCCUPATIONS || isVendorProduct(item.example, context),
-    )
+    .filter((item) => item.featured || item.occupations.size >= MIN_SOFTWARE_OCCUPATIONS)
     .filter((item) => !isCategoryName(item.example, context))
     .map((item) => toSkill(item, false, vendors, context));
   const equipment = groupExamples(tools)
