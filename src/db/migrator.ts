@@ -27,8 +27,17 @@ const migrations: Record<string, MigrationModule> = {
 
 /** `schema`: the PostgreSQL schema the tables live in, when it is not the default one (tests use one per file). */
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, schema?: string): Promise<MigrationResultSet> {
+  return checked(await migratorFor(db, dialect, schema).migrateToLatest());
+}
+
+/** Up to and including the migration `name`: for tests of what a later migration does to rows that exist before it. */
+export async function migrateUpTo(db: Kysely<any>, dialect: Dialect, name: string): Promise<MigrationResultSet> {
+  return checked(await migratorFor(db, dialect).migrateTo(name));
+}
+
+function migratorFor(db: Kysely<any>, dialect: Dialect, schema?: string): Migrator {
   const types = columnTypesFor(dialect);
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     ...(schema ? { migrationTableSchema: schema } : {}),
     provider: {
@@ -41,7 +50,9 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, schema?
         ),
     },
   });
-  const result = await migrator.migrateToLatest();
+}
+
+function checked(result: MigrationResultSet): MigrationResultSet {
   if (result.error) throw result.error;
   return result;
 }
