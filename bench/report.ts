@@ -76,7 +76,7 @@ export function resultTable(measured: Measured[], skipped: Skipped[], perUser: M
   ];
   const percent = (value: number | null) => (value === null ? '–' : `${number(value * 100)}%`);
   for (const row of measured) {
-    const voided = row.api.timeouts > 0 || Object.keys(row.api.failures).length > 0;
+    const voided = row.api.timeouts > 0 || Object.keys(row.api.failures).length > 0 || row.api.requests === 0;
     const toUser = perUser.get(row.endpoint.name);
     lines.push(
       `| ${row.endpoint.name} | ${number(row.api.requestsPerSecond)} | ${row.api.p50} | ${row.api.p99} | ` +

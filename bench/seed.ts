@@ -2,6 +2,7 @@ import { CompiledQuery } from 'kysely';
 import type { Dialect } from '../src/db/column-types.ts';
 import type { Db } from '../src/db/database.ts';
 import { createToken } from '../src/modules/auth/tokens.service.ts';
+import { recountNotifications } from '../src/modules/notifications/notifications.repository.ts';
 import { rebuildTaskFit } from '../src/modules/tasks/task-fit.repository.ts';
 import { bulkInsert, resetSequences } from './bulk-insert.ts';
 import { createRandom } from './fake.ts';
@@ -137,6 +138,7 @@ export async function seedDatabase(
     await resetSequences(trx, dialect, withIds);
     // The rows above bypass the writes that keep the contributors' feeds, so the feeds are computed once here.
     await rebuildTaskFit(trx);
+    await recountNotifications(trx); // the same for the kept notification counts
   });
   if (statistics) await db.executeQuery(CompiledQuery.raw(dialect === 'postgres' ? 'vacuum analyze' : 'analyze'));
 

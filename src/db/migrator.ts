@@ -8,6 +8,7 @@ import * as skillEvidence from './migrations/0005_skill_evidence.ts';
 import * as lifecycleGaps from './migrations/0006_lifecycle_gaps.ts';
 import * as webTokenLifetime from './migrations/0007_web_token_lifetime.ts';
 import * as taskFit from './migrations/0008_task_fit.ts';
+import * as notificationCounts from './migrations/0009_notification_counts.ts';
 import * as emailConfirmation from './migrations/0010_email_confirmation.ts';
 
 type MigrationModule = { up(db: Kysely<unknown>, types: ColumnTypes): Promise<void> };
@@ -22,6 +23,7 @@ const migrations: Record<string, MigrationModule> = {
   '0006_lifecycle_gaps': lifecycleGaps,
   '0007_web_token_lifetime': webTokenLifetime,
   '0008_task_fit': taskFit,
+  '0009_notification_counts': notificationCounts,
   '0010_email_confirmation': emailConfirmation,
 };
 

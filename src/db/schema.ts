@@ -343,6 +343,13 @@ export interface LoginAttemptsTable {
   last_failed_at: Timestamp;
 }
 
+/** Each user's notification counts, kept by modules/notifications with every write (migration 0009). */
+export interface NotificationCountsTable {
+  user_id: number;
+  total: number;
+  unread: number;
+}
+
 export interface Database {
   users: UsersTable;
   personal_access_tokens: PersonalAccessTokensTable;
@@ -364,6 +371,7 @@ export interface Database {
   team_members: TeamMembersTable;
   team_messages: TeamMessagesTable;
   notifications: NotificationsTable;
+  notification_counts: NotificationCountsTable;
   ideas: IdeasTable;
   idea_votes: IdeaVotesTable;
   reputation_events: ReputationEventsTable;

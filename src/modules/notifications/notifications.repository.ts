@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { NotificationRow } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
@@ -26,10 +27,7 @@ export async function listNotifications(
   filters: NotificationFilters,
   page: PageRequest,
 ): Promise<{ rows: NotificationRow[]; total: number }> {
-  const count = await usersNotifications(db, userId, filters)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  const total = Number(count.total);
+  const total = await countMatching(db, userId, filters);
   const window = windowFromNearerEnd(total, page);
   if (!window) return { rows: [], total };
   const pageIds = await usersNotifications(db, userId, filters)
@@ -46,44 +44,124 @@ export async function listNotifications(
   return { rows, total };
 }
 
-/** Counted on the partial index `notifications_user_unread` (user_id, id) where read_at is null. */
-export async function countUnread(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<number>().as('unread'))
-    .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
+/** How many rows the list has: the kept counts, unless it is filtered by type (then counted, on the index). */
+async function countMatching(db: Db, userId: number, filters: NotificationFilters): Promise<number> {
+  if (filters.type === null) {
+    const counts = await keptCounts(db, userId);
+    return filters.unreadOnly ? counts.unread : counts.total;
+  }
+  const count = await usersNotifications(db, userId, filters)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
-  return Number(row.unread);
+  return Number(count.total);
+}
+
+/**
+ * A user's notification counts, kept in `notification_counts` by every write below (issue 11): reading them is one
+ * primary-key lookup however long the list is. A user who never had a notification has no row.
+ */
+export async function keptCounts(db: Db, userId: number): Promise<{ total: number; unread: number }> {
+  const row = await db
+    .selectFrom('notification_counts')
+    .select(['total', 'unread'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return { total: Number(row?.total ?? 0), unread: Number(row?.unread ?? 0) };
+}
+
+export async function countUnread(db: Db, userId: number): Promise<number> {
+  return (await keptCounts(db, userId)).unread;
+}
+
+/** The row change and the count change commit together: in the caller's transaction, or in one of their own. */
+function atomically<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+async function changeCounts(db: Db, userId: number, change: { total: number; unread: number }): Promise<void> {
+  if (change.total === 0 && change.unread === 0) return;
+  await db
+    .insertInto('notification_counts')
+    .values({ user_id: userId, ...change })
+    .onConflict((conflict) =>
+      conflict.column('user_id').doUpdateSet((eb) => ({
+        total: eb('notification_counts.total', '+', change.total),
+        unread: eb('notification_counts.unread', '+', change.unread),
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Counts every user's notifications again (`userId`: one user's), for rows written around the writes below: the
+ * benchmark's bulk load, and test fixtures that insert rows as they are.
+ */
+export async function recountNotifications(db: Db, userId?: number): Promise<void> {
+  await atomically(db, async (trx) => {
+    await trx
+      .deleteFrom('notification_counts')
+      .$if(userId !== undefined, (query) => query.where('user_id', '=', userId!))
+      .execute();
+    await trx
+      .insertInto('notification_counts')
+      .columns(['user_id', 'total', 'unread'])
+      .expression(
+        trx
+          .selectFrom('notifications')
+          .select([
+            'user_id',
+            (eb) => eb.fn.countAll<number>().as('total'),
+            sql<number>`sum(case when read_at is null then 1 else 0 end)`.as('unread'),
+          ])
+          .$if(userId !== undefined, (query) => query.where('user_id', '=', userId!))
+          .groupBy('user_id'),
+      )
+      .execute();
+  });
 }
 
 export function findNotification(db: Db, id: number) {
   return db.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Sets read_at only if it is not set yet, so the first read time is kept. Returns the row as it now is. */
+/** Sets read_at only if it is not set yet, so the first read time is kept. Returns the row if this call set it. */
 export function markNotificationRead(db: Db, id: number, now: string) {
-  return db
-    .updateTable('notifications')
-    .set({ read_at: now })
-    .where('id', '=', id)
-    .where('read_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
+  return atomically(db, async (trx) => {
+    const row = await trx
+      .updateTable('notifications')
+      .set({ read_at: now })
+      .where('id', '=', id)
+      .where('read_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (row) await changeCounts(trx, row.user_id, { total: 0, unread: -1 });
+    return row;
+  });
 }
 
-export async function markAllNotificationsRead(db: Db, userId: number, now: string): Promise<number> {
-  const result = await db
-    .updateTable('notifications')
-    .set({ read_at: now })
-    .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+export function markAllNotificationsRead(db: Db, userId: number, now: string): Promise<number> {
+  return atomically(db, async (trx) => {
+    const result = await trx
+      .updateTable('notifications')
+      .set({ read_at: now })
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null)
+      .executeTakeFirst();
+    const count = Number(result.numUpdatedRows);
+    await changeCounts(trx, userId, { total: 0, unread: -count });
+    return count;
+  });
 }
 
-export async function deleteNotification(db: Db, id: number): Promise<void> {
-  await db.deleteFrom('notifications').where('id', '=', id).execute();
+export function deleteNotification(db: Db, id: number): Promise<void> {
+  return atomically(db, async (trx) => {
+    const row = await trx
+      .deleteFrom('notifications')
+      .where('id', '=', id)
+      .returning(['user_id', 'read_at'])
+      .executeTakeFirst();
+    if (row) await changeCounts(trx, row.user_id, { total: -1, unread: row.read_at === null ? -1 : 0 });
+  });
 }
 
 export type NewNotificationRow = {
@@ -98,18 +176,21 @@ export type NewNotificationRow = {
 };
 
 /** Inserts an unread notification; `notify` is the helper every module calls. */
-export async function insertNotification(db: Db, notification: NewNotificationRow): Promise<void> {
-  await db
-    .insertInto('notifications')
-    .values({
-      user_id: notification.userId,
-      type: notification.type,
-      title: notification.title,
-      message: notification.message,
-      action_url: notification.actionUrl,
-      data: notification.data,
-      read_at: null,
-      created_at: notification.now,
-    })
-    .execute();
+export function insertNotification(db: Db, notification: NewNotificationRow): Promise<void> {
+  return atomically(db, async (trx) => {
+    await trx
+      .insertInto('notifications')
+      .values({
+        user_id: notification.userId,
+        type: notification.type,
+        title: notification.title,
+        message: notification.message,
+        action_url: notification.actionUrl,
+        data: notification.data,
+        read_at: null,
+        created_at: notification.now,
+      })
+      .execute();
+    await changeCounts(trx, notification.userId, { total: 1, unread: 1 });
+  });
 }
