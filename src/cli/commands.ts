@@ -2,7 +2,7 @@ import type { Db } from '../db/database.ts';
 import type { AccountType } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { passwordProblem } from '../modules/auth/password-policy.ts';
-import { createToken, revokeAllTokens } from '../modules/auth/tokens.service.ts';
+import { createToken, forgetTokensOfUser, revokeAllTokens } from '../modules/auth/tokens.service.ts';
 import { findUserByEmail, setUserActive } from '../modules/users/users.repository.ts';
 import { createAccount } from '../modules/users/users.service.ts';
 import { CommandFailure, UsageError } from './cli-errors.ts';
@@ -36,6 +36,8 @@ function setActiveCommand(active: boolean): Command {
         return;
       }
       await setUserActive(db, user.id, active, new Date().toISOString());
+      // Running servers cache tokens for a short time: a deactivated user's must stop working at once.
+      if (!active) await forgetTokensOfUser(db, user.id);
       print(
         active
           ? `Activated ${user.email} (#${user.id}).`

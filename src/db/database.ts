@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './column-types.ts';
 import { createNodeSqliteDialect } from './node-sqlite-dialect.ts';
@@ -80,7 +80,16 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       });
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect, destroy: () => db.destroy() };
+    const listeners = new PostgresListeners(options.url);
+    brokers.set(db, listeners);
+    return {
+      db,
+      dialect,
+      destroy: async () => {
+        await listeners.close();
+        await db.destroy();
+      },
+    };
   }
   const file = options.url.replace(/^sqlite:/, '');
   if (file !== ':memory:') {
@@ -90,7 +99,179 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     fs.closeSync(fs.openSync(file, 'a', 0o600));
   }
   const db = new Kysely<Database>({ dialect: createNodeSqliteDialect(file) });
-  return { db, dialect, destroy: () => db.destroy() };
+  const optimizer = setInterval(() => void optimizeSqlite(db), SQLITE_OPTIMIZE_INTERVAL_MS).unref();
+  const listeners = new SqliteListeners(db);
+  brokers.set(db, listeners);
+  return {
+    db,
+    dialect,
+    destroy: async () => {
+      clearInterval(optimizer);
+      await optimizeSqlite(db);
+      await db.destroy();
+    },
+  };
+}
+
+/**
+ * SQLite's planner needs statistics (`ANALYZE`) to pick the right index; without them a plan can depend on luck
+ * (docs/performance.md: the challenge list took 26 ms instead of 0.2 ms). SQLite recommends `PRAGMA optimize` when a
+ * connection opens (with 0x10002, done in node-sqlite-dialect.ts), every few hours on a long-lived connection, and
+ * before it closes: it analyzes only the tables whose statistics are missing or out of date, within
+ * `analysis_limit`, so each run costs milliseconds.
+ */
+const SQLITE_OPTIMIZE_INTERVAL_MS = 3 * 60 * 60 * 1000;
+
+async function optimizeSqlite(db: Db): Promise<void> {
+  await sql`pragma optimize`.execute(db).catch(() => {
+    // A busy or closing database: the next run will do it.
+  });
+}
+
+/**
+ * Messages between the processes that share a database (a token revoked on one API process clears every process's
+ * token cache). PostgreSQL carries them with LISTEN/NOTIFY. A SQLite database is served by one process, but the
+ * command line (`guild token:revoke`, `user:deactivate`) writes to it from another: SQLite cannot carry a message,
+ * so a listener asks `checkForMissed` before trusting what it kept, and hears `onInterrupted` if another process has
+ * committed since.
+ */
+type Listeners = {
+  /** Whether messages sent now will reach `onMessage` (false while the connection is being made or re-made). */
+  listening(): boolean;
+  /** Calls `onInterrupted` now if a message may have been missed (SQLite: another process committed). */
+  checkForMissed(): Promise<void>;
+  add(channel: string, onMessage: (payload: string) => void, onInterrupted: () => void): void;
+};
+
+const brokers = new WeakMap<Db, Listeners>();
+
+export function listenAcrossProcesses(
+  db: Db,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onInterrupted: () => void,
+): Pick<Listeners, 'listening' | 'checkForMissed'> {
+  const listeners = brokers.get(db);
+  if (!listeners) throw new Error('listenAcrossProcesses needs the database createDatabase opened, not a transaction.');
+  listeners.add(channel, onMessage, onInterrupted);
+  return { listening: () => listeners.listening(), checkForMissed: () => listeners.checkForMissed() };
+}
+
+/**
+ * Sends `payload` to every process listening on `channel` (this one included). With a transaction as `db` it is
+ * delivered when the transaction commits, and not at all if it rolls back. SQLite: nothing to send.
+ */
+export async function sendAcrossProcesses(db: Db, channel: string, payload: string): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+}
+
+const RELISTEN_DELAY_MS = 1_000;
+/**
+ * `PRAGMA data_version` changes when another connection (another process) has committed to the database file; this
+ * connection's own commits leave it alone. Read before a listener trusts what it kept (`checkForMissed`): one cheap
+ * statement instead of the lookup it saves.
+ */
+const DATA_VERSION = CompiledQuery.raw('pragma data_version');
+
+class SqliteListeners implements Listeners {
+  readonly #db: Db;
+  readonly #onInterrupted: Array<() => void> = [];
+  #version: number | null = null;
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  listening(): boolean {
+    return true;
+  }
+
+  add(_channel: string, _onMessage: (payload: string) => void, onInterrupted: () => void): void {
+    this.#onInterrupted.push(onInterrupted);
+  }
+
+  async checkForMissed(): Promise<void> {
+    const result = await this.#db.executeQuery<{ data_version: number }>(DATA_VERSION);
+    const version = result.rows[0]?.data_version ?? null;
+    if (this.#version !== null && version !== this.#version)
+      for (const interrupted of this.#onInterrupted) interrupted();
+    this.#version = version;
+  }
+}
+
+/** One dedicated connection per pool, LISTENing on every channel asked for; remade after it drops. */
+class PostgresListeners implements Listeners {
+  readonly #url: string;
+  readonly #channels = new Map<string, { onMessage: (payload: string) => void; onInterrupted: () => void }>();
+  #client: pg.Client | null = null;
+  #connected = false;
+  #closed = false;
+  #retry: NodeJS.Timeout | undefined;
+
+  constructor(url: string) {
+    this.#url = url;
+  }
+
+  listening(): boolean {
+    return this.#connected;
+  }
+
+  /** NOTIFY delivers every message while connected; a dropped connection calls `onInterrupted` itself. */
+  async checkForMissed(): Promise<void> {}
+
+  add(channel: string, onMessage: (payload: string) => void, onInterrupted: () => void): void {
+    this.#channels.set(channel, { onMessage, onInterrupted });
+    if (this.#client) void this.#client.query(`LISTEN ${pg.escapeIdentifier(channel)}`).catch(() => this.#drop());
+    else this.#connect();
+  }
+
+  #connect(): void {
+    if (this.#closed) return;
+    const client = new pg.Client({
+      connectionString: this.#url,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
+    this.#client = client;
+    client.on('notification', (message) => this.#channels.get(message.channel)?.onMessage(message.payload ?? ''));
+    client.on('error', () => this.#drop());
+    client.on('end', () => this.#drop());
+    const channels = [...this.#channels.keys()];
+    client
+      .connect()
+      .then(() => Promise.all(channels.map((channel) => client.query(`LISTEN ${pg.escapeIdentifier(channel)}`))))
+      .then(() => {
+        if (this.#client === client) this.#connected = true;
+      })
+      .catch(() => this.#drop());
+  }
+
+  /** Messages may have been missed: every listener hears so, and the connection is remade shortly. */
+  #drop(): void {
+    const client = this.#client;
+    if (!client) return;
+    this.#client = null;
+    this.#connected = false;
+    client.removeAllListeners();
+    client.on('error', () => {});
+    void client.end().catch(() => {});
+    for (const { onInterrupted } of this.#channels.values()) onInterrupted();
+    if (!this.#closed) this.#retry = setTimeout(() => this.#connect(), RELISTEN_DELAY_MS).unref();
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#retry);
+    const client = this.#client;
+    this.#client = null;
+    this.#connected = false;
+    if (client) {
+      client.removeAllListeners();
+      client.on('error', () => {});
+      await client.end().catch(() => {});
+    }
+  }
 }
 
 /**

@@ -62,6 +62,10 @@ export function createNodeSqliteDialect(file: string): SqliteDialect {
       db.exec('PRAGMA journal_mode = WAL');
       db.exec('PRAGMA synchronous = NORMAL');
       db.exec('PRAGMA foreign_keys = ON');
+      // Planner statistics for the tables that lack them or have changed much (see optimizeSqlite in database.ts);
+      // the limit keeps this to milliseconds on a large database.
+      db.exec('PRAGMA analysis_limit = 400');
+      db.exec('PRAGMA optimize = 0x10002');
       return Promise.resolve(new NodeSqliteDatabase(db));
     },
   });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createToken } from '../../src/modules/auth/tokens.service.ts';
+import { createToken, forgetTokensOfUser } from '../../src/modules/auth/tokens.service.ts';
 import { createAccount } from '../../src/modules/users/users.service.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
@@ -105,6 +105,7 @@ for (const dialect of testDialects()) {
     it("ends a deactivated user's session", async () => {
       const { client, user } = await signedIn();
       await ctx.db.updateTable('users').set({ is_active: 0 }).where('id', '=', user.id).execute();
+      await forgetTokensOfUser(ctx.db, user.id); // as `guild user:deactivate` does: tokens are cached (issue 11)
       const dashboard = await client.get('/dashboard');
       assert.equal(dashboard.statusCode, 303);
       assert.equal(pageToken((await client.get('/')).body), null);

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
+import { type Db, listenAcrossProcesses, sendAcrossProcesses } from '../../db/database.ts';
 import type { AccountType } from '../../db/schema.ts';
+import { type CachedToken, TokenCache } from './token-cache.ts';
 import { deleteTokensOfUser, findTokenWithUser, insertToken, touchToken } from './tokens.repository.ts';
 
 /**
@@ -71,29 +72,110 @@ export async function createToken(
 
 const TOKEN_PATTERN = /^([1-9]\d{0,15})\|([A-Za-z0-9_-]{40,})$/;
 
+/**
+ * Most requests authenticate from this process's cache of recent tokens (issue 11): a token revoked or a user
+ * deactivated is dropped from it at once here, and on every other process through the database's messages
+ * (PostgreSQL NOTIFY; on SQLite, where no message can travel, the cache is dropped whenever another process has
+ * committed to the database file since the last request). An entry lives at most
+ * TOKEN_CACHE_TTL_MS, so a change made behind the service's back (SQL by hand) shows within that time.
+ */
+const TOKEN_CACHE_TTL_MS = 30_000;
+const TOKEN_CACHE_MAX_ENTRIES = 10_000;
+const REVOKED_CHANNEL = 'guild_tokens_revoked';
+
+type ProcessCache = { cache: TokenCache; listening: () => boolean; checkForMissed: () => Promise<void> };
+const caches = new WeakMap<Db, ProcessCache>();
+/**
+ * Every cache of this process, whichever database it serves: a revocation may run in a transaction, which is not
+ * the database object the cache was made for. Forgetting a user in a cache of another database costs one miss.
+ */
+const everyCache = new Set<WeakRef<TokenCache>>();
+
+function cacheOf(db: Db): ProcessCache {
+  let entry = caches.get(db);
+  if (!entry) {
+    const cache = new TokenCache({ ttlMs: TOKEN_CACHE_TTL_MS, maxEntries: TOKEN_CACHE_MAX_ENTRIES });
+    const { listening, checkForMissed } = listenAcrossProcesses(
+      db,
+      REVOKED_CHANNEL,
+      (payload) => cache.forgetUser(Number(payload)),
+      () => cache.clear(),
+    );
+    entry = { cache, listening, checkForMissed };
+    caches.set(db, entry);
+    everyCache.add(new WeakRef(cache));
+  }
+  return entry;
+}
+
 /** The user a bearer token belongs to, or null when the token is malformed, unknown, revoked, expired or inactive. */
 export async function authenticateToken(db: Db, plaintext: string, now = new Date()): Promise<AuthUser | null> {
   const match = TOKEN_PATTERN.exec(plaintext);
   if (!match) return null;
-  const row = await findTokenWithUser(db, Number(match[1]));
-  if (!row) return null;
-  const expected = Buffer.from(row.token_hash, 'hex');
-  const actual = Buffer.from(hashSecret(match[2]), 'hex');
-  if (expected.length !== actual.length || !crypto.timingSafeEqual(expected, actual)) return null;
-  if (row.expires_at !== null && row.expires_at <= now.toISOString()) return null;
-  if (row.is_active !== 1) return null;
-  if (row.last_used_at === null || now.getTime() - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) {
+  const tokenId = Number(match[1]);
+  const hash = hashSecret(match[2]);
+  const key = `${tokenId}:${hash}`;
+  const nowIso = now.toISOString();
+  const { cache, listening, checkForMissed } = cacheOf(db);
+  await checkForMissed();
+  let token = cache.get(key, now.getTime());
+  // A cached token past its end is read again: another process may have moved a web token's idle end.
+  if (!token || (token.expiresAt !== null && token.expiresAt <= nowIso)) {
+    const generation = cache.generation;
+    const read = await readToken(db, tokenId, hash, nowIso);
+    if (!read) return null;
+    token = read;
+    // Until the revocation messages are heard (at start, or while the connection is remade), nothing is cached.
+    if (listening()) cache.store(key, token, generation, now.getTime());
+  }
+  if (token.lastUsedAt === null || now.getTime() - Date.parse(token.lastUsedAt) > TOUCH_INTERVAL_MS) {
     // A web token lives on while it is used: its idle end moves with the same (at most once a minute) write, never
     // past its absolute end.
     const renewedUntil =
-      row.idle_seconds === null || row.max_expires_at === null
+      token.idleSeconds === null || token.maxExpiresAt === null
         ? undefined
-        : [later(now, row.idle_seconds), row.max_expires_at].sort()[0];
-    await touchToken(db, row.token_id, now.toISOString(), renewedUntil);
+        : [later(now, token.idleSeconds), token.maxExpiresAt].sort()[0];
+    await touchToken(db, token.user.token_id, nowIso, renewedUntil);
+    token.lastUsedAt = nowIso;
+    if (renewedUntil !== undefined) token.expiresAt = renewedUntil;
   }
-  return { id: row.id, name: row.name, email: row.email, account_type: row.account_type, token_id: row.token_id };
+  return token.user;
 }
 
-export function revokeAllTokens(db: Db, userId: number): Promise<number> {
-  return deleteTokensOfUser(db, userId);
+/** The token from the database, checked: its hash (in constant time), its end and its user's being active. */
+async function readToken(db: Db, tokenId: number, hash: string, nowIso: string): Promise<CachedToken | null> {
+  const row = await findTokenWithUser(db, tokenId);
+  if (!row) return null;
+  const expected = Buffer.from(row.token_hash, 'hex');
+  const actual = Buffer.from(hash, 'hex');
+  if (expected.length !== actual.length || !crypto.timingSafeEqual(expected, actual)) return null;
+  if (row.expires_at !== null && row.expires_at <= nowIso) return null;
+  if (row.is_active !== 1) return null;
+  return {
+    user: { id: row.id, name: row.name, email: row.email, account_type: row.account_type, token_id: row.token_id },
+    expiresAt: row.expires_at,
+    lastUsedAt: row.last_used_at,
+    idleSeconds: row.idle_seconds,
+    maxExpiresAt: row.max_expires_at,
+  };
+}
+
+/**
+ * Makes every process stop accepting the user's cached tokens: call it with whatever took their access away
+ * (revoked tokens, a deactivated account). `db` is the database the service opened or a transaction of it; in a
+ * transaction the other processes hear of it when it commits.
+ */
+export async function forgetTokensOfUser(db: Db, userId: number): Promise<void> {
+  for (const ref of everyCache) {
+    const cache = ref.deref();
+    if (cache) cache.forgetUser(userId);
+    else everyCache.delete(ref);
+  }
+  await sendAcrossProcesses(db, REVOKED_CHANNEL, String(userId));
+}
+
+export async function revokeAllTokens(db: Db, userId: number): Promise<number> {
+  const count = await deleteTokensOfUser(db, userId);
+  await forgetTokensOfUser(db, userId);
+  return count;
 }
