@@ -7,6 +7,7 @@ import type { Dialect } from '../../src/db/column-types.ts';
 import { createDatabase, type Db } from '../../src/db/database.ts';
 import { type CliResult, lastLine, ROOT, runProcess } from '../cli/cli-harness.ts';
 import { POSTGRES_URL } from '../helpers/context.ts';
+import { E2E_APP_URL } from './http-client.ts';
 import { type NodeProcess, type ServerProcess, startServer, startWorker } from './server-process.ts';
 
 /**
@@ -68,6 +69,7 @@ export async function createE2eWorld(dialect: Dialect, cleanup: Cleanup): Promis
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     EMBEDDED_WORKER: 'false',
+    APP_URL: E2E_APP_URL,
     // The worker looks for due jobs this often when it has none: the journey waits for its results.
     WORKER_POLL_MS: '50',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
