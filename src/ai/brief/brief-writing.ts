@@ -107,7 +107,7 @@ function sentence(text: string): string {
 }
 
 function withoutStop(text: string): string {
-  return text.trim().replace(/[.!?:;,]+$/, '');
+  return text.trim().replace(/(?<![.!?:;,])[.!?:;,]+$/, '');
 }
 
 /** "A mobile app…" → "a mobile app…", leaving acronyms and names ("API", "iOS", "Leeds") alone. */

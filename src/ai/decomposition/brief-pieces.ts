@@ -219,7 +219,7 @@ function splitEnumeration(text: string, sentence: Span): Enumeration {
     umbrella = text.slice(body.start, colon).trim();
     body = trimSpan(text, { start: colon + 1, end: body.end });
   }
-  const clauses = topLevelSplit(text, body, /\s*;\s*/g);
+  const clauses = topLevelSplit(text, body, /(?<!\s)\s*;\s*/g);
   const spans = clauses.flatMap((clause) => splitCommaList(text, clause));
   // "…a free course that helps people get online safely: using a smartphone, video calls…": the colon introduced
   // the details of one piece, which is the whole sentence.
@@ -262,7 +262,7 @@ function splitCommaList(text: string, clause: Span): Span[] {
     if (parts.length < 3) return [clause];
     // "A, B and C": the last part holds the final "and".
     const last = parts.at(-1)!;
-    const and = lastTopLevel(text, last, /\s+(?:and|or)\s+/g);
+    const and = lastTopLevel(text, last, /(?<!\s)\s+(?:and|or)\s+/g);
     if (!and) return [clause];
     parts = [...parts.slice(0, -1), { start: last.start, end: and.start }, { ...and.rest, end: clause.end }];
   }
@@ -310,7 +310,7 @@ function stripConjunction(text: string, span: Span): Span {
   const lead = /^(?:and|or|then|and then|plus|also)\s+/i.exec(text.slice(span.start, span.end));
   const stripped = lead ? { start: span.start + lead[0].length, end: span.end } : span;
   // Not the sentence's full stop: it ends the sentence, not the piece.
-  const trailing = /[\s,;.]+$/.exec(text.slice(stripped.start, stripped.end));
+  const trailing = /(?<![\s,;.])[\s,;.]+$/.exec(text.slice(stripped.start, stripped.end));
   return trimSpan(text, trailing ? { start: stripped.start, end: stripped.end - trailing[0].length } : stripped);
 }
 
@@ -318,7 +318,8 @@ function stripConjunction(text: string, span: Span): Span {
 function leadOf(first: string): string | null {
   const words = first.split(/\s+/);
   const verb = words.findIndex(
-    (word, k) => k > 0 && isWorkVerb(word.replace(/\W+$/, '')) && /^(?:to|can|will|should|must)$/i.test(words[k - 1]),
+    (word, k) =>
+      k > 0 && isWorkVerb(word.replace(/(?<!\W)\W+$/, '')) && /^(?:to|can|will|should|must)$/i.test(words[k - 1]),
   );
   if (verb <= 0 || !/^(?:we|i)\b/i.test(first)) return null;
   return words.slice(0, verb).join(' ');

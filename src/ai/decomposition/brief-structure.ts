@@ -54,7 +54,7 @@ export function readSections(text: string): Section[] {
   const lines = splitLines(text);
   const sections: Section[] = [{ heading: null, kind: 'work', units: [] }];
   const open = (heading: string) => {
-    const clean = heading.replace(/^[ \t#]+/, '').replace(/[:\s]+$/, '');
+    const clean = heading.replace(/^[ \t#]+/, '').replace(/(?<![:\s])[:\s]+$/, '');
     sections.push({ heading: clean, kind: sectionKind(clean), units: [] });
   };
   for (let k = 0; k < lines.length; k++) {
@@ -101,7 +101,7 @@ function headingWithContent(
   if (phase) {
     // The phase's name runs to a colon or dash after it, when the line goes on; else the whole line is the heading.
     const after = line.slice(phase[0].length);
-    const separator = /^\s*[:.)\-–—]\s*([^:—–]{1,60}?)\s*(?:[:—–]|\s-\s)\s*(?=\S)/.exec(after);
+    const separator = /^\s*[:.)\-–—]\s*([^:—–\s][^:—–]{0,59}?)\s*(?:[:—–]|\s-\s)\s*(?=\S)/.exec(after);
     if (separator) {
       labelEnd = phase[0].length + separator[0].length;
       contentStart = labelEnd;
@@ -123,7 +123,7 @@ function headingWithContent(
   } else {
     return false;
   }
-  open(line.slice(0, labelEnd).replace(/[\s:.)\-–—]+$/, ''));
+  open(line.slice(0, labelEnd).replace(/(?<![\s:.)\-–—])[\s:.)\-–—]+$/, ''));
   const content = trimSpan(text, { start: span.start + contentStart, end: span.end });
   // "- By March: event plan, risk assessment and road closure application": a list item under its label is still
   // an item of the list, one piece, as the unlabelled items beside it are.

@@ -3,7 +3,7 @@ import { type BriefReading, isLimit, type Piece, readBrief } from './brief-piece
 import { type BriefSignals, estimate, readSignals } from './estimates.ts';
 import type { Decomposition, DecompositionInput, PlannedTask, PlannedWorkstream } from './schema.ts';
 import { mainSkills, requiredSkills, type SkillContext } from './task-skills.ts';
-import { capitalise, clip, taskWords } from './task-wording.ts';
+import { capitalise, clip, taskWords, withoutBrackets } from './task-wording.ts';
 
 /**
  * The offline decomposition: tasks are the pieces of work the brief lays out (its list items, and the requests and
@@ -121,7 +121,7 @@ function conditionDrafts(
 
 /** The start of a long piece, cut at a word and without an ellipsis, so that it stays an excerpt of the brief. */
 function excerpt(text: string, max: number): string {
-  return text.length <= max ? text : text.slice(0, max + 1).replace(/\s+\S*$/, '');
+  return text.length <= max ? text : text.slice(0, max + 1).replace(/(?<!\s)\s+\S*$/, '');
 }
 
 /** A brief whose wording asks for nothing in so many words: each of its sentences with content is a piece. */
@@ -183,10 +183,9 @@ function splitDetails(draft: Draft): Draft[] {
 function splitActions(draft: Draft): Draft[] {
   const clause = /\b(?:that|which)\s+(.+)$/i.exec(draft.text);
   if (!clause) return [draft];
-  const items = clause[1]
-    .replace(/\(.*?\)/g, '')
+  const items = withoutBrackets(clause[1], '')
     .split(/,\s*(?:and\s+|or\s+)?|\s+and\s+(?=\p{L}+s\b)/u)
-    .map((item) => item.trim().replace(/[.;:]+$/, ''))
+    .map((item) => item.trim().replace(/(?<![.;:])[.;:]+$/, ''))
     .filter(Boolean);
   const actions = items.map(baseForm);
   if (actions.length < 2 || actions.length > MAX_PER_WORKSTREAM || actions.includes(null)) return [draft];
@@ -274,10 +273,9 @@ function splitVersions(draft: Draft): Draft[] {
 
 /** "the venue, catering, entertainment, ticketing and volunteers on the night" → its five items. */
 function listItems(text: string): string[] {
-  const parts = text
-    .replace(/\(.*?\)/g, '')
+  const parts = withoutBrackets(text, '')
     .split(/,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/)
-    .map((part) => part.trim().replace(/[.;:]+$/, ''))
+    .map((part) => part.trim().replace(/(?<![.;:])[.;:]+$/, ''))
     .filter((part) => part.length > 1);
   return parts.length >= 2 && parts.length <= MAX_PER_WORKSTREAM ? parts : [];
 }

@@ -16,7 +16,7 @@ const LEAD_INS: RegExp[] = [
   // "(weeks 3–6): create the campaign assets": when it happens is the workstream's, not the title's.
   /^\([^)]{1,30}\)\s*[:–—-]?\s+/,
   // "Before the start on site in eight weeks we must have…": the time is a limit; the request follows.
-  /^(?:before|by|within|over|during|after)\s+[^,]{3,60}?,?\s+(?=(?:we|i)\s+(?:must|should|need|want|will|would|have)\b)/i,
+  /^(?:before|by|within|over|during|after)\s+[^,\s][^,]{2,59}?,?\s+(?=(?:we|i)\s+(?:must|should|need|want|will|would|have)\b)/i,
   /^(?:that|this)\s+(?:means|includes|involves|would mean|covers|would include)\s+/i,
   // "We need a data scientist to build a churn model": who is asked for leads in to the work they are to do.
   // Not when the work is only "it", "them" or "the work": then who is asked for says more.
@@ -69,7 +69,7 @@ const VERB_BY_NOUN: [RegExp, string][] = [
 ];
 
 export function taskWords(piece: string, context: { umbrella: string | null; lead: string | null }): TaskWords {
-  let own = piece.replace(/[\s.;:,]+$/, '');
+  let own = piece.replace(/(?<![\s.;:,])[\s.;:,]+$/, '');
   // "Audit: observe hand hygiene…" is worded by its instruction; "A building fabric survey: walls, roof…" by its
   // label, which names the piece. The description keeps the whole item.
   const labelled = /^([^:]{2,60}):\s+(\S+)(.*)$/s.exec(own);
@@ -155,7 +155,7 @@ function stripLeadIns(text: string): string {
 }
 
 function startsWithVerb(text: string): boolean {
-  const [first, second] = text.split(/\s+/).map((word) => word.replace(/[^\p{L}'-]+$/u, ''));
+  const [first, second] = text.split(/\s+/).map((word) => word.replace(/(?<![^\p{L}'-])[^\p{L}'-]+$/u, ''));
   // "plan" in "plan and run the move" is a verb; "map" in "map dashboard" is not.
   return isWorkVerb(first ?? '') && !/^(?:of|for|is|are|was)$/i.test(second ?? '') && !isNounUse(first, second);
 }
@@ -175,8 +175,7 @@ const ROLE_PHRASE =
 
 function verbFor(phrase: string): string {
   if (ROLE_PHRASE.test(phrase.trim())) return 'Bring in';
-  const words = phrase
-    .replace(/\(.*?\)/g, ' ')
+  const words = withoutBrackets(phrase, ' ')
     .split(/\s+/)
     .map((word) => word.toLowerCase().replace(/[^\p{L}-]/gu, ''));
   const stop = words.findIndex(
@@ -220,7 +219,7 @@ function shorten(title: string): string {
     )
   )
     words = words.slice(0, -1);
-  return clip(words.join(' ').replace(/[\s.,;:!?]+$/, ''), 200);
+  return clip(words.join(' ').replace(/(?<![\s.,;:!?])[\s.,;:!?]+$/, ''), 200);
 }
 
 const PEOPLE =
@@ -245,8 +244,29 @@ export function capitalise(text: string): string {
 }
 
 function sentence(text: string): string {
-  const trimmed = capitalise(text.trim().replace(/[\s,;:]+$/, ''));
+  const trimmed = capitalise(text.trim().replace(/(?<![\s,;:])[\s,;:]+$/, ''));
   return /[.!?…)"]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/**
+ * A bracketed aside — "(", the text up to the first ")" on its line, ")" — replaced by `by`, in one pass. (The pattern
+ * /\(.*?\)/ did this, but read to the end of the line from every "(" that has no ")" after it: quadratic.)
+ */
+export function withoutBrackets(text: string, by: string): string {
+  let out = '';
+  let open = -1;
+  let copied = 0;
+  for (let i = 0; i < text.length; i++) {
+    const character = text[i];
+    if (character === '(' && open === -1) open = i;
+    else if (character === '\n' || character === '\r' || character === '\u2028' || character === '\u2029') open = -1;
+    else if (character === ')' && open !== -1) {
+      out += text.slice(copied, open) + by;
+      copied = i + 1;
+      open = -1;
+    }
+  }
+  return out + text.slice(copied);
 }
 
 export function clip(text: string, max: number): string {

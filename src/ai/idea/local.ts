@@ -174,7 +174,7 @@ function feedback(scores: IdeaScores, reading: Reading, challengeTitle: string) 
 }
 
 function summaryOf(idea: IdeaInput['idea'], parsed: ParsedText): string {
-  const title = idea.title.trim().replace(/[.!?:]+$/, '');
+  const title = idea.title.trim().replace(/(?<![.!?:])[.!?:]+$/, '');
   const first = parsed.sentences.find((sentence) => sentence.index > 0 && sentence.text.split(' ').length >= 4);
   return clip(first ? `${title}: ${first.text}` : `${title}.`, 600);
 }

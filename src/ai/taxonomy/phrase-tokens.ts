@@ -17,7 +17,7 @@ export type PhraseToken = { value: string; glued: boolean };
 const L = 'A-Za-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u00FF\\u0300-\\u036f';
 const LETTERS = new RegExp(`^[${L}]+$`);
 const LETTER_LED = new RegExp(`^[${L}][${L}0-9]*$`);
-const NUMBER = /^[+-]?\d+(?:[.,\-/:]?\d+)*$/;
+const NUMBER = /^[+-]?\d+(?:[.,\-/:]\d+)*$/;
 const DIGITS_THEN_LETTERS = new RegExp(`^(\\d+)([${L}]+)$`);
 /** Parts joined by hyphens, the first led by a letter: "mobile-first", "RISA-3D" (split as `matchingTokens` does). */
 const HYPHEN_JOINED = new RegExp(`^[${L}][${L}0-9]*(?:-[${L}0-9]+)+$`);

@@ -79,10 +79,29 @@ export function isListMarker(token: Token): boolean {
   return token.lineStart && LIST_MARKERS.has(token.value);
 }
 
+/**
+ * wink's tokenizer splits a word from its punctuation a character at a time, rescanning the rest of the word each time:
+ * its time grows with the square of a word's length or worse (4,000 digits took 3 s, a 64 KB run of dots never ended).
+ * No word, number or link a rule reads is this long, so a longer run without a space is handed to wink in pieces of
+ * 100 characters (the tokens are then found in the text as written, so offsets are unchanged).
+ */
+const OVERLONG_WORD = /\S{100}(?=\S)/g;
+/**
+ * wink's link pattern backtracks exponentially on a long host of short dotted labels ("//0.APP.PPP.P…": 62 characters
+ * took 8 s). A host of more than 32 characters is no real one in a CV or a brief, so such a "//" is cut from what
+ * follows it, which then is no link to wink (the type "url" is read by no rule).
+ */
+const OVERLONG_HOST = /\/\/(?=[^\s/?#]{33})/g;
+
+/** The text as handed to wink: the same tokens, less the shapes its tokenizer cannot read in linear time. */
+function winkInput(text: string): string {
+  return text.replace(OVERLONG_WORD, '$& ').replace(OVERLONG_HOST, '// ');
+}
+
 export function parseText(text: string): ParsedText {
   const nlp = engine();
   const its = nlp.its;
-  const doc = nlp.readDoc(text);
+  const doc = nlp.readDoc(winkInput(text));
   const values = doc.tokens().out(its.value) as string[];
   const types = doc.tokens().out(its.type) as string[];
   const spaces = doc.tokens().out(its.precedingSpaces) as string[];
@@ -173,9 +192,14 @@ function splitSentences(text: string, tokens: Token[], winkSentence: number[], e
         .trim(),
       firstToken: first,
       endToken: i,
-      entities: entities.filter((entity) => entity.firstToken >= first && entity.firstToken < i),
+      entities: [],
     });
     first = i;
+  }
+  // Each entity to the sentence of its first token, in one pass (filtering all entities per sentence was quadratic).
+  for (const entity of entities) {
+    const token = tokens[entity.firstToken];
+    if (token) sentences[token.sentence].entities.push(entity);
   }
   return sentences;
 }
