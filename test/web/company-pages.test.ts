@@ -195,6 +195,19 @@ for (const dialect of testDialects()) {
       );
     });
 
+    it('says a failed analysis failed and how to start again, instead of waiting for it forever', async () => {
+      const owner = await company();
+      const draft = await createChallenge(ctx.db, owner.company.id, {
+        status: 'submitted',
+        ai_analysis_status: 'failed',
+      });
+      const page = parsePage((await (await signedIn(ctx.app, owner.user.email)).get(`/challenges/${draft.id}`)).body);
+      assert.deepEqual(page.liveUpdates(), []);
+      assert.match(page.text, /The analysis of this brief failed\. .*save it again to start a new analysis\./);
+      assert.doesNotMatch(page.text, /Waiting for analysis/);
+      assert.equal(page.form(`/api/challenges/${draft.id}`).method, 'PUT');
+    });
+
     it('includes the ideas section on a community discussion, and not on team work', async () => {
       const owner = await company();
       const discussion = await createChallenge(ctx.db, owner.company.id, { challenge_type: 'community_discussion' });

@@ -46,7 +46,11 @@ export function complexityLabel(level: number | null): string {
   return level ? `${COMPLEXITY_LABELS[level] ?? ''} (level ${level} of 4)` : 'Not assessed yet';
 }
 
-/** While the pipeline still works on a challenge, its page watches the status and reloads when it moves on. */
-export function isBeingAnalysed(challenge: Pick<Challenge, 'status'>): boolean {
+/**
+ * While the pipeline still works on a challenge, its page watches the status and reloads when it moves on. A failed
+ * analysis leaves the challenge `submitted` until the company edits the brief: nothing is being worked on then.
+ */
+export function isBeingAnalysed(challenge: Pick<Challenge, 'status' | 'ai_analysis_status'>): boolean {
+  if (challenge.ai_analysis_status === 'failed') return false;
   return challenge.status === 'submitted' || challenge.status === 'analyzing';
 }

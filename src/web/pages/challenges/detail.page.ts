@@ -36,6 +36,12 @@ async function peopleByTask(deps: AppDeps, user: AuthUser, challengeId: number):
 
 /** While the pipeline works, a live status line (app.js `data-poll` reloads the page when the status moves on). */
 function progress(challenge: ChallengeDetail): Html {
+  if (challenge.status === 'submitted' && challenge.ai_analysis_status === 'failed') {
+    return html`<div class="notice" role="status">
+  <p><strong>The analysis of this brief failed.</strong> Guild could not finish reading it (the notification says why).
+  Shorten the description or split it into separate challenges, then save it again to start a new analysis.</p>
+</div>`;
+  }
   if (!isBeingAnalysed(challenge)) return html``;
   return html`<div class="notice" role="status" data-poll="/api/challenges/${challenge.id}" data-poll-field="status" data-poll-value="${challenge.status}">
   <p><strong>${challenge.status === 'submitted' ? 'Waiting for analysis.' : 'Being analysed now.'}</strong>
