@@ -16,7 +16,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('shared_skills', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('task_fit_pk', ['volunteer_id', 'shared_skills', 'task_id'])
     .execute();
-  await db.schema.createIndex('task_fit_task_id').on('task_fit').columns(['task_id', 'volunteer_id']).execute();
   await sql`
     insert into task_fit (volunteer_id, task_id, shared_skills)
     select volunteer_skills.volunteer_id, task_skills.task_id, count(*)
@@ -32,4 +31,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       )
     group by volunteer_skills.volunteer_id, task_skills.task_id
   `.execute(db);
+  // Built after the rows: inserting millions of rows into an index in another order than the table's is far slower.
+  await db.schema.createIndex('task_fit_task_id').on('task_fit').columns(['task_id', 'volunteer_id']).execute();
 }
