@@ -1,7 +1,5 @@
 import type { Db } from '../db/database.ts';
 import type { AccountType } from '../db/schema.ts';
-import { AppError } from '../http/app-error.ts';
-import { passwordProblem } from '../modules/auth/password-policy.ts';
 import { createToken, forgetTokensOfUser, revokeAllTokens } from '../modules/auth/tokens.service.ts';
 import { findUserByEmail, setUserActive } from '../modules/users/users.repository.ts';
 import { createAccount } from '../modules/users/users.service.ts';
@@ -87,8 +85,6 @@ export const commands: Record<string, Command> = {
     ],
     async run({ db, print, readLine }, options) {
       const password = options['password-stdin'] ? await readLine() : (options.password as string);
-      const problem = passwordProblem(password, { email: options.email as string, name: options.name as string });
-      if (problem) throw AppError.field('password', problem);
       const user = await createAccount(db, {
         accountType: options.type as AccountType,
         email: options.email as string,

@@ -3,7 +3,6 @@ import { AppError } from '../../http/app-error.ts';
 import { findUserByEmail, insertUser, replaceUnverifiedAccount } from '../users/users.repository.ts';
 import { type NewAccount, validateNewAccount } from '../users/users.service.ts';
 import { confirmationMail, issueConfirmationLink, type MailingDeps } from './email-confirmation.service.ts';
-import { passwordProblem } from './password-policy.ts';
 import { hashPassword } from './passwords.ts';
 
 type Registration = NewAccount & { passwordConfirmation: string };
@@ -21,14 +20,6 @@ type Registration = NewAccount & { passwordConfirmation: string };
  */
 export async function registerWithPassword(deps: MailingDeps, registration: Registration): Promise<void> {
   const errors = validateNewAccount(registration);
-  if (!errors.password) {
-    // The e-mail and name are compared with the password only when they passed their own length checks.
-    const problem = passwordProblem(registration.password, {
-      email: errors.email ? undefined : registration.email,
-      name: errors.name ? undefined : registration.name,
-    });
-    if (problem) errors.password = [problem];
-  }
   if (!registration.passwordConfirmation) errors.password_confirmation = ['Please confirm your password.'];
   else if (registration.passwordConfirmation !== registration.password) {
     errors.password_confirmation = ['The password confirmation does not match.'];

@@ -2,20 +2,21 @@ import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AccountType, UserRow } from '../../db/schema.ts';
 import { AppError, type FieldErrors } from '../../http/app-error.ts';
+import { passwordProblem } from '../auth/password-policy.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { findUserByEmail, findUserById, insertUser } from './users.repository.ts';
 
 export type NewAccount = { name: string; email: string; password: string; accountType: AccountType };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const MIN_PASSWORD_LENGTH = 8;
 /** The longest address SMTP can deliver to (RFC 5321 path limit): checked before EMAIL ever runs. */
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_NAME_LENGTH = 255;
 export const EMAIL_TOO_LONG = `The email must not be greater than ${MAX_EMAIL_LENGTH} characters.`;
 
 /**
- * Checks a new account's fields; the CLI and the web registration form share these rules. Type and length come
+ * Checks a new account's fields, the password against the password policy included; the CLI and the web
+ * registration form share these rules. Type and length come
  * before any pattern (issue 10, item 2): EMAIL backtracks quadratically on a long crafted address, so it only ever
  * sees at most MAX_EMAIL_LENGTH characters.
  */
@@ -32,8 +33,13 @@ export function validateNewAccount(account: Partial<NewAccount>): FieldErrors {
   else if (email.length > MAX_EMAIL_LENGTH) add('email', EMAIL_TOO_LONG);
   else if (!EMAIL.test(email)) add('email', 'The email must be a valid email address.');
   if (typeof account.password !== 'string' || !account.password) add('password', 'The password field is required.');
-  else if ([...account.password].length < MIN_PASSWORD_LENGTH) {
-    add('password', `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  else {
+    // The e-mail and name are compared with the password only when they passed their own checks.
+    const problem = passwordProblem(account.password, {
+      email: errors.email ? undefined : email,
+      name: errors.name ? undefined : name,
+    });
+    if (problem) add('password', problem);
   }
   if (account.accountType !== 'company' && account.accountType !== 'contributor') {
     add('account_type', 'The account type must be one of: company, contributor.');
