@@ -130,22 +130,6 @@ const NOT_YET_LINEAR = new Set<string>([
   '/\\b(existing|legacy|integrat\\w*|current system|our crm|sync with)\\b/i',
   // src/ai/complexity/routing-signals.ts:135
   '/\\b(phase|stage|sprint|milestone|step)\\s+(\\d+|one|two|three|four|five|six|[ivx]+)\\b/gi',
-  // src/ai/cv/skills.ts:55
-  '/^[(<[]?(?:[^@\\s]*@|https?:\\/\\/|www\\.|[a-z0-9-]+\\.[a-z0-9.-]*\\/|[a-z0-9-]+\\.(?:com|org|design|dev|me)(?![a-z0-9]))/',
-  // src/ai/cv/skills.ts:81
-  '/\\S{65,}/g',
-  // src/ai/cv/skills.ts:138
-  '/\\b(?:supervis\\w*|manag\\w*|train\\w*|mentor\\w*|coach\\w*|hir\\w*|recruit\\w*|led|lead\\w*|and)\\s(?:a|an|the|our|two|three|four|five|six|several|other)\\s(?:[\\p{L}-]+\\s)?$/iu',
-  // src/ai/cv/skills.ts:162
-  '/^(?:,? (?:and |& |or )?[\\p{L}-]+){1,3} (?:sites?|roles|sectors?|industry|industries|companies|businesses|firms|clients|customers|brands|employers)(?![\\p{L}])/iu',
-  // src/ai/cv/skills.ts:164
-  "/\\byears?['’]?s? (?:of )?(?:experience )?(?:in|across|within) (?:the )?(?:[\\p{L}-]+(?:,| and| &)? ){0,4}$/iu",
-  // src/ai/cv/skills.ts:166
-  '/\\b(?:clients|customers|sectors|industries|employers) \\((?:[\\p{L}-]+(?:,| and| &)? ){0,4}$/iu',
-  // src/ai/cv/status.ts:112
-  '/(?<![\\p{L}])by\\s\\p{L}+ing(?![\\p{L}])/giu',
-  // src/ai/cv/status.ts:124
-  '/(?<![\\p{L}])no\\s(?:[\\p{L}()-]+\\s){0,4}\\(?$/iu',
   // src/ai/decomposition/brief-pieces.ts:44
   "/\\b(?:we|i)(?:'d|\\s+would|\\s+will)?\\s+(?:also\\s+|really\\s+|urgently\\s+|now\\s+|then\\s+)?(?:need|want|like|love|require|are looking for|am looking for|are seeking|hope to|plan to|intend to|aim to|wish to)\\b|\\b(?:help us|please|would like someone|looking for (?:someone|a volunteer|volunteers|help))\\b/i",
   // src/ai/decomposition/brief-pieces.ts:54
@@ -170,62 +154,18 @@ const NOT_YET_LINEAR = new Set<string>([
   '/^[ \\t]*(?:phase|stage|step|milestone|deliverable|part|workstream|work package|week|weeks|month|months|sprint)[ \\t]+(?:\\d{1,2}(?:[ \\t]*[-–][ \\t]*\\d{1,2})?|one|two|three|four|five|six|[ivx]{1,4})\\b/i',
   // src/ai/decomposition/brief-structure.ts:24
   '/^(?:by|from|until|before|in|early|mid|late|end of|the end of|(?:by|before) the end of)?\\s*(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|spring|summer|autumn|winter|q[1-4]|(?:week|month|day)s?\\s+\\d{1,2}(?:\\s*[-–]\\s*\\d{1,2})?)(?:\\s+\\d{4})?$/i',
-  // src/ai/decomposition/estimates.ts:66
-  '/\\b(?:in|within|over|during)\\s+(?:the\\s+next\\s+)?(\\w+)\\s+(weeks?|months?)\\b/i',
-  // src/ai/decomposition/estimates.ts:109
-  '/(?<![£$€\\d.,])(\\d{1,3}(?:,\\d{3})+|\\d+)(?![\\d.,]*\\s?%)\\b/g',
-  // src/ai/decomposition/estimates.ts:122
-  '/\\bbudget\\b[^.]{0,60}?[£$€]\\s?(\\d[\\d,]*(?:\\.\\d+)?)\\s*(k|m)?\\b|[£$€]\\s?(\\d[\\d,]*(?:\\.\\d+)?)\\s*(k|m)?\\b[^.]{0,40}\\bbudget\\b/i',
-  // src/ai/decomposition/local.ts:163
-  '/\\b(?:covering|including|such as|for example|e\\.g\\.)\\s+(.+)$/i',
-  // src/ai/decomposition/local.ts:170
-  '/\\s+(?:covering|including|such as|for example|e\\.g\\.)\\b.*$/i',
-  // src/ai/decomposition/local.ts:184
-  '/\\b(?:that|which)\\s+(.+)$/i',
-  // src/ai/decomposition/local.ts:187
-  '/,\\s*(?:and\\s+|or\\s+)?|\\s+and\\s+(?=\\p{L}+s\\b)/u',
-  // src/ai/decomposition/local.ts:192
-  '/\\s+(?:that|which)\\b.*$/i',
-  // src/ai/decomposition/local.ts:221
-  '/\\b([\\p{L}-]+)\\s+(?:and|or)\\s+([\\p{L}-]+)(?=\\s+(?:for|to|in|on|at|by|with|from)\\b|$)/u',
-  // src/ai/decomposition/local.ts:277
-  '/,\\s*(?:and\\s+|or\\s+)?|\\s+(?:and|or)\\s+/',
-  // src/ai/decomposition/task-skills.ts:114
-  '/\\bmultilingual\\b|\\bright-to-left\\b|\\btranslat\\w*\\b.{0,60}\\b(?:website|site|pages|app)\\b/i',
-  // src/ai/decomposition/task-skills.ts:124
-  '/\\bcompared with\\b.{0,60}\\bwithout\\b|\\bcontrol group|\\brandomi[sz]ed\\b|\\bA\\/B test/i',
-  // src/ai/decomposition/task-skills.ts:191
-  '/\\bvideos\\b|\\b(?:a|an|the|launch|promotional|short|explainer|training)\\s+video\\b|\\bvideo (?:production|editing|series|content|clips?)\\b|\\bfilming\\b/i',
   // src/ai/decomposition/task-wording.ts:27
   "/^(?:we|i)(?:'d|\\s+would|\\s+will)?\\s+(?:also\\s+|really\\s+|urgently\\s+|now\\s+|then\\s+)?(?:need|want|like|love|require|are looking for|am looking for|are seeking|hope|plan|intend|aim|wish)\\s+(?:help\\s+)?(?:(?:a volunteer team|a team of volunteers|someone|somebody|a volunteer|volunteers|you|people|an expert|a professional|a designer|a team|engineers)(?:\\s+with\\s+[^,]{1,60}?\\s+to\\s+|\\s+(?:to\\s+)?))?(?:to\\s+)?/i",
   // src/ai/decomposition/task-wording.ts:38
   "/^([\\p{L}' -]{2,50}?)\\s+(?:also\\s+)?(needs?|wants?|must|should|has to|have to|will need to|would like to|to be able to|can)\\s+(to\\s+)?(?:also\\s+)?(?:be able to\\s+)?(.+)$/iu",
-  // src/ai/decomposition/task-wording.ts:99
-  '/^(?:know|understand|learn)\\s+(.+)$/i',
-  // src/ai/decomposition/task-wording.ts:104
-  '/^(?:some\\s+|expert\\s+)?advice\\s+(on|about|whether)\\s+(.+)$/i',
-  // src/ai/decomposition/task-wording.ts:108
-  '/^(\\p{L}+)ing\\s+((?:the|a|an|our|their|its|this|these|new)\\s+.+)$/iu',
-  // src/ai/decomposition/task-wording.ts:112
-  '/^have\\s+(.+)$/i',
-  // src/ai/decomposition/task-wording.ts:126
-  '/^be\\s+(.+)$/i',
-  // src/ai/decomposition/task-wording.ts:129
-  '/\\s+(?:so|because)\\b.*$/i',
-  // src/ai/decomposition/task-wording.ts:138
-  "/^(?:the|our|a|an|all|both)\\s+(?:[\\p{L}'-]+\\s+){1,3}?\\p{L}+ed\\b/iu",
   // src/ai/decomposition/task-wording.ts:174
   '/^(?:a|an|the|our)\\s+[^,;:]*?\\b(?:lawyer|solicitor|specialist|adviser|advisor|electrician|practitioner|consultant|producer|therapist|coordinator|officer|scientist|designer|developer|expert|professional|surveyor|engineer|auditor|accountant|translators?)(?:\\s*\\([^)]*\\))?(?:(?:,\\s*|\\s+)(?:to|who|with|\\w+ed by)\\b.*)?$/i',
-  // src/ai/decomposition/task-wording.ts:198
-  '/\\s+(?:so that|so|because|which|where|whose|in order to|with the ability|before|after)\\s+|[,;:(–—]|\\s-\\s/gi',
   // src/ai/decomposition/verify.ts:86
   '/\\s*(?:;|,?\\s+(?:and|&|as well as|plus)\\s+(?:then\\s+|also\\s+)?)\\s*/i',
   // src/pipeline/matching/reasoning.ts:24
   '/\\s+\\S*$/',
   // src/ai/cv/dates.ts:39
   '/(?<![\\d/.-])((?:(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?,?\\s+(?:19|20)\\d\\d|(?:0?[1-9]|1[0-2])[/.](?:19|20)\\d\\d|(?:19|20)\\d\\d[-/.](?:0[1-9]|1[0-2])(?!\\d)|(?:19|20)\\d\\d))\\s*(?:[-–—]+|\\bto\\b|\\buntil\\b|\\btill\\b|\\bthrough\\b)\\s*(?:(?:expected|exp\\.|anticipated)\\s+)?((?:(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?,?\\s+(?:19|20)\\d\\d|(?:0?[1-9]|1[0-2])[/.](?:19|20)\\d\\d|(?:19|20)\\d\\d[-/.](?:0[1-9]|1[0-2])(?!\\d)|(?:19|20)\\d\\d)|present|current|currently|now|today|to date|date|ongoing)(?![\\d/])|\\bsince\\s+((?:(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?,?\\s+(?:19|20)\\d\\d|(?:0?[1-9]|1[0-2])[/.](?:19|20)\\d\\d|(?:19|20)\\d\\d[-/.](?:0[1-9]|1[0-2])(?!\\d)|(?:19|20)\\d\\d))/gi',
-  // src/ai/cv/status.ts:82
-  '/(?<![\\p{L}])(?:our|the|an?|external)\\s(?:[\\p{L}-]+\\s){0,2}(?:agency|agencies|contractors?|suppliers?|vendors?|consultancy|consultants|outsourcing partner)\\s(?:leads?|handles?|does|runs?|manages?|delivers?|owns?|provides?|produces?|creates?|builds?|designs?|writes?)(?![\\p{L}])/giu',
   // src/ai/cv/wording.ts:42
   '/(?<![\\p{L}\\p{N}])(?:professional\\s+working\\s+proficiency|native\\s+or\\s+bilingual\\s+proficiency|full\\s+professional\\s+proficiency|limited\\s+working\\s+proficiency|extensive\\s+experience\\s+with|extensive\\s+experience\\s+in|limited\\s+experience\\s+with|strong\\s+experience\\s+with|very\\s+good\\s+knowledge\\s+of|excellent\\s+knowledge\\s+of|elementary\\s+proficiency|solid\\s+experience\\s+with|limited\\s+experience\\s+in|strong\\s+background\\s+in|strong\\s+experience\\s+in|excellent\\s+command\\s+of|working\\s+knowledge\\s+of|some\\s+experience\\s+with|limited\\s+knowledge\\s+of|strong\\s+knowledge\\s+of|solid\\s+experience\\s+in|solid\\s+knowledge\\s+of|upper\\s+intermediate|basic\\s+knowledge\\s+of|deep\\s+knowledge\\s+of|deep\\s+expertise\\s+in|highly\\s+skilled\\s+in|good\\s+knowledge\\s+of|some\\s+knowledge\\s+of|advanced\\s+user\\s+of|strong\\s+skills\\s+in|comfortable\\s+with|familiarity\\s+with|pre-intermediate|proficient\\s+with|good\\s+command\\s+of|native\\s+speaker|first\\s+language|proficiency\\s+in|conversational|mother\\s+tongue|home\\s+language|proficient\\s+in|familiar\\s+with|expertise\\s+in|intermediate|competent\\s+in|expert\\s+with|beginner\\s+in|exposure\\s+to|mastery\\s+of|proficient|elementary|expert\\s+in|expert\\s+at|bilingual|strong\\s+in|fluent\\s+in|excellent|competent|basics\\s+of|advanced|beginner|expert|native|fluent|novice|basic|c2|c1|b1|b2|a1|a2)(?![\\p{L}\\p{N}])/giu',
   // src/ai/decomposition/task-wording.ts:23

@@ -50,14 +50,15 @@ const SHORT_LINE = 120;
 
 // Contact details name no skills, however their addresses are spelled ("github.com/react-dev", "jane.design").
 // Read word by word, each from its start, so a long word costs one pass; domains in lower case only, so "ASP.NET"
-// stays a skill.
-const CONTACT_WORD =
-  /^[(<[]?(?:[^@\s]*@|https?:\/\/|www\.|[a-z0-9-]+\.[a-z0-9.-]*\/|[a-z0-9-]+\.(?:com|org|design|dev|me)(?![a-z0-9]))/;
+// stays a skill. Two patterns rather than one alternation: recheck proves each linear, but not the two joined (too
+// large for its automaton check).
+const ADDRESS_WORD = /^[(<[]?(?:[^@\s]*@|https?:\/\/|www\.)/;
+const DOMAIN_WORD = /^[(<[]?(?:[a-z0-9-]+\.[a-z0-9.-]*\/|[a-z0-9-]+\.(?:com|org|design|dev|me)(?:[^a-z0-9]|$))/;
 const WORD = /\S+/g;
 
 function withoutContacts(text: string): string {
   if (!/[@./]/.test(text)) return text;
-  return text.replace(WORD, (word) => (CONTACT_WORD.test(word) ? ' ' : word));
+  return text.replace(WORD, (word) => (ADDRESS_WORD.test(word) || DOMAIN_WORD.test(word) ? ' ' : word));
 }
 
 /** The line without contact details, nor the employer's name on a job's header line ("Lumen Software SAS"). */
@@ -78,11 +79,14 @@ const LIST_CONTEXT: Partial<Record<Section, string>> = {
 // No skill is written as one run of 65 or more characters without a space; such runs (rules of dashes, dotted
 // leaders, base64 pasted by mistake) are blanked, keeping offsets, before the matcher, whose time grows faster than
 // the length of a single run.
-const LONG_RUN = /\S{65,}/g;
+const LONG_RUN = 65;
+
+const withoutLongRuns = (text: string) =>
+  text.replace(WORD, (word) => (word.length >= LONG_RUN ? ' '.repeat(word.length) : word));
 
 function mentionsIn(clause: string, section: Section, taxonomy: Taxonomy): Mention[] {
   const context = LIST_CONTEXT[section] ?? '';
-  const parsed = parseText(context + clause.replace(LONG_RUN, (run) => ' '.repeat(run.length)));
+  const parsed = parseText(context + withoutLongRuns(clause));
   const named = taxonomy
     .findInText(parsed)
     .map((found) => ({ found, start: found.firstIndex - context.length }))
@@ -133,9 +137,13 @@ const PERSON_NOUN = /(?:er|or|ist|ian|chef|nurse|surgeon|physio|doctor|GP|manage
 
 // A job title the person supervises, trains or hires ("supervise two trainees and a paralegal", "mentored a junior
 // welder") is someone else's job: a person (the mention ends the noun phrase on a role word of vocabulary.ts) after
-// such a verb and a determiner. "Led the DevOps migration" and "managed a sales team" name work, not a person.
+// such a verb and a determiner, and maybe one word ("trained two junior welders"). "Led the DevOps migration" and
+// "managed a sales team" name work, not a person. The optional word is cut off in code (`withoutLastWord`): written in
+// the pattern, it makes the pattern too large for recheck to prove linear.
 const LEADS_SOMEONE =
-  /\b(?:supervis\w*|manag\w*|train\w*|mentor\w*|coach\w*|hir\w*|recruit\w*|led|lead\w*|and)\s(?:a|an|the|our|two|three|four|five|six|several|other)\s(?:[\p{L}-]+\s)?$/iu;
+  /\b(?:supervis\w*|manag\w*|train\w*|mentor\w*|coach\w*|hir\w*|recruit\w*|led|lead\w*|and)\s(?:a|an|the|our|two|three|four|five|six|several|other)\s$/iu;
+const LAST_WORD = /(\s)[\p{L}-]+\s$/u;
+const withoutLastWord = (text: string) => text.replace(LAST_WORD, '$1');
 const NOT_A_PERSON = /^(?:sales|devops|sre|lead|head|host|freelance|partner)$/i;
 const NOUN_PHRASE_ENDS = /^(?:$|\s?[.,;:)]|\s(?:and|or|to|on|in|with|for|who|from|at)(?![\p{L}]))/u;
 
@@ -143,7 +151,10 @@ function namesPersonLed(clause: string, mention: Mention, before: string): boole
   const written = clause.slice(mention.start, mention.end);
   const last = written.slice(written.lastIndexOf(' ') + 1);
   if (!ROLE_WORDS.test(last) || NOT_A_PERSON.test(last)) return false;
-  return NOUN_PHRASE_ENDS.test(clause.slice(mention.end, mention.end + 6)) && LEADS_SOMEONE.test(before);
+  return (
+    NOUN_PHRASE_ENDS.test(clause.slice(mention.end, mention.end + 6)) &&
+    (LEADS_SOMEONE.test(before) || LEADS_SOMEONE.test(withoutLastWord(before)))
+  );
 }
 
 function namesColleague(clause: string, mention: Mention): boolean {
@@ -157,13 +168,14 @@ const POSSESSIVE = /^['’]s(?![\p{L}])/u;
 
 // An industry in a list that ends on such a noun ("hiring engineering, manufacturing and commercial roles"), after
 // years spent in it ("4 years in insurance and e-commerce"), or in brackets after the clients or sectors served
-// ("employer clients (manufacturing, healthcare, retail)").
+// ("employer clients (manufacturing, healthcare, retail)"). Words of at most 24 letters (an industry's name is
+// shorter), so that recheck proves the patterns linear.
 const LIST_THEN_SECTOR_NOUN =
-  /^(?:,? (?:and |& |or )?[\p{L}-]+){1,3} (?:sites?|roles|sectors?|industry|industries|companies|businesses|firms|clients|customers|brands|employers)(?![\p{L}])/iu;
+  /^(?:,? (?:and |& |or )?[\p{L}-]{1,24}){1,3} (?:sites?|roles|sectors?|industry|industries|companies|businesses|firms|clients|customers|brands|employers)(?:[^\p{L}]|$)/iu;
 const YEARS_IN_LIST =
-  /\byears?['’]?s? (?:of )?(?:experience )?(?:in|across|within) (?:the )?(?:[\p{L}-]+(?:,| and| &)? ){0,4}$/iu;
+  /\byears?['’]?s? (?:of )?(?:experience )?(?:in|across|within) (?:the )?(?:[\p{L}-]{1,24}(?:,| and| &)? ){0,4}$/iu;
 const SERVED_IN_BRACKETS =
-  /\b(?:clients|customers|sectors|industries|employers) \((?:[\p{L}-]+(?:,| and| &)? ){0,4}$/iu;
+  /\b(?:clients|customers|sectors|industries|employers) \((?:[\p{L}-]{1,24}(?:,| and| &)? ){0,4}$/iu;
 
 function namesSector(clause: string, mention: Mention): boolean {
   if (mention.skill.category === 'tool') return false;

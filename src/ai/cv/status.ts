@@ -78,11 +78,12 @@ const OTHER_PERSON = new RegExp(
 
 // Work another organisation does for the person's employer: "Our brand agency leads the visual identity and video
 // production; I brief and approve." The skills of what follows are the agency's. (A team the person belongs to is not
-// another party: "our team delivers…" stays asserted.)
+// another party: "our team delivers…" stays asserted.) The phrase is group 2, group 1 the character before it: a
+// non-letter in the pattern rather than a lookbehind, and words of at most 20 letters, so that recheck proves it linear.
 const OTHER_PARTY = new RegExp(
-  '(?<![\\p{L}])(?:our|the|an?|external)\\s(?:[\\p{L}-]+\\s){0,2}(?:agency|agencies|contractors?|suppliers?|vendors?|' +
-    'consultancy|consultants|outsourcing partner)\\s(?:leads?|handles?|does|runs?|manages?|delivers?|owns?|' +
-    'provides?|produces?|creates?|builds?|designs?|writes?)(?![\\p{L}])',
+  '(^|[^\\p{L}])((?:our|the|an?|external)\\s(?:[\\p{L}-]{1,20}\\s){0,2}(?:agency|agencies|contractors?|suppliers?|' +
+    'vendors?|consultancy|consultants|outsourcing partner)\\s(?:leads?|handles?|does|runs?|manages?|delivers?|owns?|' +
+    'provides?|produces?|creates?|builds?|designs?|writes?))(?:[^\\p{L}]|$)',
   'giu',
 );
 
@@ -109,7 +110,10 @@ const OPENER_PATTERN = new RegExp(
 
 // A word of contrast, or the next cell of a table row (rows are read as one clause).
 const SCOPE_END = /(?<![\p{L}])(?:but|while|whilst|whereas|although|though|however)(?![\p{L}])|\|/giu;
-const OWN_WORK = /(?<![\p{L}])by\s\p{L}+ing(?![\p{L}])/giu;
+// "by …ing" (group 2), after a non-letter or the start (group 1). The word's end is checked in code (`ownWorkAt`):
+// lookarounds here would keep recheck from proving the pattern linear.
+const OWN_WORK = /(^|[^\p{L}])(by\s\p{L}+ing)/giu;
+const LETTER = /\p{L}/u;
 
 // A skill named as people in the plural is those people's trade: "share findings with product managers", "trained 30
 // nurses", "mentor junior developers" show no product management, nursing or development of the person's own.
@@ -121,7 +125,7 @@ const PENDING_AFTER = /^\s?[(:–—-]\s?(?:currently\s)?(?:learning|in progress
 const LAPSED_AFTER = /^\s?[(:–—-]\s?(?:expired|lapsed)\b/i;
 // "No SAP experience", "no data protection officer (GDPR) responsibilities": "no" a few words before the skill, and
 // what it would be a few words after it. Both windows are short and the repetitions bounded, so the check is linear.
-const NO_BEFORE = /(?<![\p{L}])no\s(?:[\p{L}()-]+\s){0,4}\(?$/iu;
+const NO_BEFORE = /(?:^|[^\p{L}])no\s(?:[\p{L}()-]+\s){0,4}\(?$/iu;
 const EXPERIENCE_AFTER =
   /^\)?\s(?:[\p{L}()-]+\s){0,2}(?:experience|knowledge|exposure|responsibilities|duties|background)(?![\p{L}])/iu;
 const NO_WINDOW = 48;
@@ -130,10 +134,18 @@ type Scope = { start: number; end: number; status: Exclude<MentionStatus, 'asser
 
 const PRECEDENCE: Scope['status'][] = ['negated', 'aspirational', 'other-person', 'optional'];
 
+/** Where each "by …ing" that says what the person did themselves starts ("by writing Terraform modules"). */
+function ownWorkAt(clause: string): number[] {
+  return [...clause.matchAll(OWN_WORK)]
+    .map((match) => ({ at: match.index + match[1].length, end: match.index + match[0].length }))
+    .filter(({ end }) => !LETTER.test(clause.charAt(end)))
+    .map(({ at }) => at);
+}
+
 /** The scopes a clause opens, each from its phrase to the end of what it governs. */
 function scopesOf(clause: string): Scope[] {
   const ends = [...clause.matchAll(SCOPE_END)].map((match) => match.index);
-  const ownWork = [...clause.matchAll(OWN_WORK)].map((match) => match.index);
+  const ownWork = ownWorkAt(clause);
   const endAfter = (from: number, stops: number[]) => Math.min(clause.length, ...stops.filter((at) => at >= from));
   const startBefore = (to: number) => Math.max(0, ...ends.filter((at) => at < to).map((at) => at + 1));
   const scopes: Scope[] = [];
@@ -146,7 +158,8 @@ function scopesOf(clause: string): Scope[] {
     scopes.push({ start, end: endAfter(end, ends), status });
   }
   for (const match of clause.matchAll(OTHER_PARTY)) {
-    scopes.push({ start: match.index, end: endAfter(match.index + match[0].length, ends), status: 'other-person' });
+    const start = match.index + match[1].length;
+    scopes.push({ start, end: endAfter(start + match[2].length, ends), status: 'other-person' });
   }
   for (const match of clause.matchAll(HANDED_TO_OTHERS)) {
     scopes.push({ start: startBefore(match.index), end: match.index, status: 'other-person' });
