@@ -34,10 +34,6 @@ const LINEAR_IN_V8 = "Measured linear in V8; flagged by recheck's fuzzer in some
  * bounded, or is not user text. Keyed as the literal is written.
  */
 const ALLOWED = new Map<string, string>([
-  // src/ai/brief/brief-writing.ts:110
-  ['/(?<![.!?:;,])[.!?:;,]+$/', LINEAR_IN_V8],
-  // src/ai/idea/local.ts:177
-  ['/(?<![.!?:])[.!?:]+$/', LINEAR_IN_V8],
   // src/ai/decomposition/local.ts:188, src/ai/decomposition/local.ts:278
   ['/(?<![.;:])[.;:]+$/', LINEAR_IN_V8],
   // src/ai/decomposition/brief-structure.ts:57
@@ -62,8 +58,6 @@ const ALLOWED = new Map<string, string>([
   ['/(?<!\\s)\\s+(?:and|or)\\s+/g', LINEAR_IN_V8],
   // src/ai/decomposition/local.ts:124
   ['/(?<!\\s)\\s+\\S*$/', LINEAR_IN_V8],
-  // src/ai/taxonomy/text-parser.ts:94
-  ['/\\/\\/(?=[^\\s/?#]{33})/g', LINEAR_IN_V8],
   // src/ai/decomposition/task-wording.ts:19
   [
     '/^(?:before|by|within|over|during|after)\\s+[^,\\s][^,]{2,59}?,?\\s+(?=(?:we|i)\\s+(?:must|should|need|want|will|would|have)\\b)/i',

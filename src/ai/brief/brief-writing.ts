@@ -107,7 +107,8 @@ function sentence(text: string): string {
 }
 
 function withoutStop(text: string): string {
-  return text.trim().replace(/(?<![.!?:;,])[.!?:;,]+$/, '');
+  // Matched from the character before the run (not a lookbehind), so that recheck proves the pattern linear.
+  return text.trim().replace(/(^|[^.!?:;,])[.!?:;,]+$/, '$1');
 }
 
 /** "A mobile app…" → "a mobile app…", leaving acronyms and names ("API", "iOS", "Leeds") alone. */

@@ -174,7 +174,8 @@ function feedback(scores: IdeaScores, reading: Reading, challengeTitle: string) 
 }
 
 function summaryOf(idea: IdeaInput['idea'], parsed: ParsedText): string {
-  const title = idea.title.trim().replace(/(?<![.!?:])[.!?:]+$/, '');
+  // The trailing stop is matched from the character before it (not a lookbehind), which recheck proves linear.
+  const title = idea.title.trim().replace(/(^|[^.!?:])[.!?:]+$/, '$1');
   const first = parsed.sentences.find((sentence) => sentence.index > 0 && sentence.text.split(' ').length >= 4);
   return clip(first ? `${title}: ${first.text}` : `${title}.`, 600);
 }

@@ -89,13 +89,21 @@ const OVERLONG_WORD = /\S{100}(?=\S)/g;
 /**
  * wink's link pattern backtracks exponentially on a long host of short dotted labels ("//0.APP.PPP.P…": 62 characters
  * took 8 s). A host of more than 32 characters is no real one in a CV or a brief, so such a "//" is cut from what
- * follows it, which then is no link to wink (the type "url" is read by no rule).
+ * follows it, which then is no link to wink (the type "url" is read by no rule). Hosts are found as runs of host
+ * characters, each checked for the "//" before it: a lookahead of 33 characters is more than recheck can prove linear.
  */
-const OVERLONG_HOST = /\/\/(?=[^\s/?#]{33})/g;
+const HOST_RUN = /[^\s/?#]+/g;
+const MAX_HOST = 32;
+
+function withoutOverlongHosts(text: string): string {
+  return text.replace(HOST_RUN, (host, at: number) =>
+    host.length > MAX_HOST && text.startsWith('//', at - 2) ? ` ${host}` : host,
+  );
+}
 
 /** The text as handed to wink: the same tokens, less the shapes its tokenizer cannot read in linear time. */
 function winkInput(text: string): string {
-  return text.replace(OVERLONG_WORD, '$& ').replace(OVERLONG_HOST, '// ');
+  return withoutOverlongHosts(text.replace(OVERLONG_WORD, '$& '));
 }
 
 export function parseText(text: string): ParsedText {
