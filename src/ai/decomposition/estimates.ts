@@ -63,7 +63,9 @@ export function readSignals(brief: string): BriefSignals {
   // A budget says something of the size of the undertaking, not the price of volunteers' hours: a small nudge.
   const budgetFactor = budget === null ? 1 : clamp(1 + 0.1 * Math.log10(budget / 2_000), 0.8, 1.25);
   let hoursCap = MAX_HOURS;
-  const within = /\b(?:in|within|over|during)\s+(?:the\s+next\s+)?(\w+)\s+(weeks?|months?)\b/i.exec(brief);
+  // Bounded, so that no run of spaces or word is read from each of the words before it.
+  const within =
+    /\b(?:in|within|over|during)\s{1,2}(?:the\s{1,2}next\s{1,2})?(\w{1,20})\s{1,2}(weeks?|months?)\b/i.exec(brief);
   if (within) {
     const count = toNumber(within[1]) ?? 1;
     const weeks = /^month/i.test(within[2]) ? count * 4 : count;
@@ -106,7 +108,10 @@ function experienceFor(piece: string, complexity: number): ExperienceLevel {
 /** Counts a piece names: "ten pages", "about 15 mentees", "2,000 items"; not years, percentages or money. */
 function quantities(piece: string): number[] {
   const found: number[] = [];
-  for (const match of piece.matchAll(/(?<![£$€\d.,])(\d{1,3}(?:,\d{3})+|\d+)(?![\d.,]*\s?%)\b/g)) {
+  for (const match of piece.matchAll(/(?<![£$€\d.,])(\d{1,3}(?:,\d{3})+|\d+)\b/g)) {
+    // Not a percentage ("15%", "2.5 %"); read here, as a lookahead in the pattern it was re-read at every digit.
+    PERCENT_AFTER.lastIndex = match.index + match[0].length;
+    if (PERCENT_AFTER.test(piece)) continue;
     const value = Number(match[1].replaceAll(',', ''));
     if (!(value >= 1900 && value <= 2100)) found.push(value);
   }
@@ -117,15 +122,30 @@ function quantities(piece: string): number[] {
   return found;
 }
 
+const PERCENT_AFTER = /[\d.,]*\s?%/y;
+
+/** An amount of money: "£2,500", "$3.5k", "€ 40 m". */
+const AMOUNT = /[£$€]\s?(\d[\d,]*(?:\.\d+)?)\s*(k|m)?\b/gi;
+/** "budget" up to 60 characters of the same sentence before an amount, or up to 40 after it. */
+const BUDGET_BEFORE = /\bbudget\b[^.]{0,60}$/i;
+const BUDGET_AFTER = /^[^.]{0,40}\bbudget\b/i;
+
+/**
+ * The first amount the brief calls its budget. Each amount's surroundings are read apart (one character more than
+ * the words can take, so that "\b" sees the character before or after): one pattern for both read every digit run
+ * and space after "£" many times over.
+ */
 function budgetAmount(brief: string): number | null {
-  const match =
-    /\bbudget\b[^.]{0,60}?[£$€]\s?(\d[\d,]*(?:\.\d+)?)\s*(k|m)?\b|[£$€]\s?(\d[\d,]*(?:\.\d+)?)\s*(k|m)?\b[^.]{0,40}\bbudget\b/i.exec(
-      brief,
-    );
-  if (!match) return null;
-  const value = Number((match[1] ?? match[3]).replaceAll(',', ''));
-  const unit = (match[2] ?? match[4] ?? '').toLowerCase();
-  return value * (unit === 'k' ? 1_000 : unit === 'm' ? 1_000_000 : 1);
+  for (const match of brief.matchAll(AMOUNT)) {
+    const end = match.index + match[0].length;
+    const before = brief.slice(Math.max(0, match.index - 67), match.index);
+    const after = brief.slice(end, end + 47);
+    if (!BUDGET_BEFORE.test(before) && !BUDGET_AFTER.test(after)) continue;
+    const value = Number(match[1].replaceAll(',', ''));
+    const unit = (match[2] ?? '').toLowerCase();
+    return value * (unit === 'k' ? 1_000 : unit === 'm' ? 1_000_000 : 1);
+  }
+  return null;
 }
 
 function toNumber(word: string): number | null {

@@ -3,7 +3,7 @@ import { type BriefReading, isLimit, type Piece, readBrief } from './brief-piece
 import { type BriefSignals, estimate, readSignals } from './estimates.ts';
 import type { Decomposition, DecompositionInput, PlannedTask, PlannedWorkstream } from './schema.ts';
 import { mainSkills, requiredSkills, type SkillContext } from './task-skills.ts';
-import { capitalise, clip, taskWords, withoutBrackets } from './task-wording.ts';
+import { capitalise, clip, cutBefore, restAfter, taskWords, withoutBrackets } from './task-wording.ts';
 
 /**
  * The offline decomposition: tasks are the pieces of work the brief lays out (its list items, and the requests and
@@ -160,14 +160,14 @@ function splitUntilEnough(drafts: Draft[]): Draft[] {
 }
 
 /** Where a piece starts listing its details: "covering …", "including …". */
-const DETAIL_LIST = /\b(?:covering|including|such as|for example|e\.g\.)\s+(.+)$/i;
+const DETAIL_WORDS = /\b(?:covering|including|such as|for example|e\.g\.)(?=\s)/gi;
 
 function splitDetails(draft: Draft): Draft[] {
-  const detail = DETAIL_LIST.exec(draft.text);
-  if (!detail) return [draft];
-  const items = listItems(detail[1]);
+  const details = restAfter(draft.text, DETAIL_WORDS);
+  if (details === null) return [draft];
+  const items = listItems(details);
   if (items.length < 2) return [draft];
-  const base = draft.title.replace(/\s+(?:covering|including|such as|for example|e\.g\.)\b.*$/i, '');
+  const base = cutBefore(draft.title, /\s(?:covering|including|such as|for example|e\.g\.)\b/gi);
   return items.map((item) => ({
     ...draft,
     title: clip(`${base}: ${item}`, 200),
@@ -181,15 +181,14 @@ function splitDetails(draft: Draft): Draft[] {
  * thing is to do, one task each ("Build a data pipeline: clean the donor records").
  */
 function splitActions(draft: Draft): Draft[] {
-  const clause = /\b(?:that|which)\s+(.+)$/i.exec(draft.text);
-  if (!clause) return [draft];
-  const items = withoutBrackets(clause[1], '')
-    .split(/,\s*(?:and\s+|or\s+)?|\s+and\s+(?=\p{L}+s\b)/u)
-    .map((item) => item.trim().replace(/(?<![.;:])[.;:]+$/, ''))
+  const clause = restAfter(draft.text, /\b(?:that|which)(?=\s)/gi);
+  if (clause === null) return [draft];
+  const items = listParts(withoutBrackets(clause, ''), /\sand\s+(?=\p{L}+s\b)/u)
+    .map((item) => item.replace(/(?<![.;:])[.;:]+$/, ''))
     .filter(Boolean);
   const actions = items.map(baseForm);
   if (actions.length < 2 || actions.length > MAX_PER_WORKSTREAM || actions.includes(null)) return [draft];
-  const base = draft.title.replace(/\s+(?:that|which)\b.*$/i, '');
+  const base = cutBefore(draft.title, /\s(?:that|which)\b/gi);
   return actions.map((action) => ({
     ...draft,
     title: clip(`${base}: ${action}`, 200),
@@ -218,7 +217,11 @@ function presentToBase(word: string): string | null {
 
 function splitPair(draft: Draft): Draft[] {
   // Only a pair that ends a phrase ("into Arabic and Ukrainian for families"): "visits and stock needs" is one thing.
-  const pair = /\b([\p{L}-]+)\s+(?:and|or)\s+([\p{L}-]+)(?=\s+(?:for|to|in|on|at|by|with|from)\b|$)/u.exec(draft.title);
+  // A word starts after a non-letter: from every "\b" of "a-b-c-…" the pattern read to the end of the run.
+  const pair =
+    /(?<![\p{L}-])([\p{L}-]+)\s{1,8}(?:and|or)\s{1,8}([\p{L}-]+)(?=\s{1,8}(?:for|to|in|on|at|by|with|from)\b|$)/u.exec(
+      draft.title,
+    );
   if (!pair || pair[1].length < 3 || pair[2].length < 3) return [draft];
   return [pair[1], pair[2]].map((item) => ({
     ...draft,
@@ -273,11 +276,21 @@ function splitVersions(draft: Draft): Draft[] {
 
 /** "the venue, catering, entertainment, ticketing and volunteers on the night" → its five items. */
 function listItems(text: string): string[] {
-  const parts = withoutBrackets(text, '')
-    .split(/,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/)
-    .map((part) => part.trim().replace(/(?<![.;:])[.;:]+$/, ''))
+  const parts = listParts(withoutBrackets(text, ''), /\s(?:and|or)\s/)
+    .map((part) => part.replace(/(?<![.;:])[.;:]+$/, ''))
     .filter((part) => part.length > 1);
   return parts.length >= 2 && parts.length <= MAX_PER_WORKSTREAM ? parts : [];
+}
+
+/**
+ * `text` cut at its commas (and an "and" or "or" after one) and at `joiner`, each part trimmed. (One pattern for both,
+ * /,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/, tried every space of a long run of spaces to its end: quadratic.)
+ */
+function listParts(text: string, joiner: RegExp): string[] {
+  return text
+    .split(',')
+    .flatMap((part, k) => (k === 0 ? part : part.trimStart().replace(/^(?:and|or)\s+/, '')).split(joiner))
+    .map((part) => part.trim());
 }
 
 /** Tasks whose titles would repeat take more of their piece's words, then a number. */

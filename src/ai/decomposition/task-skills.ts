@@ -111,7 +111,7 @@ const WORK_SKILLS: { words: RegExp; skills: string[]; why: string; supporting?: 
   { words: /\busability\b|\buser testing\b/i, skills: ['Usability testing'], why: 'it tests with users' },
   { words: /\bproofread|\bnative speaker/i, skills: ['Proofreading'], why: 'it checks written text' },
   {
-    words: /\bmultilingual\b|\bright-to-left\b|\btranslat\w*\b.{0,60}\b(?:website|site|pages|app)\b/i,
+    words: /\bmultilingual\b|\bright-to-left\b|\btranslat[a-z]{0,12}\b.{0,60}\b(?:website|site|pages|app)\b/i,
     skills: ['Localization'],
     why: 'it adapts a website or an app to other languages',
   },
@@ -188,7 +188,7 @@ const WORK_SKILLS: { words: RegExp; skills: string[]; why: string; supporting?: 
   { words: /\bmigrat(?:e|es|ed|ing|ion)\b/i, skills: ['Data migration'], why: 'it moves data to a new system' },
   {
     words:
-      /\bvideos\b|\b(?:a|an|the|launch|promotional|short|explainer|training)\s+video\b|\bvideo (?:production|editing|series|content|clips?)\b|\bfilming\b/i,
+      /\bvideos\b|\b(?:a|an|the|launch|promotional|short|explainer|training)\s{1,8}video\b|\bvideo (?:production|editing|series|content|clips?)\b|\bfilming\b/i,
     skills: ['Video production', 'Video editing'],
     why: 'it makes videos',
   },

@@ -96,20 +96,20 @@ function instruction(piece: string): string {
   const asked = piece.trim().slice(0, Math.max(0, piece.trim().length - body.length));
   // After "we want to", "someone to", "a producer to" comes the verb of the work, whatever verb it is.
   if (/\bto\s*$/i.test(asked) && /^[a-z][\p{L}-]*\s+\S/u.test(body)) {
-    const know = /^(?:know|understand|learn)\s+(.+)$/i.exec(body);
+    const know = /^(?:know|understand|learn)\s+(\S.*)$/i.exec(body);
     return know ? `Find out ${know[1]}` : capitalise(body);
   }
   if (startsWithVerb(body)) return capitalise(body);
   // "advice on making the lounge dementia friendly" → "Advise on making the lounge dementia friendly".
-  const advice = /^(?:some\s+|expert\s+)?advice\s+(on|about|whether)\s+(.+)$/i.exec(body);
+  const advice = /^(?:some\s+|expert\s+)?advice\s+(on|about|whether)\s+(\S.*)$/i.exec(body);
   if (advice) return `Advise ${advice[1].toLowerCase()} ${advice[2]}`;
   // "Writing the application narrative" → "Write the application narrative".
   // Only before an article: "cleaning schedules" and "training for staff" are things, not steps.
-  const gerund = /^(\p{L}+)ing\s+((?:the|a|an|our|their|its|this|these|new)\s+.+)$/iu.exec(body);
+  const gerund = /^(\p{L}+)ing\s+((?:the|a|an|our|their|its|this|these|new)\s+\S.*)$/iu.exec(body);
   const base = gerund && [gerund[1], `${gerund[1]}e`, gerund[1].slice(0, -1)].find((word) => isWorkVerb(word));
   if (gerund && base) return `${capitalise(base.toLowerCase())} ${gerund[2]}`;
   // "we should also have a short client guide": the thing to have is the thing to make.
-  const have = /^have\s+(.+)$/i.exec(body);
+  const have = /^have\s+(\S.*)$/i.exec(body);
   if (have) {
     const verb = verbFor(have[1]);
     return `${verb === 'Deliver' ? 'Get' : verb} ${lowerFirst(have[1])}`;
@@ -123,10 +123,10 @@ function instruction(piece: string): string {
     // "It needs user accounts": after "need"/"want" without "to", the rest is the thing to make.
     if (/^(?:needs?|wants?)$/i.test(connector) && !to && !/^\w+ing\b/i.test(rest))
       return `${verbFor(rest)} ${lowerFirst(rest)}`;
-    const be = /^be\s+(.+)$/i.exec(rest);
+    const be = /^be\s+(\S.*)$/i.exec(rest);
     if (be) return `Make sure ${lowerFirst(subject)} ${isPlural(subject) ? 'are' : 'is'} ${be[1]}`;
     if (/^\w+ing\b/i.test(rest))
-      return `Take care of ${rest.replace(/\s+(?:so|because)\b.*$/i, '')} for ${lowerFirst(subject)}`;
+      return `Take care of ${cutBefore(rest, /\s(?:so|because)\b/gi)} for ${lowerFirst(subject)}`;
     // After "need"/"want" a noun phrase is the thing to make ("Staff need a simple admin view"); after a modal or
     // "to", the rest is what the subject is to do ("Trustees want to see income").
     if (/^(?:a|an|the|some|our|their|new|more|better)\b/i.test(rest)) return `${verbFor(rest)} ${lowerFirst(rest)}`;
@@ -134,9 +134,22 @@ function instruction(piece: string): string {
     if (/^(?:our|my)\b/i.test(subject) && !isPeople(subject)) return capitalise(rest);
     return `${isPeople(subject) ? 'Let' : 'Make'} ${lowerFirst(subject)} ${rest}`;
   }
-  // "the hall rewired to current regulations": a thing and what is to be done to it.
-  if (/^(?:the|our|a|an|all|both)\s+(?:[\p{L}'-]+\s+){1,3}?\p{L}+ed\b/iu.test(body)) return `Get ${lowerFirst(body)}`;
+  if (isThingToBeDone(body)) return `Get ${lowerFirst(body)}`;
   return `${verbFor(body)} ${lowerFirst(body)}`;
+}
+
+/**
+ * "the hall rewired to current regulations": a thing (an article and one to three words) and what is to be done to it
+ * (a word in -ed). Read word by word: as one pattern, the words and the word in -ed could split a long word many ways.
+ */
+function isThingToBeDone(body: string): boolean {
+  const [article, ...words] = body.split(/\s+/, 5);
+  if (!/^(?:the|our|a|an|all|both)$/i.test(article)) return false;
+  for (let k = 1; k < words.length; k++) {
+    if (!/^[\p{L}'-]+$/u.test(words[k - 1])) return false;
+    if (/^\p{L}+ed\b/iu.test(words[k])) return true;
+  }
+  return false;
 }
 
 function stripLeadIns(text: string): string {
@@ -195,7 +208,7 @@ function verbFor(phrase: string): string {
 
 /** Titles stop at the first clause break after a few words, and at twelve words. */
 const TITLE_BREAKS =
-  /\s+(?:so that|so|because|which|where|whose|in order to|with the ability|before|after)\s+|[,;:(–—]|\s-\s/gi;
+  /\s{1,8}(?:so that|so|because|which|where|whose|in order to|with the ability|before|after)\s{1,8}|[,;:(–—]|\s-\s/gi;
 const TITLE_MIN_WORDS = 4;
 const TITLE_MAX_WORDS = 12;
 
@@ -267,6 +280,42 @@ export function withoutBrackets(text: string, by: string): string {
     }
   }
   return out + text.slice(copied);
+}
+
+/** Where the last line of `text` starts, less one: -1 for a text of one line. */
+function lastLineBreak(text: string): number {
+  return Math.max(...['\n', '\r', '\u2028', '\u2029'].map((end) => text.lastIndexOf(end)));
+}
+
+/**
+ * What follows the first of `words` (a /g pattern ending in `(?=\s)`) that is followed by spaces and then the rest of
+ * the text on one line, or null: the `(.+)` of /\b(?:words)\s+(.+)$/, in one pass. (That pattern read to the end of
+ * the text from every one of the words: quadratic on a long line of them, or of spaces.)
+ */
+export function restAfter(text: string, words: RegExp): string | null {
+  const lastBreak = lastLineBreak(text);
+  for (const match of text.matchAll(words)) {
+    let start = match.index + match[0].length;
+    while (start < text.length && /\s/.test(text[start])) start++;
+    if (start < text.length && start > lastBreak) return text.slice(start);
+  }
+  return null;
+}
+
+/**
+ * `text` without the first of `words` (a /g pattern starting with one `\s`) after which it stays on one line, the spaces
+ * before it and all that follows: text.replace(/\s+(?:words)\b.*$/, ''), in one pass (that pattern read to the end of
+ * the text from every space: quadratic on a long run of spaces).
+ */
+export function cutBefore(text: string, words: RegExp): string {
+  const lastBreak = lastLineBreak(text);
+  for (const match of text.matchAll(words)) {
+    if (match.index + match[0].length <= lastBreak) continue;
+    let start = match.index;
+    while (start > 0 && /\s/.test(text[start - 1])) start--;
+    return text.slice(0, start);
+  }
+  return text;
 }
 
 export function clip(text: string, max: number): string {
