@@ -34,10 +34,6 @@ const LINEAR_IN_V8 = "Measured linear in V8; flagged by recheck's fuzzer in some
  * bounded, or is not user text. Keyed as the literal is written.
  */
 const ALLOWED = new Map<string, string>([
-  // src/ai/brief/brief-writing.ts:110
-  ['/(?<![.!?:;,])[.!?:;,]+$/', LINEAR_IN_V8],
-  // src/ai/idea/local.ts:177
-  ['/(?<![.!?:])[.!?:]+$/', LINEAR_IN_V8],
   // src/ai/decomposition/local.ts:188, src/ai/decomposition/local.ts:278
   ['/(?<![.;:])[.;:]+$/', LINEAR_IN_V8],
   // src/ai/decomposition/brief-structure.ts:57
@@ -62,8 +58,6 @@ const ALLOWED = new Map<string, string>([
   ['/(?<!\\s)\\s+(?:and|or)\\s+/g', LINEAR_IN_V8],
   // src/ai/decomposition/local.ts:124
   ['/(?<!\\s)\\s+\\S*$/', LINEAR_IN_V8],
-  // src/ai/taxonomy/text-parser.ts:94
-  ['/\\/\\/(?=[^\\s/?#]{33})/g', LINEAR_IN_V8],
   // src/ai/decomposition/task-wording.ts:19
   [
     '/^(?:before|by|within|over|during|after)\\s+[^,\\s][^,]{2,59}?,?\\s+(?=(?:we|i)\\s+(?:must|should|need|want|will|would|have)\\b)/i',
@@ -130,22 +124,6 @@ const NOT_YET_LINEAR = new Set<string>([
   '/\\b(existing|legacy|integrat\\w*|current system|our crm|sync with)\\b/i',
   // src/ai/complexity/routing-signals.ts:135
   '/\\b(phase|stage|sprint|milestone|step)\\s+(\\d+|one|two|three|four|five|six|[ivx]+)\\b/gi',
-  // src/ai/cv/skills.ts:55
-  '/^[(<[]?(?:[^@\\s]*@|https?:\\/\\/|www\\.|[a-z0-9-]+\\.[a-z0-9.-]*\\/|[a-z0-9-]+\\.(?:com|org|design|dev|me)(?![a-z0-9]))/',
-  // src/ai/cv/skills.ts:81
-  '/\\S{65,}/g',
-  // src/ai/cv/skills.ts:138
-  '/\\b(?:supervis\\w*|manag\\w*|train\\w*|mentor\\w*|coach\\w*|hir\\w*|recruit\\w*|led|lead\\w*|and)\\s(?:a|an|the|our|two|three|four|five|six|several|other)\\s(?:[\\p{L}-]+\\s)?$/iu',
-  // src/ai/cv/skills.ts:162
-  '/^(?:,? (?:and |& |or )?[\\p{L}-]+){1,3} (?:sites?|roles|sectors?|industry|industries|companies|businesses|firms|clients|customers|brands|employers)(?![\\p{L}])/iu',
-  // src/ai/cv/skills.ts:164
-  "/\\byears?['’]?s? (?:of )?(?:experience )?(?:in|across|within) (?:the )?(?:[\\p{L}-]+(?:,| and| &)? ){0,4}$/iu",
-  // src/ai/cv/skills.ts:166
-  '/\\b(?:clients|customers|sectors|industries|employers) \\((?:[\\p{L}-]+(?:,| and| &)? ){0,4}$/iu',
-  // src/ai/cv/status.ts:112
-  '/(?<![\\p{L}])by\\s\\p{L}+ing(?![\\p{L}])/giu',
-  // src/ai/cv/status.ts:124
-  '/(?<![\\p{L}])no\\s(?:[\\p{L}()-]+\\s){0,4}\\(?$/iu',
   // src/ai/decomposition/brief-pieces.ts:44
   "/\\b(?:we|i)(?:'d|\\s+would|\\s+will)?\\s+(?:also\\s+|really\\s+|urgently\\s+|now\\s+|then\\s+)?(?:need|want|like|love|require|are looking for|am looking for|are seeking|hope to|plan to|intend to|aim to|wish to)\\b|\\b(?:help us|please|would like someone|looking for (?:someone|a volunteer|volunteers|help))\\b/i",
   // src/ai/decomposition/brief-pieces.ts:54
@@ -182,8 +160,6 @@ const NOT_YET_LINEAR = new Set<string>([
   '/\\s+\\S*$/',
   // src/ai/cv/dates.ts:39
   '/(?<![\\d/.-])((?:(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?,?\\s+(?:19|20)\\d\\d|(?:0?[1-9]|1[0-2])[/.](?:19|20)\\d\\d|(?:19|20)\\d\\d[-/.](?:0[1-9]|1[0-2])(?!\\d)|(?:19|20)\\d\\d))\\s*(?:[-–—]+|\\bto\\b|\\buntil\\b|\\btill\\b|\\bthrough\\b)\\s*(?:(?:expected|exp\\.|anticipated)\\s+)?((?:(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?,?\\s+(?:19|20)\\d\\d|(?:0?[1-9]|1[0-2])[/.](?:19|20)\\d\\d|(?:19|20)\\d\\d[-/.](?:0[1-9]|1[0-2])(?!\\d)|(?:19|20)\\d\\d)|present|current|currently|now|today|to date|date|ongoing)(?![\\d/])|\\bsince\\s+((?:(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?,?\\s+(?:19|20)\\d\\d|(?:0?[1-9]|1[0-2])[/.](?:19|20)\\d\\d|(?:19|20)\\d\\d[-/.](?:0[1-9]|1[0-2])(?!\\d)|(?:19|20)\\d\\d))/gi',
-  // src/ai/cv/status.ts:82
-  '/(?<![\\p{L}])(?:our|the|an?|external)\\s(?:[\\p{L}-]+\\s){0,2}(?:agency|agencies|contractors?|suppliers?|vendors?|consultancy|consultants|outsourcing partner)\\s(?:leads?|handles?|does|runs?|manages?|delivers?|owns?|provides?|produces?|creates?|builds?|designs?|writes?)(?![\\p{L}])/giu',
   // src/ai/cv/wording.ts:42
   '/(?<![\\p{L}\\p{N}])(?:professional\\s+working\\s+proficiency|native\\s+or\\s+bilingual\\s+proficiency|full\\s+professional\\s+proficiency|limited\\s+working\\s+proficiency|extensive\\s+experience\\s+with|extensive\\s+experience\\s+in|limited\\s+experience\\s+with|strong\\s+experience\\s+with|very\\s+good\\s+knowledge\\s+of|excellent\\s+knowledge\\s+of|elementary\\s+proficiency|solid\\s+experience\\s+with|limited\\s+experience\\s+in|strong\\s+background\\s+in|strong\\s+experience\\s+in|excellent\\s+command\\s+of|working\\s+knowledge\\s+of|some\\s+experience\\s+with|limited\\s+knowledge\\s+of|strong\\s+knowledge\\s+of|solid\\s+experience\\s+in|solid\\s+knowledge\\s+of|upper\\s+intermediate|basic\\s+knowledge\\s+of|deep\\s+knowledge\\s+of|deep\\s+expertise\\s+in|highly\\s+skilled\\s+in|good\\s+knowledge\\s+of|some\\s+knowledge\\s+of|advanced\\s+user\\s+of|strong\\s+skills\\s+in|comfortable\\s+with|familiarity\\s+with|pre-intermediate|proficient\\s+with|good\\s+command\\s+of|native\\s+speaker|first\\s+language|proficiency\\s+in|conversational|mother\\s+tongue|home\\s+language|proficient\\s+in|familiar\\s+with|expertise\\s+in|intermediate|competent\\s+in|expert\\s+with|beginner\\s+in|exposure\\s+to|mastery\\s+of|proficient|elementary|expert\\s+in|expert\\s+at|bilingual|strong\\s+in|fluent\\s+in|excellent|competent|basics\\s+of|advanced|beginner|expert|native|fluent|novice|basic|c2|c1|b1|b2|a1|a2)(?![\\p{L}\\p{N}])/giu',
   // src/ai/decomposition/task-wording.ts:23
