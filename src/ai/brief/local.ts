@@ -28,7 +28,8 @@ const MIN_CONTENT_WORDS = 10;
 /** Words that say the brief is about people's own records. */
 const PERSONAL_DATA =
   /\b(personal data|patients?|medical|health records?|children|addresses|date of birth|safeguarding|case notes|gdpr|sensitive)\b/i;
-const INTEGRATION = /\b(existing|legacy|integrat\w*|current system|our crm|sync with)\b/i;
+// "integrat" is a word's start ("integrate", "integration"): a word that starts there always ends, so no \w* is needed.
+const INTEGRATION = /\b(?:existing|legacy|current system|our crm|sync with)\b|\bintegrat/i;
 
 /**
  * The offline brief analysis: decides whether the brief is a workable challenge (spam, unreadable text, too little

@@ -40,8 +40,10 @@ export type BriefReading = {
 
 type SentenceKind = 'work' | 'requirement' | 'success' | 'risk' | 'background';
 
+// Whitespace between the words of a pattern is bounded (\s{1,4}, \s{1,8}): no match can backtrack over a long run of it
+// (issue 10). Briefs have one space there, or a line break and some indentation; with more, a pattern does not match.
 const ASKS_FOR_WORK =
-  /\b(?:we|i)(?:'d|\s+would|\s+will)?\s+(?:also\s+|really\s+|urgently\s+|now\s+|then\s+)?(?:need|want|like|love|require|are looking for|am looking for|are seeking|hope to|plan to|intend to|aim to|wish to)\b|\b(?:help us|please|would like someone|looking for (?:someone|a volunteer|volunteers|help))\b/i;
+  /\b(?:we|i)(?:'d|\s{1,6}would|\s{1,6}will)?\s{1,6}(?:(?:also|really|urgently|now|then)\s{1,6})?(?:need|want|like|love|require|are looking for|am looking for|are seeking|hope to|plan to|intend to|aim to|wish to)\b|\b(?:help us|please|would like someone|looking for (?:someone|a volunteer|volunteers|help))\b/i;
 const NEEDS =
   /\b(?:needs?|wants?|must|should|has to|have to|will need to|is required to|are required to|deliverables?)\b/i;
 const NOT_WANTED = /\b(?:not looking for|not asking for|do not want|don't want|do not need|don't need|no need)\b/i;
@@ -49,13 +51,17 @@ const SUCCESS =
   /^(?:success|we will know|we'll know|we will measure|we'll measure|it will have worked)|\bsuccess (?:means|would mean|looks like|is)\b|\bwe will know\b|\bmeasure success\b/i;
 const RISK = /^(?:the |our |one |a )?(?:main |biggest |big )?(?:risks?|worr(?:y|ies|ied)|concerns?)\b/i;
 const ELABORATES = /^(?:that|this)\s+(?:means|includes|involves|would mean|covers|would include)\b/i;
-/** "must be accessible", "has to meet the standards", "must not promise": a condition on the work, not more work. */
+/**
+ * "must be accessible", "has to meet the standards", "must not promise": a condition on the work, not more work.
+ * "must be approved" (be, then a word of three or more letters ending in -ed or -en) is not one: after "be" comes the
+ * end, a non-word character, a word of one or two letters, or a longer one whose last two letters are not "ed"/"en".
+ */
 const CONDITION =
-  /\b(?:must|should|has to|have to|needs? to|is required to|are required to)\s+(?:also\s+|always\s+)?(?:not\b|never\b|be\s+(?!\w+(?:ed|en)\b)|(?:work|meet|follow|comply|run|look|feel|fit|respect|stay|remain|suit|match|cost|take|last)\b)/i;
+  /\b(?:must|should|has to|have to|needs? to|is required to|are required to)\s{1,4}(?:(?:also|always)\s{1,4})?(?:not\b|never\b|be\s{1,4}(?:$|\W|\w{1,2}\b|\w+(?:[^\We]\w|e[^\Wdn])\b)|(?:work|meet|follow|comply|run|look|feel|fit|respect|stay|remain|suit|match|cost|take|last)\b)/i;
 
 /** A date to meet, an amount of money or a share: "by March 2027", "£4,000", "at least 40%". */
 const LIMIT =
-  /\b(?:by|before|until|no later than)\s+(?:the end of\s+)?(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|next|spring|summer|autumn|winter)|[£$€]\s?\d|\d\s?%|\b(?:at least|at most|no more than|budget)\b/i;
+  /\b(?:by|before|until|no later than)\s{1,8}(?:the end of\s{1,8})?(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|next|spring|summer|autumn|winter)|[£$€]\s?\d|\d\s?%|\b(?:at least|at most|no more than|budget)\b/i;
 /** Whether a sentence only sets a date, an amount or a share the work must meet. */
 export function isLimit(sentence: string): boolean {
   return LIMIT.test(sentence);
@@ -63,7 +69,7 @@ export function isLimit(sentence: string): boolean {
 
 /** A word that names a time: "in March", "within eight weeks", "by the end of February", "2027". */
 const TIME =
-  /\b(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|spring|summer|autumn|winter|days?|weeks?|months?|years?|term|quarter|\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))\b/i;
+  /\b(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|spring|summer|autumn|winter|days?|weeks?|months?|years?|term|quarter|\d{4}|\d{1,2}(?:st|nd|rd|th)?\s{1,8}(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))\b/i;
 /**
  * Sentences that only set when the work happens or what it may cost, whatever else they are worded like: "Budget
  * £12,000", "Media budget £20,000 on top of…", "Launch date is 1 September", "report within eight weeks", "The move
@@ -75,12 +81,12 @@ const MONEY_ONLY = [
   /^(?:we|i)\s+(?:also\s+)?(?:have|can spend|could spend|can afford|have got)\s+(?:up to\s+|about\s+|around\s+)?[£$€]\s?\d/i,
 ];
 const TIME_ONLY = [
-  /\b(?:launch|start|deadline|completion|go-live|delivery|due)\s+date\b/i,
-  /^(?:[\p{L}'’-]+\s+){0,5}?(?:must|should|will|needs? to|has to|have to|is to|are to)\s+(?:all\s+)?(?:happen|take place|start|begin|finish|end|launch|go (?:out|live)|be (?:done|finished|ready|complete|completed|delivered|live|in place|over))\b/iu,
+  /\b(?:launch|start|deadline|completion|go-live|delivery|due)\s{1,8}date\b/i,
+  /^(?:[\p{L}'’-]+\s{1,4}){0,5}(?:must|should|will|needs? to|has to|have to|is to|are to)\s{1,4}(?:all\s{1,4})?(?:happen|take place|start|begin|finish|end|launch|go (?:out|live)|be (?:done|finished|ready|complete|completed|delivered|live|in place|over))\b/iu,
   /^(?:[\p{L}-]+\s+){0,2}(?:within|in|by)\s+(?:the\s+)?(?:\w+\s+)?(?:days?|weeks?|months?)\s*$/iu,
   /^(?:we|i)\s+(?:hope|plan|aim|expect|would like|want|need)\s+(?:to\s+)?(?:start|begin|launch|finish|have (?:it|this|them|all|everything)|open|go live|be (?:done|ready|finished|live)|(?:the|this|it)\b.{0,40}\bto (?:take|start|begin|finish|launch|go live|be ready))\b/i,
-  /^(?:we|i)\s+(?:need|want|would like)\s+(?:the\s+|all\s+|our\s+)?(?:final\s+|finished\s+)?(?:files|everything|results?|deliverables?|artwork)\s+(?:ready\s+|delivered\s+)?(?:by|before|within)\b/i,
-  /^(?:the\s+)?(?:[\p{L}-]+\s+){0,4}(?:is|are)\s+due\b/iu,
+  /^(?:we|i)\s{1,4}(?:need|want|would like)\s{1,4}(?:(?:the|all|our)\s{1,4})?(?:(?:final|finished)\s{1,4})?(?:files|everything|results?|deliverables?|artwork)\s{1,4}(?:(?:ready|delivered)\s{1,4})?(?:by|before|within)\b/i,
+  /^(?:the\s+)?(?:[\p{L}-]+\s+){0,4}(?:is|are)\s{1,4}due(?:$|\W)/iu, // "due" ends a word: \b, written so recheck proves it in seconds
 ];
 function isScheduleOrMoney(sentence: string): boolean {
   const text = sentence.trim();
@@ -90,7 +96,7 @@ function isScheduleOrMoney(sentence: string): boolean {
 /** What a request for "it", "the report" or "this" by a date or for an amount asks for: that limit, not new work. */
 const KEEP_AS_IS = /\b(?:continue with|stick with|keep using|stay on|carry on with)\b/i;
 const REFERS_BACK =
-  /\b(?:need|want|like|require)\s+(?:it|this|that|them|these|the\s+\w+|everything|all of it)\s+(?:done\s+|finished\s+|ready\s+|delivered\s+|live\s+)?(?:by|before|until|within|for)\b/i;
+  /\b(?:need|want|like|require)\s{1,4}(?:it|this|that|them|these|the\s{1,4}\w+|everything|all of it)\s{1,4}(?:(?:done|finished|ready|delivered|live)\s{1,4})?(?:by|before|until|within|for)\b/i;
 /** The second of two joined clauses has a subject of its own: ", and our council wants…", "; it must…". */
 const SUBJECT_START =
   /^(?:(?:we|i|it|they|he|she|you)\b|(?:our|their|its|this|that|these|those|every|each|the|a|an)\s+(?:[\w'-]+\s+){0,3}?(?:is|are|was|were|has|have|must|should|needs?|wants?|will|would|can|could|may|might)\b)/i;

@@ -21,7 +21,7 @@ const PHASE =
 const HEADING_MAX_WORDS = 8;
 /** A label that is a time: "By February", "July", "Early March", "End of May", "Q3", "Week 6". */
 const TIME_LABEL =
-  /^(?:by|from|until|before|in|early|mid|late|end of|the end of|(?:by|before) the end of)?\s*(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|spring|summer|autumn|winter|q[1-4]|(?:week|month|day)s?\s+\d{1,2}(?:\s*[-–]\s*\d{1,2})?)(?:\s+\d{4})?$/i;
+  /^(?:by|from|until|before|in|early|mid|late|end of|the end of|(?:by|before) the end of)?\s{0,4}(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|spring|summer|autumn|winter|q[1-4]|(?:week|month|day)s?\s{1,4}\d{1,2}(?:\s{0,4}[-–]\s{0,4}\d{1,2})?)(?:\s{1,4}\d{4})?$/i;
 const LABEL_MAX_WORDS = 5;
 /** A label ends at a colon; "We need the following:" is a sentence, not a label. */
 const NOT_A_LABEL = /^(?:we|i|you|they|it|this|that|there|please|if|when|our\s+\w+\s+(?:is|are))\b/i;
