@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { clausesOf } from '../../src/ai/cv/clauses.ts';
 import type { CvSkillResult } from '../../src/ai/cv/index.ts';
 import { headingSection } from '../../src/ai/cv/lines.ts';
 import { analyzeCv } from '../../src/ai/cv/local.ts';
@@ -228,6 +229,19 @@ describe('CV mentions: evidence', () => {
 describe('CV mentions: layouts', () => {
   const level = (lines: string[], name: string) => skillsOf(lines).get(name);
   const facts = (skill: CvSkillResult | undefined) => [skill?.proficiency_level, skill?.years_of_experience];
+
+  it('reads a line with a long run without a space (a rule of "!", base64) in linear time, as written', () => {
+    // 64 KB of "!" took over 10 s in wink-nlp's tokenizer when clauses were cut; the run is blanked before it.
+    const run = '!'.repeat(64 * 1024);
+    const started = performance.now();
+    const found = names(['Skills', `Expert in Python. ${run} Basic SQL.`]);
+    assert.ok(performance.now() - started < 5000, `${performance.now() - started} ms`);
+    assert.ok(found.includes('Python') && found.includes('SQL'), found.join(', '));
+    assert.deepEqual(clausesOf(`Expert in Python. ${'-'.repeat(80)} Basic SQL.`), [
+      'Expert in Python.',
+      `${'-'.repeat(80)} Basic SQL.`,
+    ]);
+  });
 
   it('reads a table row: pipe-separated, tab-separated, or cells a PDF ran together', () => {
     const table = ['Skills', 'Skill | Level | Years', 'Python | Expert | 8 years', 'Java\tAdvanced\t5 years'];

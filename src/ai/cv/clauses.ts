@@ -9,13 +9,24 @@ import winkNLP, { type WinkMethods } from 'wink-nlp';
  */
 let nlp: WinkMethods | null = null;
 
+// No skill is written as one run of 65 or more characters without a space; such runs (rules of dashes, dotted
+// leaders, base64 pasted by mistake) are blanked, keeping offsets, before wink-nlp and the skill matcher, whose time
+// grows faster than the length of a single run (64 KB of "!" took over 10 s in wink's tokenizer).
+const LONG_RUN = 65;
+const WORD = /\S+/g;
+
+export const withoutLongRuns = (text: string) =>
+  text.replace(WORD, (word) => (word.length >= LONG_RUN ? ' '.repeat(word.length) : word));
+
 function sentences(text: string): string[] {
   if (!/[.!?]\s/.test(text)) return [text];
   nlp ??= winkNLP(model, ['sbd']);
+  // Sentences are found in the text with its long runs blanked (the same length), and cut from the text as written.
+  const readable = withoutLongRuns(text);
   const found: string[] = [];
   let cursor = 0;
-  for (const sentence of nlp.readDoc(text).sentences().out()) {
-    const at = text.indexOf(sentence, cursor);
+  for (const sentence of nlp.readDoc(readable).sentences().out()) {
+    const at = readable.indexOf(sentence, cursor);
     const start = at < 0 ? cursor : at;
     const joinsPrevious = found.length > 0 && start === cursor;
     const piece = text.slice(cursor, start + sentence.length);

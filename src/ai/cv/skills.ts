@@ -1,7 +1,7 @@
 import { findPhrasedSkills } from '../taxonomy/skill-phrasings.ts';
 import type { Taxonomy, TaxonomySkill } from '../taxonomy/taxonomy.ts';
 import { parseText } from '../taxonomy/text-parser.ts';
-import { clausesOf } from './clauses.ts';
+import { clausesOf, withoutLongRuns } from './clauses.ts';
 import { findDateRanges, monthsToYears, spanMonths, unionMonths } from './dates.ts';
 import type { CvLine, Section } from './lines.ts';
 import type { CvSkillResult, Proficiency } from './schema.ts';
@@ -75,14 +75,6 @@ const LIST_CONTEXT: Partial<Record<Section, string>> = {
   certifications: 'Skills: ',
   languages: 'Languages: ',
 };
-
-// No skill is written as one run of 65 or more characters without a space; such runs (rules of dashes, dotted
-// leaders, base64 pasted by mistake) are blanked, keeping offsets, before the matcher, whose time grows faster than
-// the length of a single run.
-const LONG_RUN = 65;
-
-const withoutLongRuns = (text: string) =>
-  text.replace(WORD, (word) => (word.length >= LONG_RUN ? ' '.repeat(word.length) : word));
 
 function mentionsIn(clause: string, section: Section, taxonomy: Taxonomy): Mention[] {
   const context = LIST_CONTEXT[section] ?? '';
