@@ -25,7 +25,36 @@ const EXAMINING =
  * report at the end, a budget, a schedule, an analysis) is a side of most tasks: its skill is named only for a task
  * that names no skill of its own, so that "survey the roof and write a report" needs a surveyor, not a writer.
  */
-const WORK_SKILLS: { words: RegExp; skills: string[]; why: string; supporting?: true }[] = [
+/** What a piece's words are matched with: a pattern, or `near` below. */
+type Words = { test(text: string): boolean; [Symbol.match](text: string): RegExpMatchArray | null };
+
+/** The longest of the words `near` looks for after its first ones, plus one character for its "\b". */
+const NEAR_WORD_MAX = 16;
+
+/**
+ * `first` (a /g pattern), then `then` (a /g pattern of words of at most 15 letters) on the same line at most `gap`
+ * characters after it, the furthest such; or `alone`, whichever starts first. The match of /alone|first.{0,gap}then/,
+ * read per match of `first`: as one pattern, its gap is read from every `first` again, and recheck cannot show that
+ * bounded.
+ */
+function near(first: RegExp, gap: number, then: RegExp, alone?: RegExp): Words {
+  const match = (text: string): RegExpMatchArray | null => {
+    const single = alone?.exec(text) ?? null;
+    for (const start of text.matchAll(first)) {
+      if (single && single.index < start.index) break;
+      const from = start.index + start[0].length;
+      const window = text.slice(from, from + gap + NEAR_WORD_MAX).split(/[\n\r\u2028\u2029]/, 1)[0];
+      const last = [...window.matchAll(then)].filter((word) => word.index <= gap).at(-1);
+      if (!last) continue;
+      const end = from + last.index + last[0].length;
+      return Object.assign([text.slice(start.index, end)] as RegExpMatchArray, { index: start.index, input: text });
+    }
+    return single;
+  };
+  return { test: (text) => match(text) !== null, [Symbol.match]: match };
+}
+
+const WORK_SKILLS: { words: Words; skills: string[]; why: string; supporting?: true }[] = [
   {
     words: /\btrain(?:ing)?\b|\bteach/i,
     skills: ['Training delivery', 'Staff training', 'Teaching'],
@@ -111,7 +140,7 @@ const WORK_SKILLS: { words: RegExp; skills: string[]; why: string; supporting?: 
   { words: /\busability\b|\buser testing\b/i, skills: ['Usability testing'], why: 'it tests with users' },
   { words: /\bproofread|\bnative speaker/i, skills: ['Proofreading'], why: 'it checks written text' },
   {
-    words: /\bmultilingual\b|\bright-to-left\b|\btranslat[a-z]{0,12}\b.{0,60}\b(?:website|site|pages|app)\b/i,
+    words: near(/\btranslat\w*\b/gi, 60, /\b(?:website|site|pages|app)\b/gi, /\bmultilingual\b|\bright-to-left\b/i),
     skills: ['Localization'],
     why: 'it adapts a website or an app to other languages',
   },
@@ -121,7 +150,7 @@ const WORK_SKILLS: { words: RegExp; skills: string[]; why: string; supporting?: 
     why: 'it must meet safety rules',
   },
   {
-    words: /\bcompared with\b.{0,60}\bwithout\b|\bcontrol group|\brandomi[sz]ed\b|\bA\/B test/i,
+    words: near(/\bcompared with\b/gi, 60, /\bwithout\b/gi, /\bcontrol group|\brandomi[sz]ed\b|\bA\/B test/i),
     skills: ['Experimental design'],
     why: 'it compares a change with a control',
   },
