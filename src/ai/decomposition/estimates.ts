@@ -126,21 +126,24 @@ const PERCENT_AFTER = /[\d.,]*\s?%/y;
 
 /** An amount of money: "£2,500", "$3.5k", "€ 40 m". */
 const AMOUNT = /[£$€]\s?(\d[\d,]*(?:\.\d+)?)\s*(k|m)?\b/gi;
-/** "budget" up to 60 characters of the same sentence before an amount, or up to 40 after it. */
-const BUDGET_BEFORE = /\bbudget\b[^.]{0,60}$/i;
-const BUDGET_AFTER = /^[^.]{0,40}\bbudget\b/i;
+const BUDGET_WORD = /\bbudget\b/gi;
 
 /**
- * The first amount the brief calls its budget. Each amount's surroundings are read apart (one character more than
- * the words can take, so that "\b" sees the character before or after): one pattern for both read every digit run
- * and space after "£" many times over.
+ * The first amount the brief calls its budget: "budget" up to 60 characters of the same sentence before it, or up to 40
+ * after it. Each amount's surroundings are read apart (one character more than the words can take, so that "\b" sees
+ * the character before or after): one pattern for both read every digit run and space after "£" many times over.
  */
 function budgetAmount(brief: string): number | null {
   for (const match of brief.matchAll(AMOUNT)) {
     const end = match.index + match[0].length;
     const before = brief.slice(Math.max(0, match.index - 67), match.index);
     const after = brief.slice(end, end + 47);
-    if (!BUDGET_BEFORE.test(before) && !BUDGET_AFTER.test(after)) continue;
+    const words = (text: string) => [...text.matchAll(BUDGET_WORD)];
+    const saidBefore = words(before).some(
+      (word) => before.length - (word.index + word[0].length) <= 60 && !before.slice(word.index).includes('.'),
+    );
+    const saidAfter = words(after).some((word) => word.index <= 40 && !after.slice(0, word.index).includes('.'));
+    if (!saidBefore && !saidAfter) continue;
     const value = Number(match[1].replaceAll(',', ''));
     const unit = (match[2] ?? '').toLowerCase();
     return value * (unit === 'k' ? 1_000 : unit === 'm' ? 1_000_000 : 1);
