@@ -4,6 +4,9 @@
  * stumbles on (a run of the characters both can take, then one that ends the match); the rest repeat the things the
  * analyzers look for (e-mails, links, dates, list items) so that every reader sees many candidates.
  */
+import { CHALLENGE_DESCRIPTION_MAX } from '../src/modules/challenges/challenges.schemas.ts';
+import { NewIdea } from '../src/modules/ideas/ideas.schemas.ts';
+
 export type Shape = { name: string; make: (size: number) => string };
 
 /** `unit` repeated to `size` characters (cut mid-unit at the end), then `tail`, so every shape has the size asked. */
@@ -38,4 +41,21 @@ export const SHAPES: Shape[] = [
   { name: 'headings', make: repeated('Skills: ') },
 ];
 
-export const SIZES = [4 * 1024, 16 * 1024, 64 * 1024];
+/**
+ * The sizes each analyzer is timed at: 1×, 4× and 16×. A CV's text may be up to 100,000 characters after extraction
+ * (src/ai/text/extract.ts), and the text readers see all of it: 4, 16 and 64 KB. A brief is read from a description
+ * and a refined brief of at most 5,000 characters each (the API refuses longer ones) and an idea from a description of
+ * at most 2,000: those analyzers are timed up to that cap, since no longer text of theirs can reach them.
+ */
+const UNCAPPED = [4 * 1024, 16 * 1024, 64 * 1024];
+const upTo = (cap: number) => [Math.round(cap / 16), Math.round(cap / 4), cap];
+// The schema the API checks a new idea against (a JSON schema: its options are plain properties).
+const IDEA_DESCRIPTION_MAX = (NewIdea.properties.description as unknown as { maxLength: number }).maxLength;
+const CAPPED: Record<string, number[]> = {
+  brief: upTo(CHALLENGE_DESCRIPTION_MAX),
+  complexity: upTo(CHALLENGE_DESCRIPTION_MAX),
+  decomposition: upTo(CHALLENGE_DESCRIPTION_MAX),
+  idea: upTo(IDEA_DESCRIPTION_MAX),
+};
+
+export const sizesFor = (analyzer: string): number[] => CAPPED[analyzer] ?? UNCAPPED;

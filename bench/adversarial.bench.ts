@@ -1,11 +1,12 @@
 import { Worker } from 'node:worker_threads';
-import { SHAPES, SIZES } from './adversarial-inputs.ts';
+import { SHAPES, sizesFor } from './adversarial-inputs.ts';
 import type { Job } from './adversarial-worker.ts';
 import { machineLines } from './report.ts';
 
 /**
  * `npm run bench:adversarial`: every offline analyzer (CV, brief, complexity, decomposition, idea) and the text
- * readers on the adversarial corpus (bench/adversarial-inputs.ts) at 4, 16 and 64 KB, timed one input at a time in a
+ * readers on the adversarial corpus (bench/adversarial-inputs.ts) at 4, 16 and 64 KB (briefs and ideas up to the
+ * length the API accepts: `sizesFor`), timed one input at a time in a
  * worker thread. Prints a Markdown table and exits 1 when an input's time grows super-linearly (at 16× the size, more
  * than GROWTH_LIMIT × the time) or an input runs past the absolute bound (the thread is then stopped).
  *
@@ -75,7 +76,7 @@ type Row = { analyzer: string; shape: string; ms: Array<number | null>; growth: 
 
 async function measure(thread: AnalyzerThread, analyzer: string, shape: string): Promise<Row> {
   const ms: Array<number | null> = [];
-  for (const [index, size] of SIZES.entries()) {
+  for (const [index, size] of sizesFor(analyzer).entries()) {
     if (ms.includes(null)) {
       ms.push(null);
       continue;
@@ -114,8 +115,10 @@ for (const analyzer of analyzers) {
 await thread.close();
 
 const format = (ms: number | null) => (ms === null ? `> ${BOUND_MS}` : ms.toFixed(1));
-const header = ['analyzer', 'input', ...SIZES.map((size) => `${size / 1024} KB (ms)`), 'growth ×16', 'verdict'];
+const header = ['analyzer', 'input', '1× (ms)', '4× (ms)', '16× (ms)', 'growth ×16', 'verdict'];
 console.log(`# Adversarial inputs\n\n${machineLines('none').slice(0, 3).join('\n')}\n`);
+for (const analyzer of analyzers) console.log(`- ${analyzer}: ${sizesFor(analyzer).join(', ')} characters`);
+console.log('');
 console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
 for (const row of rows) {
   const growth = row.growth === null ? '–' : `${row.growth.toFixed(1)}×`;
@@ -129,7 +132,7 @@ for (const row of rows) {
     slowest: Math.max(current.slowest, row.ms[row.ms.length - 1] ?? Number.POSITIVE_INFINITY),
   });
 }
-console.log('\n| analyzer | worst growth ×16 | slowest 64 KB input (ms) |\n|---|---|---|');
+console.log('\n| analyzer | worst growth ×16 | slowest largest input (ms) |\n|---|---|---|');
 for (const [analyzer, { growth, slowest }] of worst) {
   console.log(`| ${analyzer} | ${growth.toFixed(1)}× | ${slowest.toFixed(0)} |`);
 }
