@@ -182,12 +182,47 @@ function isNounUse(first: string | undefined, second: string | undefined): boole
 }
 
 /** The verb for a noun phrase, from its head noun (the last noun before a preposition or clause). */
-/** Who is asked for, however long their title: "a qualified infection prevention and control practitioner". */
-const ROLE_PHRASE =
-  /^(?:a|an|the|our)\s+[^,;:]*?\b(?:lawyer|solicitor|specialist|adviser|advisor|electrician|practitioner|consultant|producer|therapist|coordinator|officer|scientist|designer|developer|expert|professional|surveyor|engineer|auditor|accountant|translators?)(?:\s*\([^)]*\))?(?:(?:,\s*|\s+)(?:to|who|with|\w+ed by)\b.*)?$/i;
+const ROLE_WORD =
+  /\b(?:lawyer|solicitor|specialist|adviser|advisor|electrician|practitioner|consultant|producer|therapist|coordinator|officer|scientist|designer|developer|expert|professional|surveyor|engineer|auditor|accountant|translators?)/gi;
+/** What may follow who is asked for: "to …", "who …", "with …", "supported by …". */
+const ROLE_FOLLOWER = /(?:,\s*|\s+)(?:to|who|with|\w+ed by)\b/iy;
+
+/**
+ * Who is asked for, however long their title: "a qualified infection prevention and control practitioner", before
+ * any comma; then at most a "(…)" aside, and what they are to do to the end of the line. Read a role word at a time:
+ * as one pattern, it read to the end of the text from each of them.
+ */
+function isRolePhrase(phrase: string): boolean {
+  const article = /^(?:a|an|the|our)\s+/i.exec(phrase);
+  if (!article) return false;
+  const body = phrase.slice(article[0].length);
+  const stop = body.search(/[,;:]/);
+  const lastBreak = lastLineBreak(body);
+  // The first ")" from where the last aside was looked for: role words come in order, so it is found once.
+  let close = -1;
+  const asideEnd = (from: number): number | null => {
+    let open = from;
+    while (open < body.length && /\s/.test(body[open])) open++;
+    if (body[open] !== '(') return null;
+    if (close !== body.length && close <= open) close = body.indexOf(')', open + 1);
+    if (close === -1) close = body.length;
+    return close === body.length ? null : close + 1;
+  };
+  for (const role of body.matchAll(ROLE_WORD)) {
+    if (stop !== -1 && role.index > stop) break;
+    const end = role.index + role[0].length;
+    for (const at of [end, asideEnd(end)]) {
+      if (at === null) continue;
+      if (at === body.length) return true;
+      ROLE_FOLLOWER.lastIndex = at;
+      if (ROLE_FOLLOWER.test(body) && ROLE_FOLLOWER.lastIndex > lastBreak) return true;
+    }
+  }
+  return false;
+}
 
 function verbFor(phrase: string): string {
-  if (ROLE_PHRASE.test(phrase.trim())) return 'Bring in';
+  if (isRolePhrase(phrase.trim())) return 'Bring in';
   const words = withoutBrackets(phrase, ' ')
     .split(/\s+/)
     .map((word) => word.toLowerCase().replace(/[^\p{L}-]/gu, ''));
