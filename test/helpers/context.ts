@@ -98,15 +98,14 @@ export async function createTestDatabase(dialect: Dialect, dataDir: string): Pro
   };
 }
 
-/** `ai`: another provider for the application and its jobs (the analysis-thread tests' own stages); closed with it. */
-export async function createTestContext(
+/** The configuration a test application runs with, on `database` and `dataDir`; `env` adds or overrides. */
+export function testConfig(
   dialect: Dialect,
+  database: TestDatabase,
+  dataDir: string,
   env: Record<string, string> = {},
-  options: { ai?: AnalysisProvider } = {},
-): Promise<TestContext> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-test-'));
-  const database = await createTestDatabase(dialect, dataDir);
-  const config = loadConfig(
+) {
+  return loadConfig(
     {
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
@@ -115,11 +114,19 @@ export async function createTestContext(
       ...(database.queueSchema ? { QUEUE_SCHEMA: database.queueSchema } : {}),
       ...env,
     },
-    {
-      databaseUrl: database.url,
-      dialect,
-    },
+    { databaseUrl: database.url, dialect },
   );
+}
+
+/** `ai`: another provider for the application and its jobs (the analysis-thread tests' own stages); closed with it. */
+export async function createTestContext(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  options: { ai?: AnalysisProvider } = {},
+): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-test-'));
+  const database = await createTestDatabase(dialect, dataDir);
+  const config = testConfig(dialect, database, dataDir, env);
   const created = createDeps(config, database);
   const deps: AppDeps = options.ai ? { ...created, ai: options.ai } : created;
   const app = await buildApp(deps);

@@ -7,12 +7,11 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { closeDeps, createDeps } from '../../src/app-deps.ts';
-import { loadConfig } from '../../src/config.ts';
 import type { Dialect } from '../../src/db/column-types.ts';
 import { createDatabase, type Db } from '../../src/db/database.ts';
 import { authenticateToken, createToken, forgetTokensOfUser } from '../../src/modules/auth/tokens.service.ts';
 import { apiClient } from '../helpers/client.ts';
-import { createTestDatabase, testDialects } from '../helpers/context.ts';
+import { createTestDatabase, testConfig, testDialects } from '../helpers/context.ts';
 import { createUser } from '../helpers/factories.ts';
 
 /**
@@ -27,15 +26,7 @@ const SECOND = 1000;
 async function twoApps(dialect: Dialect) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-test-'));
   const database = await createTestDatabase(dialect, dataDir);
-  const config = loadConfig(
-    {
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      RATE_LIMIT_AUTH_MAX: '0',
-      ...(database.queueSchema ? { QUEUE_SCHEMA: database.queueSchema } : {}),
-    },
-    { databaseUrl: database.url, dialect },
-  );
+  const config = testConfig(dialect, database, dataDir);
   const second = createDatabase({
     url: database.url,
     ...(database.schema ? { schema: database.schema } : {}),
