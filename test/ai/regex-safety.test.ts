@@ -124,8 +124,6 @@ const NOT_YET_LINEAR = new Set<string>([
   "/^(?:we|i)(?:'d|\\s+would|\\s+will)?\\s+(?:also\\s+|really\\s+|urgently\\s+|now\\s+|then\\s+)?(?:need|want|like|love|require|are looking for|am looking for|are seeking|hope|plan|intend|aim|wish)\\s+(?:help\\s+)?(?:(?:a volunteer team|a team of volunteers|someone|somebody|a volunteer|volunteers|you|people|an expert|a professional|a designer|a team|engineers)(?:\\s+with\\s+[^,]{1,60}?\\s+to\\s+|\\s+(?:to\\s+)?))?(?:to\\s+)?/i",
   // src/ai/decomposition/task-wording.ts:38
   "/^([\\p{L}' -]{2,50}?)\\s+(?:also\\s+)?(needs?|wants?|must|should|has to|have to|will need to|would like to|to be able to|can)\\s+(to\\s+)?(?:also\\s+)?(?:be able to\\s+)?(.+)$/iu",
-  // src/ai/decomposition/verify.ts:86
-  '/\\s*(?:;|,?\\s+(?:and|&|as well as|plus)\\s+(?:then\\s+|also\\s+)?)\\s*/i',
   // src/pipeline/matching/reasoning.ts:24
   '/\\s+\\S*$/',
   // src/ai/cv/dates.ts:39

@@ -82,8 +82,10 @@ const OBJECT_OPENERS = new Set([
  * warehouse") and two actions on the same thing ("Draft and test the survey questions") are one task.
  */
 export function joinedActions(title: string): [string, string] | null {
+  // The parts are trimmed, so a joint is only its word: spaces before "and" bounded, and none before ";" or ",", so that
+  // it is not tried from every space of a long run of them (quadratic).
   const parts = title
-    .split(/\s*(?:;|,?\s+(?:and|&|as well as|plus)\s+(?:then\s+|also\s+)?)\s*/i)
+    .split(/;\s*|(?:,\s+|\s{1,8})(?:and|&|as well as|plus)\s+(?:(?:then|also)\s+)?/i)
     .map((part) => part.trim())
     .filter(Boolean);
   for (let k = 1; k < parts.length; k++) {
