@@ -32,13 +32,17 @@ const MONTHS: Record<string, number> = {
 const MONTH_NAME =
   'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
 const YEAR = '(?:19|20)\\d\\d';
+// Whitespace runs are bounded (no date is written with more) so recheck can prove RANGE linear: its automaton
+// check takes look-arounds only in a pattern without unbounded repetition.
+const SPACE = '\\s{1,8}';
+const OPTIONAL_SPACE = '\\s{0,8}';
 // One date, most specific form first so "03/2020" is not read as the year alone.
-const DATE = `(?:(?:${MONTH_NAME})\\.?,?\\s+${YEAR}|(?:0?[1-9]|1[0-2])[/.]${YEAR}|${YEAR}[-/.](?:0[1-9]|1[0-2])(?!\\d)|${YEAR})`;
+const DATE = `(?:(?:${MONTH_NAME})\\.?,?${SPACE}${YEAR}|(?:0?[1-9]|1[0-2])[/.]${YEAR}|${YEAR}[-/.](?:0[1-9]|1[0-2])(?!\\d)|${YEAR})`;
 const ONGOING = 'present|current|currently|now|today|to date|date|ongoing';
-const EXPECTED = '(?:expected|exp\\.|anticipated)\\s+';
+const EXPECTED = `(?:expected|exp\\.|anticipated)${SPACE}`;
 const RANGE = new RegExp(
-  `(?<![\\d/.-])(${DATE})\\s*(?:[-–—]+|\\bto\\b|\\buntil\\b|\\btill\\b|\\bthrough\\b)\\s*(?:${EXPECTED})?(${DATE}|${ONGOING})(?![\\d/])` +
-    `|\\bsince\\s+(${DATE})`,
+  `(?<![\\d/.-])(${DATE})${OPTIONAL_SPACE}(?:[-–—]{1,3}|\\bto\\b|\\buntil\\b|\\btill\\b|\\bthrough\\b)${OPTIONAL_SPACE}(?:${EXPECTED})?(${DATE}|${ONGOING})(?![\\d/])` +
+    `|\\bsince${SPACE}(${DATE})`,
   'gi',
 );
 const SINGLE_YEAR = new RegExp(`(?<![\\d/.-])(${YEAR})(?![\\d/.-]?\\d)`, 'g');

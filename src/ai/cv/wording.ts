@@ -38,11 +38,12 @@ const CUES: Array<[Proficiency, string]> = [
 const LEVEL_OF_PHRASE = new Map<string, Proficiency>(
   CUES.flatMap(([level, phrases]) => phrases.split('|').map((phrase) => [phrase.toLowerCase(), level] as const)),
 );
-// Longest phrases first, so "basic knowledge of" wins over "basic" at the same place.
+// Longest phrases first, so "basic knowledge of" wins over "basic" at the same place. The gap between words is
+// bounded so recheck's automaton check, which takes look-arounds only without unbounded repetition, proves it linear.
 const CUE_PATTERN = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:${[...LEVEL_OF_PHRASE.keys()]
     .sort((a, b) => b.length - a.length)
-    .map((phrase) => phrase.replaceAll(' ', '\\s+'))
+    .map((phrase) => phrase.replaceAll(' ', '\\s{1,8}'))
     .join('|')})(?![\\p{L}\\p{N}])`,
   'giu',
 );

@@ -21,7 +21,13 @@ function heldAs(skill: MatchedSkill): string {
 function quoted(evidence: string): string {
   const text = evidence.replace(/\s+/g, ' ').trim();
   if (text.length <= 160) return `“${text}”`;
-  return `“${text.slice(0, 160).replace(/\s+\S*$/, '')}…”`;
+  return `“${beforeLastSpace(text.slice(0, 160))}…”`;
+}
+
+/** The text up to its last space (all of it when it has none): a word cut in half is dropped. */
+function beforeLastSpace(text: string): string {
+  const space = text.lastIndexOf(' ');
+  return space === -1 ? text : text.slice(0, space);
 }
 
 /** Hours with at most one decimal: "2.5", "10". */
