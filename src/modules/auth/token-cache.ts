@@ -1,4 +1,4 @@
-import type { AuthUser } from './tokens.service.ts';
+import type { AuthUser } from './auth-user.ts';
 
 /**
  * What a cached token holds: the caller, and what the lifetime checks read (issue 11). The expiry fields are the

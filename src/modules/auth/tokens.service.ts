@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Config } from '../../config.ts';
 import { type Db, listenAcrossProcesses, sendAcrossProcesses } from '../../db/database.ts';
 import type { AccountType } from '../../db/schema.ts';
+import type { AuthUser } from './auth-user.ts';
 import { type CachedToken, TokenCache } from './token-cache.ts';
 import { deleteTokensOfUser, findTokenWithUser, insertToken, touchToken } from './tokens.repository.ts';
 
@@ -9,13 +10,7 @@ import { deleteTokensOfUser, findTokenWithUser, insertToken, touchToken } from '
  * Personal access tokens (docs/contract.md §2): the plaintext is `{id}|{secret}`, shown once; only the SHA-256 of the
  * secret is stored. The id prefix makes lookup one primary-key read; the hash comparison is constant-time.
  */
-export type AuthUser = {
-  id: number;
-  name: string;
-  email: string;
-  account_type: AccountType;
-  token_id: number;
-};
+export type { AuthUser };
 
 const SECRET_BYTES = 30; // 40 url-safe base64 characters
 /**
