@@ -11,7 +11,9 @@ export type TaskWords = { title: string; description: string; expectedOutput: st
 const ROLE_NOUN =
   '(?:[\\p{L}-]+(?:er|or|ist|ian|ant|ent)|specialist|adviser|advisor|expert|team|lawyer|practitioner|consultant|coach|professional)';
 
-const LEAD_INS: RegExp[] = [
+/** What a piece may open with before its request: removed by a pattern, or by a function where a pattern would not
+ * be linear. */
+const LEAD_INS: Array<RegExp | ((text: string) => string)> = [
   /^(?:and|or|then|also|plus|finally|ideally|first|second|third|next|lastly)[,]?\s+/i,
   // "(weeks 3–6): create the campaign assets": when it happens is the workstream's, not the title's.
   /^\([^)]{1,30}\)\s*[:–—-]?\s+/,
@@ -24,7 +26,7 @@ const LEAD_INS: RegExp[] = [
     `^(?:we|i)(?:'d|\\s+would|\\s+will)?\\s+(?:also\\s+)?(?:need|want|like|require|are looking for|am looking for|are seeking)\\s+(?:a|an)\\s+(?:[\\p{L}-]+\\s+){0,8}?${ROLE_NOUN}\\s+(?:\\([^)]*\\)\\s+)?to\\s+(?!\\S+\\s+(?:it|them|this|that|the work)\\b)`,
     'iu',
   ),
-  /^(?:we|i)(?:'d|\s+would|\s+will)?\s+(?:also\s+|really\s+|urgently\s+|now\s+|then\s+)?(?:need|want|like|love|require|are looking for|am looking for|are seeking|hope|plan|intend|aim|wish)\s+(?:help\s+)?(?:(?:a volunteer team|a team of volunteers|someone|somebody|a volunteer|volunteers|you|people|an expert|a professional|a designer|a team|engineers)(?:\s+with\s+[^,]{1,60}?\s+to\s+|\s+(?:to\s+)?))?(?:to\s+)?/i,
+  withoutWish,
   // "we must produce a checklist", "we should also have a guide": what the brief's authors must have done.
   /^(?:we|i)\s+(?:must|should|need to|have to|will need to)\s+(?:also\s+|first\s+)?/i,
   /^(?:please\s+)?(?:could you\s+|can you\s+)?help\s+us\s+(?:to\s+)?/i,
@@ -152,12 +154,66 @@ function isThingToBeDone(body: string): boolean {
   return false;
 }
 
+/** "We'd like", "I urgently need": a wish, which leads in to who is asked for and what is to be done. */
+const WISH =
+  /^(?:we|i)(?:'d|\s+would|\s+will)?\s+(?:also\s+|really\s+|urgently\s+|now\s+|then\s+)?(?:need|want|like|love|require|are looking for|am looking for|are seeking|hope|plan|intend|aim|wish)\s+/i;
+/** Who may be asked for, in the order they are tried: "a volunteer" is tried when "a volunteer team" leads nowhere. */
+const HELPERS = [
+  'a volunteer team',
+  'a team of volunteers',
+  'someone',
+  'somebody',
+  'a volunteer',
+  'volunteers',
+  'you',
+  'people',
+  'an expert',
+  'a professional',
+  'a designer',
+  'a team',
+  'engineers',
+];
+/** How far into `text` a "with <up to 60 characters but a comma> to" clause after who is asked for reaches, or 0. */
+function withClauseEnd(text: string): number {
+  const lead = /^\s+with(\s+)/i.exec(text);
+  if (!lead) return 0;
+  const end = lead[0].length;
+  for (let q = end + 1; q <= end + 60 && text[q - 1] !== ','; q++) {
+    const to = /^\s+to\s+/i.exec(text.slice(q));
+    if (to) return q + to[0].length;
+  }
+  // What "with" is given back of its spaces may be the start of "<space> to": "with   to plan the day".
+  const to = lead[1].length >= 3 && /^to\s+/i.exec(text.slice(end));
+  return to ? end + to[0].length : 0;
+}
+
+/**
+ * "We'd like someone with design experience to create a logo" → "create a logo": the wish, then at most "help", who is
+ * asked for with what they bring, and "to". Read a part at a time: as one pattern, the clause's 60 characters and the
+ * spaces around them could be split many ways (and recheck could not decide it).
+ */
+function withoutWish(text: string): string {
+  const wish = WISH.exec(text);
+  if (!wish) return text;
+  let rest = text.slice(wish[0].length).replace(/^help\s+/i, '');
+  for (const helper of HELPERS) {
+    if (rest.slice(0, helper.length).toLowerCase() !== helper) continue;
+    const after = rest.slice(helper.length);
+    const clause = withClauseEnd(after);
+    const plain = /^\s+(?:to\s+)?/i.exec(after);
+    if (clause === 0 && !plain) continue;
+    rest = after.slice(clause > 0 ? clause : plain![0].length);
+    break;
+  }
+  return rest.replace(/^to\s+/i, '');
+}
+
 function stripLeadIns(text: string): string {
   let body = text.trim();
   for (let changed = true; changed; ) {
     changed = false;
     for (const leadIn of LEAD_INS) {
-      const next = body.replace(leadIn, '');
+      const next = typeof leadIn === 'function' ? leadIn(body) : body.replace(leadIn, '');
       if (next !== body && next.length > 0) {
         body = next;
         changed = true;
