@@ -99,9 +99,16 @@ const CHECK_TIMEOUT_MS = 30_000;
 /**
  * recheck's verdict on one pattern: safe, or why not (the growth it found and an attack string, or that it could not
  * decide in time). Uses recheck's native binary where it is installed, its pure-JS build elsewhere.
+ *
+ * The automaton check comes first: it is a proof, and its answer is the same on every run. recheck's own choice
+ * ("auto") sends patterns with look-arounds to its fuzzer, whose verdict on the same pattern changes from run to run
+ * (it found bounded, linear patterns "cubic" in one run and safe in the next); the fuzzer only decides what the
+ * automaton check cannot (too large a pattern, or a feature it does not model).
  */
 export async function verdictOf(source: string, flags: string): Promise<Verdict> {
-  const diagnostics = await check(source, flags, { timeout: CHECK_TIMEOUT_MS });
+  const proof = await check(source, flags, { checker: 'automaton', timeout: CHECK_TIMEOUT_MS });
+  const diagnostics =
+    proof.status === 'unknown' ? await check(source, flags, { checker: 'fuzz', timeout: CHECK_TIMEOUT_MS }) : proof;
   if (diagnostics.status === 'safe') return { safe: true };
   if (diagnostics.status === 'vulnerable') {
     const attack = diagnostics.attack.pattern;

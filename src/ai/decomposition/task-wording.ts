@@ -9,7 +9,7 @@ export type TaskWords = { title: string; description: string; expectedOutput: st
 
 /** A noun naming who does work: "a data scientist", "an HR specialist", "a qualified electrician", "a producer". */
 const ROLE_NOUN =
-  '(?:[\\p{L}-]+(?:er|or|ist|ian|ant|ent)|specialist|adviser|advisor|expert|team|lawyer|practitioner|consultant|coach|professional)';
+  '(?:[\\p{L}-]{1,30}(?:er|or|ist|ian|ant|ent)|specialist|adviser|advisor|expert|team|lawyer|practitioner|consultant|coach|professional)';
 
 /** What a piece may open with before its request: removed by a pattern, or by a function where a pattern would not
  * be linear. */
@@ -23,7 +23,7 @@ const LEAD_INS: Array<RegExp | ((text: string) => string)> = [
   // "We need a data scientist to build a churn model": who is asked for leads in to the work they are to do.
   // Not when the work is only "it", "them" or "the work": then who is asked for says more.
   new RegExp(
-    `^(?:we|i)(?:'d|\\s+would|\\s+will)?\\s+(?:also\\s+)?(?:need|want|like|require|are looking for|am looking for|are seeking)\\s+(?:a|an)\\s+(?:[\\p{L}-]+\\s+){0,8}?${ROLE_NOUN}\\s+(?:\\([^)]*\\)\\s+)?to\\s+(?!\\S+\\s+(?:it|them|this|that|the work)\\b)`,
+    `^(?:we|i)(?:'d|\\s{1,8}would|\\s{1,8}will)?\\s{1,8}(?:also\\s{1,8})?(?:need|want|like|require|are looking for|am looking for|are seeking)\\s{1,8}(?:a|an)\\s{1,8}(?:[\\p{L}-]{1,30}\\s{1,8}){0,8}?${ROLE_NOUN}\\s{1,8}(?:\\([^)]{0,80}\\)\\s{1,8})?to\\s{1,8}(?!\\S{1,40}\\s{1,8}(?:it|them|this|that|the work)\\b)`,
     'iu',
   ),
   withoutWish,
@@ -35,9 +35,18 @@ const LEAD_INS: Array<RegExp | ((text: string) => string)> = [
   /^to\s+/i,
 ];
 
-/** Who a request is for: "Trustees want to see…" → "Let trustees see…". */
+/**
+ * Who a request is for: "Trustees want to see…" → "Let trustees see…". Whitespace runs are bounded and the rest is
+ * not anchored with `$` (linear: a `$` after `.+` that fails on a line break made the engine retry every split);
+ * `subjectWants` asks for the rest to reach the end instead, which is the same condition.
+ */
 const SUBJECT_WANTS =
-  /^([\p{L}' -]{2,50}?)\s+(?:also\s+)?(needs?|wants?|must|should|has to|have to|will need to|would like to|to be able to|can)\s+(to\s+)?(?:also\s+)?(?:be able to\s+)?(.+)$/iu;
+  /^([\p{L}' -]{2,50}?)\s{1,8}(?:also\s{1,8})?(needs?|wants?|must|should|has to|have to|will need to|would like to|to be able to|can)\s{1,8}(to\s{1,8})?(?:also\s{1,8})?(?:be able to\s{1,8})?(.+)/iu;
+
+function subjectWants(body: string): RegExpExecArray | null {
+  const wants = SUBJECT_WANTS.exec(body);
+  return wants && wants[0].length === body.length ? wants : null;
+}
 
 /** The verb a thing to make takes, by its head noun: a report is prepared, an app built, a logo designed. */
 const VERB_BY_NOUN: [RegExp, string][] = [
@@ -116,7 +125,7 @@ function instruction(piece: string): string {
     const verb = verbFor(have[1]);
     return `${verb === 'Deliver' ? 'Get' : verb} ${lowerFirst(have[1])}`;
   }
-  const wants = SUBJECT_WANTS.exec(body);
+  const wants = subjectWants(body);
   // "a model that predicts stock needs…" is a thing to make, not someone who needs something.
   if (wants && !/^(?:a|an)\b/i.test(wants[1]) && !/\b(?:that|which|who|where)\b/i.test(wants[1])) {
     const [, subject, connector, to, rest] = wants;
