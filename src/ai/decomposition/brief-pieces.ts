@@ -96,7 +96,7 @@ function isScheduleOrMoney(sentence: string): boolean {
 /** What a request for "it", "the report" or "this" by a date or for an amount asks for: that limit, not new work. */
 const KEEP_AS_IS = /\b(?:continue with|stick with|keep using|stay on|carry on with)\b/i;
 const REFERS_BACK =
-  /\b(?:need|want|like|require)\s{1,4}(?:it|this|that|them|these|the\s{1,4}\w+|everything|all of it)\s{1,4}(?:(?:done|finished|ready|delivered|live)\s{1,4})?(?:by|before|until|within|for)\b/i;
+  /\b(?:need|want|like|require)\s{1,4}(?:it|this|that|them|these|the\s{1,4}\w{1,40}|everything|all of it)\s{1,4}(?:(?:done|finished|ready|delivered|live)\s{1,4})?(?:by|before|until|within|for)\b/i;
 /** The second of two joined clauses has a subject of its own: ", and our council wants…", "; it must…". */
 const SUBJECT_START =
   /^(?:(?:we|i|it|they|he|she|you)\b|(?:our|their|its|this|that|these|those|every|each|the|a|an)\s+(?:[\w'-]+\s+){0,3}?(?:is|are|was|were|has|have|must|should|needs?|wants?|will|would|can|could|may|might)\b)/i;

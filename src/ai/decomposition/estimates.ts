@@ -108,7 +108,7 @@ function experienceFor(piece: string, complexity: number): ExperienceLevel {
 /** Counts a piece names: "ten pages", "about 15 mentees", "2,000 items"; not years, percentages or money. */
 function quantities(piece: string): number[] {
   const found: number[] = [];
-  for (const match of piece.matchAll(/(?<![£$€\d.,])(\d{1,3}(?:,\d{3})+|\d+)\b/g)) {
+  for (const match of piece.matchAll(/(?<![£$€\d.,])(\d{1,3}(?:,\d{3}){1,6}|\d{1,20})\b/g)) {
     // Not a percentage ("15%", "2.5 %"); read here, as a lookahead in the pattern it was re-read at every digit.
     PERCENT_AFTER.lastIndex = match.index + match[0].length;
     if (PERCENT_AFTER.test(piece)) continue;

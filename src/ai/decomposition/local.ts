@@ -183,7 +183,7 @@ function splitDetails(draft: Draft): Draft[] {
 function splitActions(draft: Draft): Draft[] {
   const clause = restAfter(draft.text, /\b(?:that|which)(?=\s)/gi);
   if (clause === null) return [draft];
-  const items = listParts(withoutBrackets(clause, ''), /\sand\s+(?=\p{L}+s\b)/u)
+  const items = listParts(withoutBrackets(clause, ''), /\sand\s{1,8}(?=\p{L}{1,40}s\b)/u)
     .map((item) => item.replace(/(?<![.;:])[.;:]+$/, ''))
     .filter(Boolean);
   const actions = items.map(baseForm);
@@ -219,7 +219,7 @@ function splitPair(draft: Draft): Draft[] {
   // Only a pair that ends a phrase ("into Arabic and Ukrainian for families"): "visits and stock needs" is one thing.
   // A word starts after a non-letter: from every "\b" of "a-b-c-…" the pattern read to the end of the run.
   const pair =
-    /(?<![\p{L}-])([\p{L}-]+)\s{1,8}(?:and|or)\s{1,8}([\p{L}-]+)(?=\s{1,8}(?:for|to|in|on|at|by|with|from)\b|$)/u.exec(
+    /(?<![\p{L}-])([\p{L}-]{1,40})\s{1,8}(?:and|or)\s{1,8}([\p{L}-]{1,40})(?=\s{1,8}(?:for|to|in|on|at|by|with|from)\b|$)/u.exec(
       draft.title,
     );
   if (!pair || pair[1].length < 3 || pair[2].length < 3) return [draft];
