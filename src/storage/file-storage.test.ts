@@ -76,6 +76,7 @@ describe('DiskStorage', () => {
       await assert.rejects(storage.remove(key), /escapes the storage root/, key);
       await assert.rejects(storage.putFile(key, localFile('x')), /escapes the storage root/, key);
     }
+    await assert.rejects(storage.keys('../')[Symbol.asyncIterator]().next(), /escapes the storage root/);
     assert.equal(fs.readFileSync(path.join(dir, 'secret.txt'), 'utf8'), 'secret');
   });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 /**
- * Where uploaded files live. The embedded default is the local disk; an object store can implement the same four
+ * Where uploaded files live. The embedded default is the local disk; an object store implements the same
  * operations. Keys are relative, slash-separated paths chosen by the application (never by the uploader).
  */
 export interface FileStorage {
@@ -14,6 +14,13 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** Deleting a missing key is not an error: deletes are retried after failures. */
   remove(key: string): Promise<void>;
+  /**
+   * Resolves when the store can be used now (readiness, `guild storage:check`); otherwise throws an Error whose
+   * message says what failed. Cheap enough to call on every readiness probe: it stores nothing.
+   */
+  check(): Promise<void>;
+  /** Every stored key that starts with `prefix` (all keys without one), in no particular order. */
+  keys(prefix?: string): AsyncIterable<string>;
 }
 
 /** Modes of what the service creates under its data directory: readable by the service's user only. */
@@ -75,6 +82,41 @@ export class DiskStorage implements FileStorage {
 
   async remove(key: string): Promise<void> {
     await fs.promises.rm(this.#pathOf(key), { force: true });
+  }
+
+  async check(): Promise<void> {
+    try {
+      // The folder is created on first use, as putFile would; a folder that exists but cannot be written is the
+      // failure an operator must hear about (a read-only or unmounted volume).
+      await fs.promises.mkdir(this.root, { recursive: true, mode: OWNER_ONLY_DIRECTORY });
+      await fs.promises.access(this.root, fs.constants.R_OK | fs.constants.W_OK | fs.constants.X_OK);
+    } catch (error) {
+      throw new Error(`The storage folder ${this.root} cannot be used: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  async *keys(prefix = ''): AsyncIterable<string> {
+    // Walk only the folder the prefix names (`cvs/7/a` → `cvs/7`), then keep the keys that start with it.
+    const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+    const start = folder === '' ? this.root : this.#pathOf(folder);
+    for await (const key of walkFiles(start, folder)) if (key.startsWith(prefix)) yield key;
+  }
+}
+
+/** The files under `directory` as keys (`base/…`, slash-separated); a missing folder holds none. */
+async function* walkFiles(directory: string, base: string): AsyncGenerator<string> {
+  let entries: fs.Dirent[];
+  try {
+    entries = await fs.promises.readdir(directory, { withFileTypes: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return;
+    throw error;
+  }
+  for (const entry of entries) {
+    const key = base === '' ? entry.name : `${base}/${entry.name}`;
+    if (entry.isDirectory()) yield* walkFiles(path.join(directory, entry.name), key);
+    else if (entry.isFile()) yield key;
   }
 }
 
