@@ -7,7 +7,8 @@ import { createJobQueue } from './jobs/create-job-queue.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import type { Mailer } from './mail/mailer.ts';
-import { DiskStorage, type FileStorage } from './storage/file-storage.ts';
+import { createStorage } from './storage/create-storage.ts';
+import type { FileStorage } from './storage/file-storage.ts';
 
 /** What the feature modules and job handlers are given: built once by an entry point (or a test). */
 export type AppDeps = Readonly<{
@@ -29,7 +30,7 @@ export function createDeps(config: Config, database: { db: Db; dialect: Dialect 
     config,
     db: database.db,
     dialect: database.dialect,
-    storage: new DiskStorage(config.storageDir),
+    storage: createStorage(config),
     ai: createProvider(config),
     queue: createJobQueue(config, database.db),
     mailer: createMailer(config.mail),
@@ -37,10 +38,12 @@ export function createDeps(config: Config, database: { db: Db; dialect: Dialect 
 }
 
 /**
- * Releases what `createDeps` holds beyond the database and the queue (the analysis threads, SMTP connections); entry
+ * Releases what `createDeps` holds beyond the database and the queue (the analysis threads, SMTP connections, the
+ * object store's connections); entry
  * points call it on exit.
  */
 export async function closeDeps(deps: AppDeps): Promise<void> {
   await deps.ai.close?.();
   await deps.mailer.close();
+  deps.storage.close?.();
 }

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { type ObjectStoreSettings, parseStorageSettings } from './storage/storage-config.ts';
 
 /**
  * Environment → validated, frozen configuration. Read once at start-up; every problem is reported together so an
@@ -15,7 +16,10 @@ export type Config = Readonly<{
   /** `sqlite:<file>` (default, under dataDir) or a `postgres://` URL. */
   databaseUrl: string;
   dialect: 'sqlite' | 'postgres';
+  /** The folder uploads live in when `objectStore` is null (STORAGE_URL unset or `file:`). */
   storageDir: string;
+  /** STORAGE_URL=s3://bucket/prefix: uploads live in that S3-compatible bucket instead (src/storage/). */
+  objectStore: ObjectStoreSettings | null;
   logLevel: string;
   /** Token lifetime in seconds; null means tokens never expire (docs/contract.md §2). */
   tokenTtlSeconds: number | null;
@@ -308,6 +312,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const authRateLimitMax = integer('RATE_LIMIT_AUTH_MAX', 10, 0, 1_000_000);
   const authRateLimitWindow = integer('RATE_LIMIT_AUTH_WINDOW_SECONDS', 60, 1, 24 * 3600);
 
+  const storage = parseStorageSettings(read, boolean, dataDir, problems);
+
   const queueSchema = read('QUEUE_SCHEMA') ?? 'pgboss';
   if (!/^[A-Za-z_][A-Za-z0-9_]{0,49}$/.test(queueSchema)) {
     problems.push(
@@ -323,7 +329,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     dataDir,
     databaseUrl,
     dialect,
-    storageDir: path.resolve(read('STORAGE_DIR') ?? path.join(dataDir, 'storage')),
+    storageDir: storage.storageDir,
+    objectStore: storage.objectStore,
     logLevel: oneOf(
       'LOG_LEVEL',
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/errors.ts';
+import { isStorageUnavailable } from '../storage/storage-errors.ts';
 import { AppError, type FieldErrors, statusByCode } from './app-error.ts';
 import { routedPathOf } from './auth.ts';
 import { formatFieldErrors } from './validation.ts';
@@ -25,8 +26,8 @@ function isWebRequest(request: FastifyRequest): boolean {
 /**
  * One place turns every failure into the contract's body: `{message}` always, `errors` on validation 422s.
  * Anything unexpected is a 500 `{"message":"Server Error"}`; its details go to the log under the request id.
- * A database that cannot be reached (down, restarting, a connection cut) is a 503 with Retry-After: the request may
- * succeed later, and the process keeps serving and reconnects by itself.
+ * A database or file store that cannot be reached (down, restarting, a connection cut) is a 503 with Retry-After: the
+ * request may succeed later, and the process keeps serving and reconnects by itself.
  * Web pages get the same status with an HTML page that says what happened.
  */
 export function installErrorHandler(app: FastifyInstance, renderWebError?: WebErrorRenderer): void {
@@ -39,7 +40,7 @@ export function installErrorHandler(app: FastifyInstance, renderWebError?: WebEr
     const body = errorBody(error, request);
     if (body.status === 500) request.log.error({ err: error, reqId: request.id }, 'unhandled error');
     if (body.status === 503) {
-      request.log.warn({ err: error, reqId: request.id }, 'database unavailable');
+      request.log.warn({ err: error, reqId: request.id }, 'dependency unavailable');
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
     }
     return send(request, reply, body.status, body.body);
@@ -69,6 +70,15 @@ function errorBody(
         message: 'The service is temporarily unavailable because its database cannot be reached. Try again shortly.',
       },
     };
+  }
+
+  if (isStorageUnavailable(error)) {
+    // The object store failed (down, cut mid-transfer, refusing): whatever the request stored was removed again.
+    const reading = request.method === 'GET' || request.method === 'HEAD';
+    const message = reading
+      ? 'The file cannot be read right now because the service cannot reach its file storage. Try again shortly.'
+      : 'Nothing was saved because the service cannot reach its file storage right now. Try again shortly.';
+    return { status: 503, body: { message } };
   }
 
   if (isUnstorableText(error)) {

@@ -10,7 +10,10 @@ import type { Readable } from 'node:stream';
 export interface FileStorage {
   /** Moves a finished local file into storage under `key`. */
   putFile(key: string, localPath: string): Promise<void>;
-  read(key: string): Readable;
+  /** The file's bytes, or those of one range; a missing key fails the stream (code `ENOENT`). */
+  read(key: string, range?: ByteRange): Readable;
+  /** Size and last change of a stored file, or null when the key holds none. */
+  stat(key: string): Promise<StoredFileInfo | null>;
   exists(key: string): Promise<boolean>;
   /** Deleting a missing key is not an error: deletes are retried after failures. */
   remove(key: string): Promise<void>;
@@ -21,7 +24,14 @@ export interface FileStorage {
   check(): Promise<void>;
   /** Every stored key that starts with `prefix` (all keys without one), in no particular order. */
   keys(prefix?: string): AsyncIterable<string>;
+  /** Releases open connections (the object store's); the store is not used afterwards. */
+  close?(): void;
 }
+
+/** Bytes `start` to `end` of a file, both included (as HTTP's Range header counts them). */
+export type ByteRange = Readonly<{ start: number; end: number }>;
+
+export type StoredFileInfo = Readonly<{ size: number; modifiedAt: Date }>;
 
 /** Modes of what the service creates under its data directory: readable by the service's user only. */
 const OWNER_ONLY_DIRECTORY = 0o700;
@@ -66,18 +76,23 @@ export class DiskStorage implements FileStorage {
     }
   }
 
-  read(key: string): Readable {
-    return fs.createReadStream(this.#pathOf(key));
+  read(key: string, range?: ByteRange): Readable {
+    return fs.createReadStream(this.#pathOf(key), range ? { start: range.start, end: range.end } : {});
+  }
+
+  async stat(key: string): Promise<StoredFileInfo | null> {
+    try {
+      const stats = await fs.promises.stat(this.#pathOf(key));
+      return stats.isFile() ? { size: stats.size, modifiedAt: stats.mtime } : null;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+      throw error;
+    }
   }
 
   async exists(key: string): Promise<boolean> {
-    try {
-      return (await fs.promises.stat(this.#pathOf(key))).isFile();
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') return false;
-      throw error;
-    }
+    return (await this.stat(key)) !== null;
   }
 
   async remove(key: string): Promise<void> {

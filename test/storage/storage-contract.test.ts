@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '../../src/config.ts';
 import { DiskStorage } from '../../src/storage/file-storage.ts';
+import { createS3Client, S3Storage } from '../../src/storage/s3-storage.ts';
+import { type S3TestServer, startS3Server } from '../helpers/s3-server.ts';
+import { startTcpProxy } from '../helpers/tcp-proxy.ts';
 import { storageContract } from './storage-contract.ts';
 
 let diskRoot = '';
@@ -21,5 +25,33 @@ storageContract({
     const file = path.join(diskRoot, `not-a-folder-${Date.now()}`);
     fs.writeFileSync(file, '');
     return new DiskStorage(path.join(file, 'storage'));
+  },
+});
+
+let s3: S3TestServer;
+let bucketCount = 0;
+const s3Settings = (bucket: string, endpoint: string) =>
+  loadConfig({ ...s3.env, STORAGE_URL: `s3://${bucket}/guild`, S3_ENDPOINT: endpoint }).objectStore!;
+storageContract({
+  name: 's3 (s3rver)',
+  async setUp() {
+    s3 = await startS3Server();
+  },
+  async tearDown() {
+    await s3.stop();
+  },
+  async fresh() {
+    // A bucket per test, so each starts empty.
+    const bucket = `contract-${++bucketCount}`;
+    await s3.createBucket(bucket);
+    const settings = s3Settings(bucket, s3.endpoint);
+    return new S3Storage(settings, createS3Client(settings));
+  },
+  async broken() {
+    // A closed proxy in front of the server: a port nobody listens on, so connections are refused.
+    const proxy = await startTcpProxy({ host: '127.0.0.1', port: s3.port });
+    await proxy.close();
+    const settings = s3Settings('contract-broken', `http://127.0.0.1:${proxy.port}`);
+    return new S3Storage(settings, createS3Client(settings));
   },
 });
