@@ -27,6 +27,7 @@ import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { volunteersRoutes } from './modules/volunteers/volunteers.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { renderErrorPage } from './web/error-page.ts';
 import { installWebSession } from './web/session.ts';
 import { webRoutes } from './web/web.routes.ts';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         teamsRoutes,
         notificationsRoutes,
         ideasRoutes,
+        webhooksRoutes,
       ]) {
         await api.register(routes, deps);
       }

@@ -141,4 +141,20 @@ describe('configuration', () => {
       assert.throws(() => loadConfig({ MAIL_FROM: from }), /MAIL_FROM must be an address or "Name <address>"/);
     }
   });
+
+  it('retries webhook deliveries after WEBHOOK_RETRY_DELAYS seconds (10 s to 6 h by default; 0: never) and refuses private endpoints unless allowed', () => {
+    const defaults = loadConfig({});
+    assert.deepEqual(defaults.webhooks.retryDelaysSeconds, [10, 60, 300, 1800, 7200, 21600]);
+    assert.equal(defaults.webhooks.allowPrivateNetworks, false);
+    const set = loadConfig({ WEBHOOK_RETRY_DELAYS: '1, 2,3', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
+    assert.deepEqual(set.webhooks.retryDelaysSeconds, [1, 2, 3]);
+    assert.equal(set.webhooks.allowPrivateNetworks, true);
+    assert.deepEqual(loadConfig({ WEBHOOK_RETRY_DELAYS: '0' }).webhooks.retryDelaysSeconds, []);
+    for (const raw of ['10,,60', '-1', '1.5', 'ten', '99999999', Array(21).fill('1').join(',')]) {
+      assert.throws(
+        () => loadConfig({ WEBHOOK_RETRY_DELAYS: raw }),
+        /WEBHOOK_RETRY_DELAYS must be up to 20 whole numbers/,
+      );
+    }
+  });
 });

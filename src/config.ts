@@ -62,6 +62,12 @@ export type Config = Readonly<{
    * so that nothing is lost without a mail server; sent from `from` (MAIL_FROM).
    */
   mail: Readonly<{ smtpUrl: string | null; from: string; outboxDir: string }>;
+  /**
+   * Webhook deliveries: the waits before each retry of a failed attempt (WEBHOOK_RETRY_DELAYS, seconds), and whether
+   * endpoints on loopback, private and other non-public addresses are allowed (WEBHOOK_ALLOW_PRIVATE_NETWORKS, for
+   * development and tests only).
+   */
+  webhooks: Readonly<{ retryDelaysSeconds: readonly number[]; allowPrivateNetworks: boolean }>;
   /** Sign-in with LinkedIn (OpenID Connect); null when not configured. */
   linkedin: Readonly<{ issuer: string; clientId: string; clientSecret: string; redirectUri: string }> | null;
   aiProvider: 'local' | 'openai' | 'anthropic';
@@ -189,6 +195,26 @@ function parseMail(
     from: from ?? `Guild <noreply@${host}>`,
     outboxDir: path.join(dataDir, 'outbox'),
   });
+}
+
+const DEFAULT_WEBHOOK_RETRY_DELAYS = [10, 60, 300, 1800, 7200, 21600];
+const MAX_WEBHOOK_RETRIES = 20;
+const MAX_WEBHOOK_RETRY_DELAY = 7 * 24 * 3600;
+
+/** WEBHOOK_RETRY_DELAYS: whole seconds, comma-separated, one per retry (`0`: no retry). */
+function parseRetryDelays(raw: string | undefined, problems: string[]): readonly number[] {
+  if (raw === undefined) return Object.freeze(DEFAULT_WEBHOOK_RETRY_DELAYS);
+  if (raw === '0') return Object.freeze([]);
+  const parts = raw.split(',').map((part) => part.trim());
+  const valid = parts.every((part) => /^[0-9]{1,7}$/.test(part) && Number(part) <= MAX_WEBHOOK_RETRY_DELAY);
+  if (!valid || parts.length > MAX_WEBHOOK_RETRIES) {
+    problems.push(
+      `WEBHOOK_RETRY_DELAYS must be up to ${MAX_WEBHOOK_RETRIES} whole numbers of seconds (at most ` +
+        `${MAX_WEBHOOK_RETRY_DELAY}) separated by commas, e.g. 10,60,300, or 0 for no retry (got "${raw.slice(0, 80)}").`,
+    );
+    return Object.freeze(DEFAULT_WEBHOOK_RETRY_DELAYS);
+  }
+  return Object.freeze(parts.map(Number));
 }
 
 export class ConfigError extends Error {
@@ -350,6 +376,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     queueSchema,
     sessionSecret,
     mail,
+    webhooks: Object.freeze({
+      retryDelaysSeconds: parseRetryDelays(read('WEBHOOK_RETRY_DELAYS'), problems),
+      allowPrivateNetworks: boolean('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
+    }),
     linkedin,
     aiProvider,
     analysisThreads: integer('ANALYSIS_THREADS', 1, 1, 16),

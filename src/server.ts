@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { jobRegistry } from './pipeline/job-registry.ts';
+import { startWebhookRelay } from './pipeline/webhooks/webhook-relay.ts';
 
 /**
  * `npm start`: migrate, serve the API and web app, and (by default) run the job worker in the same process. With
@@ -19,9 +20,11 @@ async function main(): Promise<void> {
   const app = await buildApp(deps);
   await deps.queue.start(app.log);
   const worker = config.embeddedWorker ? await deps.queue.startWorker(jobRegistry, deps, app.log) : null;
+  const relay = config.embeddedWorker ? startWebhookRelay(deps, app.log) : null;
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await relay?.stop();
     await worker?.stop();
     await app.close();
     await deps.queue.stop();

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { jobRegistry } from './pipeline/job-registry.ts';
+import { startWebhookRelay } from './pipeline/webhooks/webhook-relay.ts';
 
 /**
  * `npm run worker`: runs queued jobs without serving HTTP. Start as many as the load needs (each runs
@@ -20,10 +21,12 @@ async function main(): Promise<void> {
   const deps = createDeps(config, database);
   await deps.queue.start(log);
   const worker = await deps.queue.startWorker(jobRegistry, deps, log);
+  const relay = startWebhookRelay(deps, log);
   log.info({ engine: deps.queue.engine, concurrency: config.workerConcurrency }, 'worker started');
 
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'worker stopping after its running jobs');
+    await relay.stop();
     await worker.stop();
     await deps.queue.stop();
     await closeDeps(deps);

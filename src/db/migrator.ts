@@ -10,6 +10,7 @@ import * as webTokenLifetime from './migrations/0007_web_token_lifetime.ts';
 import * as taskFit from './migrations/0008_task_fit.ts';
 import * as notificationCounts from './migrations/0009_notification_counts.ts';
 import * as emailConfirmation from './migrations/0010_email_confirmation.ts';
+import * as webhooks from './migrations/0011_webhooks.ts';
 
 type MigrationModule = { up(db: Kysely<unknown>, types: ColumnTypes): Promise<void> };
 
@@ -25,6 +26,7 @@ const migrations: Record<string, MigrationModule> = {
   '0008_task_fit': taskFit,
   '0009_notification_counts': notificationCounts,
   '0010_email_confirmation': emailConfirmation,
+  '0011_webhooks': webhooks,
 };
 
 /** `schema`: the PostgreSQL schema the tables live in, when it is not the default one (tests use one per file). */

@@ -350,6 +350,45 @@ export interface NotificationCountsTable {
   unread: number;
 }
 
+/** A user's webhook endpoint (modules/webhooks, migration 0011). `events` is a JSON array of event types or ["*"]. */
+export interface WebhooksTable {
+  id: Generated<number>;
+  user_id: number;
+  url: string;
+  events: Json;
+  description: string | null;
+  /** `whsec_` + base64 of 32 random bytes: the HMAC key deliveries are signed with. */
+  secret: string;
+  active: number;
+  /** Deliveries that ended failed since the last one that succeeded; 20 deactivate the webhook. */
+  consecutive_failures: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+/** One event for one webhook: the outbox row and its delivery log entry (modules/webhooks). */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  /** `evt_…`: the `webhook-id` header, the same on every attempt and redelivery. */
+  event_id: string;
+  event_type: string;
+  /** The request body exactly as sent. */
+  body: string;
+  status: WebhookDeliveryStatus;
+  attempts: Generated<number>;
+  response_status: number | null;
+  response_body_excerpt: string | null;
+  error: string | null;
+  next_attempt_at: Timestamp | null;
+  /** When the job for the next attempt was queued; null while the relay has still to queue it. */
+  queued_at: Timestamp | null;
+  created_at: Timestamp;
+  delivered_at: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   personal_access_tokens: PersonalAccessTokensTable;
@@ -377,6 +416,8 @@ export interface Database {
   reputation_events: ReputationEventsTable;
   jobs: JobsTable;
   login_attempts: LoginAttemptsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -388,3 +429,5 @@ export type AssignmentUpdate = Updateable<AssignmentsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type IdeaRow = Selectable<IdeasTable>;
 export type JobRow = Selectable<JobsTable>;
+export type WebhookRow = Selectable<WebhooksTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;

@@ -18,6 +18,8 @@ const ACCOUNT_TYPE_NOTES: Record<AccountType, string> = {
 const STATUS_DESCRIPTIONS: Record<string, string> = {
   200: 'OK',
   201: 'Created',
+  202: 'Accepted: queued, done later by a job',
+  204: 'Done; no content',
   400: 'The body is not valid JSON, a form or multipart',
   401: 'Missing, malformed, unknown or revoked token',
   403: 'Wrong account type, or not allowed on this resource',

@@ -24,6 +24,8 @@ export const JOBS = {
   'volunteer.match': { payload: Type.Object({ volunteerId: Id }) },
   /** Invitations went out on a challenge: form its team once two or more contributors are involved. */
   'challenge.form-team': { payload: Type.Object({ challengeId: Id }) },
+  /** An attempt of a webhook delivery: queued by the outbox relay, a ping, a redelivery, or the failed attempt before. */
+  'webhook.deliver': { payload: Type.Object({ deliveryId: Id }) },
 } as const satisfies Record<string, { payload: TObject }>;
 
 export type JobName = keyof typeof JOBS;

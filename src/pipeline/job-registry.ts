@@ -5,6 +5,7 @@ import { analyzeCvJob } from './cv-analysis/cv-analysis.jobs.ts';
 import { scoreIdeaJob } from './idea-scoring/idea-scoring.jobs.ts';
 import { taskMatchJob, volunteerMatchJob } from './matching/matching.jobs.ts';
 import { formTeamJob } from './teams/teams.jobs.ts';
+import { deliverWebhookJob } from './webhooks/webhooks.jobs.ts';
 
 /**
  * The definition of every job (src/jobs/job-names.ts), run with the application's dependencies: the pipeline of
@@ -19,4 +20,5 @@ export const jobRegistry = defineJobRegistry<AppDeps>({
   'task.match': taskMatchJob,
   'volunteer.match': volunteerMatchJob,
   'challenge.form-team': formTeamJob,
+  'webhook.deliver': deliverWebhookJob,
 });

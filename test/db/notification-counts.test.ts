@@ -62,7 +62,8 @@ for (const dialect of testDialects()) {
       const now = new Date().toISOString();
       switch (step.kind) {
         case 'insert':
-          return insertNotification(ctx.db, notification(users[step.user]));
+          await insertNotification(ctx.db, notification(users[step.user]));
+          return;
         case 'insertRolledBack':
           await ctx.db
             .transaction()

@@ -38,6 +38,7 @@ export function apiClient(app: FastifyInstance, token?: string) {
     get: (url: string) => send('GET', url),
     post: (url: string, body?: unknown, headers?: Record<string, string>) => send('POST', url, body, headers),
     put: (url: string, body?: unknown, headers?: Record<string, string>) => send('PUT', url, body, headers),
+    patch: (url: string, body?: unknown, headers?: Record<string, string>) => send('PATCH', url, body, headers),
     delete: (url: string) => send('DELETE', url),
     /** multipart/form-data, built with the platform's FormData so the bytes are exactly what a browser sends. */
     async multipart(method: 'POST' | 'PUT', url: string, form: FormData) {

@@ -30,6 +30,7 @@ describe('the job contract', () => {
       'task.match',
       'volunteer.match',
       'challenge.form-team',
+      'webhook.deliver',
     ]);
   });
 
@@ -54,7 +55,7 @@ describe('the job contract', () => {
       () => checkJobRegistry(registryOf(['challenge.analyze', 'volunteer.analyze-cv', 'idea.score', 'idea.rank'])),
       {
         message:
-          'The job registry has no definition for task.match, volunteer.match, challenge.form-team and defines ' +
+          'The job registry has no definition for task.match, volunteer.match, challenge.form-team, webhook.deliver and defines ' +
           'idea.rank, which no job is called: every job in src/jobs/job-names.ts needs exactly one definition.',
       },
     );

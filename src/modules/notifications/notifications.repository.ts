@@ -175,10 +175,10 @@ export type NewNotificationRow = {
   now: string;
 };
 
-/** Inserts an unread notification; `notify` is the helper every module calls. */
-export function insertNotification(db: Db, notification: NewNotificationRow): Promise<void> {
+/** Inserts an unread notification and returns its row; `notify` is the helper every module calls. */
+export function insertNotification(db: Db, notification: NewNotificationRow): Promise<NotificationRow> {
   return atomically(db, async (trx) => {
-    await trx
+    const row = await trx
       .insertInto('notifications')
       .values({
         user_id: notification.userId,
@@ -190,7 +190,9 @@ export function insertNotification(db: Db, notification: NewNotificationRow): Pr
         read_at: null,
         created_at: notification.now,
       })
-      .execute();
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await changeCounts(trx, notification.userId, { total: 1, unread: 1 });
+    return row;
   });
 }

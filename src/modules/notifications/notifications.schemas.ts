@@ -13,6 +13,7 @@ export const Notification = Type.Object({
     assignment_id: Type.Optional(Type.Integer()),
     team_id: Type.Optional(Type.Integer()),
     idea_id: Type.Optional(Type.Integer()),
+    webhook_id: Type.Optional(Type.Integer()),
   }),
   is_read: Type.Boolean(),
   read_at: Nullable(Timestamp),

@@ -1,4 +1,6 @@
 import type { Db } from '../../db/database.ts';
+import { recordEvent } from '../webhooks/webhook-events.ts';
+import { toNotification } from './notifications.mapper.ts';
 import { insertNotification } from './notifications.repository.ts';
 
 /** Notification kinds (docs/contract.md §7). `action_url` is the web page the notification opens. */
@@ -15,7 +17,8 @@ export type NotificationType =
   | 'challenge_analysis_failed'
   | 'team_invitation'
   | 'idea_scored'
-  | 'new_idea';
+  | 'new_idea'
+  | 'webhook_deactivated';
 
 export type NotificationData = {
   challenge_id?: number;
@@ -23,6 +26,7 @@ export type NotificationData = {
   assignment_id?: number;
   team_id?: number;
   idea_id?: number;
+  webhook_id?: number;
 };
 
 export type NewNotification = {
@@ -34,11 +38,15 @@ export type NewNotification = {
   data: NotificationData;
 };
 
-/** Records a notification; pass the transaction of the change it reports, so both commit or neither does. */
+/**
+ * Records a notification and its `notification.created` webhook event; pass the transaction of the change it
+ * reports, so all of them commit or none does.
+ */
 export async function notify(db: Db, notification: NewNotification): Promise<void> {
-  await insertNotification(db, {
+  const row = await insertNotification(db, {
     ...notification,
     data: JSON.stringify(notification.data),
     now: new Date().toISOString(),
   });
+  await recordEvent(db, { type: 'notification.created', recipients: [row.user_id], data: toNotification(row) });
 }

@@ -1,0 +1,53 @@
+import crypto from 'node:crypto';
+import type { Db } from '../../db/database.ts';
+import { parseJson } from '../../shared/json.ts';
+import { ALL_EVENTS, type WebhookEventType } from './webhook-event-types.ts';
+import { activeWebhooksOfUsers, insertDeliveries } from './webhooks.repository.ts';
+
+export type WebhookEvent = {
+  type: Exclude<WebhookEventType, 'ping'>;
+  /** The users the event is about what they may read; only their webhooks receive it. */
+  recipients: readonly number[];
+  /** The resource as the API shows it to these users. */
+  data: object;
+};
+
+/** `evt_` + 24 hex digits: the `id` of the body and the `webhook-id` header. */
+export function newEventId(): string {
+  return `evt_${crypto.randomBytes(12).toString('hex')}`;
+}
+
+/** The delivery body: kept as written, so every attempt sends (and signs) the same bytes. */
+export function eventBody(id: string, type: WebhookEventType, createdAt: string, data: object): string {
+  return JSON.stringify({ id, type, created_at: createdAt, data });
+}
+
+export function subscribes(events: readonly string[], type: WebhookEventType): boolean {
+  return events.includes(ALL_EVENTS) || events.includes(type);
+}
+
+/**
+ * Records an event for delivery: one `webhook_deliveries` row per active webhook of a recipient that subscribes to
+ * its type. Pass the transaction of the change the event reports: a change that rolls back sends nothing, one that
+ * commits is delivered (the relay queues its `webhook.deliver` jobs; see webhook-relay.ts). Costs one indexed select
+ * when no recipient has a webhook.
+ */
+export async function recordEvent(db: Db, event: WebhookEvent): Promise<void> {
+  const webhooks = await activeWebhooksOfUsers(db, [...new Set(event.recipients)]);
+  const matching = webhooks.filter((webhook) => subscribes(parseJson<string[]>(webhook.events, []), event.type));
+  if (matching.length === 0) return;
+  const now = new Date().toISOString();
+  const id = newEventId();
+  const body = eventBody(id, event.type, now, event.data);
+  await insertDeliveries(
+    db,
+    matching.map((webhook) => ({
+      webhook_id: webhook.id,
+      event_id: id,
+      event_type: event.type,
+      body,
+      queuedAt: null,
+      now,
+    })),
+  );
+}

@@ -1,0 +1,240 @@
+import type { Db } from '../../db/database.ts';
+import type { WebhookDeliveryRow, WebhookDeliveryStatus, WebhookRow } from '../../db/schema.ts';
+import type { PageRequest } from '../../http/pagination.ts';
+
+/** The only file that queries `webhooks` and `webhook_deliveries` (modules/webhooks owns both). */
+
+export type NewWebhook = Pick<WebhookRow, 'user_id' | 'url' | 'events' | 'description' | 'secret'> & { now: string };
+
+export function insertWebhook(db: Db, webhook: NewWebhook): Promise<WebhookRow> {
+  const { now, ...values } = webhook;
+  return db
+    .insertInto('webhooks')
+    .values({ ...values, active: 1, consecutive_failures: 0, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function findWebhook(db: Db, id: number): Promise<WebhookRow | undefined> {
+  return db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listWebhooksOfUser(
+  db: Db,
+  userId: number,
+  page: PageRequest,
+): Promise<{ rows: WebhookRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('webhooks')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .limit(page.perPage)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom('webhooks')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** The active webhooks of these users: the candidates for an event about something they may read. */
+export function activeWebhooksOfUsers(db: Db, userIds: readonly number[]): Promise<WebhookRow[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('webhooks')
+    .selectAll()
+    .where('user_id', 'in', [...userIds])
+    .where('active', '=', 1)
+    .orderBy('id')
+    .execute();
+}
+
+export type WebhookChange = Partial<Pick<WebhookRow, 'url' | 'events' | 'description' | 'secret' | 'active'>> & {
+  consecutive_failures?: number;
+};
+
+export function updateWebhook(db: Db, id: number, change: WebhookChange, now: string): Promise<WebhookRow | undefined> {
+  return db
+    .updateTable('webhooks')
+    .set({ ...change, updated_at: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteWebhook(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('webhook_deliveries').where('webhook_id', '=', id).execute();
+  await db.deleteFrom('webhooks').where('id', '=', id).execute();
+}
+
+/** A delivery ended succeeded: the webhook's run of failures is over. */
+export async function resetFailures(db: Db, webhookId: number): Promise<void> {
+  await db
+    .updateTable('webhooks')
+    .set({ consecutive_failures: 0 })
+    .where('id', '=', webhookId)
+    .where('consecutive_failures', '<>', 0)
+    .execute();
+}
+
+/**
+ * A delivery ended failed: one more in the webhook's run. Returns the webhook when this failure deactivated it (the
+ * run reached `limit` while it was active), so the caller tells its owner exactly once.
+ */
+export async function countFailure(db: Db, webhookId: number, limit: number, now: string) {
+  const row = await db
+    .updateTable('webhooks')
+    .set((eb) => ({ consecutive_failures: eb('consecutive_failures', '+', 1) }))
+    .where('id', '=', webhookId)
+    .returning(['id', 'user_id', 'url', 'active', 'consecutive_failures'])
+    .executeTakeFirst();
+  if (row?.active !== 1 || row.consecutive_failures < limit) return null;
+  await db.updateTable('webhooks').set({ active: 0, updated_at: now }).where('id', '=', webhookId).execute();
+  return row;
+}
+
+export type NewDelivery = Pick<WebhookDeliveryRow, 'webhook_id' | 'event_id' | 'event_type' | 'body'> & {
+  /** Set when the caller queues the job itself; null leaves the row to the relay. */
+  queuedAt: string | null;
+  now: string;
+};
+
+function deliveryValues(delivery: NewDelivery) {
+  return {
+    webhook_id: delivery.webhook_id,
+    event_id: delivery.event_id,
+    event_type: delivery.event_type,
+    body: delivery.body,
+    status: 'pending' as const,
+    attempts: 0,
+    next_attempt_at: delivery.now,
+    queued_at: delivery.queuedAt,
+    created_at: delivery.now,
+  };
+}
+
+export async function insertDeliveries(db: Db, deliveries: readonly NewDelivery[]): Promise<void> {
+  if (deliveries.length === 0) return;
+  await db.insertInto('webhook_deliveries').values(deliveries.map(deliveryValues)).execute();
+}
+
+export function insertDelivery(db: Db, delivery: NewDelivery): Promise<WebhookDeliveryRow> {
+  return db.insertInto('webhook_deliveries').values(deliveryValues(delivery)).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findDelivery(db: Db, webhookId: number, id: number): Promise<WebhookDeliveryRow | undefined> {
+  return db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('id', '=', id)
+    .where('webhook_id', '=', webhookId)
+    .executeTakeFirst();
+}
+
+export function findDeliveryWithWebhook(db: Db, id: number) {
+  return db
+    .selectFrom('webhook_deliveries')
+    .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
+    .selectAll('webhook_deliveries')
+    .select(['webhooks.url', 'webhooks.secret', 'webhooks.active'])
+    .where('webhook_deliveries.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function listDeliveries(
+  db: Db,
+  webhookId: number,
+  page: PageRequest,
+): Promise<{ rows: WebhookDeliveryRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('webhook_id', '=', webhookId)
+      .orderBy('id', 'desc')
+      .limit(page.perPage)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom('webhook_deliveries')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('webhook_id', '=', webhookId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export type AttemptOutcome = {
+  status: WebhookDeliveryStatus;
+  responseStatus: number | null;
+  responseBodyExcerpt: string | null;
+  error: string | null;
+  nextAttemptAt: string | null;
+  queuedAt: string | null;
+  deliveredAt: string | null;
+};
+
+/**
+ * Records the outcome of attempt number `attempts + 1`, only if no other run recorded it first (a job run twice after
+ * its lease ran out): a compare-and-set on the attempt count. Returns whether it recorded.
+ */
+export async function recordAttempt(db: Db, id: number, attempts: number, outcome: AttemptOutcome): Promise<boolean> {
+  const result = await db
+    .updateTable('webhook_deliveries')
+    .set({
+      status: outcome.status,
+      attempts: attempts + 1,
+      response_status: outcome.responseStatus,
+      response_body_excerpt: outcome.responseBodyExcerpt,
+      error: outcome.error,
+      next_attempt_at: outcome.nextAttemptAt,
+      queued_at: outcome.queuedAt,
+      delivered_at: outcome.deliveredAt,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('attempts', '=', attempts)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** A delivery that will not be attempted (its webhook is no longer active): failed, without an attempt. */
+export async function abandonDelivery(db: Db, id: number, error: string): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ status: 'failed', error, next_attempt_at: null })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/**
+ * Takes up to `limit` deliveries that wait for their job, marking them queued, in the caller's transaction (the jobs
+ * are queued in it too). On PostgreSQL rows another relay holds are skipped, so two processes never queue one twice.
+ */
+export async function claimUnqueuedDeliveries(db: Db, dialect: 'sqlite' | 'postgres', limit: number, now: string) {
+  const rows = await db
+    .selectFrom('webhook_deliveries')
+    .select(['id', 'next_attempt_at'])
+    .where('queued_at', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked())
+    .execute();
+  if (rows.length === 0) return [];
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ queued_at: now })
+    .where(
+      'id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .execute();
+  return rows;
+}
