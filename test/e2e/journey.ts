@@ -130,7 +130,13 @@ const PIPELINE_TIMEOUT_MS = 120_000;
  * Waits until the worker has run every job, including those the jobs queued (analysis → matching → team
  * formation): none is pending or running any more. Then none may have failed; a failure shows the worker's log.
  */
-export async function pipelineSettled({ world, worker }: Journey): Promise<void> {
+export async function pipelineSettled({
+  world,
+  worker,
+}: {
+  world: Pick<E2eWorld, 'db'>;
+  worker?: NodeProcess;
+}): Promise<void> {
   if (!worker) throw new Error('No worker runs: start one before waiting for the pipeline.');
   const settled = (jobs: QueuedJob[]) => jobs.every((job) => job.status === 'completed' || job.status === 'failed');
   let jobs: QueuedJob[] = [];

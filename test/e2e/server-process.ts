@@ -56,6 +56,10 @@ function startNodeProcess(
     env: { ...env, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A test process that ends without stopping its children (a crash, the runner's timeout) must not leave them running.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   const lines: string[] = [];
   const errors: unknown[] = [];
   const logTail = () => lines.join('\n');
@@ -82,7 +86,9 @@ function startNodeProcess(
     };
     const timer = setTimeout(() => fail(`${script} did not start within ${START_TIMEOUT_MS} ms.`), START_TIMEOUT_MS);
     child.once('error', (error) => fail(`${script} could not be started: ${error.message}`));
-    child.once('exit', (code, signal) => fail(`${script} exited while starting (code ${code}, signal ${signal}).`));
+    const exitedWhileStarting = (code: number | null, signal: NodeJS.Signals | null) =>
+      fail(`${script} exited while starting (code ${code}, signal ${signal}).`);
+    child.once('exit', exitedWhileStarting);
     readline.createInterface({ input: child.stderr }).on('line', keep);
     readline.createInterface({ input: child.stdout }).on('line', (line) => {
       keep(line);
@@ -91,7 +97,7 @@ function startNodeProcess(
       const ready = entry ? readyMessage.exec(String(entry.msg)) : null;
       if (!ready) return;
       clearTimeout(timer);
-      child.removeAllListeners('exit');
+      child.off('exit', exitedWhileStarting);
       resolve({ process: { logTail, errors: () => [...errors], stop }, ready });
     });
   });
