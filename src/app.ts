@@ -1,14 +1,12 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import secureJson from 'secure-json-parse';
 import type { AppDeps } from './app-deps.ts';
 import { installBearerAuth } from './http/auth.ts';
 import { installErrorHandler } from './http/error-handler.ts';
-import { documentRoute } from './http/openapi.ts';
+import { installOpenApi } from './http/openapi.ts';
 import { installPageLinks } from './http/pagination.ts';
 import { installAuthRateLimit } from './http/rate-limit.ts';
 import { serializeRequest } from './http/request-log.ts';
@@ -66,22 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await installWebSession(app, deps);
   await installAuthRateLimit(app, deps.config.authRateLimit);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Guild API',
-        version: '1.0.0',
-        description:
-          'Challenges, tasks, assignments, teams, notifications and ideas. Every endpoint except health and this ' +
-          'document needs `Authorization: Bearer <token>`; tokens come from the web login or `guild token:create`.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: documentRoute,
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await installOpenApi(app, deps.config);
 
   await app.register(
     async (api) => {
@@ -106,10 +89,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         {
           config: { auth: false },
           schema: {
+            operationId: 'getOpenApiDocument',
             tags: ['Service'],
             summary: 'This OpenAPI document (no auth); /docs renders it',
             security: [],
-            response: { 200: { type: 'object', additionalProperties: true, description: 'OpenAPI 3.1 document' } },
+            response: {
+              200: {
+                $id: 'OpenApiDocument',
+                type: 'object',
+                additionalProperties: true,
+                description: 'OpenAPI 3.1 document',
+              },
+            },
           },
         },
         () => app.swagger(),

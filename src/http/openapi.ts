@@ -1,14 +1,142 @@
-import type { FastifySchema, RouteOptions } from 'fastify';
+import { isDeepStrictEqual } from 'node:util';
+import swagger, { type SwaggerOptions } from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import packageJson from '../../package.json' with { type: 'json' };
+import type { Config } from '../config.ts';
 import type { AccountType } from '../db/schema.ts';
 import { uploadFieldsSchema } from './uploads.ts';
 
 /**
- * The swagger `transform`: each route is documented from the declarations that enforce it, so the document cannot
- * drift from behaviour. `config.accountType` becomes a sentence of the description, `config.uploads` the
- * multipart/form-data request body, and error responses get a description of their status. Routes without a schema
- * (the web pages outside /api) are not part of the API and are left out.
+ * The OpenAPI document (`GET /api/openapi.json`, rendered at /docs) is generated from the declarations that enforce
+ * each route, so it cannot drift from behaviour, and it is written for SDK generators (the `sdk/` package is generated
+ * from it): every operation has an `operationId` (declared in the route's schema, camelCase, unique) and a tag from
+ * `API_TAGS`, and the schemas a route shares get names (`$id`, see `createSchemaComponents`). `npm run lint:openapi`
+ * checks it with Redocly's recommended rules (redocly.yaml).
  */
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, unknown>; required?: string[] };
+
+/** Every tag an operation may carry, with what it groups; a route's `tags` names one of these. */
+const API_TAGS = [
+  { name: 'Account', description: "The caller's account and tokens; signing in with LinkedIn (a browser flow)." },
+  { name: 'Contributor profile', description: "A contributor's profile, skills and CV (contributor accounts)." },
+  { name: 'Company profile', description: "A company's profile and logo (company accounts)." },
+  { name: 'Challenges', description: 'Briefs companies submit, their analysis, workstreams and tasks.' },
+  { name: 'Tasks', description: 'The tasks challenges are decomposed into, and the ones open to a contributor.' },
+  { name: 'Assignments', description: 'Invitations of contributors to tasks, their work and its review.' },
+  { name: 'Teams', description: 'The team of a challenge and its messages.' },
+  { name: 'Notifications', description: 'What happened that concerns the caller.' },
+  { name: 'Ideas', description: 'Community ideas on discussion challenges, and votes on them.' },
+  { name: 'Files', description: 'Public files: company logos.' },
+  { name: 'Service', description: 'Health checks and this document (no token needed).' },
+];
+
+/**
+ * Registers the document and its /docs page: the header (`servers` is `APP_URL`, the license is package.json's), the
+ * route transform, and the hook that collects the named schemas of every route added after it.
+ */
+export async function installOpenApi(app: FastifyInstance, config: Config): Promise<void> {
+  const components = createSchemaComponents();
+  app.addHook('onRoute', components.collect);
+  await app.register(swagger, openApiOptions(config, components));
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+}
+
+function openApiOptions(config: Config, components: SchemaComponents): SwaggerOptions {
+  return {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Guild API',
+        version: '1.0.0',
+        description:
+          'Challenges, tasks, assignments, teams, notifications and ideas. Every endpoint except health and this ' +
+          'document needs `Authorization: Bearer <token>`; tokens come from the web login or `guild token:create`.',
+        license: { name: packageJson.license, identifier: packageJson.license },
+        contact: { name: 'The operators of this Guild deployment', url: config.appUrl },
+      },
+      servers: [{ url: config.appUrl, description: 'This deployment (APP_URL)' }],
+      tags: API_TAGS,
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+        // JSON Schema as TypeBox writes it: @fastify/swagger converts it to OpenAPI's when it builds the document.
+        schemas: components.schemas as Record<string, object>,
+      },
+      security: [{ bearer: [] }],
+    },
+    // Paths stay as the routes are written (`/api/...`), whatever path APP_URL has.
+    stripBasePath: false,
+    transform: documentRoute,
+  };
+}
+
+/**
+ * Named schemas: a TypeBox schema given an `$id` (`Type.Object({…}, { $id: 'Challenge' })`) validates and serialises
+ * as any other, and in the document it is `#/components/schemas/Challenge`, referenced by `$ref` wherever a route's
+ * body or response uses it, so generated SDK types carry the name. Routes are read as they are added (`collect`, an
+ * `onRoute` hook), because @fastify/swagger converts `components.schemas` before it transforms the routes; two
+ * different schemas with one `$id` stop the start.
+ */
+type SchemaComponents = {
+  schemas: Record<string, JsonSchema>;
+  collect: (route: RouteOptions) => void;
+};
+
+function createSchemaComponents(): SchemaComponents {
+  const schemas: Record<string, JsonSchema> = {};
+  // A named schema answered whole loses its own description to the response (see referenceResponses), so
+  // descriptions are left out of the comparison, and the component keeps the one it has where it is nested.
+  const register = (name: string, schema: JsonSchema) => {
+    const { description: _, ...shape } = schema;
+    const { description: __, ...known } = schemas[name] ?? shape;
+    if (!isDeepStrictEqual(known, shape)) {
+      throw new Error(
+        `Two different schemas have the $id "${name}": give each its own (a Nullable, Partial or spread copy of a ` +
+          'named schema must not keep its $id).',
+      );
+    }
+    if (!(name in schemas) || schema.description !== undefined) schemas[name] = schema;
+  };
+  return {
+    schemas,
+    collect(route) {
+      const schema = route.schema as (FastifySchema & { hide?: boolean }) | undefined;
+      if (!schema || schema.hide) return;
+      referenceNamed(schema.body, register);
+      if (schema.response) referenceResponses(schema.response as Record<string, JsonSchema>, register);
+    },
+  };
+}
+
+type Register = (name: string, schema: JsonSchema) => void;
+
+/**
+ * The responses with their named schemas referenced. A response's `description` and `headers` describe the response,
+ * not its body: `{ ...Readiness, description, headers }` is the named Readiness with a description and headers.
+ */
+function referenceResponses(responses: Record<string, JsonSchema>, register?: Register) {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, { description, headers, ...body }]) => [
+      status,
+      {
+        ...(referenceNamed(body, register) as JsonSchema),
+        ...(description !== undefined && { description }),
+        ...(headers !== undefined && { headers }),
+      },
+    ]),
+  );
+}
+
+/** A copy of `node` where each subschema with an `$id` is a `$ref` to its component, told to `register`. */
+function referenceNamed(node: unknown, register: Register = () => {}): unknown {
+  if (Array.isArray(node)) return node.map((item) => referenceNamed(item, register));
+  if (typeof node !== 'object' || node === null) return node;
+  const { $id, ...rest } = node as Record<string, unknown>;
+  const copy = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, referenceNamed(value, register)]));
+  if (typeof $id !== 'string' || $id.startsWith('#')) return $id === undefined ? copy : { $id, ...copy };
+  register($id, copy);
+  return { $ref: `#/components/schemas/${$id}` };
+}
 
 const ACCOUNT_TYPE_NOTES: Record<AccountType, string> = {
   company: 'Company accounts only: a contributor gets 403.',
@@ -25,11 +153,17 @@ const STATUS_DESCRIPTIONS: Record<string, string> = {
   403: 'Wrong account type, or not allowed on this resource',
   404: 'No such resource, or one the caller may not see',
   413: 'The body is over 1 MiB (a file over its own limit is a 422 instead)',
+  409: 'Conflict with the current state of the resource',
   422: 'Validation failed (`errors` names the fields), or the action is not valid in the current status',
   503: 'The database cannot be reached',
 };
 
-export function documentRoute({ schema, url, route }: { schema: FastifySchema; url: string; route: RouteOptions }) {
+/**
+ * The swagger `transform`: `config.accountType` becomes a sentence of the description, `config.uploads` the
+ * multipart/form-data request body, named schemas references, and error responses get a description of their
+ * status. Routes without a schema (the web pages outside /api) are not part of the API and are left out.
+ */
+function documentRoute({ schema, url, route }: { schema: FastifySchema; url: string; route: RouteOptions }) {
   if (!schema) return { schema: { hide: true }, url };
   const config = route.config ?? {};
   const documented: FastifySchema & Record<string, unknown> = { ...schema };
@@ -39,7 +173,10 @@ export function documentRoute({ schema, url, route }: { schema: FastifySchema; u
   if (config.uploads) {
     documented.body = requestBodies(schema.body as JsonSchema | undefined, uploadFieldsSchema(config.uploads));
   }
-  if (schema.response) documented.response = describeStatuses(schema.response as Record<string, JsonSchema>);
+  if (documented.body) documented.body = referenceNamed(documented.body);
+  if (schema.response) {
+    documented.response = describeStatuses(referenceResponses(schema.response as Record<string, JsonSchema>));
+  }
   return { schema: documented, url };
 }
 
@@ -49,7 +186,8 @@ export function documentRoute({ schema, url, route }: { schema: FastifySchema; u
  */
 function requestBodies(fields: JsonSchema | undefined, files: JsonSchema) {
   if (!fields) return { content: { 'multipart/form-data': { schema: files } } };
-  const { required: textRequired = [], ...text } = fields;
+  // The multipart schema is a new one: it keeps neither the fields' name nor their required list.
+  const { required: textRequired = [], $id: _name, ...text } = fields;
   const required = [...textRequired, ...(files.required ?? [])];
   const multipart = {
     ...text,
@@ -65,13 +203,16 @@ function requestBodies(fields: JsonSchema | undefined, files: JsonSchema) {
   };
 }
 
+/**
+ * A response without a description of its own gets its status's. A named one is a bare `$ref` (@fastify/swagger
+ * drops every sibling of a `$ref` from the schema), whose `description` becomes the response's.
+ */
 function describeStatuses(responses: Record<string, JsonSchema>) {
   return Object.fromEntries(
-    Object.entries(responses).map(([status, response]) => [
-      status,
-      response.description || !STATUS_DESCRIPTIONS[status]
-        ? response
-        : { ...response, 'x-response-description': STATUS_DESCRIPTIONS[status] },
-    ]),
+    Object.entries(responses).map(([status, response]) => {
+      const description = STATUS_DESCRIPTIONS[status];
+      if (response.description || !description) return [status, response];
+      return [status, { ...response, [response.$ref ? 'description' : 'x-response-description']: description }];
+    }),
   );
 }

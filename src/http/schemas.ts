@@ -3,13 +3,18 @@ import { DEFAULT_PER_PAGE } from './pagination.ts';
 
 /**
  * Schema pieces every module uses. Response schemas matter twice: Fastify serialises through them (fast, and
- * nothing outside them leaks), and the OpenAPI document is generated from them.
+ * nothing outside them leaks), and the OpenAPI document is generated from them. A schema an SDK user should know by
+ * name (a resource, a request body) gets an `$id` in PascalCase: `Type.Object({…}, { $id: 'Challenge' })` is
+ * `#/components/schemas/Challenge` in the document (src/http/openapi.ts).
  */
 
-/** A value that may also be null (`type: [T, "null"]`, which keeps validation messages about the field). */
+/**
+ * A value that may also be null (`type: [T, "null"]`, which keeps validation messages about the field). A named
+ * schema stays itself, in a union with null, so the document references it rather than a copy under its name.
+ */
 export function Nullable<T extends TSchema>(schema: T) {
-  const { type } = schema as unknown as { type?: string };
-  if (typeof type !== 'string') return Type.Union([schema, Type.Null()]);
+  const { type, $id } = schema as unknown as { type?: string; $id?: string };
+  if (typeof type !== 'string' || $id !== undefined) return Type.Union([schema, Type.Null()]);
   return Type.Unsafe<Static<T> | null>({ ...schema, type: [type, 'null'] });
 }
 
@@ -38,10 +43,10 @@ const ErrorBody = Type.Object(
     message: Type.String(),
     errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
   },
-  { additionalProperties: true, $id: 'ErrorBody' },
+  { additionalProperties: true, $id: 'Error' },
 );
 
-export const MessageBody = Type.Object({ message: Type.String() });
+export const MessageBody = Type.Object({ message: Type.String() }, { $id: 'Message' });
 
 /**
  * `page` and `per_page` of a list query (docs/contract.md §1). `defaultPerPage` is what the route passes to
@@ -63,26 +68,41 @@ export const PageQuery = pageQuery();
 /** The query of a list without filters: only the page. */
 export const PageOnlyQuery = Type.Object(PageQuery);
 
-const PageLinks = Type.Object({
-  first: Type.String(),
-  last: Type.String(),
-  prev: Nullable(Type.String()),
-  next: Nullable(Type.String()),
-});
+const PageLinks = Type.Object(
+  {
+    first: Type.String(),
+    last: Type.String(),
+    prev: Nullable(Type.String()),
+    next: Nullable(Type.String()),
+  },
+  { $id: 'PageLinks' },
+);
 
-const PageMeta = Type.Object({
-  current_page: Type.Integer(),
-  from: Nullable(Type.Integer()),
-  last_page: Type.Integer(),
-  path: Type.String(),
-  per_page: Type.Integer(),
-  to: Nullable(Type.Integer()),
-  total: Type.Integer(),
-});
+const PageMeta = Type.Object(
+  {
+    current_page: Type.Integer(),
+    from: Nullable(Type.Integer()),
+    last_page: Type.Integer(),
+    path: Type.String(),
+    per_page: Type.Integer(),
+    to: Nullable(Type.Integer()),
+    total: Type.Integer(),
+  },
+  { $id: 'PageMeta' },
+);
 
-/** The one list envelope of docs/contract.md §1. `extra` adds top-level members (e.g. `unread_count`). */
-export function Page<T extends TSchema>(item: T, extra: Record<string, TSchema> = {}) {
-  return Type.Object({ data: Type.Array(item), links: PageLinks, meta: PageMeta, ...extra });
+/**
+ * The one list envelope of docs/contract.md §1. `extra` adds top-level members (e.g. `unread_count`). A page of a
+ * named item is named after it (`ChallengePage`); one with `extra` members is named by the caller, as its shape is
+ * its own.
+ */
+export function Page<T extends TSchema>(item: T, extra: Record<string, TSchema> = {}, name = pageName(item, extra)) {
+  return Type.Object({ data: Type.Array(item), links: PageLinks, meta: PageMeta, ...extra }, name ? { $id: name } : {});
+}
+
+function pageName(item: TSchema, extra: Record<string, TSchema>): string | undefined {
+  const { $id } = item as { $id?: string };
+  return $id && Object.keys(extra).length === 0 ? `${$id}Page` : undefined;
 }
 
 /** Error responses a protected route can give, for the OpenAPI document. */
@@ -90,4 +110,4 @@ export function errorResponses(...statuses: number[]) {
   return Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
 }
 
-export const UserSummary = Type.Object({ id: Type.Integer(), name: Type.String() });
+export const UserSummary = Type.Object({ id: Type.Integer(), name: Type.String() }, { $id: 'UserSummary' });

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import Fastify from 'fastify';
+import { Type } from 'typebox';
+import packageJson from '../../package.json' with { type: 'json' };
+import { installOpenApi } from '../../src/http/openapi.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
+
+const APP_URL = 'https://guild.example.org';
 
 /** Every endpoint of the seed under {base_url} (the LinkedIn sign-in belongs to the web app), as OpenAPI paths. */
 const SEED_ENDPOINTS = [
@@ -68,6 +74,8 @@ const MULTIPART = [
 ];
 
 type Schema = {
+  $ref?: string;
+  $id?: string;
   type?: unknown;
   format?: string;
   items?: Schema;
@@ -80,6 +88,7 @@ type Response = {
   content?: Record<string, { schema: Schema }>;
 };
 type Operation = {
+  operationId?: string;
   tags?: string[];
   summary?: string;
   description?: string;
@@ -90,8 +99,14 @@ type Operation = {
 };
 type Document = {
   openapi: string;
+  info: { license?: { name: string; identifier?: string }; contact?: { name?: string; url?: string } };
+  servers?: Array<{ url: string }>;
+  tags?: Array<{ name: string; description?: string }>;
   security: Array<Record<string, string[]>>;
-  components: { securitySchemes: Record<string, { type: string; scheme: string }> };
+  components: {
+    securitySchemes: Record<string, { type: string; scheme: string }>;
+    schemas: Record<string, Schema>;
+  };
   paths: Record<string, Record<string, Operation>>;
 };
 
@@ -101,7 +116,7 @@ for (const dialect of testDialects()) {
     let doc: Document;
     let operations: Map<string, Operation>;
     before(async () => {
-      ctx = await createTestContext(dialect);
+      ctx = await createTestContext(dialect, { APP_URL: APP_URL });
       const response = await apiClient(ctx.app).get('/api/openapi.json');
       assert.equal(response.statusCode, 200);
       doc = response.data;
@@ -112,6 +127,16 @@ for (const dialect of testDialects()) {
       );
     });
     after(() => ctx.close());
+
+    /** A schema, or the component its `$ref` names. */
+    const resolved = (schema: Schema | undefined): Schema | undefined => {
+      const name = schema?.$ref?.replace('#/components/schemas/', '');
+      if (name === undefined) return schema;
+      assert.ok(doc.components.schemas[name], `${schema?.$ref} exists`);
+      return doc.components.schemas[name];
+    };
+    const jsonSchema = (content: Record<string, { schema: Schema }> | undefined) =>
+      content?.['application/json']?.schema;
 
     const operation = (endpoint: string) => {
       const found = operations.get(endpoint);
@@ -138,7 +163,7 @@ for (const dialect of testDialects()) {
         if (endpoint.endsWith('/submit-solution')) continue; // a redirect, checked below
         const success = Object.keys(responses).filter((status) => /^2\d\d$/.test(status));
         assert.equal(success.length, 1, `${endpoint} has one 2xx response`);
-        const schema = responses[success[0]].content?.['application/json']?.schema;
+        const schema = resolved(jsonSchema(responses[success[0]].content));
         assert.equal(schema?.type, 'object', `${endpoint} describes its 2xx JSON body`);
       }
     });
@@ -190,7 +215,8 @@ for (const dialect of testDialects()) {
           endpoint,
         );
         for (const type of ['application/json', 'application/x-www-form-urlencoded']) {
-          for (const field of files) assert.notEqual(content[type]?.schema.properties?.[field]?.format, 'binary');
+          const schema = resolved(content[type]?.schema);
+          for (const field of files) assert.notEqual(schema?.properties?.[field]?.format, 'binary');
         }
       }
       const other = apiOperations().filter(([endpoint]) => !MULTIPART.some((upload) => upload.endpoint === endpoint));
@@ -227,6 +253,67 @@ for (const dialect of testDialects()) {
       }
     });
 
+    it('gives every operation a unique camelCase operationId, for the SDK method names', () => {
+      const ids = [...operations].map(([endpoint, { operationId }]) => {
+        assert.match(operationId ?? '', /^[a-z][a-zA-Z0-9]*$/, `${endpoint} has a camelCase operationId`);
+        return operationId;
+      });
+      assert.equal(new Set(ids).size, ids.length, 'operationIds are unique');
+      assert.equal(operation('GET /api/challenges/{id}').operationId, 'getChallenge');
+    });
+
+    it('declares every tag at the top with a description, and operations use only those', () => {
+      const declared = new Map((doc.tags ?? []).map((tag) => [tag.name, tag.description]));
+      for (const [name, description] of declared) assert.ok(description, `tag ${name} has a description`);
+      for (const [endpoint, { tags = [] }] of operations) {
+        for (const tag of tags) assert.ok(declared.has(tag), `${endpoint}: tag ${tag} is declared`);
+      }
+    });
+
+    it('names the server (APP_URL), the license (package.json) and a contact', () => {
+      assert.deepEqual(
+        doc.servers?.map((server) => server.url),
+        [APP_URL],
+      );
+      assert.equal(doc.info.license?.identifier, packageJson.license);
+      assert.equal(doc.info.license?.name, packageJson.license);
+      assert.equal(doc.info.contact?.url, APP_URL);
+    });
+
+    it('references the named schemas of the resources, so generated types carry their names', () => {
+      const ref = (name: string) => `#/components/schemas/${name}`;
+      const response = (endpoint: string, status: string) => jsonSchema(operation(endpoint).responses[status].content);
+      const body = (endpoint: string) => jsonSchema(operation(endpoint).requestBody?.content);
+      assert.equal(response('POST /api/challenges', '201')?.$ref, ref('Challenge'));
+      assert.equal(body('POST /api/challenges')?.$ref, ref('CreateChallengeBody'));
+      assert.equal(response('GET /api/challenges/{id}', '200')?.$ref, ref('ChallengeDetail'));
+      assert.equal(response('GET /api/challenges', '200')?.$ref, ref('ChallengePage'));
+      assert.equal(resolved(response('GET /api/challenges', '200'))?.properties?.data.items?.$ref, ref('Challenge'));
+      assert.equal(response('GET /api/tasks/{id}', '200')?.$ref, ref('TaskDetail'));
+      assert.equal(response('GET /api/assignments/{id}', '200')?.$ref, ref('Assignment'));
+      assert.equal(response('POST /api/notifications/{id}/mark-read', '200')?.$ref, ref('Notification'));
+      assert.equal(response('GET /api/notifications', '200')?.$ref, ref('NotificationPage'));
+      assert.equal(response('GET /api/challenges/{id}', '404')?.$ref, ref('Error'));
+      assert.equal(operation('GET /api/challenges/{id}').responses['404'].description.length > 0, true);
+      for (const [name, schema] of Object.entries(doc.components.schemas)) {
+        assert.equal(schema.$id, undefined, `${name} keeps no $id`);
+      }
+    });
+
+    it('has every JSON body, sent or answered, as a named component', () => {
+      for (const [endpoint, { requestBody, responses }] of apiOperations()) {
+        for (const type of ['application/json', 'application/x-www-form-urlencoded']) {
+          const schema = requestBody?.content[type]?.schema;
+          if (schema) assert.ok(schema.$ref, `${endpoint}: its ${type} body is named ($id)`);
+        }
+        for (const [status, { content }] of Object.entries(responses)) {
+          if (content?.['application/json']) {
+            assert.ok(jsonSchema(content)?.$ref, `${endpoint}: its ${status} body is named ($id)`);
+          }
+        }
+      }
+    });
+
     it('leaves the web pages out of the API document', () => {
       for (const [endpoint] of operations) {
         const path = endpoint.split(' ')[1];
@@ -235,3 +322,22 @@ for (const dialect of testDialects()) {
     });
   });
 }
+
+describe('OpenAPI named schemas', () => {
+  it('refuses two different schemas with one $id: the application does not start', async () => {
+    const app = Fastify();
+    const config = { appUrl: APP_URL } as Parameters<typeof installOpenApi>[1];
+    await installOpenApi(app, config);
+    const first = Type.Object({ id: Type.Integer() }, { $id: 'Thing' });
+    const second = Type.Object({ id: Type.String() }, { $id: 'Thing' });
+    app.get('/first', { schema: { response: { 200: first } } }, () => ({ id: 1 }));
+    await assert.rejects(
+      (async () => {
+        app.get('/second', { schema: { response: { 200: second } } }, () => ({ id: '1' }));
+        await app.ready();
+      })(),
+      /Two different schemas have the \$id "Thing"/,
+    );
+    await app.close();
+  });
+});

@@ -43,6 +43,7 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
     '/assignments',
     {
       schema: {
+        operationId: 'listAssignments',
         tags,
         summary: "The caller's assignments: a contributor's own, or those on a company's challenges; newest first",
         querystring: AssignmentListQuery,
@@ -56,6 +57,7 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
     '/assignments/pending',
     {
       schema: {
+        operationId: 'listPendingAssignments',
         tags,
         summary: "What waits for the caller: a contributor's invitations, or the submitted solutions a company reviews",
         querystring: PageOnlyQuery,
@@ -69,6 +71,7 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
     '/assignments/:id',
     {
       schema: {
+        operationId: 'getAssignment',
         tags,
         summary: 'One assignment, for its contributor or the company that owns the challenge',
         description:
@@ -86,6 +89,7 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
     {
       config: { accountType: 'contributor' },
       schema: {
+        operationId: 'acceptAssignment',
         tags,
         summary: 'Accept an invitation (invited → accepted)',
         description:
@@ -103,6 +107,7 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
     {
       config: { accountType: 'contributor' },
       schema: {
+        operationId: 'rejectAssignment',
         tags,
         summary: 'Decline an invitation (invited → declined); the task is matched again',
         description: `Invitee only. ${PARTY_AND_STATUS_RULES} The optional \`reason\` is kept as \`decline_reason\`.`,
@@ -119,6 +124,7 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
     {
       config: { accountType: 'contributor' },
       schema: {
+        operationId: 'startAssignment',
         tags,
         summary: 'Start work (accepted → in_progress); the task and an active challenge move to in_progress',
         description: `Assignee only. ${PARTY_AND_STATUS_RULES}`,
@@ -134,6 +140,7 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
     {
       config: { accountType: 'contributor', uploads: { attachments: ATTACHMENTS } },
       schema: {
+        operationId: 'submitSolution',
         tags,
         summary: 'Hand in a solution (accepted or in_progress → submitted); answers 303 to the assignment',
         description:
@@ -164,6 +171,7 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
     '/assignments/:id/complete',
     {
       schema: {
+        operationId: 'completeAssignment',
         tags,
         summary: 'Complete the assignment (in_progress or submitted → completed); reputation is awarded',
         description:

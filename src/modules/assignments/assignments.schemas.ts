@@ -4,79 +4,85 @@ import { ASSIGNMENT_STATUSES } from './assignments.state.ts';
 
 export { ASSIGNMENT_STATUSES, type AssignmentStatus } from './assignments.state.ts';
 
-const Submission = Type.Object({
-  id: Type.Integer(),
-  assignment_id: Type.Integer(),
-  description: Type.String(),
-  deliverable_url: Nullable(Type.String()),
-  hours_worked: Type.Number(),
-  status: Type.String({ description: 'submitted | approved | revision_requested' }),
-  review_note: Nullable(
-    Type.String({ description: 'What the company asked to change when it sent the solution back, or null.' }),
-  ),
-  attachments: Type.Array(
-    Type.Object({ id: Type.Integer(), file_name: Type.String(), size: Type.Integer(), content_type: Type.String() }),
-  ),
-  created_at: Timestamp,
-});
-
-export const Assignment = Type.Object({
-  id: Type.Integer(),
-  task_id: Type.Integer(),
-  volunteer_id: Type.Integer(),
-  status: Type.String({ description: ASSIGNMENT_STATUSES.join(' | ') }),
-  match_score: Nullable(Type.Integer({ minimum: 0, maximum: 100 })),
-  match_reasoning: Nullable(
-    Type.Object({
-      summary: Type.String(),
-      strengths: Type.Array(Type.String()),
-      gaps: Type.Array(Type.String()),
-      skill_match_percentage: Type.Number(),
-      matched_skills: Type.Optional(
-        Type.Array(
-          Type.Object({
-            name: Type.String({ description: "The task's required skill." }),
-            proficiency: Type.String({ description: 'beginner | intermediate | advanced | expert' }),
-            via: Nullable(
-              Type.String({
-                description: 'The narrower skill the contributor holds instead ("PostgreSQL" for "SQL"), or null.',
-              }),
-            ),
-            evidence: Nullable(Type.String({ description: 'The CV excerpt that shows the skill, when known.' })),
-          }),
-          {
-            description:
-              'The required skills the contributor holds, with the CV evidence: why they were invited. Absent on ' +
-              'invitations made before it was recorded.',
-          },
-        ),
-      ),
-    }),
-  ),
-  decline_reason: Nullable(Type.String()),
-  withdrawn_at: Nullable(
-    Type.String({
-      format: 'date-time',
-      description:
-        'When the invitation was withdrawn because the task was filled or completed, or its challenge completed, ' +
-        'before the contributor answered (the status is then `declined`); null otherwise.',
-    }),
-  ),
-  invited_at: Timestamp,
-  responded_at: Nullable(Timestamp),
-  started_at: Nullable(Timestamp),
-  submitted_at: Nullable(Timestamp),
-  completed_at: Nullable(Timestamp),
-  actual_hours: Nullable(Type.Number()),
-  task: Type.Object({
+const Submission = Type.Object(
+  {
     id: Type.Integer(),
-    title: Type.String(),
-    challenge_id: Type.Integer(),
-    estimated_hours: Nullable(Type.Number()),
-  }),
-  volunteer: Type.Object({ id: Type.Integer(), name: Type.String(), reputation_score: Type.Integer() }),
-  latest_submission: Nullable(Submission),
-});
+    assignment_id: Type.Integer(),
+    description: Type.String(),
+    deliverable_url: Nullable(Type.String()),
+    hours_worked: Type.Number(),
+    status: Type.String({ description: 'submitted | approved | revision_requested' }),
+    review_note: Nullable(
+      Type.String({ description: 'What the company asked to change when it sent the solution back, or null.' }),
+    ),
+    attachments: Type.Array(
+      Type.Object({ id: Type.Integer(), file_name: Type.String(), size: Type.Integer(), content_type: Type.String() }),
+    ),
+    created_at: Timestamp,
+  },
+  { $id: 'Submission' },
+);
+
+export const Assignment = Type.Object(
+  {
+    id: Type.Integer(),
+    task_id: Type.Integer(),
+    volunteer_id: Type.Integer(),
+    status: Type.String({ description: ASSIGNMENT_STATUSES.join(' | ') }),
+    match_score: Nullable(Type.Integer({ minimum: 0, maximum: 100 })),
+    match_reasoning: Nullable(
+      Type.Object({
+        summary: Type.String(),
+        strengths: Type.Array(Type.String()),
+        gaps: Type.Array(Type.String()),
+        skill_match_percentage: Type.Number(),
+        matched_skills: Type.Optional(
+          Type.Array(
+            Type.Object({
+              name: Type.String({ description: "The task's required skill." }),
+              proficiency: Type.String({ description: 'beginner | intermediate | advanced | expert' }),
+              via: Nullable(
+                Type.String({
+                  description: 'The narrower skill the contributor holds instead ("PostgreSQL" for "SQL"), or null.',
+                }),
+              ),
+              evidence: Nullable(Type.String({ description: 'The CV excerpt that shows the skill, when known.' })),
+            }),
+            {
+              description:
+                'The required skills the contributor holds, with the CV evidence: why they were invited. Absent on ' +
+                'invitations made before it was recorded.',
+            },
+          ),
+        ),
+      }),
+    ),
+    decline_reason: Nullable(Type.String()),
+    withdrawn_at: Nullable(
+      Type.String({
+        format: 'date-time',
+        description:
+          'When the invitation was withdrawn because the task was filled or completed, or its challenge completed, ' +
+          'before the contributor answered (the status is then `declined`); null otherwise.',
+      }),
+    ),
+    invited_at: Timestamp,
+    responded_at: Nullable(Timestamp),
+    started_at: Nullable(Timestamp),
+    submitted_at: Nullable(Timestamp),
+    completed_at: Nullable(Timestamp),
+    actual_hours: Nullable(Type.Number()),
+    task: Type.Object({
+      id: Type.Integer(),
+      title: Type.String(),
+      challenge_id: Type.Integer(),
+      estimated_hours: Nullable(Type.Number()),
+    }),
+    volunteer: Type.Object({ id: Type.Integer(), name: Type.String(), reputation_score: Type.Integer() }),
+    latest_submission: Nullable(Submission),
+  },
+  { $id: 'Assignment' },
+);
 export type Assignment = Static<typeof Assignment>;
 
 // ---- Requests ----
@@ -89,17 +95,26 @@ export const AssignmentListQuery = Type.Object({
 });
 export type AssignmentListQuery = Static<typeof AssignmentListQuery>;
 
-export const RejectBody = Type.Object({
-  reason: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
-});
+export const RejectBody = Type.Object(
+  {
+    reason: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+  },
+  { $id: 'RejectAssignmentBody' },
+);
 
-export const SubmitSolutionBody = Type.Object({
-  description: Type.String({ minLength: 10, maxLength: 10_000 }),
-  deliverable_url: Type.Optional(Nullable(HttpUrl)),
-  hours_worked: Type.Number({ exclusiveMinimum: 0, maximum: 1000 }),
-});
+export const SubmitSolutionBody = Type.Object(
+  {
+    description: Type.String({ minLength: 10, maxLength: 10_000 }),
+    deliverable_url: Type.Optional(Nullable(HttpUrl)),
+    hours_worked: Type.Number({ exclusiveMinimum: 0, maximum: 1000 }),
+  },
+  { $id: 'SubmitSolutionBody' },
+);
 export type SubmitSolutionBody = Static<typeof SubmitSolutionBody>;
 
-export const CompleteBody = Type.Object({
-  actual_hours: Type.Optional(Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 10_000 }))),
-});
+export const CompleteBody = Type.Object(
+  {
+    actual_hours: Type.Optional(Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 10_000 }))),
+  },
+  { $id: 'CompleteAssignmentBody' },
+);

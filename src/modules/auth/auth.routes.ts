@@ -9,6 +9,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     '/auth/logout',
     {
       schema: {
+        operationId: 'logout',
         tags: ['Account'],
         summary: "Revoke every token of the caller's account",
         response: { 200: MessageBody, ...errorResponses(401) },

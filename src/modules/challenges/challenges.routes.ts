@@ -32,6 +32,7 @@ export async function challengesRoutes(fastify: FastifyInstance, deps: AppDeps):
     '/challenges',
     {
       schema: {
+        operationId: 'listChallenges',
         tags,
         summary: 'Challenges the caller may see, newest first',
         description:
@@ -54,6 +55,7 @@ export async function challengesRoutes(fastify: FastifyInstance, deps: AppDeps):
     {
       config: { accountType: 'company' },
       schema: {
+        operationId: 'listMyChallenges',
         tags,
         summary: "The caller's own challenges in every status, newest first",
         querystring: ChallengeListQuery,
@@ -72,6 +74,7 @@ export async function challengesRoutes(fastify: FastifyInstance, deps: AppDeps):
     '/challenges/:id',
     {
       schema: {
+        operationId: 'getChallenge',
         tags,
         summary: 'One challenge with its company, analyses, workstreams, tasks and scored ideas',
         params: IdParams,
@@ -86,6 +89,7 @@ export async function challengesRoutes(fastify: FastifyInstance, deps: AppDeps):
     {
       config: { accountType: 'company' },
       schema: {
+        operationId: 'createChallenge',
         tags,
         summary: 'Submit a challenge; its brief is queued for AI analysis',
         description: 'Needs a completed company profile. The challenge starts `submitted`.',
@@ -104,6 +108,7 @@ export async function challengesRoutes(fastify: FastifyInstance, deps: AppDeps):
     {
       config: { accountType: 'company' },
       schema: {
+        operationId: 'updateChallenge',
         tags,
         summary: 'Change the title or description while the challenge is submitted or under analysis',
         description: 'Owner only. A changed description sends the challenge back to `submitted` and re-analyses it.',
@@ -120,6 +125,7 @@ export async function challengesRoutes(fastify: FastifyInstance, deps: AppDeps):
     {
       config: { accountType: 'company' },
       schema: {
+        operationId: 'archiveChallenge',
         tags,
         summary: 'Archive a challenge (owner only, from any status; archiving again changes nothing)',
         params: IdParams,
@@ -134,6 +140,7 @@ export async function challengesRoutes(fastify: FastifyInstance, deps: AppDeps):
     {
       config: { accountType: 'company' },
       schema: {
+        operationId: 'completeChallenge',
         tags,
         summary: 'Complete a challenge (owner only, from active or in progress)',
         description:

@@ -6,61 +6,73 @@ import { CHALLENGE_STATUSES } from './challenges.state.ts';
 
 export { CHALLENGE_STATUSES } from './challenges.state.ts';
 
-export const Challenge = Type.Object({
-  id: Type.Integer(),
-  company_id: Type.Integer(),
-  title: Type.String(),
-  description: Type.String(),
-  refined_brief: Nullable(Type.String()),
-  field: Nullable(Type.String()),
-  score: Nullable(Type.Integer({ minimum: 1, maximum: 10 })),
-  complexity_level: Nullable(Type.Integer({ minimum: 1, maximum: 4 })),
-  challenge_type: Nullable(Type.String({ description: 'community_discussion | team_execution' })),
-  status: Type.String({ description: CHALLENGE_STATUSES.join(' | ') }),
-  ai_analysis_status: Type.String(),
-  rejection_reason: Nullable(Type.String()),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-  company: Type.Object({ id: Type.Integer(), company_name: Type.String(), logo_url: Nullable(Type.String()) }),
-});
+export const Challenge = Type.Object(
+  {
+    id: Type.Integer(),
+    company_id: Type.Integer(),
+    title: Type.String(),
+    description: Type.String(),
+    refined_brief: Nullable(Type.String()),
+    field: Nullable(Type.String()),
+    score: Nullable(Type.Integer({ minimum: 1, maximum: 10 })),
+    complexity_level: Nullable(Type.Integer({ minimum: 1, maximum: 4 })),
+    challenge_type: Nullable(Type.String({ description: 'community_discussion | team_execution' })),
+    status: Type.String({ description: CHALLENGE_STATUSES.join(' | ') }),
+    ai_analysis_status: Type.String(),
+    rejection_reason: Nullable(Type.String()),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    company: Type.Object({ id: Type.Integer(), company_name: Type.String(), logo_url: Nullable(Type.String()) }),
+  },
+  { $id: 'Challenge' },
+);
 export type Challenge = Static<typeof Challenge>;
 
-export const Analysis = Type.Object({
-  id: Type.Integer(),
-  challenge_id: Type.Integer(),
-  stage: Type.String({ description: 'brief | complexity | decomposition' }),
-  summary: Nullable(Type.String()),
-  objectives: Type.Array(Type.String()),
-  constraints: Type.Array(Type.String()),
-  success_criteria: Type.Array(Type.String()),
-  stakeholders: Type.Array(Type.String()),
-  risks: Type.Array(Type.String()),
-  recommended_approach: Nullable(Type.String()),
-  confidence_score: Nullable(Type.Integer()),
-  provider: Type.String(),
-  model: Nullable(Type.String()),
-  created_at: Timestamp,
-});
+export const Analysis = Type.Object(
+  {
+    id: Type.Integer(),
+    challenge_id: Type.Integer(),
+    stage: Type.String({ description: 'brief | complexity | decomposition' }),
+    summary: Nullable(Type.String()),
+    objectives: Type.Array(Type.String()),
+    constraints: Type.Array(Type.String()),
+    success_criteria: Type.Array(Type.String()),
+    stakeholders: Type.Array(Type.String()),
+    risks: Type.Array(Type.String()),
+    recommended_approach: Nullable(Type.String()),
+    confidence_score: Nullable(Type.Integer()),
+    provider: Type.String(),
+    model: Nullable(Type.String()),
+    created_at: Timestamp,
+  },
+  { $id: 'ChallengeAnalysis' },
+);
 export type Analysis = Static<typeof Analysis>;
 
-export const Workstream = Type.Object({
-  id: Type.Integer(),
-  challenge_id: Type.Integer(),
-  title: Type.String(),
-  description: Nullable(Type.String()),
-  position: Type.Integer(),
-  status: Type.String({ description: 'pending | active | completed' }),
-  tasks: Type.Array(Task),
-});
+export const Workstream = Type.Object(
+  {
+    id: Type.Integer(),
+    challenge_id: Type.Integer(),
+    title: Type.String(),
+    description: Nullable(Type.String()),
+    position: Type.Integer(),
+    status: Type.String({ description: 'pending | active | completed' }),
+    tasks: Type.Array(Task),
+  },
+  { $id: 'Workstream' },
+);
 export type Workstream = Static<typeof Workstream>;
 
-export const ChallengeDetail = Type.Object({
-  ...Challenge.properties,
-  analyses: Type.Array(Analysis),
-  workstreams: Type.Array(Workstream),
-  tasks: Type.Array(Task),
-  ideas: Type.Array(Idea),
-});
+export const ChallengeDetail = Type.Object(
+  {
+    ...Challenge.properties,
+    analyses: Type.Array(Analysis),
+    workstreams: Type.Array(Workstream),
+    tasks: Type.Array(Task),
+    ideas: Type.Array(Idea),
+  },
+  { $id: 'ChallengeDetail' },
+);
 export type ChallengeDetail = Static<typeof ChallengeDetail>;
 
 export const CHALLENGE_TYPES = ['community_discussion', 'team_execution'] as const;
@@ -89,9 +101,12 @@ const Title = Type.String({ minLength: 1, maxLength: CHALLENGE_TITLE_MAX });
 /** Lengths count characters (code points): Ajv measures strings that way. */
 const Description = Type.String({ minLength: CHALLENGE_DESCRIPTION_MIN, maxLength: CHALLENGE_DESCRIPTION_MAX });
 
-export const CreateChallengeBody = Type.Object({ title: Title, description: Description });
+export const CreateChallengeBody = Type.Object(
+  { title: Title, description: Description },
+  { $id: 'CreateChallengeBody' },
+);
 export type CreateChallengeBody = Static<typeof CreateChallengeBody>;
 
 /** Title and description, both optional (docs/contract.md §4). */
-export const UpdateChallengeBody = Type.Partial(CreateChallengeBody);
+export const UpdateChallengeBody = Type.Partial(CreateChallengeBody, { $id: 'UpdateChallengeBody' });
 export type UpdateChallengeBody = Static<typeof UpdateChallengeBody>;

@@ -40,6 +40,7 @@ export async function companiesRoutes(fastify: FastifyInstance, deps: AppDeps): 
       config: companyWithLogo,
       preValidation: refuseTextLogo,
       schema: {
+        operationId: 'completeCompanyProfile',
         tags,
         summary: "Create the caller's company profile (once)",
         description: `${FORMATS} A second call answers 422.`,
@@ -58,6 +59,7 @@ export async function companiesRoutes(fastify: FastifyInstance, deps: AppDeps): 
     {
       config: { accountType: 'company' },
       schema: {
+        operationId: 'getCompanyProfile',
         tags,
         summary: "The caller's company profile with all its challenges, newest first",
         response: { 200: CompanyProfile, ...errorResponses(401, 403, 404) },
@@ -72,6 +74,7 @@ export async function companiesRoutes(fastify: FastifyInstance, deps: AppDeps): 
       config: companyWithLogo,
       preValidation: refuseTextLogo,
       schema: {
+        operationId: 'updateCompanyProfile',
         tags,
         summary: "Change the caller's company profile; absent fields keep their values",
         description: `${FORMATS} A new logo replaces the old one; \`logo: null\` removes it.`,

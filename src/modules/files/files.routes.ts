@@ -19,6 +19,7 @@ export async function filesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     {
       config: { auth: false },
       schema: {
+        operationId: 'getCompanyLogo',
         tags: ['Files'],
         summary: 'A company logo, as linked by `logo_url` (no token needed)',
         security: [],

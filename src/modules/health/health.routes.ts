@@ -4,16 +4,22 @@ import type { AppDeps } from '../../app-deps.ts';
 import { pingDatabase } from '../../db/database.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../http/error-handler.ts';
 
-const Liveness = Type.Object({
-  status: Type.Literal('ok'),
-  dialect: Type.String(),
-});
+const Liveness = Type.Object(
+  {
+    status: Type.Literal('ok'),
+    dialect: Type.String(),
+  },
+  { $id: 'Liveness' },
+);
 
-const Readiness = Type.Object({
-  status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
-  database: Type.Union([Type.Literal('ok'), Type.Literal('unreachable')]),
-  dialect: Type.String(),
-});
+const Readiness = Type.Object(
+  {
+    status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
+    database: Type.Union([Type.Literal('ok'), Type.Literal('unreachable')]),
+    dialect: Type.String(),
+  },
+  { $id: 'Readiness' },
+);
 
 /**
  * Two checks, as an orchestrator uses them. Liveness (`/health`) says the process serves HTTP and touches nothing
@@ -26,6 +32,7 @@ export async function healthRoutes(app: FastifyInstance, deps: AppDeps): Promise
     {
       config: { auth: false },
       schema: {
+        operationId: 'getHealth',
         tags: ['Service'],
         summary: 'Liveness: the process answers HTTP (no auth, no database query)',
         security: [],
@@ -40,6 +47,7 @@ export async function healthRoutes(app: FastifyInstance, deps: AppDeps): Promise
     {
       config: { auth: false },
       schema: {
+        operationId: 'getReadiness',
         tags: ['Service'],
         summary: 'Readiness: the database answers (no auth); 503 with Retry-After while it cannot be reached',
         security: [],

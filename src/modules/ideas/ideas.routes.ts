@@ -16,6 +16,7 @@ export async function ideasRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
     '/challenges/:challenge/ideas',
     {
       schema: {
+        operationId: 'listChallengeIdeas',
         tags,
         summary: "A community-discussion challenge's ideas: the scored ones, plus the caller's own in any status",
         params: ChallengeIdeasParams,
@@ -36,6 +37,7 @@ export async function ideasRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
     {
       config: { accountType: 'contributor' },
       schema: {
+        operationId: 'createIdea',
         tags,
         summary: 'Submit an idea to an active community-discussion challenge (queued for AI scoring)',
         params: ChallengeIdeasParams,
@@ -54,6 +56,7 @@ export async function ideasRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
     {
       config: { accountType: 'contributor' },
       schema: {
+        operationId: 'listMyIdeas',
         tags,
         summary: "The caller's own ideas in every status, newest first",
         querystring: PageOnlyQuery,
@@ -67,6 +70,7 @@ export async function ideasRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
     '/ideas/:id',
     {
       schema: {
+        operationId: 'getIdea',
         tags,
         summary: "One idea: a scored one, the caller's own, or any on the caller's company's challenge",
         params: IdParams,
@@ -81,6 +85,7 @@ export async function ideasRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
     {
       config: { accountType: 'contributor' },
       schema: {
+        operationId: 'voteOnIdea',
         tags,
         summary: "Vote on someone else's scored idea: 1 up, -1 down, 0 takes the caller's vote back",
         params: IdParams,

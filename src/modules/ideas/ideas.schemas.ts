@@ -1,36 +1,39 @@
 import { type Static, Type } from 'typebox';
 import { Id, Nullable, PageQuery, Timestamp, UserSummary } from '../../http/schemas.ts';
 
-export const Idea = Type.Object({
-  id: Type.Integer(),
-  challenge_id: Type.Integer(),
-  volunteer: UserSummary,
-  title: Type.String(),
-  description: Type.String(),
-  status: Type.String({ description: 'pending_review | scored | rejected | error' }),
-  ai_score: Nullable(Type.Number({ minimum: 0, maximum: 100 })),
-  ai_feedback: Nullable(
-    Type.Object({
-      summary: Type.String(),
-      strengths: Type.Array(Type.String()),
-      weaknesses: Type.Array(Type.String()),
-      suggestions: Type.Array(Type.String()),
-      scores: Type.Object({
-        feasibility: Type.Number(),
-        innovation: Type.Number(),
-        impact: Type.Number(),
-        alignment: Type.Number(),
+export const Idea = Type.Object(
+  {
+    id: Type.Integer(),
+    challenge_id: Type.Integer(),
+    volunteer: UserSummary,
+    title: Type.String(),
+    description: Type.String(),
+    status: Type.String({ description: 'pending_review | scored | rejected | error' }),
+    ai_score: Nullable(Type.Number({ minimum: 0, maximum: 100 })),
+    ai_feedback: Nullable(
+      Type.Object({
+        summary: Type.String(),
+        strengths: Type.Array(Type.String()),
+        weaknesses: Type.Array(Type.String()),
+        suggestions: Type.Array(Type.String()),
+        scores: Type.Object({
+          feasibility: Type.Number(),
+          innovation: Type.Number(),
+          impact: Type.Number(),
+          alignment: Type.Number(),
+        }),
       }),
-    }),
-  ),
-  votes_up: Type.Integer(),
-  votes_down: Type.Integer(),
-  vote_total: Type.Integer(),
-  my_vote: Type.Integer({ minimum: -1, maximum: 1 }),
-  final_score: Nullable(Type.Number()),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-});
+    ),
+    votes_up: Type.Integer(),
+    votes_down: Type.Integer(),
+    vote_total: Type.Integer(),
+    my_vote: Type.Integer({ minimum: -1, maximum: 1 }),
+    final_score: Nullable(Type.Number()),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'Idea' },
+);
 export type Idea = Static<typeof Idea>;
 
 export const IDEA_SORTS = ['final_score', 'ai_score', 'votes', 'created_at'] as const;
@@ -47,12 +50,18 @@ export const ChallengeIdeasQuery = Type.Object({
   ),
 });
 
-export const NewIdea = Type.Object({
-  title: Type.String({ minLength: 1, maxLength: 255 }),
-  description: Type.String({ minLength: 100, maxLength: 2000 }),
-});
+export const NewIdea = Type.Object(
+  {
+    title: Type.String({ minLength: 1, maxLength: 255 }),
+    description: Type.String({ minLength: 100, maxLength: 2000 }),
+  },
+  { $id: 'NewIdea' },
+);
 export type NewIdea = Static<typeof NewIdea>;
 
-export const VoteBody = Type.Object({
-  vote: Type.Integer({ minimum: -1, maximum: 1, description: '1 up, -1 down, 0 removes your vote' }),
-});
+export const VoteBody = Type.Object(
+  {
+    vote: Type.Integer({ minimum: -1, maximum: 1, description: '1 up, -1 down, 0 removes your vote' }),
+  },
+  { $id: 'IdeaVoteBody' },
+);

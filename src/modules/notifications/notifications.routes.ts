@@ -24,10 +24,14 @@ export async function notificationsRoutes(fastify: FastifyInstance, deps: AppDep
     '/notifications',
     {
       schema: {
+        operationId: 'listNotifications',
         tags,
         summary: "The caller's notifications, newest first; the body adds their unread_count",
         querystring: NotificationsQuery,
-        response: { 200: Page(Notification, { unread_count: Type.Integer() }), ...errorResponses(401, 422) },
+        response: {
+          200: Page(Notification, { unread_count: Type.Integer() }, 'NotificationPage'),
+          ...errorResponses(401, 422),
+        },
       },
     },
     async (request) => {
@@ -42,6 +46,7 @@ export async function notificationsRoutes(fastify: FastifyInstance, deps: AppDep
     '/notifications/unread-count',
     {
       schema: {
+        operationId: 'getUnreadNotificationCount',
         tags,
         summary: "How many of the caller's notifications are unread",
         response: { 200: UnreadCount, ...errorResponses(401) },
@@ -54,6 +59,7 @@ export async function notificationsRoutes(fastify: FastifyInstance, deps: AppDep
     '/notifications/mark-all-read',
     {
       schema: {
+        operationId: 'markAllNotificationsRead',
         tags,
         summary: "Mark all the caller's notifications read; answers how many changed",
         response: { 200: MarkAllReadResult, ...errorResponses(401) },
@@ -66,6 +72,7 @@ export async function notificationsRoutes(fastify: FastifyInstance, deps: AppDep
     '/notifications/:id/mark-read',
     {
       schema: {
+        operationId: 'markNotificationRead',
         tags,
         summary: 'Mark one notification read (again is a no-op: the first read time is kept)',
         params: IdParams,
@@ -79,6 +86,7 @@ export async function notificationsRoutes(fastify: FastifyInstance, deps: AppDep
     '/notifications/:id',
     {
       schema: {
+        operationId: 'deleteNotification',
         tags,
         summary: "Delete one of the caller's notifications",
         params: IdParams,

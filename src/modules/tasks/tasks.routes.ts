@@ -17,6 +17,7 @@ export async function tasksRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
     '/tasks',
     {
       schema: {
+        operationId: 'listTasks',
         tags,
         summary: 'Tasks of the challenges the caller may see, newest first',
         description: '`skill` is a skill name or alias, matched ignoring case.',
@@ -32,6 +33,7 @@ export async function tasksRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
     {
       config: { accountType: 'contributor' },
       schema: {
+        operationId: 'listAvailableTasks',
         tags,
         summary: "Open tasks sharing a skill with the caller's profile, best skill overlap first",
         description:
@@ -50,6 +52,7 @@ export async function tasksRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
     {
       config: { accountType: 'contributor' },
       schema: {
+        operationId: 'listMyTasks',
         tags,
         summary: 'Tasks on which the caller holds an assignment other than declined, with that assignment',
         description: 'Latest assignment first. Empty for a contributor without a profile.',
@@ -64,6 +67,7 @@ export async function tasksRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
     '/tasks/:id',
     {
       schema: {
+        operationId: 'getTask',
         tags,
         summary: 'One task, with the assignments the caller may see',
         description: 'The owning company sees every assignment on the task; a contributor sees their own.',

@@ -3,44 +3,50 @@ import { IdFilter, Nullable, PageQuery, Timestamp } from '../../http/schemas.ts'
 import { Assignment } from '../assignments/assignments.schemas.ts';
 import { TASK_STATUSES } from './tasks.state.ts';
 
-export const Task = Type.Object({
-  id: Type.Integer(),
-  challenge_id: Type.Integer(),
-  workstream_id: Nullable(Type.Integer()),
-  title: Type.String(),
-  description: Nullable(Type.String()),
-  required_skills: Type.Array(Type.String(), { description: 'Skill names' }),
-  required_skill_reasons: Type.Array(
-    Type.Object({
-      name: Type.String({ description: 'A skill of required_skills' }),
-      reason: Type.String({ description: 'One line: why the task needs it' }),
-    }),
-    { description: 'Why the task needs each required skill; empty for tasks planned before reasons were kept' },
-  ),
-  source: Nullable(
-    Type.String({
-      description: 'The excerpt of the challenge brief the task was planned from (null for tasks without one)',
-    }),
-  ),
-  required_experience_level: Nullable(Type.String()),
-  expected_output: Nullable(Type.String()),
-  acceptance_criteria: Type.Array(Type.String()),
-  estimated_hours: Nullable(Type.Number()),
-  complexity_score: Nullable(Type.Integer({ minimum: 1, maximum: 10 })),
-  status: Type.String({ description: TASK_STATUSES.join(' | ') }),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-  challenge: Type.Object({ id: Type.Integer(), title: Type.String(), status: Type.String() }),
-  workstream: Nullable(Type.Object({ id: Type.Integer(), title: Type.String() })),
-});
+export const Task = Type.Object(
+  {
+    id: Type.Integer(),
+    challenge_id: Type.Integer(),
+    workstream_id: Nullable(Type.Integer()),
+    title: Type.String(),
+    description: Nullable(Type.String()),
+    required_skills: Type.Array(Type.String(), { description: 'Skill names' }),
+    required_skill_reasons: Type.Array(
+      Type.Object({
+        name: Type.String({ description: 'A skill of required_skills' }),
+        reason: Type.String({ description: 'One line: why the task needs it' }),
+      }),
+      { description: 'Why the task needs each required skill; empty for tasks planned before reasons were kept' },
+    ),
+    source: Nullable(
+      Type.String({
+        description: 'The excerpt of the challenge brief the task was planned from (null for tasks without one)',
+      }),
+    ),
+    required_experience_level: Nullable(Type.String()),
+    expected_output: Nullable(Type.String()),
+    acceptance_criteria: Type.Array(Type.String()),
+    estimated_hours: Nullable(Type.Number()),
+    complexity_score: Nullable(Type.Integer({ minimum: 1, maximum: 10 })),
+    status: Type.String({ description: TASK_STATUSES.join(' | ') }),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    challenge: Type.Object({ id: Type.Integer(), title: Type.String(), status: Type.String() }),
+    workstream: Nullable(Type.Object({ id: Type.Integer(), title: Type.String() })),
+  },
+  { $id: 'Task' },
+);
 export type Task = Static<typeof Task>;
 
 /** The single read: the task with the assignments the caller may see (the owning company: all; a contributor: own). */
-export const TaskDetail = Type.Object({ ...Task.properties, assignments: Type.Array(Assignment) });
+export const TaskDetail = Type.Object(
+  { ...Task.properties, assignments: Type.Array(Assignment) },
+  { $id: 'TaskDetail' },
+);
 export type TaskDetail = Static<typeof TaskDetail>;
 
 /** An item of `GET /tasks/my-tasks`: the task with the caller's own assignment on it. */
-export const MyTask = Type.Object({ ...Task.properties, my_assignment: Assignment });
+export const MyTask = Type.Object({ ...Task.properties, my_assignment: Assignment }, { $id: 'MyTask' });
 export type MyTask = Static<typeof MyTask>;
 
 export const TaskListQuery = Type.Object({

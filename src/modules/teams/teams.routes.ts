@@ -17,6 +17,7 @@ export async function teamsRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
     '/teams/:id/messages',
     {
       schema: {
+        operationId: 'listTeamMessages',
         tags,
         summary: "The team's messages, newest first (members whose invitation is open or accepted)",
         params: IdParams,
@@ -31,6 +32,7 @@ export async function teamsRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
     '/teams/:id/messages',
     {
       schema: {
+        operationId: 'postTeamMessage',
         tags,
         summary: 'Send a message to the team (members whose invitation is open or accepted)',
         params: IdParams,

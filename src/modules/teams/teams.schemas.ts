@@ -1,31 +1,40 @@
 import { type Static, Type } from 'typebox';
 import { Timestamp, UserSummary } from '../../http/schemas.ts';
 
-export const Team = Type.Object({
-  id: Type.Integer(),
-  challenge_id: Type.Integer(),
-  name: Type.String(),
-  status: Type.String({ description: 'forming | active | completed | disbanded' }),
-  members: Type.Array(
-    Type.Object({
-      volunteer_id: Type.Integer(),
-      name: Type.String(),
-      role: Type.String({ description: 'leader | member' }),
-      status: Type.String({ description: 'invited | accepted | declined' }),
-    }),
-  ),
-});
+export const Team = Type.Object(
+  {
+    id: Type.Integer(),
+    challenge_id: Type.Integer(),
+    name: Type.String(),
+    status: Type.String({ description: 'forming | active | completed | disbanded' }),
+    members: Type.Array(
+      Type.Object({
+        volunteer_id: Type.Integer(),
+        name: Type.String(),
+        role: Type.String({ description: 'leader | member' }),
+        status: Type.String({ description: 'invited | accepted | declined' }),
+      }),
+    ),
+  },
+  { $id: 'Team' },
+);
 export type Team = Static<typeof Team>;
 
-export const TeamMessage = Type.Object({
-  id: Type.Integer(),
-  team_id: Type.Integer(),
-  user: UserSummary,
-  message: Type.String(),
-  created_at: Timestamp,
-});
+export const TeamMessage = Type.Object(
+  {
+    id: Type.Integer(),
+    team_id: Type.Integer(),
+    user: UserSummary,
+    message: Type.String(),
+    created_at: Timestamp,
+  },
+  { $id: 'TeamMessage' },
+);
 export type TeamMessage = Static<typeof TeamMessage>;
 
-export const NewTeamMessage = Type.Object({
-  message: Type.String({ minLength: 1, maxLength: 2000, description: '1–2000 characters after trimming' }),
-});
+export const NewTeamMessage = Type.Object(
+  {
+    message: Type.String({ minLength: 1, maxLength: 2000, description: '1–2000 characters after trimming' }),
+  },
+  { $id: 'NewTeamMessage' },
+);

@@ -41,6 +41,7 @@ export async function volunteersRoutes(fastify: FastifyInstance, deps: AppDeps):
     {
       config: contributorsOnly,
       schema: {
+        operationId: 'completeContributorProfile',
         tags,
         summary: "Create the caller's contributor profile (once)",
         description: 'Awards 10 reputation points. A second call answers 422.',
@@ -59,6 +60,7 @@ export async function volunteersRoutes(fastify: FastifyInstance, deps: AppDeps):
     {
       config: contributorsOnly,
       schema: {
+        operationId: 'getContributorProfile',
         tags,
         summary: "The caller's contributor profile with skills, statistics and CV",
         response: { 200: VolunteerProfile, ...errorResponses(401, 403, 404) },
@@ -73,6 +75,7 @@ export async function volunteersRoutes(fastify: FastifyInstance, deps: AppDeps):
       config: contributorsOnly,
       preValidation: refuseCv,
       schema: {
+        operationId: 'updateContributorProfile',
         tags,
         summary: "Change the caller's contributor profile; absent fields keep their values",
         description: 'A `cv` here is a 422: CVs go to `POST /api/volunteers/upload-cv`.',
@@ -88,6 +91,7 @@ export async function volunteersRoutes(fastify: FastifyInstance, deps: AppDeps):
     {
       config: { ...contributorsOnly, uploads: { cv: CV_UPLOAD } },
       schema: {
+        operationId: 'uploadCv',
         tags,
         summary: "Upload or replace the caller's CV and queue it for AI analysis",
         description:

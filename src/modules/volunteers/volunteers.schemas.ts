@@ -1,22 +1,25 @@
 import { type Static, Type } from 'typebox';
 import { Nullable, Timestamp } from '../../http/schemas.ts';
 
-const VolunteerSkill = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  proficiency_level: Type.String({ description: 'beginner | intermediate | advanced | expert' }),
-  category: Nullable(Type.String({ description: 'technical | soft | domain | language | tool' })),
-  years_of_experience: Nullable(Type.Number()),
-  source: Type.String({ description: 'cv_analysis | manual' }),
-  evidence: Nullable(
-    Type.String({
-      maxLength: 300,
-      description:
-        'The CV excerpt the skill was read from (at most 300 characters, word for word): the line or clause where ' +
-        'the CV shows it best. Null for skills added by hand.',
-    }),
-  ),
-});
+const VolunteerSkill = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    proficiency_level: Type.String({ description: 'beginner | intermediate | advanced | expert' }),
+    category: Nullable(Type.String({ description: 'technical | soft | domain | language | tool' })),
+    years_of_experience: Nullable(Type.Number()),
+    source: Type.String({ description: 'cv_analysis | manual' }),
+    evidence: Nullable(
+      Type.String({
+        maxLength: 300,
+        description:
+          'The CV excerpt the skill was read from (at most 300 characters, word for word): the line or clause where ' +
+          'the CV shows it best. Null for skills added by hand.',
+      }),
+    ),
+  },
+  { $id: 'VolunteerSkill' },
+);
 
 export const VolunteerProfile = Type.Object(
   {
@@ -71,13 +74,18 @@ const AvailabilityHours = Type.Integer({ minimum: 0, maximum: 168, description: 
 const ProfileField = Type.String({ maxLength: 255, description: 'Profession or field of work' });
 const Bio = Nullable(Type.String({ maxLength: 2000 }));
 
-export const CompleteVolunteerProfileBody = Type.Object({
-  availability_hours_per_week: AvailabilityHours,
-  field: ProfileField,
-  bio: Type.Optional(Bio),
-});
+export const CompleteVolunteerProfileBody = Type.Object(
+  {
+    availability_hours_per_week: AvailabilityHours,
+    field: ProfileField,
+    bio: Type.Optional(Bio),
+  },
+  { $id: 'CompleteVolunteerProfileBody' },
+);
 export type CompleteVolunteerProfileBody = Static<typeof CompleteVolunteerProfileBody>;
 
 /** The same fields as complete-profile, all optional (docs/contract.md §4). */
-export const UpdateVolunteerProfileBody = Type.Partial(CompleteVolunteerProfileBody);
+export const UpdateVolunteerProfileBody = Type.Partial(CompleteVolunteerProfileBody, {
+  $id: 'UpdateVolunteerProfileBody',
+});
 export type UpdateVolunteerProfileBody = Static<typeof UpdateVolunteerProfileBody>;

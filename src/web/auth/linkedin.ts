@@ -21,9 +21,10 @@ import { type LinkedinFailure, linkedinFailurePage } from './linkedin-failure.ts
  */
 const NOT_CONFIGURED = 'LinkedIn sign-in is not configured on this server.';
 
-const routeOptions = (summary: string, description: string, redirectsTo: string) => ({
+const routeOptions = (operationId: string, summary: string, description: string, redirectsTo: string) => ({
   config: { auth: false },
   schema: {
+    operationId,
     tags: ['Account'],
     summary,
     description: `${description} Failures are HTML pages for the person in the browser (400, 403, 409, 502).`,
@@ -111,6 +112,7 @@ export async function linkedinSignIn(app: FastifyInstance, deps: AppDeps): Promi
   app.get(
     '/api/auth/linkedin/redirect',
     routeOptions(
+      'startLinkedInSignIn',
       'Start signing in with LinkedIn (browser flow)',
       'Redirects the browser to LinkedIn. `account_type=company|contributor` chooses the type of a new account ' +
         '(default contributor); an existing account keeps its type. 404 when LinkedIn is not configured.',
@@ -135,6 +137,7 @@ export async function linkedinSignIn(app: FastifyInstance, deps: AppDeps): Promi
   app.get(
     '/api/auth/linkedin/callback',
     routeOptions(
+      'finishLinkedInSignIn',
       'Finish signing in with LinkedIn (browser flow)',
       'LinkedIn redirects here. Signs in the account linked to the LinkedIn identity, else creates one for a ' +
         'verified email no account uses (an existing account is never linked by email: its owner signs in and ' +
