@@ -27,6 +27,7 @@ const API_TAGS = [
   { name: 'Teams', description: 'The team of a challenge and its messages.' },
   { name: 'Notifications', description: 'What happened that concerns the caller.' },
   { name: 'Ideas', description: 'Community ideas on discussion challenges, and votes on them.' },
+  { name: 'Webhooks', description: "The caller's webhooks: signed deliveries of events, and their delivery log." },
   { name: 'Files', description: 'Public files: company logos.' },
   { name: 'Service', description: 'Health checks and this document (no token needed).' },
 ];

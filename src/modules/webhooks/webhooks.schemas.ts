@@ -42,19 +42,25 @@ export const WebhookWithSecret = Type.Object(
 );
 export type WebhookWithSecret = Static<typeof WebhookWithSecret>;
 
-export const CreateWebhookBody = Type.Object({
-  url: HttpUrl,
-  events: Events,
-  description: Type.Optional(Description),
-});
+export const CreateWebhookBody = Type.Object(
+  {
+    url: HttpUrl,
+    events: Events,
+    description: Type.Optional(Description),
+  },
+  { $id: 'CreateWebhookBody' },
+);
 export type CreateWebhookBody = Static<typeof CreateWebhookBody>;
 
-export const UpdateWebhookBody = Type.Object({
-  url: Type.Optional(HttpUrl),
-  events: Type.Optional(Events),
-  active: Type.Optional(Type.Boolean({ description: 'true re-activates a webhook and clears its run of failures' })),
-  description: Type.Optional(Description),
-});
+export const UpdateWebhookBody = Type.Object(
+  {
+    url: Type.Optional(HttpUrl),
+    events: Type.Optional(Events),
+    active: Type.Optional(Type.Boolean({ description: 'true re-activates a webhook and clears its run of failures' })),
+    description: Type.Optional(Description),
+  },
+  { $id: 'UpdateWebhookBody' },
+);
 export type UpdateWebhookBody = Static<typeof UpdateWebhookBody>;
 
 const deliveryFields = {
@@ -82,7 +88,11 @@ export type WebhookDeliveryDetail = Static<typeof WebhookDeliveryDetail>;
 
 export const DeliveryParams = Type.Object({ id: Id, delivery_id: Id });
 
-/** The `{data: …}` envelope of the webhook routes' single answers (docs/api.md, Webhooks). */
+/**
+ * The `{data: …}` envelope of the webhook routes' single answers (docs/api.md, Webhooks), named after its item
+ * (`WebhookResponse`) for the OpenAPI document.
+ */
 export function Data<T extends TSchema>(item: T) {
-  return Type.Object({ data: item });
+  const { $id } = item as { $id?: string };
+  return Type.Object({ data: item }, $id ? { $id: `${$id}Response` } : {});
 }
