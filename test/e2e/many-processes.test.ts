@@ -6,7 +6,7 @@ import { createToken } from '../../src/modules/auth/tokens.service.ts';
 import { CV_FIXTURE_DIR } from '../fixtures/cvs/fixtures.ts';
 import { POSTGRES_URL } from '../helpers/context.ts';
 import { createUser } from '../helpers/factories.ts';
-import { fileForm, pdfFile, pngFile } from '../helpers/file-fixtures.ts';
+import { fileForm, filesUnder, pdfFile, pngFile } from '../helpers/file-fixtures.ts';
 import { parsePage } from '../helpers/page.ts';
 import { waitFor } from '../jobs/wait-for.ts';
 import { PASSWORD, withPassword } from '../web/contributor-session.ts';
@@ -118,7 +118,7 @@ describe('many processes: two APIs and a worker on one database and one object s
     ids.assignment = aliceBest.id;
   });
 
-  it('files stored through one API are served by the other: a logo, a CV, a solution attachment', async () => {
+  it('files stored through one API are served by the other: a logo, a solution attachment', async () => {
     const logo = pngFile();
     const profile = await company.api2.put('/api/companies/profile', { form: fileForm('logo', logo, 'acme.png') });
     const image = await fetch(new URL(profile.logo_url, deployment.api1.url));
@@ -182,6 +182,23 @@ describe('many processes: two APIs and a worker on one database and one object s
       return (await fetch(new URL('/api/user', deployment.api2.url), { headers: bearer(alice) })).status === 401;
     });
     assertErrorBody(await alice.api2.get('/api/user', 401), 'Unauthenticated.');
+  });
+
+  it("kept every file in the shared object store, none on a host's own disk", async () => {
+    const { db } = deployment;
+    const named = [
+      ...(await db.selectFrom('volunteers').select('cv_storage_key as key').execute()),
+      ...(await db.selectFrom('submission_attachments').select('storage_key as key').execute()),
+    ].map((row) => String(row.key));
+    assert.equal(named.length, 3, 'two CVs and an attachment');
+    const stored: string[] = [];
+    for await (const key of deployment.storage.keys()) stored.push(key);
+    for (const key of named) assert.ok(stored.includes(key), `${key} is not in the object store: ${stored}`);
+    assert.ok(
+      stored.some((key) => key.startsWith('logos/')),
+      `no logo in the object store: ${stored}`,
+    );
+    for (const dataDir of deployment.dataDirs) assert.deepEqual(filesUnder(path.join(dataDir, 'storage')), []);
   });
 
   it('logged no errors in any process', () => {
