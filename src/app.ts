@@ -20,6 +20,7 @@ import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ideasRoutes } from './modules/ideas/ideas.routes.ts';
+import { installIdempotency } from './modules/idempotency/idempotency.hooks.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
@@ -61,6 +62,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!request.headers['content-type']?.startsWith('application/json')) coerceFormBody(request);
   });
   installBearerAuth(app, deps.db);
+  // After the bearer hook, the uploads plugin and the body normalisation above: it reads the caller and the body.
+  installIdempotency(app, deps.db);
   await installWebSession(app, deps);
   await installAuthRateLimit(app, deps.config.authRateLimit);
 

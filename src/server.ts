@@ -4,6 +4,7 @@ import { closeDeps, createDeps } from './app-deps.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
+import { startPeriodicJobs } from './jobs/periodic-jobs.ts';
 import { jobRegistry } from './pipeline/job-registry.ts';
 import { startWebhookRelay } from './pipeline/webhooks/webhook-relay.ts';
 
@@ -21,9 +22,11 @@ async function main(): Promise<void> {
   await deps.queue.start(app.log);
   const worker = config.embeddedWorker ? await deps.queue.startWorker(jobRegistry, deps, app.log) : null;
   const relay = config.embeddedWorker ? startWebhookRelay(deps, app.log) : null;
+  const periodic = config.embeddedWorker ? startPeriodicJobs(deps.queue, deps.db, app.log) : null;
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    periodic?.stop();
     await relay?.stop();
     await worker?.stop();
     await app.close();

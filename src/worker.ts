@@ -4,6 +4,7 @@ import { closeDeps, createDeps } from './app-deps.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
+import { startPeriodicJobs } from './jobs/periodic-jobs.ts';
 import { jobRegistry } from './pipeline/job-registry.ts';
 import { startWebhookRelay } from './pipeline/webhooks/webhook-relay.ts';
 
@@ -22,11 +23,13 @@ async function main(): Promise<void> {
   await deps.queue.start(log);
   const worker = await deps.queue.startWorker(jobRegistry, deps, log);
   const relay = startWebhookRelay(deps, log);
+  const periodic = startPeriodicJobs(deps.queue, deps.db, log);
   log.info({ engine: deps.queue.engine, concurrency: config.workerConcurrency }, 'worker started');
 
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'worker stopping after its running jobs');
     await relay.stop();
+    periodic.stop();
     await worker.stop();
     await deps.queue.stop();
     await closeDeps(deps);

@@ -11,6 +11,7 @@ import * as taskFit from './migrations/0008_task_fit.ts';
 import * as notificationCounts from './migrations/0009_notification_counts.ts';
 import * as emailConfirmation from './migrations/0010_email_confirmation.ts';
 import * as webhooks from './migrations/0011_webhooks.ts';
+import * as idempotencyKeys from './migrations/0012_idempotency_keys.ts';
 
 type MigrationModule = { up(db: Kysely<unknown>, types: ColumnTypes): Promise<void> };
 
@@ -27,6 +28,7 @@ const migrations: Record<string, MigrationModule> = {
   '0009_notification_counts': notificationCounts,
   '0010_email_confirmation': emailConfirmation,
   '0011_webhooks': webhooks,
+  '0012_idempotency_keys': idempotencyKeys,
 };
 
 /** `schema`: the PostgreSQL schema the tables live in, when it is not the default one (tests use one per file). */

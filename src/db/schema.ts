@@ -343,6 +343,29 @@ export interface LoginAttemptsTable {
   last_failed_at: Timestamp;
 }
 
+/**
+ * An Idempotency-Key of a user's POST (owned by modules/idempotency, migration 0012): a claim while its request runs
+ * (`response_status` null), then the response kept for replays until `expires_at`.
+ */
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  key: string;
+  request_method: string;
+  /** The request target as sent (path and query). */
+  request_path: string;
+  /** SHA-256 (hex) of the request's body as parsed, with its files' hashes (idempotency-request.ts). */
+  request_hash: string;
+  response_status: number | null;
+  /** JSON object of the kept response headers (Content-Type, Location). */
+  response_headers: string | null;
+  response_body: string | null;
+  /** When the running request took the key; a claim older than the lease is taken over (its process died). */
+  claimed_at: Timestamp;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
 /** Each user's notification counts, kept by modules/notifications with every write (migration 0009). */
 export interface NotificationCountsTable {
   user_id: number;
@@ -418,6 +441,7 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

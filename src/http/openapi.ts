@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { Config } from '../config.ts';
 import type { AccountType } from '../db/schema.ts';
+import { IDEMPOTENCY_KEY_HEADER, takesIdempotencyKey } from '../modules/idempotency/idempotency-request.ts';
+import { errorResponses } from './schemas.ts';
 import { uploadFieldsSchema } from './uploads.ts';
 
 /**
@@ -154,7 +156,7 @@ const STATUS_DESCRIPTIONS: Record<string, string> = {
   403: 'Wrong account type, or not allowed on this resource',
   404: 'No such resource, or one the caller may not see',
   413: 'The body is over 1 MiB (a file over its own limit is a 422 instead)',
-  409: 'Conflict with the current state of the resource',
+  409: 'Conflict with the current state of the resource, or a request with this Idempotency-Key is still running',
   422: 'Validation failed (`errors` names the fields), or the action is not valid in the current status',
   503: 'The database cannot be reached',
 };
@@ -175,9 +177,14 @@ function documentRoute({ schema, url, route }: { schema: FastifySchema; url: str
     documented.body = requestBodies(schema.body as JsonSchema | undefined, uploadFieldsSchema(config.uploads));
   }
   if (documented.body) documented.body = referenceNamed(documented.body);
-  if (schema.response) {
-    documented.response = describeStatuses(referenceResponses(schema.response as Record<string, JsonSchema>));
+  let responses = schema.response as Record<string, JsonSchema> | undefined;
+  if (takesIdempotencyKey(route.method, url, config.auth)) {
+    // Declared here once for every POST the idempotency hooks serve (docs/api.md, Idempotent requests).
+    const headers = (schema.headers ?? { type: 'object', properties: {} }) as JsonSchema;
+    documented.headers = { ...headers, properties: { ...headers.properties, ...IDEMPOTENCY_KEY_HEADER } };
+    responses = { ...errorResponses(409, 422), ...responses };
   }
+  if (responses) documented.response = describeStatuses(referenceResponses(responses));
   return { schema: documented, url };
 }
 

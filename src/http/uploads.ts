@@ -30,6 +30,8 @@ export type UploadedFile = {
   fileName: string;
   tempPath: string;
   size: number;
+  /** SHA-256 (hex) of every byte sent, past the limit too: what idempotent requests compare. */
+  sha256: string;
   kind: FileKind;
   contentType: string;
 };
@@ -211,12 +213,14 @@ async function receivePart(request: FastifyRequest, part: MultipartFile, tempDir
   const tempPath = path.join(tempDir, `${Date.now()}-${crypto.randomBytes(8).toString('hex')}`);
   trackTempFile(request, tempPath);
   let size = 0;
+  const hash = crypto.createHash('sha256');
   try {
     await pipeline(
       part.file,
       async function* (source) {
         for await (const chunk of source as AsyncIterable<Buffer>) {
           size += chunk.length;
+          hash.update(chunk);
           // Past the limit the bytes still have to be read off the connection, but they are not written anywhere.
           if (size <= rule.maxBytes) yield chunk;
         }
@@ -238,6 +242,7 @@ async function receivePart(request: FastifyRequest, part: MultipartFile, tempDir
     fileName: safeFileName(part.filename),
     tempPath,
     size,
+    sha256: hash.digest('hex'),
     kind: 'txt',
     contentType: '',
   };

@@ -26,6 +26,8 @@ export const JOBS = {
   'challenge.form-team': { payload: Type.Object({ challengeId: Id }) },
   /** An attempt of a webhook delivery: queued by the outbox relay, a ping, a redelivery, or the failed attempt before. */
   'webhook.deliver': { payload: Type.Object({ deliveryId: Id }) },
+  /** Periodic (PERIODIC_JOBS): delete the idempotency keys whose 24 hours are over. */
+  'idempotency.purge-expired': { payload: Type.Object({}) },
 } as const satisfies Record<string, { payload: TObject }>;
 
 export type JobName = keyof typeof JOBS;
@@ -33,6 +35,18 @@ export type JobName = keyof typeof JOBS;
 export type JobPayloads = { [N in JobName]: Static<(typeof JOBS)[N]['payload']> };
 
 export const JOB_NAMES = Object.keys(JOBS) as readonly JobName[];
+
+/** Jobs that take no payload: the ones that can run on a timer. */
+type PayloadFreeJob = { [N in JobName]: {} extends JobPayloads[N] ? N : never }[JobName];
+
+/**
+ * Maintenance jobs no event causes: every worker process queues each one when it starts and then this often
+ * (periodic-jobs.ts). Their handlers must be cheap when there is nothing to do, since N worker processes queue N runs
+ * per period.
+ */
+export const PERIODIC_JOBS: Partial<Record<PayloadFreeJob, { everySeconds: number }>> = {
+  'idempotency.purge-expired': { everySeconds: 60 * 60 },
+};
 
 export function isJobName(name: string): name is JobName {
   return Object.hasOwn(JOBS, name);

@@ -3,6 +3,7 @@ import { defineJobRegistry } from '../jobs/job-definition.ts';
 import { analyzeChallengeJob } from './challenge-analysis/challenge-analysis.jobs.ts';
 import { analyzeCvJob } from './cv-analysis/cv-analysis.jobs.ts';
 import { scoreIdeaJob } from './idea-scoring/idea-scoring.jobs.ts';
+import { purgeExpiredIdempotencyKeysJob } from './idempotency/idempotency.jobs.ts';
 import { taskMatchJob, volunteerMatchJob } from './matching/matching.jobs.ts';
 import { formTeamJob } from './teams/teams.jobs.ts';
 import { deliverWebhookJob } from './webhooks/webhooks.jobs.ts';
@@ -21,4 +22,5 @@ export const jobRegistry = defineJobRegistry<AppDeps>({
   'volunteer.match': volunteerMatchJob,
   'challenge.form-team': formTeamJob,
   'webhook.deliver': deliverWebhookJob,
+  'idempotency.purge-expired': purgeExpiredIdempotencyKeysJob,
 });

@@ -31,6 +31,7 @@ describe('the job contract', () => {
       'volunteer.match',
       'challenge.form-team',
       'webhook.deliver',
+      'idempotency.purge-expired',
     ]);
   });
 
@@ -55,7 +56,8 @@ describe('the job contract', () => {
       () => checkJobRegistry(registryOf(['challenge.analyze', 'volunteer.analyze-cv', 'idea.score', 'idea.rank'])),
       {
         message:
-          'The job registry has no definition for task.match, volunteer.match, challenge.form-team, webhook.deliver and defines ' +
+          'The job registry has no definition for task.match, volunteer.match, challenge.form-team, webhook.deliver, ' +
+          'idempotency.purge-expired and defines ' +
           'idea.rank, which no job is called: every job in src/jobs/job-names.ts needs exactly one definition.',
       },
     );
