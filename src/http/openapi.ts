@@ -182,7 +182,8 @@ function documentRoute({ schema, url, route }: { schema: FastifySchema; url: str
     // Declared here once for every POST the idempotency hooks serve (docs/api.md, Idempotent requests).
     const headers = (schema.headers ?? { type: 'object', properties: {} }) as JsonSchema;
     documented.headers = { ...headers, properties: { ...headers.properties, ...IDEMPOTENCY_KEY_HEADER } };
-    responses = { ...errorResponses(409, 422), ...responses };
+    const idempotencyResponses: Record<string, unknown> = errorResponses(409, 422);
+    responses = { ...(idempotencyResponses as Record<string, JsonSchema>), ...responses };
   }
   if (responses) documented.response = describeStatuses(referenceResponses(responses));
   return { schema: documented, url };
