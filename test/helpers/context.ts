@@ -11,6 +11,7 @@ import { loadConfig } from '../../src/config.ts';
 import type { Dialect } from '../../src/db/column-types.ts';
 import { createDatabase, type Db } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
+import { SCRYPT_COST, useHashCostForTests } from '../../src/modules/auth/passwords.ts';
 
 /**
  * Every suite runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set (CI sets it). Each context gets its
@@ -118,12 +119,24 @@ export function testConfig(
   );
 }
 
-/** `ai`: another provider for the application and its jobs (the analysis-thread tests' own stages); closed with it. */
+/**
+ * The scrypt cost of the passwords a test context hashes: the same algorithm and code path as the service's, at a
+ * small cost (1 MiB, about a millisecond instead of about 0.3 s). Every registration and sign-in still hashes or
+ * checks the password for real; only the tests of the cost itself need SCRYPT_COST.
+ */
+const TEST_HASH_COST = { N: 2 ** 10, r: 8, p: 1 };
+
+/**
+ * `ai`: another provider for the application and its jobs (the analysis-thread tests' own stages); closed with it.
+ * `servicePasswordCost`: hash passwords at SCRYPT_COST, for tests of the cost itself (otherwise TEST_HASH_COST, for
+ * the whole process).
+ */
 export async function createTestContext(
   dialect: Dialect,
   env: Record<string, string> = {},
-  options: { ai?: AnalysisProvider } = {},
+  options: { ai?: AnalysisProvider; servicePasswordCost?: boolean } = {},
 ): Promise<TestContext> {
+  useHashCostForTests(options.servicePasswordCost ? SCRYPT_COST : TEST_HASH_COST);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-test-'));
   const database = await createTestDatabase(dialect, dataDir);
   const config = testConfig(dialect, database, dataDir, env);

@@ -35,6 +35,22 @@ const hashing = pLimit(MAX_CONCURRENT_HASHES);
 
 type Cost = { N: number; r: number; p: number };
 
+/**
+ * The cost new hashes get and `needsRehash` measures against: always SCRYPT_COST in the service. Test processes that
+ * sign in hundreds of times lower it (`useHashCostForTests`): at SCRYPT_COST each hash and each sign-in computes for
+ * about 0.3 s, which made hashing the largest fixed cost of the test suite.
+ */
+let currentCost: Cost = SCRYPT_COST;
+
+/**
+ * For test processes only (test/helpers/context.ts), never called by the service: hashes with `cost` from now on,
+ * and counts hashes below it as needing a rehash. The algorithm and the code path stay the same; the tests of the
+ * cost itself (passwords.test.ts, the rehash at sign-in) keep SCRYPT_COST.
+ */
+export function useHashCostForTests(cost: Cost): void {
+  currentCost = Object.freeze({ ...cost });
+}
+
 /** The parts of a stored hash, or null when it is not one of ours. */
 function parseHash(stored: string): { cost: Cost; salt: Buffer; hash: Buffer } | null {
   const [scheme, n, r, p, salt, hash, ...rest] = stored.split('$');
@@ -51,8 +67,8 @@ function derive(password: string, salt: Buffer, keyLength: number, cost: Cost): 
 /** Hashes a password exactly as given (never trimmed or otherwise changed) at the current cost. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const hash = await derive(password, salt, KEY_LENGTH, SCRYPT_COST);
-  const { N, r, p } = SCRYPT_COST;
+  const hash = await derive(password, salt, KEY_LENGTH, currentCost);
+  const { N, r, p } = currentCost;
   return ['scrypt', N, r, p, salt.toString('base64url'), hash.toString('base64url')].join('$');
 }
 
@@ -68,7 +84,8 @@ export function needsRehash(stored: string): boolean {
   const parsed = parseHash(stored);
   if (!parsed) return false;
   const { N, r, p } = parsed.cost;
-  return N * r < SCRYPT_COST.N * SCRYPT_COST.r || N * r * p < SCRYPT_COST.N * SCRYPT_COST.r * SCRYPT_COST.p;
+  const current = currentCost;
+  return N * r < current.N * current.r || N * r * p < current.N * current.r * current.p;
 }
 
 /** Hashes computing now and waiting for their turn in this process. */
