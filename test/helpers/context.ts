@@ -4,10 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { LocalThreadProvider } from '../../src/ai/providers/local-thread-provider.ts';
 import type { AnalysisProvider } from '../../src/ai/stage.ts';
 import { buildApp } from '../../src/app.ts';
 import { type AppDeps, closeDeps, createDeps } from '../../src/app-deps.ts';
-import { loadConfig } from '../../src/config.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
 import type { Dialect } from '../../src/db/column-types.ts';
 import { createDatabase, type Db } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
@@ -127,9 +128,28 @@ export function testConfig(
 const TEST_HASH_COST = { N: 2 ** 10, r: 8, p: 1 };
 
 /**
+ * One pool of analysis threads per test process, shared by its contexts (per thread count and deadline): a thread
+ * reads the taxonomy and builds its phrase index as it starts (1–4 s), which each context paid again with a pool of
+ * its own. The analyses still run in worker threads, as `AI_PROVIDER=local` runs them. Idle threads do not keep the
+ * process alive (test/ai/analysis-threads.test.ts), so the pools are never closed.
+ */
+const analysisPools = new Map<string, LocalThreadProvider>();
+function sharedAnalysisThreads(config: Config): AnalysisProvider {
+  const key = `${config.analysisThreads}/${config.analysisTimeoutMs}`;
+  let pool = analysisPools.get(key);
+  if (!pool) {
+    pool = new LocalThreadProvider({ threads: config.analysisThreads, timeoutMs: config.analysisTimeoutMs });
+    analysisPools.set(key, pool);
+  }
+  const threads = pool;
+  // Without `close`: a context's closeDeps must not end the threads the next context uses.
+  return { name: threads.name, model: threads.model, run: (stage, input) => threads.run(stage, input) };
+}
+
+/**
  * `ai`: another provider for the application and its jobs (the analysis-thread tests' own stages); closed with it.
- * `servicePasswordCost`: hash passwords at SCRYPT_COST, for tests of the cost itself (otherwise TEST_HASH_COST, for
- * the whole process).
+ * Without it, `AI_PROVIDER=local` (the default) analyses in the process's shared threads. `servicePasswordCost`: hash
+ * passwords at SCRYPT_COST, for tests of the cost itself (otherwise TEST_HASH_COST, for the whole process).
  */
 export async function createTestContext(
   dialect: Dialect,
@@ -141,7 +161,10 @@ export async function createTestContext(
   const database = await createTestDatabase(dialect, dataDir);
   const config = testConfig(dialect, database, dataDir, env);
   const created = createDeps(config, database);
-  const deps: AppDeps = options.ai ? { ...created, ai: options.ai } : created;
+  const ai = options.ai ?? (config.aiProvider === 'local' ? sharedAnalysisThreads(config) : undefined);
+  // The provider createDeps made holds no thread until its first analysis; it is released here, unused.
+  if (ai) await created.ai.close?.();
+  const deps: AppDeps = ai ? { ...created, ai } : created;
   const app = await buildApp(deps);
   await app.ready();
   await deps.queue.start(app.log);
