@@ -128,7 +128,10 @@ for (const dialect of testDialects()) {
           if (!challenge) return;
           const move = CHALLENGE_TRANSITIONS[step.move];
           if (step.move === 'archive') return setChallengeStatus(trx, challenge.id, move.to, now);
-          if (step.move === 'begin_work') return updateChallengeStatusIfIn(trx, challenge.id, move.from, move.to, now);
+          if (step.move === 'begin_work') {
+            await updateChallengeStatusIfIn(trx, challenge.id, move.from, move.to, now);
+            return;
+          }
           await moveChallengeIfIn(trx, challenge.id, move, now);
           return;
         }

@@ -40,6 +40,12 @@ export async function startWebhookReceiver() {
     waitForRequests(count: number) {
       return waitFor(`${count} webhook requests`, async () => received.length >= count && received.slice(0, count));
     },
+    /** Waits for a request whose body passes `match`, and returns that body. */
+    waitForEvent(what: string, match: (event: any) => boolean) {
+      return waitFor(what, async () => received.find((request) => match(request.json))?.json);
+    },
+    /** The types of the events received so far, in order. */
+    types: () => received.map((request) => request.json.type as string),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -69,6 +75,14 @@ export const DELIVERY_ENV = {
   WEBHOOK_RETRY_DELAYS: '0,0',
   WORKER_POLL_MS: '20',
 };
+
+/** Creates a webhook for the owner of `token` to `url`; returns its id and secret. */
+export async function createWebhook(ctx: TestContext, token: string, url: string, events: string[] = ['*']) {
+  const response = await apiClient(ctx.app, token).post('/api/webhooks', { url, events });
+  if (response.statusCode !== 201)
+    throw new Error(`POST /api/webhooks answered ${response.statusCode}: ${response.body}`);
+  return response.data.data as { id: number; secret: string };
+}
 
 /** A delivery of the webhook's log once it has settled (not pending), as the API shows it. */
 export async function settledDelivery(ctx: TestContext, token: string, webhookId: number, deliveryId: number) {

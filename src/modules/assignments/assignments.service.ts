@@ -5,12 +5,14 @@ import type { AssignmentUpdate } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { PageOf, PageRequest } from '../../http/pagination.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
+import { recordChallengeStatusChanged } from '../challenges/challenge-events.ts';
 import { finishChallengeIfAllTasksCompleted, holdChallenge } from '../challenges/challenge-progress.ts';
 import { updateChallengeStatusIfIn } from '../challenges/challenges.repository.ts';
 import { CHALLENGE_TRANSITIONS } from '../challenges/challenges.state.ts';
 import { awardReputation, scoreBandMultiplier } from '../reputation/reputation.ts';
 import { updateTaskStatusIfIn } from '../tasks/tasks.repository.ts';
 import { TASK_TRANSITIONS } from '../tasks/tasks.state.ts';
+import { recordAssignmentChanged } from './assignment-events.ts';
 import { assignmentResponse, assignmentsInOrder, findAssignmentForCaller } from './assignments.access.ts';
 import {
   notifyRevisionRequested,
@@ -88,6 +90,7 @@ export async function moveAssignment(
     updated_at: now,
   });
   if (!moved) throw AppError.invalidState(INVALID_STATUS_MESSAGE);
+  await recordAssignmentChanged(trx, assignment.id);
 }
 
 /** Work has begun on the task: the task and, the first time, its challenge are in progress. */
@@ -95,7 +98,9 @@ export async function markWorkBegun(trx: Db, assignment: AssignmentContext, now:
   const task = TASK_TRANSITIONS.begin_work;
   await updateTaskStatusIfIn(trx, assignment.task_id, task.from, task.to, now);
   const challenge = CHALLENGE_TRANSITIONS.begin_work;
-  await updateChallengeStatusIfIn(trx, assignment.challenge_id, challenge.from, challenge.to, now);
+  if (await updateChallengeStatusIfIn(trx, assignment.challenge_id, challenge.from, challenge.to, now)) {
+    await recordChallengeStatusChanged(trx, assignment.challenge_id);
+  }
 }
 
 function alreadyActive(activeAssignmentId: number | null): AppError {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { recordAssignmentChanged } from './assignment-events.ts';
 import { notifyInvitationWithdrawn } from './assignments.notifications.ts';
 import { findAssignmentContext, type InvitationScope, withdrawOpenInvitations } from './assignments.repository.ts';
 import { ASSIGNMENT_TRANSITIONS, type WithdrawalCause } from './assignments.state.ts';
@@ -24,6 +25,7 @@ export async function withdrawInvitations(
   for (const id of ids) {
     const assignment = await findAssignmentContext(trx, id);
     if (assignment) await notifyInvitationWithdrawn(trx, assignment, cause);
+    await recordAssignmentChanged(trx, id);
   }
   return ids;
 }

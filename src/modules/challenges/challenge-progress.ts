@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { withdrawInvitations } from '../assignments/withdrawals.ts';
 import { TASK_TRANSITIONS } from '../tasks/tasks.state.ts';
+import { recordChallengeStatusChanged } from './challenge-events.ts';
 import { lockChallenge, moveChallengeIfIn } from './challenges.repository.ts';
 import { CHALLENGE_TRANSITIONS } from './challenges.state.ts';
 
@@ -23,6 +24,9 @@ export async function finishChallengeIfAllTasksCompleted(trx: Db, challengeId: n
     now,
     TASK_TRANSITIONS.complete.to,
   );
-  if (finished) await withdrawInvitations(trx, { challengeId }, 'challenge_completed', now);
+  if (finished) {
+    await withdrawInvitations(trx, { challengeId }, 'challenge_completed', now);
+    await recordChallengeStatusChanged(trx, challengeId);
+  }
   return finished;
 }

@@ -252,19 +252,23 @@ export function lockChallenge(trx: Db, challengeId: number) {
     .executeTakeFirst();
 }
 
-/** Moves the challenge to `to` if it is in one of `from` (a transition of the challenge lifecycle table). */
+/**
+ * Moves the challenge to `to` if it is in one of `from` (a transition of the challenge lifecycle table); returns
+ * whether it moved.
+ */
 export async function updateChallengeStatusIfIn(
   db: Db,
   challengeId: number,
   from: readonly ChallengeStatus[],
   to: ChallengeStatus,
   now: string,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('challenges')
     .set({ status: to, updated_at: now })
     .where('id', '=', challengeId)
     .where('status', 'in', [...from])
-    .execute();
+    .executeTakeFirst();
   await leaveFeedsUnlessOpen(db, challengeId, to);
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -9,6 +9,7 @@ import { companyIdOf } from '../companies/companies.service.ts';
 import { scoredIdeasOf } from '../ideas/ideas.embed.ts';
 import { loadTasks } from '../tasks/tasks.loader.ts';
 import { profileRequired } from '../users/profile-errors.ts';
+import { recordChallengeStatusChanged } from './challenge-events.ts';
 import { canSeeChallenge } from './challenge-visibility.ts';
 import { toAnalysis, toChallenge, toWorkstreams } from './challenges.mapper.ts';
 import {
@@ -110,6 +111,7 @@ export async function createChallenge(
       now: new Date().toISOString(),
     });
     await queue.enqueue(trx, 'challenge.analyze', { challengeId: id });
+    await recordChallengeStatusChanged(trx, id);
     return findChallengeWithCompany(trx, id);
   });
   return toChallenge(row!);
@@ -151,7 +153,10 @@ export async function updateChallenge(
       new Date().toISOString(),
     );
     if (!applied) throw AppError.invalidState(NOT_EDITABLE_MESSAGE);
-    if (restartAnalysis) await queue.enqueue(trx, 'challenge.analyze', { challengeId: id });
+    if (restartAnalysis) {
+      await queue.enqueue(trx, 'challenge.analyze', { challengeId: id });
+      if (current.status !== CHALLENGE_TRANSITIONS.edit.to) await recordChallengeStatusChanged(trx, id);
+    }
     return findChallengeWithCompany(trx, id);
   });
   return toChallenge(row!);
@@ -164,6 +169,7 @@ export async function archiveChallenge(db: Db, caller: AuthUser, id: number): Pr
     const to = checkChallengeMove('archive', current.status);
     if (current.status === to) return current;
     await setChallengeStatus(trx, id, to, new Date().toISOString());
+    await recordChallengeStatusChanged(trx, id);
     return findChallengeWithCompany(trx, id);
   });
   return toChallenge(row!);
@@ -191,6 +197,7 @@ export async function completeChallenge(db: Db, caller: AuthUser, id: number): P
     await withdrawInvitations(trx, { challengeId: id }, 'challenge_completed', now);
     if (await challengeHasActiveAssignments(trx, id)) throw AppError.invalidState(WORK_IN_PROGRESS_MESSAGE);
     if (!(await moveChallengeIfIn(trx, id, move, now))) throw invalidMove('complete');
+    await recordChallengeStatusChanged(trx, id);
     return findChallengeWithCompany(trx, id);
   });
   return toChallenge(row!);

@@ -192,3 +192,15 @@ export async function updateVoteTotals(
     .where('id', '=', ideaId)
     .execute();
 }
+
+/** The accounts an idea concerns: its author's and its challenge's company's. */
+export function findIdeaParties(db: Db, ideaId: number) {
+  return db
+    .selectFrom('ideas')
+    .innerJoin('challenges', 'challenges.id', 'ideas.challenge_id')
+    .innerJoin('companies', 'companies.id', 'challenges.company_id')
+    .innerJoin('volunteers', 'volunteers.id', 'ideas.volunteer_id')
+    .select(['companies.user_id as company_user_id', 'volunteers.user_id as author_user_id'])
+    .where('ideas.id', '=', ideaId)
+    .executeTakeFirst();
+}

@@ -8,6 +8,7 @@ import { companyIdOf } from '../companies/companies.service.ts';
 import { awardIdeaReputation } from '../reputation/reputation.ts';
 import { profileRequired } from '../users/profile-errors.ts';
 import { volunteerIdOf } from '../volunteers/volunteers.service.ts';
+import { recordIdeaEvent } from './idea-events.ts';
 import { toIdea } from './ideas.mapper.ts';
 import {
   countVotes,
@@ -77,6 +78,7 @@ export async function submitIdea(
     const id = await insertIdea(trx, { challengeId, volunteerId, ...idea, now: new Date().toISOString() });
     await queue.enqueue(trx, 'idea.score', { ideaId: id });
     await awardIdeaReputation(trx, dialect, volunteerId, { id, challengeId });
+    await recordIdeaEvent(trx, 'idea.created', id);
     return id;
   });
   return ideaView(db, ideaId, caller);

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { notify } from '../notifications/notify.ts';
+import { recordTeamFormed } from './team-events.ts';
 import { toTeam } from './teams.mapper.ts';
 import {
   answerMembership,
@@ -85,6 +86,7 @@ export async function createTeamWithInvitations(
   for (const [index, participant] of ordered.entries()) {
     await inviteToTeam(trx, team, challenge, participant, index === 0 ? 'leader' : 'member', now);
   }
+  await recordTeamFormed(trx, team.id);
   return team.id;
 }
 

@@ -228,3 +228,15 @@ export function findTeam(db: Db, teamId: number) {
 export async function setTeamStatus(trx: Db, teamId: number, status: string, now: string): Promise<void> {
   await trx.updateTable('teams').set({ status, updated_at: now }).where('id', '=', teamId).execute();
 }
+
+/** The accounts of the team's members whose membership is in one of `statuses`: who may read the team. */
+export async function memberUserIds(db: Db, teamId: number, statuses: readonly string[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('team_members')
+    .innerJoin('volunteers', 'volunteers.id', 'team_members.volunteer_id')
+    .select('volunteers.user_id')
+    .where('team_members.team_id', '=', teamId)
+    .where('team_members.status', 'in', [...statuses])
+    .execute();
+  return rows.map((row) => row.user_id);
+}

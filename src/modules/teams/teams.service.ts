@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { PageRequest } from '../../http/pagination.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
+import { MESSAGING_MEMBERSHIPS, recordTeamMessage } from './team-events.ts';
 import { toTeamMessage } from './teams.mapper.ts';
 import {
   findMembersOfTeams,
@@ -12,9 +13,6 @@ import {
 } from './teams.repository.ts';
 import type { Team } from './teams.schemas.ts';
 
-/** Invited members may already talk with the team they are deciding on; declined ones have left it. */
-const MESSAGING_MEMBERSHIPS = new Set(['invited', 'accepted']);
-
 /**
  * Team messages are for the team's members only (docs/contract.md §4) — not the company that owns the challenge, nor
  * anyone else: 403. An unknown team is a 404.
@@ -22,7 +20,7 @@ const MESSAGING_MEMBERSHIPS = new Set(['invited', 'accepted']);
 async function assertTeamMember(db: Db, teamId: number, caller: AuthUser): Promise<void> {
   const team = await findTeamMembership(db, teamId, caller.id);
   if (!team) throw AppError.notFound('Team');
-  if (!team.membership_status || !MESSAGING_MEMBERSHIPS.has(team.membership_status)) {
+  if (!team.membership_status || !MESSAGING_MEMBERSHIPS.includes(team.membership_status)) {
     throw AppError.forbidden('Only members of this team can read and send its messages.');
   }
 }
@@ -35,8 +33,12 @@ export async function listMessages(db: Db, caller: AuthUser, teamId: number, pag
 
 export async function postMessage(db: Db, caller: AuthUser, teamId: number, message: string) {
   await assertTeamMember(db, teamId, caller);
-  const row = await insertTeamMessage(db, { teamId, userId: caller.id, message, now: new Date().toISOString() });
-  return toTeamMessage({ ...row, user_name: caller.name });
+  return db.transaction().execute(async (trx) => {
+    const row = await insertTeamMessage(trx, { teamId, userId: caller.id, message, now: new Date().toISOString() });
+    const posted = toTeamMessage({ ...row, user_name: caller.name });
+    await recordTeamMessage(trx, posted);
+    return posted;
+  });
 }
 
 /**

@@ -11,9 +11,11 @@ import {
   markChallengeAnalysisFailed,
   startChallengeAnalysis,
 } from '../../modules/challenges/challenge-analysis.repository.ts';
+import { recordChallengeStatusChanged } from '../../modules/challenges/challenge-events.ts';
 import { notify } from '../../modules/notifications/notify.ts';
 import { ensureSkillIds } from '../../modules/skills/skills.repository.ts';
 import { insertPlannedTask, type NewPlannedTask } from '../../modules/tasks/planned-tasks.repository.ts';
+import { recordTaskCreated } from '../../modules/tasks/task-events.ts';
 import { analysisRowsOf, outcomeOf } from './analysis-records.ts';
 import { type ChallengePlan, runChallengeStages } from './run-stages.ts';
 
@@ -26,7 +28,11 @@ type ResolvedWorkstream = Omit<PlannedWorkstream, 'tasks'> & { tasks: NewPlanned
  * ends the analysis as `failed` at once (`stopOverrunAnalysis`). Returns whether this run wrote.
  */
 export async function analyzeChallenge(deps: AppDeps, challengeId: number): Promise<boolean> {
-  const brief = await startChallengeAnalysis(deps.db, challengeId, new Date().toISOString());
+  const brief = await deps.db.transaction().execute(async (trx) => {
+    const started = await startChallengeAnalysis(trx, challengeId, new Date().toISOString());
+    if (started) await recordChallengeStatusChanged(trx, challengeId);
+    return started;
+  });
   if (!brief) return false;
   let plan: ChallengePlan;
   try {
@@ -40,6 +46,7 @@ export async function analyzeChallenge(deps: AppDeps, challengeId: number): Prom
   return deps.db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     if (!(await applyAnalysisOutcome(trx, brief, outcomeOf(plan), now))) return false;
+    await recordChallengeStatusChanged(trx, brief.id);
     await insertAnalyses(trx, brief.id, analysisRowsOf(plan), now);
     for (const [index, workstream] of workstreams.entries()) {
       const workstreamId = await insertWorkstream(
@@ -51,6 +58,7 @@ export async function analyzeChallenge(deps: AppDeps, challengeId: number): Prom
       for (const task of workstream.tasks) {
         const taskId = await insertPlannedTask(trx, brief.id, workstreamId, task, now);
         await deps.queue.enqueue(trx, 'task.match', { taskId });
+        await recordTaskCreated(trx, taskId);
       }
     }
     await notifyCompany(trx, brief, plan);
@@ -60,7 +68,11 @@ export async function analyzeChallenge(deps: AppDeps, challengeId: number): Prom
 
 /** After the last attempt failed: see `markChallengeAnalysisFailed`. */
 export async function failChallengeAnalysis(deps: AppDeps, challengeId: number): Promise<void> {
-  await markChallengeAnalysisFailed(deps.db, challengeId, new Date().toISOString());
+  await deps.db.transaction().execute(async (trx) => {
+    if (await markChallengeAnalysisFailed(trx, challengeId, new Date().toISOString())) {
+      await recordChallengeStatusChanged(trx, challengeId);
+    }
+  });
 }
 
 /**
@@ -71,6 +83,7 @@ export async function failChallengeAnalysis(deps: AppDeps, challengeId: number):
 async function stopOverrunAnalysis(deps: AppDeps, brief: AnalysedBrief, error: AnalysisLimitError): Promise<boolean> {
   return deps.db.transaction().execute(async (trx) => {
     if (!(await markChallengeAnalysisFailed(trx, brief.id, new Date().toISOString(), brief))) return false;
+    await recordChallengeStatusChanged(trx, brief.id);
     const userId = await companyUserOfChallenge(trx, brief.id);
     if (userId === null) return true;
     await notify(trx, {

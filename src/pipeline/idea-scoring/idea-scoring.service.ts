@@ -2,6 +2,7 @@ import { type IdeaScoring, ideaScoringStage } from '../../ai/idea/index.ts';
 import { AnalysisLimitError } from '../../ai/stage.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
+import { recordIdeaEvent } from '../../modules/ideas/idea-events.ts';
 import {
   applyIdeaVerdict,
   findIdeaToScore,
@@ -43,6 +44,7 @@ export async function scoreIdea(deps: AppDeps, ideaId: number): Promise<boolean>
   return deps.db.transaction().execute(async (trx) => {
     if (!(await applyIdeaVerdict(trx, ideaId, verdict, new Date().toISOString()))) return false;
     if (verdict.status === 'rejected') await clawBackIdeaReputation(trx, idea.volunteer_id, idea.id);
+    await recordIdeaEvent(trx, 'idea.scored', idea.id);
     await notifyParties(trx, idea, verdict);
     return true;
   });

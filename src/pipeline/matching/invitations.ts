@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../app-deps.ts';
+import { recordAssignmentChanged } from '../../modules/assignments/assignment-events.ts';
 import { countOpenInvitations, insertInvitation } from '../../modules/assignments/assignments.repository.ts';
 import { notify } from '../../modules/notifications/notify.ts';
 import { lockOpenTask, markTaskMatching } from '../../modules/tasks/tasks.repository.ts';
@@ -49,6 +50,7 @@ export async function inviteBest(
         actionUrl: `/assignments/${assignmentId}`,
         data: { challenge_id: task.challengeId, task_id: task.id, assignment_id: assignmentId },
       });
+      await recordAssignmentChanged(trx, assignmentId);
     }
     if (invited.length > 0) {
       await markTaskMatching(trx, task.id, now);

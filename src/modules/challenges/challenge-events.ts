@@ -1,0 +1,17 @@
+import type { Db } from '../../db/database.ts';
+import { recordEvent } from '../webhooks/webhook-events.ts';
+import { companyUserOfChallenge } from './challenge-analysis.repository.ts';
+import { toChallenge } from './challenges.mapper.ts';
+import { findChallengeWithCompany } from './challenges.repository.ts';
+
+/**
+ * The `challenge.status_changed` webhook event, in the transaction of the move: the challenge as its company reads it
+ * (GET /api/challenges/{id} without the embedded lists), to the company's webhooks. Contributors follow their part
+ * through assignment and notification events (docs/api.md, Webhooks).
+ */
+export async function recordChallengeStatusChanged(trx: Db, challengeId: number): Promise<void> {
+  const row = await findChallengeWithCompany(trx, challengeId);
+  const companyUserId = await companyUserOfChallenge(trx, challengeId);
+  if (!row || companyUserId === null) return;
+  await recordEvent(trx, { type: 'challenge.status_changed', recipients: [companyUserId], data: toChallenge(row) });
+}
