@@ -6,6 +6,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import type { Config } from '../config.ts';
 import type { AccountType } from '../db/schema.ts';
 import { IDEMPOTENCY_KEY_HEADER, takesIdempotencyKey } from '../modules/idempotency/idempotency-request.ts';
+import { webhookEventsDocument } from '../modules/webhooks/webhook-events.schemas.ts';
 import { errorResponses } from './schemas.ts';
 import { uploadFieldsSchema } from './uploads.ts';
 
@@ -66,6 +67,8 @@ function openApiOptions(config: Config, components: SchemaComponents): SwaggerOp
         schemas: components.schemas as Record<string, object>,
       },
       security: [{ bearer: [] }],
+      // What a webhook receives (OpenAPI 3.1), its bodies named like the routes' schemas.
+      webhooks: referenceNamed(webhookEventsDocument(), components.register) as Record<string, object>,
     },
     // Paths stay as the routes are written (`/api/...`), whatever path APP_URL has.
     stripBasePath: false,
@@ -82,6 +85,7 @@ function openApiOptions(config: Config, components: SchemaComponents): SwaggerOp
  */
 type SchemaComponents = {
   schemas: Record<string, JsonSchema>;
+  register: Register;
   collect: (route: RouteOptions) => void;
 };
 
@@ -102,6 +106,7 @@ function createSchemaComponents(): SchemaComponents {
   };
   return {
     schemas,
+    register,
     collect(route) {
       const schema = route.schema as (FastifySchema & { hide?: boolean }) | undefined;
       if (!schema || schema.hide) return;

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { WEBHOOK_EVENT_TYPES } from '../../src/modules/webhooks/webhook-event-types.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { createAccount, createCompany, createVolunteer } from '../helpers/factories.ts';
@@ -192,6 +193,43 @@ for (const dialect of testDialects()) {
         (await apiClient(ctx.app, owner.token).patch(`/api/webhooks/${data.id}`, { active: 'yes' })).statusCode,
         422,
       );
+    });
+  });
+
+  describe(`webhooks: the OpenAPI document [${dialect}]`, () => {
+    let ctx: TestContext;
+    before(async () => {
+      ctx = await createTestContext(dialect);
+    });
+    after(() => ctx.close());
+
+    it('documents every event type as a webhook whose body names its resource and whose headers carry the signature', async () => {
+      const document = (await apiClient(ctx.app).get('/api/openapi.json')).data;
+      assert.deepEqual(Object.keys(document.webhooks), [...WEBHOOK_EVENT_TYPES]);
+      const resources: Record<string, string> = {
+        'challenge.status_changed': 'Challenge',
+        'task.created': 'Task',
+        'assignment.status_changed': 'Assignment',
+        'team.formed': 'Team',
+        'team.message_created': 'TeamMessage',
+        'idea.created': 'Idea',
+        'idea.scored': 'Idea',
+        'notification.created': 'Notification',
+        ping: 'WebhookPingData',
+      };
+      for (const [type, { post }] of Object.entries<any>(document.webhooks)) {
+        const ref: string = post.requestBody.content['application/json'].schema.$ref;
+        const body = document.components.schemas[ref.split('/').pop()!];
+        assert.deepEqual(body.required, ['id', 'type', 'created_at', 'data'], type);
+        assert.deepEqual(body.properties.type.enum, [type]);
+        assert.equal(body.properties.data.$ref, `#/components/schemas/${resources[type]}`, type);
+        assert.ok(document.components.schemas[resources[type]], resources[type]);
+        assert.deepEqual(
+          post.parameters.map((parameter: { name: string }) => parameter.name),
+          ['webhook-id', 'webhook-timestamp', 'webhook-signature', 'user-agent'],
+        );
+        assert.ok(post.operationId && post.summary && post.description, type);
+      }
     });
   });
 
