@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { purgeExpiredIdempotencyKeysJob } from '../../src/pipeline/idempotency/idempotency.jobs.ts';
+import { assignmentScenario, VALID_SOLUTION } from '../helpers/assignment-fixtures.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { createCompany, createVolunteer, LONG_TEXT } from '../helpers/factories.ts';
 import { failWrites } from '../helpers/failing-writes.ts';
@@ -34,6 +35,7 @@ for (const dialect of testDialects()) {
         method: 'POST',
         headers,
         body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+        redirect: 'manual',
       });
       const text = await response.text();
       const isJson = response.headers.get('content-type')?.includes('application/json');
@@ -155,6 +157,8 @@ for (const dialect of testDialects()) {
       assert.equal((await challengesOf(second.company.id)).length, 1);
     });
 
+    // In one process SQLite's statements take turns on the event loop, so this storm races truly on PostgreSQL;
+    // test/e2e/idempotency-processes.test.ts races two processes on either engine.
     it('lets only one of many concurrent first requests with one key run', async () => {
       const { company, token } = await createCompany(ctx.db);
       const responses = await Promise.all(
@@ -235,6 +239,35 @@ for (const dialect of testDialects()) {
       );
       assert.equal(jobs.length, 1, 'one analysis');
       assert.equal((await keyRow(user.id, 'up'))?.response_status, 200);
+    });
+
+    it('replays a 303 with its Location, and stores a solution with its attachment once', async () => {
+      const { assignment, volunteer } = await assignmentScenario(ctx.db, { status: 'in_progress' });
+      const form = () =>
+        fileForm('attachments[]', pdfFile('Solution'), 'solution.pdf', {
+          description: VALID_SOLUTION.description,
+          hours_worked: String(VALID_SOLUTION.hours_worked),
+        });
+      const path = `/api/assignments/${assignment.id}/submit-solution`;
+      const first = await post(path, volunteer.token, form(), 'submit-1');
+      assert.equal(first.status, 303);
+      assert.equal(first.headers.get('location'), `/api/assignments/${assignment.id}`);
+      const again = await post(path, volunteer.token, form(), 'submit-1');
+      assert.equal(again.status, 303);
+      assert.equal(again.headers.get('location'), `/api/assignments/${assignment.id}`);
+      assert.equal(again.headers.get('idempotent-replayed'), 'true');
+      const submissions = await ctx.db
+        .selectFrom('submissions')
+        .select('id')
+        .where('assignment_id', '=', assignment.id)
+        .execute();
+      assert.equal(submissions.length, 1);
+      const attachments = await ctx.db
+        .selectFrom('submission_attachments')
+        .select('id')
+        .where('submission_id', '=', submissions[0].id)
+        .execute();
+      assert.equal(attachments.length, 1);
     });
 
     it('keeps a 4xx answer, and drops a 5xx one so that the retry runs', async () => {

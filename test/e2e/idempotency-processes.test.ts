@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createScratchDatabase } from '../../bench/scratch-database.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createDatabase, type Db } from '../../src/db/database.ts';
+import { POSTGRES_URL, testDialects } from '../helpers/context.ts';
+import { createCompany, LONG_TEXT } from '../helpers/factories.ts';
+import { Cleanup } from './e2e-world.ts';
+import { type ServerProcess, startServer } from './server-process.ts';
+
+/**
+ * The guarantee of docs/api.md (Idempotent requests) where it matters most: first requests with one key arriving at
+ * once at two API processes that share the database. Within one process SQLite's statements run one at a time on
+ * the event loop, so only separate processes race truly on it; on PostgreSQL the two pools do too. However the
+ * requests interleave, one runs and the others get its replay or a 409.
+ */
+for (const dialect of testDialects()) {
+  describe(`idempotent POSTs across two API processes [${dialect}]`, () => {
+    const cleanup = new Cleanup();
+    let servers: ServerProcess[];
+    let db: Db;
+    before(async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-idempotency-'));
+      cleanup.defer(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+      let databaseUrl: string | undefined;
+      if (dialect === 'postgres') {
+        if (!POSTGRES_URL) throw new Error('TEST_DATABASE_URL is not set');
+        const scratch = await createScratchDatabase(POSTGRES_URL, 'guild_idem');
+        cleanup.defer(() => scratch.drop());
+        databaseUrl = scratch.url;
+      }
+      const env: Record<string, string> = {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        EMBEDDED_WORKER: 'false',
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      };
+      // One after the other: the first migrates the database and writes the session key the second reads.
+      servers = [];
+      for (let index = 0; index < 2; index++) {
+        const server = await startServer(env);
+        cleanup.defer(() => server.stop());
+        servers.push(server);
+      }
+      const database = createDatabase({ url: loadConfig(env).databaseUrl, poolSize: 2 });
+      cleanup.defer(() => database.destroy());
+      db = database.db;
+    });
+    after(() => cleanup.run());
+
+    it('runs one of twelve concurrent first requests with one key, sent to both processes', async () => {
+      const { company, token } = await createCompany(db);
+      const body = JSON.stringify({ title: 'Faster onboarding', description: LONG_TEXT });
+      const responses = await Promise.all(
+        Array.from({ length: 12 }, async (_, index) => {
+          const response = await fetch(`${servers[index % 2].url}/api/challenges`, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${token}`,
+              'content-type': 'application/json',
+              'idempotency-key': 'one-challenge',
+            },
+            body,
+          });
+          return {
+            status: response.status,
+            replayed: response.headers.get('idempotent-replayed'),
+            text: await response.text(),
+          };
+        }),
+      );
+      const rows = await db.selectFrom('challenges').select('id').where('company_id', '=', company.id).execute();
+      assert.equal(rows.length, 1, 'one challenge');
+      const ran = responses.filter((response) => response.status === 201 && response.replayed === null);
+      assert.equal(ran.length, 1, 'one request ran');
+      for (const response of responses) {
+        assert.ok(response.status === 201 || response.status === 409, `${response.status} ${response.text}`);
+        if (response.status === 201) assert.equal(response.text, ran[0].text, 'the replays are its answer');
+      }
+    });
+  });
+}
