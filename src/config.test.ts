@@ -81,6 +81,22 @@ describe('configuration', () => {
     );
   });
 
+  it('beats a notification stream every 15 s and allows 5 per user unless told otherwise, within limits', () => {
+    assert.deepEqual(loadConfig({}).notificationStream, { heartbeatMs: 15_000, maxPerUser: 5 });
+    assert.deepEqual(
+      loadConfig({ NOTIFICATION_STREAM_HEARTBEAT_MS: '50', NOTIFICATION_STREAM_MAX_PER_USER: '2' }).notificationStream,
+      { heartbeatMs: 50, maxPerUser: 2 },
+    );
+    assert.throws(
+      () => loadConfig({ NOTIFICATION_STREAM_HEARTBEAT_MS: '30000' }),
+      /NOTIFICATION_STREAM_HEARTBEAT_MS must be an integer from 10 to 20000/,
+    );
+    assert.throws(
+      () => loadConfig({ NOTIFICATION_STREAM_MAX_PER_USER: '0' }),
+      /NOTIFICATION_STREAM_MAX_PER_USER must be an integer from 1 to 100/,
+    );
+  });
+
   it('takes TRUST_PROXY as proxy addresses and ranges, or a hop count, and refuses trusting everyone', () => {
     assert.equal(loadConfig({ TRUST_PROXY: 'false' }).trustProxy, false);
     assert.equal(loadConfig({ TRUST_PROXY: '0' }).trustProxy, false);

@@ -68,6 +68,12 @@ export type Config = Readonly<{
    * development and tests only).
    */
   webhooks: Readonly<{ retryDelaysSeconds: readonly number[]; allowPrivateNetworks: boolean }>;
+  /**
+   * `GET /api/notifications/stream`: a comment line every `heartbeatMs` keeps proxies from closing a quiet stream
+   * (NOTIFICATION_STREAM_HEARTBEAT_MS, at most 20 s); a user may hold `maxPerUser` streams at once on one process
+   * (NOTIFICATION_STREAM_MAX_PER_USER), the next is a 429.
+   */
+  notificationStream: Readonly<{ heartbeatMs: number; maxPerUser: number }>;
   /** Sign-in with LinkedIn (OpenID Connect); null when not configured. */
   linkedin: Readonly<{ issuer: string; clientId: string; clientSecret: string; redirectUri: string }> | null;
   aiProvider: 'local' | 'openai' | 'anthropic';
@@ -380,6 +386,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       retryDelaysSeconds: parseRetryDelays(read('WEBHOOK_RETRY_DELAYS'), problems),
       allowPrivateNetworks: boolean('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
     }),
+    notificationStream: {
+      heartbeatMs: integer('NOTIFICATION_STREAM_HEARTBEAT_MS', 15_000, 10, 20_000),
+      maxPerUser: integer('NOTIFICATION_STREAM_MAX_PER_USER', 5, 1, 100),
+    },
     linkedin,
     aiProvider,
     analysisThreads: integer('ANALYSIS_THREADS', 1, 1, 16),

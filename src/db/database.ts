@@ -102,10 +102,12 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   const optimizer = setInterval(() => void optimizeSqlite(db), SQLITE_OPTIMIZE_INTERVAL_MS).unref();
   const listeners = new SqliteListeners(db);
   brokers.set(db, listeners);
+  sqliteListeners.add(listeners);
   return {
     db,
     dialect,
     destroy: async () => {
+      sqliteListeners.delete(listeners);
       clearInterval(optimizer);
       await optimizeSqlite(db);
       await db.destroy();
@@ -130,18 +132,25 @@ async function optimizeSqlite(db: Db): Promise<void> {
 
 /**
  * Messages between the processes that share a database (a token revoked on one API process clears every process's
- * token cache). PostgreSQL carries them with LISTEN/NOTIFY. A SQLite database is served by one process, but the
- * command line (`guild token:revoke`, `user:deactivate`) writes to it from another: SQLite cannot carry a message,
- * so a listener asks `checkForMissed` before trusting what it kept, and hears `onInterrupted` if another process has
- * committed since.
+ * token cache; a notification committed anywhere reaches the streams every process holds). PostgreSQL carries them
+ * with LISTEN/NOTIFY, on one connection per pool whatever the number of listeners. A SQLite database is served by one
+ * process, which hears its own messages directly; but the command line (`guild token:revoke`, `user:deactivate`) or
+ * a worker process writes to it from another: SQLite cannot carry a message between processes, so a listener asks
+ * `checkForMissed` before trusting what it kept, and hears `onInterrupted` if another process has committed since.
  */
 type Listeners = {
   /** Whether messages sent now will reach `onMessage` (false while the connection is being made or re-made). */
   listening(): boolean;
   /** Calls `onInterrupted` now if a message may have been missed (SQLite: another process committed). */
   checkForMissed(): Promise<void>;
-  add(channel: string, onMessage: (payload: string) => void, onInterrupted: () => void): void;
+  add(channel: string, subscriber: Subscriber): void;
+  remove(channel: string, subscriber: Subscriber): void;
 };
+
+type Subscriber = { onMessage: (payload: string) => void; onInterrupted: () => void };
+
+/** What a listener is handed: its state, and `stop` to hear no more (the channel stays listened to, unused). */
+export type Listening = { listening(): boolean; checkForMissed(): Promise<void>; stop(): void };
 
 const brokers = new WeakMap<Db, Listeners>();
 
@@ -150,19 +159,30 @@ export function listenAcrossProcesses(
   channel: string,
   onMessage: (payload: string) => void,
   onInterrupted: () => void,
-): Pick<Listeners, 'listening' | 'checkForMissed'> {
+): Listening {
   const listeners = brokers.get(db);
   if (!listeners) throw new Error('listenAcrossProcesses needs the database createDatabase opened, not a transaction.');
-  listeners.add(channel, onMessage, onInterrupted);
-  return { listening: () => listeners.listening(), checkForMissed: () => listeners.checkForMissed() };
+  const subscriber = { onMessage, onInterrupted };
+  listeners.add(channel, subscriber);
+  return {
+    listening: () => listeners.listening(),
+    checkForMissed: () => listeners.checkForMissed(),
+    stop: () => listeners.remove(channel, subscriber),
+  };
 }
 
 /**
  * Sends `payload` to every process listening on `channel` (this one included). With a transaction as `db` it is
- * delivered when the transaction commits, and not at all if it rolls back. SQLite: nothing to send.
+ * delivered when the transaction commits, and not at all if it rolls back. SQLite: delivered to this process's
+ * listeners only, at once (a transaction has no link to its database, so to the listeners of every SQLite database
+ * the process has open); what they read in answer waits for the sender's transaction to end, since a SQLite database
+ * is one connection that a transaction holds until it commits or rolls back.
  */
 export async function sendAcrossProcesses(db: Db, channel: string, payload: string): Promise<void> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    for (const listeners of sqliteListeners) listeners.deliver(channel, payload);
+    return;
+  }
   await sql`select pg_notify(${channel}, ${payload})`.execute(db);
 }
 
@@ -174,9 +194,42 @@ const RELISTEN_DELAY_MS = 1_000;
  */
 const DATA_VERSION = CompiledQuery.raw('pragma data_version');
 
+/** The channels' subscribers: a channel, once asked for, stays (an empty set) so it is not listened to again. */
+class Subscribers {
+  readonly #channels = new Map<string, Set<Subscriber>>();
+
+  /** Adds the subscriber; true when the channel is new. */
+  add(channel: string, subscriber: Subscriber): boolean {
+    const known = this.#channels.get(channel);
+    if (known) known.add(subscriber);
+    else this.#channels.set(channel, new Set([subscriber]));
+    return !known;
+  }
+
+  remove(channel: string, subscriber: Subscriber): void {
+    this.#channels.get(channel)?.delete(subscriber);
+  }
+
+  channels(): string[] {
+    return [...this.#channels.keys()];
+  }
+
+  deliver(channel: string, payload: string): void {
+    for (const subscriber of this.#channels.get(channel) ?? []) subscriber.onMessage(payload);
+  }
+
+  interrupt(channel?: string): void {
+    for (const [name, subscribers] of this.#channels)
+      if (channel === undefined || name === channel) for (const subscriber of subscribers) subscriber.onInterrupted();
+  }
+}
+
+/** The SQLite databases this process has open, for `sendAcrossProcesses`; each leaves when destroyed. */
+const sqliteListeners = new Set<SqliteListeners>();
+
 class SqliteListeners implements Listeners {
   readonly #db: Db;
-  readonly #onInterrupted: Array<() => void> = [];
+  readonly #subscribers = new Subscribers();
   #version: number | null = null;
 
   constructor(db: Db) {
@@ -187,23 +240,35 @@ class SqliteListeners implements Listeners {
     return true;
   }
 
-  add(_channel: string, _onMessage: (payload: string) => void, onInterrupted: () => void): void {
-    this.#onInterrupted.push(onInterrupted);
+  add(channel: string, subscriber: Subscriber): void {
+    this.#subscribers.add(channel, subscriber);
+  }
+
+  remove(channel: string, subscriber: Subscriber): void {
+    this.#subscribers.remove(channel, subscriber);
+  }
+
+  /** In this process, after the sender's statement returns (listeners must never run inside the sender's call). */
+  deliver(channel: string, payload: string): void {
+    queueMicrotask(() => this.#subscribers.deliver(channel, payload));
   }
 
   async checkForMissed(): Promise<void> {
     const result = await this.#db.executeQuery<{ data_version: number }>(DATA_VERSION);
     const version = result.rows[0]?.data_version ?? null;
-    if (this.#version !== null && version !== this.#version)
-      for (const interrupted of this.#onInterrupted) interrupted();
+    if (this.#version !== null && version !== this.#version) this.#subscribers.interrupt();
     this.#version = version;
   }
 }
 
-/** One dedicated connection per pool, LISTENing on every channel asked for; remade after it drops. */
+/**
+ * One dedicated connection per pool, LISTENing on every channel asked for; remade after it drops. Whatever was sent
+ * while it was not listening is lost, so every subscriber hears `onInterrupted` when it drops and again once it
+ * listens (anew, or on a channel just added).
+ */
 class PostgresListeners implements Listeners {
   readonly #url: string;
-  readonly #channels = new Map<string, { onMessage: (payload: string) => void; onInterrupted: () => void }>();
+  readonly #subscribers = new Subscribers();
   #client: pg.Client | null = null;
   #connected = false;
   #closed = false;
@@ -220,29 +285,42 @@ class PostgresListeners implements Listeners {
   /** NOTIFY delivers every message while connected; a dropped connection calls `onInterrupted` itself. */
   async checkForMissed(): Promise<void> {}
 
-  add(channel: string, onMessage: (payload: string) => void, onInterrupted: () => void): void {
-    this.#channels.set(channel, { onMessage, onInterrupted });
-    if (this.#client) void this.#client.query(`LISTEN ${pg.escapeIdentifier(channel)}`).catch(() => this.#drop());
-    else this.#connect();
+  add(channel: string, subscriber: Subscriber): void {
+    if (!this.#subscribers.add(channel, subscriber)) return;
+    const client = this.#client;
+    if (!client) {
+      this.#connect();
+      return;
+    }
+    void client
+      .query(`LISTEN ${pg.escapeIdentifier(channel)}`)
+      .then(() => this.#subscribers.interrupt(channel))
+      .catch(() => this.#drop());
+  }
+
+  remove(channel: string, subscriber: Subscriber): void {
+    this.#subscribers.remove(channel, subscriber);
   }
 
   #connect(): void {
-    if (this.#closed) return;
+    if (this.#closed || this.#client) return;
     const client = new pg.Client({
       connectionString: this.#url,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
     });
     this.#client = client;
-    client.on('notification', (message) => this.#channels.get(message.channel)?.onMessage(message.payload ?? ''));
+    client.on('notification', (message) => this.#subscribers.deliver(message.channel, message.payload ?? ''));
     client.on('error', () => this.#drop());
     client.on('end', () => this.#drop());
-    const channels = [...this.#channels.keys()];
+    const channels = this.#subscribers.channels();
     client
       .connect()
       .then(() => Promise.all(channels.map((channel) => client.query(`LISTEN ${pg.escapeIdentifier(channel)}`))))
       .then(() => {
-        if (this.#client === client) this.#connected = true;
+        if (this.#client !== client) return;
+        this.#connected = true;
+        this.#subscribers.interrupt();
       })
       .catch(() => this.#drop());
   }
@@ -256,7 +334,7 @@ class PostgresListeners implements Listeners {
     client.removeAllListeners();
     client.on('error', () => {});
     void client.end().catch(() => {});
-    for (const { onInterrupted } of this.#channels.values()) onInterrupted();
+    this.#subscribers.interrupt();
     if (!this.#closed) this.#retry = setTimeout(() => this.#connect(), RELISTEN_DELAY_MS).unref();
   }
 

@@ -50,11 +50,15 @@ export function routedPathOf(request: FastifyRequest): string {
 }
 
 async function userFromHeader(db: Db, request: FastifyRequest): Promise<AuthUser | null> {
+  const token = bearerTokenOf(request);
+  return token === null ? null : authenticateToken(db, token);
+}
+
+/** The token of `Authorization: Bearer <token>`, or null (no header, another scheme). */
+export function bearerTokenOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match) return null;
-  return authenticateToken(db, match[1]);
+  return /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? null;
 }
 
 /** The authenticated caller; routes behind the hook always have one. */

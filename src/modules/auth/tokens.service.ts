@@ -103,6 +103,15 @@ function cacheOf(db: Db): ProcessCache {
   return entry;
 }
 
+/**
+ * Tells `onRevoked` the user whose tokens were revoked or whose account was deactivated, in this process or another
+ * (as `forgetTokensOfUser` announces it); `onInterrupted` when such news may have been missed. For holders of a long
+ * request (the notification stream) that must end when its token does.
+ */
+export function listenForRevokedTokens(db: Db, onRevoked: (userId: number) => void, onInterrupted: () => void) {
+  return listenAcrossProcesses(db, REVOKED_CHANNEL, (payload) => onRevoked(Number(payload)), onInterrupted);
+}
+
 /** The user a bearer token belongs to, or null when the token is malformed, unknown, revoked, expired or inactive. */
 export async function authenticateToken(db: Db, plaintext: string, now = new Date()): Promise<AuthUser | null> {
   const match = TOKEN_PATTERN.exec(plaintext);

@@ -175,9 +175,15 @@ export type NewNotificationRow = {
   now: string;
 };
 
-/** Inserts an unread notification and returns its row; `notify` is the helper every module calls. */
+/**
+ * Inserts an unread notification and returns its row; `notify` is the helper every module calls. The user's counts
+ * row is changed first: its row lock, held until the transaction ends, makes a user's notifications take their ids
+ * and commit one after the other, so a notification never becomes visible below an id a stream has already passed
+ * (docs/api.md, Notification stream).
+ */
 export function insertNotification(db: Db, notification: NewNotificationRow): Promise<NotificationRow> {
   return atomically(db, async (trx) => {
+    await changeCounts(trx, notification.userId, { total: 1, unread: 1 });
     const row = await trx
       .insertInto('notifications')
       .values({
@@ -192,7 +198,28 @@ export function insertNotification(db: Db, notification: NewNotificationRow): Pr
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await changeCounts(trx, notification.userId, { total: 1, unread: 1 });
     return row;
   });
+}
+
+/** A user's notifications with an id above `afterId`, oldest first: what a stream has not sent yet. */
+export function notificationsAfter(db: Db, userId: number, afterId: number, limit: number) {
+  return db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', '>', afterId)
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+/** The id of a user's newest notification (0 without one): where a stream that replays nothing starts. */
+export async function newestNotificationId(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.max('id').as('newest'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.newest ?? 0);
 }

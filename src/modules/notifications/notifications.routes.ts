@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
 import { pageEnvelope, pageRequest } from '../../http/pagination.ts';
 import { errorResponses, IdParams, MessageBody, Page } from '../../http/schemas.ts';
+import { notificationStreamRoutes } from './notification-stream.routes.ts';
 import { MarkAllReadResult, Notification, NotificationsQuery, UnreadCount } from './notifications.schemas.ts';
 import {
   listMyNotifications,
@@ -95,4 +96,6 @@ export async function notificationsRoutes(fastify: FastifyInstance, deps: AppDep
     },
     (request) => removeNotification(db, callerOf(request), request.params.id),
   );
+
+  await notificationStreamRoutes(fastify, deps);
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../webhooks/webhook-events.ts';
+import { announceNotification } from './notification-streams.ts';
 import { toNotification } from './notifications.mapper.ts';
 import { insertNotification } from './notifications.repository.ts';
 
@@ -40,7 +41,8 @@ export type NewNotification = {
 
 /**
  * Records a notification and its `notification.created` webhook event; pass the transaction of the change it
- * reports, so all of them commit or none does.
+ * reports, so all of them commit or none does. The open notification streams of every process hear of it when it
+ * commits.
  */
 export async function notify(db: Db, notification: NewNotification): Promise<void> {
   const row = await insertNotification(db, {
@@ -49,4 +51,5 @@ export async function notify(db: Db, notification: NewNotification): Promise<voi
     now: new Date().toISOString(),
   });
   await recordEvent(db, { type: 'notification.created', recipients: [row.user_id], data: toNotification(row) });
+  await announceNotification(db, row.user_id);
 }
