@@ -622,6 +622,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's new notifications, live, as server-sent events
+         * @description Server-sent events (`text/event-stream`). Each notification the caller receives from now on comes as `id: <notification id>`, `event: notification` and `data: <the notification as GET /api/notifications shows it>`; a comment line (`: heartbeat`) comes at least every 20 seconds. A client that reconnects sends the last id it received as `Last-Event-ID` and first gets every notification of its own with a greater id, so nothing is lost and nothing comes twice. The stream ends when the token is revoked or expires, the account is deactivated, or the server shuts down (reconnect then). An account may hold a few streams at once per server process (NOTIFICATION_STREAM_MAX_PER_USER, 5 by default); one more is a 429. Browsers: EventSource cannot send the Authorization header, so read the stream with fetch.
+         */
+        get: operations["streamNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/challenges/{challenge}/ideas": {
         parameters: {
             query?: never;
@@ -4325,6 +4345,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    streamNotifications: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The id of the last notification received: those after it come first. */
+                "last-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An endless event stream (see above). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account already holds as many notification streams as it may; close one and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
                 };
             };
         };
