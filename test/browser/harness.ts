@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { childEnv } from '../helpers/child-env.ts';
 import { lastConfirmationLink } from '../helpers/mail.ts';
 
 /**
@@ -51,7 +52,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     ...env,
   };
   const child: ChildProcess = spawn(process.execPath, ['src/server.ts'], {
-    env: fullEnv,
+    env: childEnv(fullEnv),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

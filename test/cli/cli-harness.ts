@@ -10,6 +10,7 @@ import { createDeps } from '../../src/app-deps.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Dialect } from '../../src/db/column-types.ts';
 import { createDatabase, type Db } from '../../src/db/database.ts';
+import { childEnv } from '../helpers/child-env.ts';
 import { POSTGRES_URL } from '../helpers/context.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -20,7 +21,7 @@ export type CliResult = { code: number | null; stdout: string; stderr: string };
 /** Runs a program to its end, feeding `stdin`, and collects what it printed. */
 export function runProcess(command: string, args: string[], env: NodeJS.ProcessEnv, stdin = ''): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, cwd: ROOT });
+    const child = spawn(command, args, { env: childEnv(env), cwd: ROOT });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
 import { ROOT } from '../cli/cli-harness.ts';
+import { childEnv } from '../helpers/child-env.ts';
 
 /** An entry point of the service as a child process: what it logged, and how to stop it. */
 export type NodeProcess = {
@@ -53,7 +54,7 @@ function startNodeProcess(
 ): Promise<{ process: NodeProcess; ready: RegExpExecArray }> {
   const child = spawn(process.execPath, [path.join(ROOT, script)], {
     cwd: ROOT,
-    env: { ...env, LOG_LEVEL: 'info' },
+    env: childEnv({ ...env, LOG_LEVEL: 'info' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // A test process that ends without stopping its children (a crash, the runner's timeout) must not leave them running.

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { type AppDeps, createDeps } from '../../src/app-deps.ts';
 import { loadConfig } from '../../src/config.ts';
+import { childEnv } from '../helpers/child-env.ts';
 import { createTestDatabase, POSTGRES_URL, type TestDatabase, testDialects } from '../helpers/context.ts';
 import { queuedJobs } from '../helpers/queued-jobs.ts';
 import { waitFor } from './wait-for.ts';
@@ -25,7 +26,7 @@ type WorkerProcess = {
 
 /** Starts test/jobs/fixtures/test-worker.ts and resolves once it polls for jobs. */
 function spawnWorker(env: Record<string, string>): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, [WORKER_SCRIPT], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [WORKER_SCRIPT], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
