@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, describe, it } from 'node:test';
 import { createToken } from '../../src/modules/auth/tokens.service.ts';
 import { CV_FIXTURE_DIR } from '../fixtures/cvs/fixtures.ts';
 import { POSTGRES_URL } from '../helpers/context.ts';
@@ -62,6 +62,19 @@ describe('many processes: two APIs and a worker on one database and one object s
     [company, alice, bob] = await Promise.all([caller(ACCOUNTS.company), caller(ACCOUNTS.alice), caller(ACCOUNTS.bob)]);
   });
   after(() => cleanup.run());
+  // A step that failed on an answer shows what the processes logged on the way to it.
+  afterEach((t) => {
+    // `passed` is on every test's context in Node 24; @types/node declares it on suites only.
+    if (('passed' in t && t.passed) || !deployment) return;
+    const { api1, api2, worker } = deployment;
+    for (const [name, child] of [
+      ['API 1', api1],
+      ['API 2', api2],
+      ['worker', worker],
+    ] as const) {
+      t.diagnostic(`--- ${name} ---\n${child.logTail()}`);
+    }
+  });
 
   it('a CV uploaded through API 1 is analysed by the worker and read back through API 2', async () => {
     for (const [who, field] of [
@@ -236,7 +249,12 @@ async function cachedOn(deployment: Deployment, who: Caller): Promise<void> {
     .executeTakeFirstOrThrow();
   await setHash('0'.repeat(64));
   try {
-    await who.api2.get('/api/user');
+    const answer = await fetch(new URL('/api/user', deployment.api2.url), { headers: bearer(who) });
+    assert.equal(
+      answer.status,
+      200,
+      'API 2 does not answer the token from its cache: the revocation would prove nothing',
+    );
   } finally {
     await setHash(stored.token_hash);
   }
