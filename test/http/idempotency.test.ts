@@ -9,6 +9,7 @@ import { createCompany, createVolunteer, LONG_TEXT } from '../helpers/factories.
 import { failWrites } from '../helpers/failing-writes.ts';
 import { fileForm, pdfFile } from '../helpers/file-fixtures.ts';
 import { queuedJobs } from '../helpers/queued-jobs.ts';
+import { waitFor } from '../jobs/wait-for.ts';
 
 const challenge = { title: 'Faster onboarding', description: LONG_TEXT };
 
@@ -175,9 +176,11 @@ for (const dialect of testDialects()) {
       }
     });
 
-    it('answers 409 to a repeat while the first request is still running, then replays its answer', async () => {
-      const { volunteer, token } = await createVolunteer(ctx.db);
-      // Hold the first upload inside its handler, where it stores the file: it has claimed the key by then.
+    /**
+     * Holds every upload inside its handler, where it stores the file (the key is claimed by then), until `open`:
+     * a request that is still running, without timing. `restore` puts the storage back.
+     */
+    function holdUploadsInHandler() {
       const storage = ctx.deps.storage;
       const putFile = storage.putFile.bind(storage);
       let reached!: () => void;
@@ -189,27 +192,67 @@ for (const dialect of testDialects()) {
         await gate;
         return putFile(key, localPath);
       };
+      return {
+        inHandler,
+        open: () => open(),
+        restore: () => {
+          open();
+          storage.putFile = putFile;
+        },
+      };
+    }
+
+    async function cvJobsOf(volunteerId: number) {
+      const jobs = await queuedJobs(ctx, 'volunteer.analyze-cv');
+      return jobs.filter((job) => job.payload.volunteerId === volunteerId);
+    }
+
+    it('answers 409 to a repeat while the first request is still running, then replays its answer', async () => {
+      const { volunteer, token } = await createVolunteer(ctx.db);
+      const hold = holdUploadsInHandler();
       try {
         const first = post('/api/volunteers/upload-cv', token, fileForm('cv', pdfFile(), 'cv.pdf'), 'cv-1');
-        await inHandler;
+        await hold.inHandler;
         const repeat = await post('/api/volunteers/upload-cv', token, fileForm('cv', pdfFile(), 'cv.pdf'), 'cv-1');
         assert.equal(repeat.status, 409);
         assert.deepEqual(repeat.data, {
           message: 'A request with this Idempotency-Key is still being processed. Retry once it has finished.',
         });
-        open();
+        hold.open();
         assert.equal((await first).status, 200);
       } finally {
-        open();
-        storage.putFile = putFile;
+        hold.restore();
       }
       const later = await post('/api/volunteers/upload-cv', token, fileForm('cv', pdfFile(), 'cv.pdf'), 'cv-1');
       assert.equal(later.status, 200);
       assert.equal(later.headers.get('idempotent-replayed'), 'true', 'the 409 was not kept');
-      const jobs = (await queuedJobs(ctx, 'volunteer.analyze-cv')).filter(
-        (job) => job.payload.volunteerId === volunteer.id,
-      );
-      assert.equal(jobs.length, 1);
+      assert.equal((await cvJobsOf(volunteer.id)).length, 1);
+    });
+
+    it('keeps the answer of a request whose client gave up waiting, for its retry', async () => {
+      const { user, volunteer, token } = await createVolunteer(ctx.db);
+      const hold = holdUploadsInHandler();
+      try {
+        const timeout = new AbortController();
+        const first = fetch(`${baseUrl}/api/volunteers/upload-cv`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'idempotency-key': 'timed-out' },
+          body: fileForm('cv', pdfFile(), 'cv.pdf'),
+          signal: timeout.signal,
+        });
+        await hold.inHandler;
+        timeout.abort(); // as a client's timeout does, while the server is still at work
+        await assert.rejects(first);
+        hold.open();
+        await waitFor('the answer kept', async () => (await keyRow(user.id, 'timed-out'))?.response_status ?? false);
+      } finally {
+        hold.restore();
+      }
+      const retry = await post('/api/volunteers/upload-cv', token, fileForm('cv', pdfFile(), 'cv.pdf'), 'timed-out');
+      assert.equal(retry.status, 200);
+      assert.equal(retry.headers.get('idempotent-replayed'), 'true');
+      assert.equal(retry.data.id, volunteer.id);
+      assert.equal((await cvJobsOf(volunteer.id)).length, 1, 'the CV was analysed once');
     });
 
     it('replays a multipart upload sent again with a new boundary, and refuses another file under its key', async () => {
@@ -234,10 +277,7 @@ for (const dialect of testDialects()) {
       assert.equal(otherFile.status, 422);
       const otherName = await post('/api/volunteers/upload-cv', token, fileForm('cv', pdfFile('Alice'), 'b.pdf'), 'up');
       assert.equal(otherName.status, 422);
-      const jobs = (await queuedJobs(ctx, 'volunteer.analyze-cv')).filter(
-        (job) => job.payload.volunteerId === volunteer.id,
-      );
-      assert.equal(jobs.length, 1, 'one analysis');
+      assert.equal((await cvJobsOf(volunteer.id)).length, 1, 'one analysis');
       assert.equal((await keyRow(user.id, 'up'))?.response_status, 200);
     });
 

@@ -89,7 +89,8 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
     });
     return payload;
   });
-  // A reply that never went through onSend (the connection closed first) has nothing to keep: its key is freed.
+  // A reply that never went through onSend (a handler that took over the raw response) has nothing to keep: its
+  // key is freed rather than left running until its lease ends.
   app.addHook('onResponse', async (request) => settleClaim(request, (claim) => releaseClaim(db, claim)));
 }
 
