@@ -14,7 +14,9 @@ export type ReceivedWebhook = { headers: http.IncomingHttpHeaders; body: string;
  */
 export async function startWebhookReceiver() {
   const received: ReceivedWebhook[] = [];
-  const answers: { status: number; body?: string; headers?: Record<string, string> }[] = [];
+  const answers: Answer[] = [];
+  /** For each answer with `endless`, how many bytes were written before the client hung up. */
+  const endlessWritten: number[] = [];
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -23,6 +25,7 @@ export async function startWebhookReceiver() {
       received.push({ headers: request.headers, body, json: JSON.parse(body) });
       const answer = answers.shift() ?? { status: 200 };
       response.writeHead(answer.status, answer.headers);
+      if (answer.endless) return writeUntilHungUp(response, endlessWritten);
       response.end(answer.body ?? '');
     });
   });
@@ -33,7 +36,8 @@ export async function startWebhookReceiver() {
     port,
     received,
     /** Queues the answers of the next requests. */
-    answer(...next: { status: number; body?: string; headers?: Record<string, string> }[]) {
+    endlessWritten,
+    answer(...next: Answer[]) {
       answers.push(...next);
     },
     /** Waits until `count` requests came in, and returns them. */
@@ -51,6 +55,26 @@ export async function startWebhookReceiver() {
 }
 
 export type WebhookReceiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
+
+/** `endless`: a body that goes on (up to 64 MB) until the client stops reading and hangs up. */
+type Answer = { status: number; body?: string; headers?: Record<string, string>; endless?: boolean };
+
+const ENDLESS_LIMIT = 64 * 1024 * 1024;
+
+function writeUntilHungUp(response: http.ServerResponse, written: number[]): void {
+  const chunk = Buffer.alloc(16 * 1024, 'a');
+  let total = 0;
+  const index = written.push(0) - 1;
+  const more = () => {
+    while (!response.destroyed && total < ENDLESS_LIMIT) {
+      total += chunk.length;
+      written[index] = total;
+      if (!response.write(chunk)) return void response.once('drain', more);
+    }
+    if (!response.destroyed) response.end();
+  };
+  more();
+}
 
 const silent = { info() {}, warn() {}, error() {} };
 

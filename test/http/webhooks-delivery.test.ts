@@ -12,6 +12,7 @@ import {
   startWebhookReceiver,
   type WebhookReceiver,
 } from '../helpers/webhooks.ts';
+import { waitFor } from '../jobs/wait-for.ts';
 
 const packageVersion = (await import('../../package.json', { with: { type: 'json' } })).default.version;
 
@@ -130,13 +131,27 @@ for (const dialect of testDialects()) {
       }
     });
 
-    it('reads at most 64 KB of a large answer and keeps its first KB', async () => {
+    it('keeps the first KB of an answer, cut where a character ends', async () => {
       const hook = await createHook();
-      receiver.answer({ status: 200, body: 'é'.repeat(2_000_000) });
+      receiver.answer({ status: 200, body: `x${'é'.repeat(2_000)}` });
       const ping = await api().post(`/api/webhooks/${hook.id}/ping`);
       const delivery = await settledDelivery(ctx, owner.token, hook.id, ping.data.data.id);
       assert.equal(delivery.status, 'succeeded');
-      assert.equal(delivery.response_body_excerpt, 'é'.repeat(512));
+      // 1 + 2 × 511 bytes; the 512th é would end past 1,024.
+      assert.equal(delivery.response_body_excerpt, `x${'é'.repeat(511)}`);
+    });
+
+    it('stops reading an answer after 64 KB and hangs up', async () => {
+      const hook = await createHook();
+      receiver.answer({ status: 200, endless: true });
+      const ping = await api().post(`/api/webhooks/${hook.id}/ping`);
+      const delivery = await settledDelivery(ctx, owner.token, hook.id, ping.data.data.id);
+      assert.equal(delivery.status, 'succeeded');
+      assert.equal(delivery.response_body_excerpt, 'a'.repeat(1024));
+      // The receiver stopped when the connection closed: after 64 KB plus what the socket buffers held, far from the
+      // 64 MB it would have sent to a client reading everything.
+      await waitFor('the receiver to stop writing', async () => receiver.endlessWritten.length === 1);
+      assert.ok(receiver.endlessWritten[0] < 32 * 1024 * 1024, `${receiver.endlessWritten[0]} bytes written`);
     });
 
     it('redelivers as a new delivery with the same webhook-id and body', async () => {

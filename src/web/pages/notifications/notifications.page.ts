@@ -26,6 +26,7 @@ const TYPE_LABELS: Record<string, string> = {
   team_invitation: 'Team invitation',
   idea_scored: 'Idea scored',
   new_idea: 'New idea',
+  webhook_deactivated: 'Webhook deactivated',
 };
 
 type Filter = 'unread' | 'all';
