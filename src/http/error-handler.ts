@@ -63,6 +63,16 @@ function errorBody(
     return { status: statusByCode[error.code], body };
   }
 
+  if (isStorageUnavailable(error)) {
+    // The object store failed (down, cut mid-transfer, refusing): whatever the request stored was removed again.
+    // Asked first: its cause is often a refused connection, which the database check would claim.
+    const reading = request.method === 'GET' || request.method === 'HEAD';
+    const message = reading
+      ? 'The file cannot be read right now because the service cannot reach its file storage. Try again shortly.'
+      : 'Nothing was saved because the service cannot reach its file storage right now. Try again shortly.';
+    return { status: 503, body: { message } };
+  }
+
   if (isDatabaseUnavailable(error)) {
     return {
       status: 503,
@@ -70,15 +80,6 @@ function errorBody(
         message: 'The service is temporarily unavailable because its database cannot be reached. Try again shortly.',
       },
     };
-  }
-
-  if (isStorageUnavailable(error)) {
-    // The object store failed (down, cut mid-transfer, refusing): whatever the request stored was removed again.
-    const reading = request.method === 'GET' || request.method === 'HEAD';
-    const message = reading
-      ? 'The file cannot be read right now because the service cannot reach its file storage. Try again shortly.'
-      : 'Nothing was saved because the service cannot reach its file storage right now. Try again shortly.';
-    return { status: 503, body: { message } };
   }
 
   if (isUnstorableText(error)) {

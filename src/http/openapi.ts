@@ -162,8 +162,9 @@ const STATUS_DESCRIPTIONS: Record<string, string> = {
   404: 'No such resource, or one the caller may not see',
   413: 'The body is over 1 MiB (a file over its own limit is a 422 instead)',
   409: 'Conflict with the current state of the resource, or a request with this Idempotency-Key is still running',
+  416: 'The byte range asked for starts past the end of the file (`Content-Range: bytes */size`)',
   422: 'Validation failed (`errors` names the fields), or the action is not valid in the current status',
-  503: 'The database cannot be reached',
+  503: 'The database or the file storage cannot be reached',
 };
 
 /**

@@ -18,12 +18,28 @@ export type TcpProxy = {
   open: () => Promise<void>;
 };
 
-export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+/**
+ * `cutAfterClientBytes`: once clients have sent this many bytes in all, the proxy closes by itself, once, in the
+ * middle of whatever transfer carried the last of them (a store that goes away mid-upload); `open()` brings it back.
+ */
+export async function startTcpProxy(
+  target: { host: string; port: number },
+  options: { cutAfterClientBytes?: number } = {},
+): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   const upstreams = new Set<net.Socket>();
   let accepted = 0;
+  let clientBytes = 0;
+  let cut = false;
   const server = net.createServer((client) => {
     accepted++;
+    client.on('data', (chunk: Buffer) => {
+      clientBytes += chunk.length;
+      if (options.cutAfterClientBytes !== undefined && clientBytes >= options.cutAfterClientBytes && !cut) {
+        cut = true;
+        void proxy.close();
+      }
+    });
     const upstream = net.connect(target.port, target.host);
     sockets.add(client);
     sockets.add(upstream);
@@ -52,7 +68,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   await listen(0);
   const port = (server.address() as net.AddressInfo).port;
 
-  return {
+  const proxy: TcpProxy = {
     port,
     accepted: () => accepted,
     upstreamPorts: () => [...upstreams].map((socket) => socket.localPort).filter((port) => port !== undefined),
@@ -68,4 +84,5 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       if (!server.listening) await listen(port);
     },
   };
+  return proxy;
 }

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { LOGO_NAME_PATTERN, logoFileOf } from './logo-files.ts';
+import { sendStoredFile } from './send-stored-file.ts';
 
 /** A logo's name never changes meaning (a new logo gets a new name), so browsers and proxies may keep it for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -29,17 +30,18 @@ export async function filesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
             description: 'The image, as image/png, image/jpeg or image/gif',
             content: { 'image/*': { schema: { type: 'string', format: 'binary' } } },
           },
-          ...errorResponses(404),
+          206: {
+            description: 'One byte range of the image (`Range: bytes=…`)',
+            content: { 'image/*': { schema: { type: 'string', format: 'binary' } } },
+          },
+          ...errorResponses(404, 416, 503),
         },
       },
     },
     async (request, reply) => {
       const file = logoFileOf(request.params.name);
-      if (!file || !(await deps.storage.exists(file.key))) throw AppError.notFound('Logo');
-      return reply
-        .header('content-type', file.contentType)
-        .header('cache-control', IMMUTABLE)
-        .send(deps.storage.read(file.key));
+      if (!file) throw AppError.notFound('Logo');
+      return sendStoredFile(request, reply, deps.storage, { ...file, cacheControl: IMMUTABLE, resource: 'Logo' });
     },
   );
 }

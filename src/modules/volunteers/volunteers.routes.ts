@@ -5,9 +5,11 @@ import { AppError } from '../../http/app-error.ts';
 import { callerOf } from '../../http/auth.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { assertUploadsValid, MiB, type UploadRule, uploadsOf } from '../../http/uploads.ts';
+import { sendStoredFile } from '../files/send-stored-file.ts';
 import { CompleteVolunteerProfileBody, UpdateVolunteerProfileBody, VolunteerProfile } from './volunteers.schemas.ts';
 import {
   completeVolunteerProfile,
+  currentCvOf,
   getVolunteerProfile,
   updateVolunteerProfile,
   uploadCv,
@@ -67,6 +69,35 @@ export async function volunteersRoutes(fastify: FastifyInstance, deps: AppDeps):
       },
     },
     (request) => getVolunteerProfile(db, callerOf(request)),
+  );
+
+  app.get(
+    '/volunteers/profile/cv',
+    {
+      config: contributorsOnly,
+      schema: {
+        tags,
+        summary: "Download the caller's current CV",
+        description:
+          'The file as uploaded, with its type (application/pdf, application/msword or the .docx type) and its ' +
+          'upload name in `Content-Disposition`. Honours one byte range (`Range: bytes=…`: 206, or 416 past the end).',
+        response: {
+          200: {
+            description: 'The CV',
+            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+          },
+          206: {
+            description: 'One byte range of the CV',
+            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+          },
+          ...errorResponses(401, 403, 404, 416, 503),
+        },
+      },
+    },
+    async (request, reply) => {
+      const cv = await currentCvOf(db, callerOf(request));
+      return sendStoredFile(request, reply, deps.storage, { ...cv, cacheControl: 'private, no-store', resource: 'CV' });
+    },
   );
 
   app.put(

@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { AppError } from '../../http/app-error.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
+import { CONTENT_TYPES, type FileKind } from '../../storage/file-kinds.ts';
 import { removeQuietly, type WarningLogger } from '../../storage/file-storage.ts';
 import { storeThenWrite } from '../../storage/store-then-write.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
@@ -41,6 +43,25 @@ export async function volunteerIdOf(db: Db, caller: AuthUser): Promise<number | 
 
 export function getVolunteerProfile(db: Db, caller: AuthUser): Promise<VolunteerProfile> {
   return profileOf(db, caller.id);
+}
+
+/**
+ * The caller's current CV as a stored file: its key, the name it was uploaded under, and the content type of the
+ * kind sniffed at upload (the key's extension). 404 without a profile or without a CV.
+ */
+export async function currentCvOf(
+  db: Db,
+  caller: AuthUser,
+): Promise<{ key: string; fileName: string; contentType: string }> {
+  const row = await findVolunteerByUserId(db, caller.id);
+  if (!row) throw profileNotFound('contributor');
+  if (row.cv_storage_key === null) throw AppError.notFound('CV');
+  const kind = row.cv_storage_key.slice(row.cv_storage_key.lastIndexOf('.') + 1) as FileKind;
+  return {
+    key: row.cv_storage_key,
+    fileName: row.cv_file_name ?? `cv.${kind}`,
+    contentType: CONTENT_TYPES[kind] ?? 'application/octet-stream',
+  };
 }
 
 /** Creates the caller's profile and awards `profile_completed` with it; a second attempt is a 422. */
