@@ -7,6 +7,7 @@ import { CommandFailure, UsageError } from './cli-errors.ts';
 import type { Command, OptionSpec } from './command.ts';
 import { jobsCommands } from './jobs-commands.ts';
 import { mailCommands } from './mail-commands.ts';
+import { storageCommands } from './storage-commands.ts';
 
 const DEFAULT_TOKEN_LABEL = 'cli';
 const MAX_TOKEN_LABEL_LENGTH = 255;
@@ -146,4 +147,5 @@ export const commands: Record<string, Command> = {
 
   ...jobsCommands,
   ...mailCommands,
+  ...storageCommands,
 };

@@ -82,7 +82,7 @@ function firstLine(text: string): string {
 }
 
 /** Left-aligned columns, two spaces apart; the last column is not padded. */
-function formatTable(header: string[], rows: string[][]): string[] {
+export function formatTable(header: string[], rows: string[][]): string[] {
   const all = [header, ...rows];
   const widths = header.map((_, column) => Math.max(...all.map((row) => row[column].length)));
   return all.map((row) =>

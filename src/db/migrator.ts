@@ -12,6 +12,7 @@ import * as notificationCounts from './migrations/0009_notification_counts.ts';
 import * as emailConfirmation from './migrations/0010_email_confirmation.ts';
 import * as webhooks from './migrations/0011_webhooks.ts';
 import * as idempotencyKeys from './migrations/0012_idempotency_keys.ts';
+import * as storageSweeps from './migrations/0013_storage_sweeps.ts';
 
 type MigrationModule = { up(db: Kysely<unknown>, types: ColumnTypes): Promise<void> };
 
@@ -29,6 +30,7 @@ const migrations: Record<string, MigrationModule> = {
   '0010_email_confirmation': emailConfirmation,
   '0011_webhooks': webhooks,
   '0012_idempotency_keys': idempotencyKeys,
+  '0013_storage_sweeps': storageSweeps,
 };
 
 /** `schema`: the PostgreSQL schema the tables live in, when it is not the default one (tests use one per file). */

@@ -366,6 +366,15 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
 }
 
+/** The orphan sweep's schedule: one row (id 1), kept by src/storage (migration 0013). */
+export interface StorageSweepsTable {
+  id: number;
+  next_run_at: Timestamp;
+  last_finished_at: Timestamp | null;
+  /** Orphaned files the last finished sweep removed. */
+  last_removed: number | null;
+}
+
 /** Each user's notification counts, kept by modules/notifications with every write (migration 0009). */
 export interface NotificationCountsTable {
   user_id: number;
@@ -442,6 +451,7 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   idempotency_keys: IdempotencyKeysTable;
+  storage_sweeps: StorageSweepsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

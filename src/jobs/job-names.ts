@@ -28,6 +28,8 @@ export const JOBS = {
   'webhook.deliver': { payload: Type.Object({ deliveryId: Id }) },
   /** Periodic (PERIODIC_JOBS): delete the idempotency keys whose 24 hours are over. */
   'idempotency.purge-expired': { payload: Type.Object({}) },
+  /** Periodic (PERIODIC_JOBS): remove stored files no row names, once a day across all processes (orphan-sweep.ts). */
+  'storage.sweep-orphans': { payload: Type.Object({}) },
 } as const satisfies Record<string, { payload: TObject }>;
 
 export type JobName = keyof typeof JOBS;
@@ -46,6 +48,8 @@ type PayloadFreeJob = { [N in JobName]: {} extends JobPayloads[N] ? N : never }[
  */
 export const PERIODIC_JOBS: Partial<Record<PayloadFreeJob, { everySeconds: number }>> = {
   'idempotency.purge-expired': { everySeconds: 60 * 60 },
+  // Each run is one UPDATE until the day's sweep is due (src/storage/orphan-sweep.ts, runDueSweep).
+  'storage.sweep-orphans': { everySeconds: 15 * 60 },
 };
 
 export function isJobName(name: string): name is JobName {

@@ -5,6 +5,7 @@ import { analyzeCvJob } from './cv-analysis/cv-analysis.jobs.ts';
 import { scoreIdeaJob } from './idea-scoring/idea-scoring.jobs.ts';
 import { purgeExpiredIdempotencyKeysJob } from './idempotency/idempotency.jobs.ts';
 import { taskMatchJob, volunteerMatchJob } from './matching/matching.jobs.ts';
+import { sweepOrphansJob } from './storage/storage.jobs.ts';
 import { formTeamJob } from './teams/teams.jobs.ts';
 import { deliverWebhookJob } from './webhooks/webhooks.jobs.ts';
 
@@ -23,4 +24,5 @@ export const jobRegistry = defineJobRegistry<AppDeps>({
   'challenge.form-team': formTeamJob,
   'webhook.deliver': deliverWebhookJob,
   'idempotency.purge-expired': purgeExpiredIdempotencyKeysJob,
+  'storage.sweep-orphans': sweepOrphansJob,
 });

@@ -54,7 +54,8 @@ export type CliWorld = {
   close: () => Promise<void>;
 };
 
-export async function createCliWorld(dialect: Dialect): Promise<CliWorld> {
+/** `extraEnv` adds to the scratch environment (e.g. an S3 store's STORAGE_URL and credentials). */
+export async function createCliWorld(dialect: Dialect, extraEnv: Record<string, string> = {}): Promise<CliWorld> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-cli-'));
   const scratch = dialect === 'postgres' ? await createScratchDatabase(POSTGRES_URL!, 'guild_cli') : null;
   const env: Record<string, string> = {
@@ -62,6 +63,7 @@ export async function createCliWorld(dialect: Dialect): Promise<CliWorld> {
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...extraEnv,
   };
   const config = loadConfig(env);
   const database = createDatabase({ url: config.databaseUrl, poolSize: 2 });

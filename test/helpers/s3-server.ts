@@ -19,6 +19,8 @@ export type S3TestServer = {
   prefix: string;
   storageUrl: string;
   env: Record<string, string>;
+  /** `env` with another key prefix in the same bucket: stores that must not see each other's files. */
+  envWithPrefix(prefix: string): Record<string, string>;
   /** The folder s3rver keeps the bucket in (to look at what is stored without the S3 API). */
   directory: string;
   /** Another bucket on the same server (tests that need stores apart). */
@@ -41,6 +43,14 @@ export async function startS3Server(options: { bucket?: string; prefix?: string 
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const storageUrl = `s3://${bucket}/${prefix}`;
+  const env = {
+    STORAGE_URL: storageUrl,
+    S3_ENDPOINT: endpoint,
+    S3_REGION: 'us-east-1',
+    S3_FORCE_PATH_STYLE: 'true',
+    AWS_ACCESS_KEY_ID: ACCESS_KEY,
+    AWS_SECRET_ACCESS_KEY: ACCESS_KEY,
+  };
   return {
     port,
     endpoint,
@@ -48,14 +58,8 @@ export async function startS3Server(options: { bucket?: string; prefix?: string 
     prefix,
     storageUrl,
     directory,
-    env: {
-      STORAGE_URL: storageUrl,
-      S3_ENDPOINT: endpoint,
-      S3_REGION: 'us-east-1',
-      S3_FORCE_PATH_STYLE: 'true',
-      AWS_ACCESS_KEY_ID: ACCESS_KEY,
-      AWS_SECRET_ACCESS_KEY: ACCESS_KEY,
-    },
+    env,
+    envWithPrefix: (other) => ({ ...env, STORAGE_URL: `s3://${bucket}/${other}` }),
     async createBucket(name) {
       const client = new S3Client({
         endpoint,

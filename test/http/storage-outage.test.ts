@@ -107,3 +107,26 @@ for (const dialect of testDialects()) {
     });
   });
 }
+
+describe('an object store unreachable at start', () => {
+  it('lets the application start and answer liveness; check() says which store failed', async () => {
+    const proxy = await startTcpProxy({ host: '127.0.0.1', port: 9 });
+    await proxy.close();
+    const ctx = await createTestContext('sqlite', {
+      STORAGE_URL: 's3://guild-away/prefix',
+      S3_ENDPOINT: `http://127.0.0.1:${proxy.port}`,
+      S3_FORCE_PATH_STYLE: 'true',
+      AWS_ACCESS_KEY_ID: 'key',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+    });
+    try {
+      assert.equal((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode, 200);
+      await assert.rejects(
+        ctx.deps.storage.check(),
+        /The object store s3:\/\/guild-away\/prefix\/ cannot be used: .*ECONNREFUSED/,
+      );
+    } finally {
+      await ctx.close();
+    }
+  });
+});

@@ -20,14 +20,15 @@ before(async () => {
 });
 after(() => s3.stop());
 
-const stores = { disk: () => ({}), s3: () => s3.env } as const;
+// Each context its own prefix: the dialects' ids overlap, and so would their keys.
+const stores = { disk: () => ({}), s3: (dialect: string) => s3.envWithPrefix(`stored-files-${dialect}`) } as const;
 
 for (const dialect of testDialects()) {
   for (const [store, env] of Object.entries(stores)) {
     describe(`stored files on ${store} [${dialect}]`, () => {
       let ctx: TestContext;
       before(async () => {
-        ctx = await createTestContext(dialect, env());
+        ctx = await createTestContext(dialect, env(dialect));
       });
       after(() => ctx.close());
 

@@ -32,6 +32,7 @@ describe('the job contract', () => {
       'challenge.form-team',
       'webhook.deliver',
       'idempotency.purge-expired',
+      'storage.sweep-orphans',
     ]);
   });
 
@@ -57,8 +58,8 @@ describe('the job contract', () => {
       {
         message:
           'The job registry has no definition for task.match, volunteer.match, challenge.form-team, webhook.deliver, ' +
-          'idempotency.purge-expired and defines ' +
-          'idea.rank, which no job is called: every job in src/jobs/job-names.ts needs exactly one definition.',
+          'idempotency.purge-expired, storage.sweep-orphans and defines idea.rank, which no job is called: every job in ' +
+          'src/jobs/job-names.ts needs exactly one definition.',
       },
     );
     assert.ok(Object.isFrozen(defineJobRegistry(registryOf(JOB_NAMES))));

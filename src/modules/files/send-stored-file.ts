@@ -57,7 +57,7 @@ export async function sendStoredFile(
 }
 
 /** `filename="…"` for any name: quotes and non-ASCII go in the RFC 5987 `filename*` form, with an ASCII fallback. */
-export function contentDisposition(fileName: string): string {
+function contentDisposition(fileName: string): string {
   const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -77,6 +77,7 @@ export async function volunteersRoutes(fastify: FastifyInstance, deps: AppDeps):
       config: contributorsOnly,
       schema: {
         tags,
+        operationId: 'downloadCv',
         summary: "Download the caller's current CV",
         description:
           'The file as uploaded, with its type (application/pdf, application/msword or the .docx type) and its ' +
