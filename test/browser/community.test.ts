@@ -7,8 +7,10 @@ import {
   hasChromium,
   newAccount,
   newPage,
+  PIPELINE_WAIT_MS,
   type RunningServer,
   register,
+  reloadUntil,
   screenshot,
   useServerAndBrowser,
 } from './harness.ts';
@@ -16,24 +18,12 @@ import {
 /** A brief asking for ideas: the local analyzer sends it to community discussion (test/pipeline). */
 const BRIEF = fs.readFileSync('test/fixtures/briefs/community-volunteer-retention-ideas.txt', 'utf8');
 const IDEA = fs.readFileSync('test/fixtures/ideas/community-volunteer-retention-ideas/good-buddy-system.txt', 'utf8');
-const PIPELINE_WAIT_MS = 90_000;
 
 async function screenshots(page: Page, name: string): Promise<void> {
   await screenshot(page, `${name}-1280`);
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, `${name}-390`);
   await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/** Reloads `url` until `selector` shows up: for work the server's worker does in the background. */
-async function reloadUntil(page: Page, url: string, selector: string, what: string): Promise<void> {
-  const deadline = Date.now() + PIPELINE_WAIT_MS;
-  for (;;) {
-    await page.goto(url);
-    if ((await page.locator(selector).count()) > 0) return;
-    if (Date.now() > deadline) assert.fail(`${what} did not happen within ${PIPELINE_WAIT_MS / 1000} s`);
-    await page.waitForTimeout(1000);
-  }
 }
 
 async function contributor(browser: Browser, server: RunningServer, name: string) {

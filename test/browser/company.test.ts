@@ -10,13 +10,11 @@ import {
   hasChromium,
   newAccount,
   newPage,
+  PIPELINE_WAIT_MS,
   register,
   screenshot,
   useServerAndBrowser,
 } from './harness.ts';
-
-/** The embedded worker analyses and decomposes the brief with the local analyzer; this is its time limit. */
-const PIPELINE_WAIT_MS = 90_000;
 
 const BRIEF =
   'Our clinic network loses patients because booking a visit means calling during office hours. We want a mobile ' +

@@ -6,7 +6,17 @@ import type { Page } from 'playwright-core';
 import { createDatabase } from '../../src/db/database.ts';
 import { pdfFile } from '../helpers/file-fixtures.ts';
 import { seedInvitations } from './contributor-setup.ts';
-import { apiToken, hasChromium, newAccount, newPage, register, screenshot, useServerAndBrowser } from './harness.ts';
+import {
+  apiToken,
+  hasChromium,
+  newAccount,
+  newPage,
+  PIPELINE_WAIT_MS,
+  register,
+  reloadUntil,
+  screenshot,
+  useServerAndBrowser,
+} from './harness.ts';
 
 /**
  * The contributor's side of the lifecycle in a real browser against the real server (embedded worker, local
@@ -15,7 +25,6 @@ import { apiToken, hasChromium, newAccount, newPage, register, screenshot, useSe
  */
 const CV = path.resolve('test/fixtures/cvs/data-scientist.docx');
 const BRIEF = fs.readFileSync('test/fixtures/briefs/data-demand-forecasting.txt', 'utf8');
-const PIPELINE_WAIT_MS = 90_000;
 
 /** One h1, and no heading deeper than one level below the heading before it (what screen-reader users skim by). */
 async function assertHeadingsInOrder(page: Page, name: string): Promise<void> {
@@ -35,17 +44,6 @@ async function screenshots(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, `${name}-390`);
   await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/** Reloads `url` until `selector` shows up: for work the server's worker does in the background. */
-async function reloadUntil(page: Page, url: string, selector: string, what: string): Promise<void> {
-  const deadline = Date.now() + PIPELINE_WAIT_MS;
-  for (;;) {
-    await page.goto(url);
-    if ((await page.locator(selector).count()) > 0) return;
-    if (Date.now() > deadline) assert.fail(`${what} did not happen within ${PIPELINE_WAIT_MS / 1000} s`);
-    await page.waitForTimeout(2000);
-  }
 }
 
 async function completeProfile(page: Page): Promise<void> {

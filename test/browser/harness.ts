@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -138,6 +139,22 @@ export async function newPage(browser: Browser, baseURL: string): Promise<{ cont
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   return { context, page };
+}
+
+/** How long a browser test waits for work the server's worker does in the background (analyses, matching). */
+export const PIPELINE_WAIT_MS = 90_000;
+/** The worker looks for jobs every 100 ms (WORKER_POLL_MS above): a longer pause between reloads only adds to a wait. */
+const RELOAD_PAUSE_MS = 500;
+
+/** Reloads `url` until `selector` shows up: for work the server's worker does in the background. */
+export async function reloadUntil(page: Page, url: string, selector: string, what: string): Promise<void> {
+  const deadline = Date.now() + PIPELINE_WAIT_MS;
+  for (;;) {
+    await page.goto(url);
+    if ((await page.locator(selector).count()) > 0) return;
+    if (Date.now() > deadline) assert.fail(`${what} did not happen within ${PIPELINE_WAIT_MS / 1000} s`);
+    await page.waitForTimeout(RELOAD_PAUSE_MS);
+  }
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
