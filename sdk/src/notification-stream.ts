@@ -12,7 +12,10 @@ export type NotificationStreamOptions = {
   signal?: AbortSignal;
   /** Another fetch; the global one by default. */
   fetch?: (input: string, init: RequestInit) => Promise<Response>;
-  /** Wait before reconnecting after the stream ended (the server's `retry:` wins); 1000 ms by default. */
+  /**
+   * Wait before reconnecting after the stream ended. Unset, the server's advice (its `retry:` field) is followed, and
+   * 1000 ms until it gives one; set, it wins over the server's.
+   */
   reconnectDelayMs?: number;
   /** The longest wait between attempts while the server cannot be reached (it doubles per failure); 30 s by default. */
   maxReconnectDelayMs?: number;
@@ -29,11 +32,14 @@ export type NotificationStreamOptions = {
 export async function* streamNotifications(
   options: NotificationStreamOptions,
 ): AsyncGenerator<Schemas['Notification']> {
-  const { signal, reconnectDelayMs = 1000, maxReconnectDelayMs = 30_000 } = options;
+  const { signal, maxReconnectDelayMs = 30_000 } = options;
   const fetchStream = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
   const url = `${options.baseUrl.replace(/\/+$/, '')}/api/notifications/stream`;
   let lastEventId = options.lastEventId === undefined ? '' : String(options.lastEventId);
-  let delay = reconnectDelayMs;
+  let delay = options.reconnectDelayMs ?? 1000;
+  const serverAdvises = (milliseconds: number) => {
+    if (options.reconnectDelayMs === undefined) delay = milliseconds;
+  };
   let failures = 0;
   while (!signal?.aborted) {
     const headers: Record<string, string> = { Accept: 'text/event-stream', Authorization: `Bearer ${options.token}` };
@@ -54,7 +60,7 @@ export async function* streamNotifications(
     if (response?.ok && response.body) {
       failures = 0;
       try {
-        for await (const event of readEventStream(response.body, (milliseconds) => (delay = milliseconds))) {
+        for await (const event of readEventStream(response.body, serverAdvises)) {
           lastEventId = event.id;
           if (event.event === 'notification') yield JSON.parse(event.data) as Schemas['Notification'];
         }

@@ -2,7 +2,11 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { GuildApiError, type Schemas, streamNotifications } from '../../sdk/src/index.ts';
+import { createGuildClient, GuildApiError, type Schemas, streamNotifications, unwrap } from '../../sdk/src/index.ts';
+import { type NewNotification, notify } from '../../src/modules/notifications/notify.ts';
+import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
+import { createVolunteer } from '../helpers/factories.ts';
+import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
 
 type Connection = { headers: http.IncomingHttpHeaders; response: http.ServerResponse; closed: Promise<void> };
 
@@ -60,7 +64,7 @@ describe('SDK streamNotifications, against an event-stream server on loopback', 
   });
   after(() => server.close());
 
-  it('sends the token, yields notifications, skips heartbeats, and reconnects with Last-Event-ID', async () => {
+  it('sends the token, yields notifications, skips heartbeats, and reconnects with Last-Event-ID after its own delay', async () => {
     const stream = streamNotifications({ baseUrl: `${server.baseUrl}/`, token: 'token-1', reconnectDelayMs: 1 });
     const received = stream.next();
     const first = await server.next();
@@ -69,6 +73,7 @@ describe('SDK streamNotifications, against an event-stream server on loopback', 
     assert.equal(first.headers['last-event-id'], undefined);
     startStream(first.response);
     first.response.write(': heartbeat\n\n');
+    first.response.write('retry: 600000\n\n'); // the helper was given its own delay: this one would hang the test
     first.response.write('event: other\ndata: {}\n\n');
     first.response.end(eventOf(41));
     assert.deepEqual((await received).value, notification(41));
@@ -134,3 +139,72 @@ describe('SDK streamNotifications, against an event-stream server on loopback', 
     assert.deepEqual(await next, { value: undefined, done: true });
   });
 });
+
+/**
+ * The helper against the real `GET /api/notifications/stream` on loopback, through a TCP proxy that can cut the
+ * connection as a network would: a notification recorded by the real `notify`, a reconnect after the cut that loses
+ * nothing and repeats nothing (Last-Event-ID), and the end of the stream when the token is revoked.
+ */
+for (const dialect of testDialects()) {
+  describe(`SDK streamNotifications, against the real stream [${dialect}]`, () => {
+    let ctx: TestContext;
+    let proxy: TcpProxy;
+    before(async () => {
+      ctx = await createTestContext(dialect, { NOTIFICATION_STREAM_HEARTBEAT_MS: '50' });
+      await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+      proxy = await startTcpProxy({ host: '127.0.0.1', port: (ctx.app.server.address() as AddressInfo).port });
+    });
+    after(async () => {
+      await proxy.close();
+      await ctx.close();
+    });
+
+    const note = (userId: number, title: string): NewNotification => ({
+      userId,
+      type: 'task_assignment',
+      title,
+      message: 'A task fits your skills.',
+      actionUrl: '/assignments/1',
+      data: { task_id: 1 },
+    });
+    const notifyIn = (userId: number, title: string) =>
+      ctx.db.transaction().execute((trx) => notify(trx, note(userId, title)));
+
+    it('streams notifications, reconnects after a cut with Last-Event-ID, and stops at a revoked token', async () => {
+      const { user, token } = await createVolunteer(ctx.db);
+      const baseUrl = `http://127.0.0.1:${proxy.port}`;
+      await notifyIn(user.id, 'First');
+      // lastEventId 0: every notification of the caller comes, so none can slip by before the stream is open.
+      const stream = streamNotifications({
+        baseUrl,
+        token,
+        lastEventId: 0,
+        reconnectDelayMs: 5,
+        maxReconnectDelayMs: 100,
+      });
+      const first = (await stream.next()).value as Schemas['Notification'];
+      assert.equal(first.title, 'First');
+      assert.equal(first.is_read, false);
+      assert.equal(proxy.accepted(), 1);
+
+      await proxy.close(); // the network goes: the connection is cut and new ones are refused for a while
+      const afterCut = stream.next();
+      await notifyIn(user.id, 'Second');
+      await notifyIn(user.id, 'Third');
+      await proxy.open();
+      const titles = [((await afterCut).value as Schemas['Notification']).title];
+      titles.push(((await stream.next()).value as Schemas['Notification']).title);
+      assert.deepEqual(titles, ['Second', 'Third']);
+      assert.ok(proxy.accepted() >= 2, 'it connected again');
+
+      const live = stream.next();
+      await notifyIn(user.id, 'Fourth');
+      assert.equal(((await live).value as Schemas['Notification']).title, 'Fourth');
+
+      // Signing out revokes the token: the server ends the stream, and the helper's reconnect gets a 401.
+      const ended = stream.next();
+      await unwrap(createGuildClient({ baseUrl, token }).POST('/api/auth/logout'));
+      await assert.rejects(ended, (error) => error instanceof GuildApiError && error.status === 401);
+    });
+  });
+}
