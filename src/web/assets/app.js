@@ -1,6 +1,6 @@
 // Guild's page scripts. The layout has put the session's API token in localStorage.api_token; these scripts call
 // the JSON API with it exactly as an integration would (docs/contract.md §5). Pages work without them for reading;
-// they add in-place actions, live counters and the unread badge.
+// they add in-place actions, live counters and the live unread badge.
 (() => {
   const token = () => localStorage.getItem('api_token');
 
@@ -132,18 +132,115 @@
     }, 3000);
   }
 
+  // The unread badge (<span data-unread-count>), the notifications page's count (<span data-unread-total>) and its
+  // arrivals box (<div data-live-notifications>) follow GET /api/notifications/stream: server-sent events read with
+  // fetch, since EventSource cannot send the token. While the stream cannot be had (a proxy that buffers, the 429
+  // cap, the network) the count is asked for every 30 s instead and the stream is tried again later, with
+  // Last-Event-ID so that nothing is missed.
+  function liveNotifications(badge) {
+    const total = document.querySelector('[data-unread-total]');
+    const arrivals = document.querySelector('[data-live-notifications]');
+    const POLL_MS = 30_000;
+    let lastId = null;
+    let pollTimer = null;
+    let retryMs = 3000;
+
+    function showCount(count) {
+      badge.textContent = String(count);
+      badge.hidden = count === 0;
+      badge.setAttribute('aria-label', `${count} unread`);
+      if (total) total.textContent = `${count} unread`;
+    }
+    const refreshCount = () =>
+      api('GET', '/api/notifications/unread-count')
+        .then((result) => result.ok && showCount(result.data.unread_count))
+        .catch(() => {});
+    // The count is asked for, not added up: one read elsewhere meanwhile is then counted right too. A burst of
+    // arrivals (a replay) asks once.
+    let refreshQueued = false;
+    function queueRefresh() {
+      if (refreshQueued) return;
+      refreshQueued = true;
+      setTimeout(() => {
+        refreshQueued = false;
+        refreshCount();
+      }, 200);
+    }
+
+    function announce(notification) {
+      if (!arrivals) return;
+      const item = document.createElement('li');
+      const title = document.createElement(notification.action_url?.startsWith('/') ? 'a' : 'strong');
+      if (title.tagName === 'A') title.href = notification.action_url;
+      title.textContent = notification.title;
+      item.append(title, ` ${notification.message}`);
+      arrivals.querySelector('ul').prepend(item);
+      const count = arrivals.querySelectorAll('li').length;
+      arrivals.querySelector('[data-live-count]').textContent =
+        count === 1 ? '1 new notification arrived.' : `${count} new notifications arrived.`;
+      arrivals.querySelector('.card').hidden = false;
+    }
+
+    function onFrame(text) {
+      const fields = {};
+      for (const line of text.split('\n')) {
+        const colon = line.indexOf(':');
+        const value = line.slice(colon + 1);
+        if (colon > 0) fields[line.slice(0, colon)] = value.startsWith(' ') ? value.slice(1) : value;
+      }
+      if (fields.event !== 'notification' || fields.data === undefined) return;
+      lastId = fields.id;
+      announce(JSON.parse(fields.data));
+      queueRefresh();
+    }
+
+    async function follow() {
+      const headers = { Accept: 'text/event-stream', Authorization: `Bearer ${token()}` };
+      if (lastId) headers['Last-Event-ID'] = lastId;
+      const response = await fetch('/api/notifications/stream', { headers });
+      if (response.status === 401) return false;
+      if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
+      clearInterval(pollTimer);
+      pollTimer = null;
+      retryMs = 3000;
+      badge.dataset.live = 'stream';
+      refreshCount();
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return true;
+        buffer += value;
+        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
+          onFrame(buffer.slice(0, end));
+          buffer = buffer.slice(end + 2);
+        }
+      }
+    }
+
+    async function connect() {
+      let again = true;
+      try {
+        again = await follow();
+      } catch {
+        // no stream: poll until it comes back
+      }
+      if (!again) return; // the token ended: the next page asks to sign in
+      badge.dataset.live = 'polling';
+      if (pollTimer === null) {
+        refreshCount();
+        pollTimer = setInterval(refreshCount, POLL_MS);
+      }
+      setTimeout(connect, retryMs);
+      retryMs = Math.min(retryMs * 2, 5 * 60_000);
+    }
+    connect();
+  }
+
   document.addEventListener('DOMContentLoaded', () => {
     for (const node of document.querySelectorAll('[data-poll]')) poll(node);
     for (const input of document.querySelectorAll('[data-counter]')) updateCounter(input);
     const badge = document.querySelector('[data-unread-count]');
-    if (badge && token()) {
-      api('GET', '/api/notifications/unread-count').then((result) => {
-        if (result.ok && result.data.unread_count > 0) {
-          badge.textContent = String(result.data.unread_count);
-          badge.hidden = false;
-          badge.setAttribute('aria-label', `${result.data.unread_count} unread`);
-        }
-      });
-    }
+    if (badge && token()) liveNotifications(badge);
   });
 })();

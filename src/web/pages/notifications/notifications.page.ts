@@ -76,6 +76,20 @@ function pages(filter: Filter, page: number, total: number): Html {
 </nav>`;
 }
 
+/**
+ * Where app.js announces the notifications that arrive while the page is open (from the notification stream): their
+ * titles, linked, and a link that shows the list again with them in it; a live region, so screen readers say it.
+ * Announced rather than slipped into the list, which would move the list under the reader's pointer.
+ */
+function arrivals(): Html {
+  return html`<div data-live-notifications role="status">
+  <div class="card" hidden>
+    <p><strong data-live-count></strong> <a href="/notifications">Show them in the list</a></p>
+    <ul></ul>
+  </div>
+</div>`;
+}
+
 /** `/notifications`: the signed-in user's own notifications, newest first, for both account types. */
 export async function notificationsPage(request: FastifyRequest, reply: FastifyReply, deps: AppDeps, user: AuthUser) {
   const filter = filterOf(request.query);
@@ -88,7 +102,8 @@ export async function notificationsPage(request: FastifyRequest, reply: FastifyR
   );
   return sendPage(request, reply, {
     title: 'Notifications',
-    body: html`<div class="page-head"><h1>Notifications</h1> <span class="count">${unreadCount} unread</span></div>
+    body: html`<div class="page-head"><h1>Notifications</h1> <span class="count" data-unread-total>${unreadCount} unread</span></div>
+${arrivals()}
 <div class="filters">
   ${filterLinks(filter)}
   ${
