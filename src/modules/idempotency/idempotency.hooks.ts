@@ -21,7 +21,7 @@ declare module 'fastify' {
 }
 
 /**
- * Idempotent POSTs (docs/api.md, Idempotent requests). Three hooks around every route:
+ * Idempotent POSTs (docs/api.md, Idempotent requests). Hooks around every route:
  *
  * - `onRequest`, after the bearer hook: a malformed key is a 422 before a byte of the body is read. Only POSTs of an
  *   authenticated caller take part: the key is scoped to the user, and an anonymous POST has no one to scope it to.
@@ -31,6 +31,7 @@ declare module 'fastify' {
  *   the handler: nothing runs again.
  * - `onSend`: the claimed request's status, kept headers and body are stored, or the claim is dropped when the
  *   response is not kept (5xx, 409, 429), so a retry runs the request again.
+ * - `onResponse`: a reply that skipped onSend (a hijacked one) drops its claim.
  *
  * Install after the bearer hook (`request.user`), the uploads plugin and the body normalisation: hooks of one kind
  * run in the order they were added.
