@@ -18,7 +18,7 @@ for (const dialect of testDialects()) {
     after(() => ctx.close());
 
     it('queues the expired-key purge at once and then every hour', async () => {
-      assert.deepEqual(PERIODIC_JOBS, { 'idempotency.purge-expired': { everySeconds: 3600 } });
+      assert.deepEqual(PERIODIC_JOBS['idempotency.purge-expired'], { everySeconds: 3600 });
       const purges = async (count: number) =>
         (await queuedJobs(ctx, 'idempotency.purge-expired')).length === count || undefined;
       mock.timers.enable({ apis: ['setInterval'] });
