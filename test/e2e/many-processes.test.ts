@@ -5,6 +5,7 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import { createToken } from '../../src/modules/auth/tokens.service.ts';
 import { CV_FIXTURE_DIR } from '../fixtures/cvs/fixtures.ts';
 import { POSTGRES_URL } from '../helpers/context.ts';
+import { type Frame, openEventStream } from '../helpers/event-stream.ts';
 import { createUser } from '../helpers/factories.ts';
 import { fileForm, filesUnder, pdfFile, pngFile } from '../helpers/file-fixtures.ts';
 import { parsePage } from '../helpers/page.ts';
@@ -13,7 +14,7 @@ import { PASSWORD, withPassword } from '../web/contributor-session.ts';
 import { type BrowserSession, browserSession } from './browser-session.ts';
 import { type Deployment, startDeployment } from './deployment.ts';
 import { Cleanup } from './e2e-world.ts';
-import { assertErrorBody, type HttpClient, httpClient } from './http-client.ts';
+import { assertErrorBody, type HttpClient, httpClient, type Json } from './http-client.ts';
 import { ACCOUNTS, COMPANY_PROFILE, CVS, pipelineSettled, SOLUTION, TEAM_BRIEF } from './journey.ts';
 import { invitationsOf } from './phases-challenges.ts';
 
@@ -21,7 +22,8 @@ import { invitationsOf } from './phases-challenges.ts';
  * Issue 15, item 2: a deployment of many processes works as one service. Two API processes and one worker
  * (test/e2e/deployment.ts) share a PostgreSQL database, an object store and a session key, and each step crosses
  * them: what one API stores, the worker analyses and the other API serves; what a person starts on one API they
- * finish on the other; the sign-in lock, token revocation and the web session hold whichever process answers.
+ * finish on the other; what the worker writes reaches a notification stream held open on an API; the sign-in lock,
+ * token revocation and the web session hold whichever process answers.
  */
 type Caller = { api1: HttpClient; api2: HttpClient; token: string; email: string; name: string };
 
@@ -106,9 +108,19 @@ describe('many processes: two APIs and a worker on one database and one object s
 
   it('a challenge posted on API 2 is decomposed by the worker; its invitations are answered on API 1', async () => {
     await company.api2.post('/api/companies/complete-profile', { json: COMPANY_PROFILE, expect: 201 });
-    const created = await company.api2.post('/api/challenges', { json: TEAM_BRIEF, expect: 201 });
+    // Alice follows her notifications on API 1: the invitation the worker writes must reach that stream.
+    const stream = await openEventStream(new URL('/api/notifications/stream', deployment.api1.url).href, alice.token);
+    let created: Json;
+    try {
+      assert.equal(stream.status, 200);
+      created = await company.api2.post('/api/challenges', { json: TEAM_BRIEF, expect: 201 });
+      await settled();
+      const frame = await stream.next((candidate) => notificationIn(candidate)?.type === 'task_assignment');
+      assert.equal(notificationIn(frame).data.challenge_id, created.id);
+    } finally {
+      stream.close();
+    }
     ids.challenge = created.id;
-    await settled();
 
     const detail = await company.api1.get(`/api/challenges/${created.id}`);
     assert.deepEqual([detail.status, detail.challenge_type], ['active', 'team_execution']);
@@ -187,14 +199,20 @@ describe('many processes: two APIs and a worker on one database and one object s
     assert.match(parsePage(locked.body).text, /Too many failed sign-in attempts/);
   });
 
-  it('a token revoked through API 1 is refused by API 2, which had it cached', async () => {
+  it('a token revoked through API 1 is refused by API 2, which had it cached, and ends its stream there', async () => {
     await alice.api2.get('/api/user');
     await cachedOn(deployment, alice);
-    assert.deepEqual(await alice.api1.post('/api/auth/logout'), { message: 'Logged out.' });
-    await crossesSoon('API 2 to refuse the revoked token', async () => {
-      return (await fetch(new URL('/api/user', deployment.api2.url), { headers: bearer(alice) })).status === 401;
-    });
-    assertErrorBody(await alice.api2.get('/api/user', 401), 'Unauthenticated.');
+    const stream = await openEventStream(new URL('/api/notifications/stream', deployment.api2.url).href, alice.token);
+    try {
+      assert.deepEqual(await alice.api1.post('/api/auth/logout'), { message: 'Logged out.' });
+      await crossesSoon('API 2 to refuse the revoked token', async () => {
+        return (await fetch(new URL('/api/user', deployment.api2.url), { headers: bearer(alice) })).status === 401;
+      });
+      assertErrorBody(await alice.api2.get('/api/user', 401), 'Unauthenticated.');
+      await stream.ended(REVOCATION_CROSSES_MS);
+    } finally {
+      stream.close();
+    }
   });
 
   it("kept every file in the shared object store, none on a host's own disk", async () => {
@@ -218,6 +236,11 @@ describe('many processes: two APIs and a worker on one database and one object s
     for (const process of deployment.processes()) assert.deepEqual(process.errors(), [], process.logTail());
   });
 });
+
+/** The notification a stream's frame carries, or null for other frames (the stream's comments, `ready`…). */
+function notificationIn(frame: Frame): Json {
+  return frame.event === 'notification' ? JSON.parse(frame.data ?? '') : null;
+}
 
 /**
  * A revocation reaches the other processes' token caches as a PostgreSQL notification, which their listening
