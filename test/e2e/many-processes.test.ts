@@ -78,7 +78,7 @@ describe('many processes: two APIs and a worker on one database and one object s
     }
   });
 
-  it('a CV uploaded through API 1 is analysed by the worker and read back through API 2', async () => {
+  it('a CV uploaded through API 1 is analysed by the worker and downloaded through API 2', async () => {
     for (const [who, field] of [
       [alice, 'Mobile development'],
       [bob, 'Backend development'],
@@ -104,6 +104,16 @@ describe('many processes: two APIs and a worker on one database and one object s
       const skills = profile.skills.map((found: { name: string }) => found.name);
       assert.ok(skills.includes(skill), `${who.name}: ${skills}`);
     }
+
+    // The file itself, stored through API 1, downloads through API 2: whole, and one byte range read from the store.
+    const cv = fs.readFileSync(path.join(CV_FIXTURE_DIR, CVS.alice));
+    const url = new URL('/api/volunteers/profile/cv', deployment.api2.url);
+    const whole = await fetch(url, { headers: { authorization: `Bearer ${alice.token}` } });
+    assert.deepEqual([whole.status, whole.headers.get('content-type')], [200, 'application/pdf']);
+    assert.deepEqual(Buffer.from(await whole.arrayBuffer()), cv);
+    const part = await fetch(url, { headers: { authorization: `Bearer ${alice.token}`, range: 'bytes=100-199' } });
+    assert.equal(part.status, 206);
+    assert.deepEqual(Buffer.from(await part.arrayBuffer()), cv.subarray(100, 200));
   });
 
   it('a challenge posted on API 2 is decomposed by the worker; its invitations are answered on API 1', async () => {
