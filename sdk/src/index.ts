@@ -12,7 +12,7 @@ export {
   unwrap,
 } from './client.ts';
 export { readEventStream, type ServerSentEvent } from './event-stream.ts';
-export type { components, operations, paths } from './generated/openapi.ts';
+export type { components, operations, paths, webhooks } from './generated/openapi.ts';
 export { type NotificationStreamOptions, streamNotifications } from './notification-stream.ts';
 export {
   type VerifyWebhookOptions,

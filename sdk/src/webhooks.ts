@@ -1,17 +1,19 @@
+import type { webhooks } from './generated/openapi.ts';
+
 /**
  * Checking a webhook delivery (Standard Webhooks, https://www.standardwebhooks.com): Guild signs
  * `"{webhook-id}.{webhook-timestamp}.{body}"` with HMAC-SHA256 under the webhook's secret (the base64 after `whsec_`)
  * and sends `webhook-signature: v1,<base64 signature>`. Web Crypto only, so it runs in Node, Deno, Bun and workers.
  */
 
-/** A delivery's body: the event, with the resource as the API shows it to the webhook's owner in `data`. */
-export type WebhookEvent<Data = Record<string, unknown>> = {
-  /** `evt_…`: the same on every retry and redelivery of the event (also the `webhook-id` header). */
-  id: string;
-  type: string;
-  created_at: string;
-  data: Data;
-};
+/**
+ * A delivery's body: `{ id, type, created_at, data }`, one of the events of the document's `webhooks` section, with
+ * the resource as the API shows it to the webhook's owner in `data`; `switch (event.type)` narrows `data`. The `id`
+ * (`evt_…`, also the `webhook-id` header) is the same on every retry and redelivery: use it to drop duplicates.
+ */
+export type WebhookEvent = {
+  [Type in keyof webhooks]: NonNullable<webhooks[Type]['post']>['requestBody']['content']['application/json'];
+}[keyof webhooks];
 
 /** Why a delivery was refused: answer it with a 4xx, and do not act on it. */
 export class WebhookVerificationError extends Error {
@@ -35,12 +37,12 @@ export type VerifyWebhookOptions = {
  * request body exactly as received (read it as text or bytes before any JSON parsing: a re-serialised body no longer
  * matches its signature).
  */
-export async function verifyWebhook<Data = Record<string, unknown>>(
+export async function verifyWebhook(
   secret: string,
   headers: WebhookHeaders,
   body: string | Uint8Array,
   { toleranceSeconds = 300, now = new Date() }: VerifyWebhookOptions = {},
-): Promise<WebhookEvent<Data>> {
+): Promise<WebhookEvent> {
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');
@@ -75,7 +77,7 @@ export async function verifyWebhook<Data = Record<string, unknown>>(
     }
     // crypto.subtle.verify compares in constant time.
     if (await crypto.subtle.verify('HMAC', key, expected, signed)) {
-      return JSON.parse(new TextDecoder().decode(bodyBytes)) as WebhookEvent<Data>;
+      return JSON.parse(new TextDecoder().decode(bodyBytes)) as WebhookEvent;
     }
   }
   throw new WebhookVerificationError('No webhook-signature matches the body: a wrong secret, or a changed body.');

@@ -113,7 +113,7 @@ for (const dialect of testDialects()) {
       const event = await verifyWebhook(hook.secret, request.headers, request.body);
       assert.equal(event.id, ping.event_id);
       assert.equal(event.type, 'ping');
-      assert.deepEqual(event.data, { webhook_id: hook.id, url: receiver.url });
+      if (event.type === 'ping') assert.deepEqual(event.data, { webhook_id: hook.id, url: receiver.url }); // typed
       await assert.rejects(verifyWebhook(secret(), request.headers, request.body), refused(/No webhook-signature/));
     });
   });
