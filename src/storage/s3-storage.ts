@@ -83,6 +83,11 @@ export class S3Storage implements FileStorage {
     this.#client.send(request).then(
       (response) => {
         const body = response.Body as Readable;
+        // The reader went away while the store was answering: release the connection instead of piping into nothing.
+        if (out.destroyed) {
+          body.destroy();
+          return;
+        }
         body.on('error', (error) => out.destroy(this.#unavailable('read', key, error)));
         body.pipe(out);
         // A reader that stops early (a client gone) releases the connection to the store.

@@ -91,6 +91,7 @@ for (const dialect of testDialects()) {
         assert.equal(past.statusCode, 416);
         assert.equal(past.headers['content-range'], 'bytes */1000');
         assert.match(past.json().message, /outside the file, which has 1000 bytes/);
+        assert.equal(past.headers['content-disposition'], undefined, 'an error, not a download');
 
         const several = await download('/api/volunteers/profile/cv', token, { range: 'bytes=0-1,5-6' });
         assert.equal(several.statusCode, 200, 'several ranges: the whole file');

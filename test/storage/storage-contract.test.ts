@@ -1,6 +1,8 @@
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { describe, it } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
 import { DiskStorage } from '../../src/storage/file-storage.ts';
 import { createS3Client, S3Storage } from '../../src/storage/s3-storage.ts';
@@ -54,4 +56,37 @@ storageContract({
     const settings = s3Settings('contract-broken', `http://127.0.0.1:${proxy.port}`);
     return new S3Storage(settings, createS3Client(settings));
   },
+});
+
+describe('S3Storage prefixes', () => {
+  it('keeps installs that share a bucket apart: s3://b/app and s3://b/app-2 see only their own keys', async () => {
+    const server = await startS3Server({ bucket: 'shared' });
+    const storeAt = (prefix: string) => {
+      const settings = loadConfig(server.envWithPrefix(prefix)).objectStore!;
+      return new S3Storage(settings, createS3Client(settings));
+    };
+    const [first, second] = [storeAt('app'), storeAt('app-2')];
+    try {
+      const local = (name: string) => {
+        const file = path.join(server.directory, '..', `${name}-${process.pid}`);
+        fs.writeFileSync(file, name);
+        return file;
+      };
+      await first.putFile('cvs/1/a.pdf', local('first'));
+      await second.putFile('logos/b.png', local('second'));
+      const keysOf = async (storage: S3Storage) => {
+        const keys: string[] = [];
+        for await (const key of storage.keys()) keys.push(key);
+        return keys;
+      };
+      assert.deepEqual(await keysOf(first), ['cvs/1/a.pdf']);
+      assert.deepEqual(await keysOf(second), ['logos/b.png']);
+      assert.equal(await second.exists('cvs/1/a.pdf'), false);
+      assert.equal(await first.exists('logos/b.png'), false);
+    } finally {
+      first.close();
+      second.close();
+      await server.stop();
+    }
+  });
 });

@@ -29,11 +29,7 @@ export async function sendStoredFile(
 ): Promise<FastifyReply> {
   const info = await storage.stat(file.key);
   if (!info) throw AppError.notFound(file.resource);
-  reply
-    .header('content-type', file.contentType)
-    .header('cache-control', file.cacheControl)
-    .header('accept-ranges', 'bytes');
-  if (file.fileName !== undefined) reply.header('content-disposition', contentDisposition(file.fileName));
+  reply.header('cache-control', file.cacheControl).header('accept-ranges', 'bytes');
 
   // If-Range asks for the range only if the file is unchanged; without validators to compare, send it whole.
   const asked = request.headers['if-range'] === undefined ? request.headers.range : undefined;
@@ -45,6 +41,9 @@ export async function sendStoredFile(
       .header('content-type', 'application/json; charset=utf-8')
       .send({ message: `The requested range is outside the file, which has ${info.size} bytes.` });
   }
+  // The file's own headers only on answers that carry (part of) the file: a 416 is a JSON error, not a download.
+  reply.header('content-type', file.contentType);
+  if (file.fileName !== undefined) reply.header('content-disposition', contentDisposition(file.fileName));
   if (wanted.kind === 'range') {
     const { start, end } = wanted.range;
     return reply
