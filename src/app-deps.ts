@@ -2,11 +2,14 @@ import { createProvider } from './ai/providers/index.ts';
 import type { AnalysisProvider } from './ai/stage.ts';
 import type { Config } from './config.ts';
 import type { Dialect } from './db/column-types.ts';
-import type { Db } from './db/database.ts';
+import { type Db, databasePoolStats } from './db/database.ts';
 import { createJobQueue } from './jobs/create-job-queue.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { ProcessLifecycle } from './observability/lifecycle.ts';
+import { Metrics } from './observability/metrics.ts';
+import { observeAnalyses } from './observability/observed-provider.ts';
 import { createStorage } from './storage/create-storage.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 
@@ -22,18 +25,29 @@ export type AppDeps = Readonly<{
   queue: JobQueue;
   /** E-mail: SMTP, or the outbox folder when no server is configured (src/mail/). */
   mailer: Mailer;
+  /** This process's Prometheus metrics (src/observability/, `GET /metrics`). */
+  metrics: Metrics;
+  /** Whether the process is stopping (readiness answers 503 from then on). */
+  lifecycle: ProcessLifecycle;
 }>;
 
 /** The dependencies every entry point builds the same way from its configuration and open database. */
 export function createDeps(config: Config, database: { db: Db; dialect: Dialect }): AppDeps {
+  // The process metrics (CPU, memory, event loop) only where someone may read them.
+  const metrics = new Metrics({ processMetrics: config.metrics.token !== null });
+  const queue = createJobQueue(config, database.db);
+  metrics.watchQueue((states) => queue.countJobs(states));
+  metrics.watchDatabasePool(() => databasePoolStats(database.db));
   return {
     config,
     db: database.db,
     dialect: database.dialect,
     storage: createStorage(config),
-    ai: createProvider(config),
-    queue: createJobQueue(config, database.db),
+    ai: observeAnalyses(createProvider(config), metrics),
+    queue,
     mailer: createMailer(config.mail),
+    metrics,
+    lifecycle: new ProcessLifecycle(),
   };
 }
 

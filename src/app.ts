@@ -27,6 +27,7 @@ import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { volunteersRoutes } from './modules/volunteers/volunteers.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { installObservability } from './observability/observability.ts';
 import { renderErrorPage } from './web/error-page.ts';
 import { installWebSession } from './web/session.ts';
 import { webRoutes } from './web/web.routes.ts';
@@ -44,9 +45,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Requests on connections still open while the app closes are served, not refused with 503 (src/shutdown.ts).
+    return503OnClosing: false,
   });
 
   installValidators(app);
+  installObservability(app, deps);
   installErrorHandler(app, renderErrorPage);
   installSecurityHeaders(app, deps.config.appUrl);
   installPageLinks(app, deps.config.appUrl);

@@ -67,6 +67,29 @@ describe('configuration', () => {
     assert.equal(config.port, 8080);
   });
 
+  it('gives a SIGTERM 25 s to finish with no drain delay, and refuses a delay that eats the whole deadline', () => {
+    assert.deepEqual(loadConfig({}).shutdown, { timeoutMs: 25_000, delayMs: 0 });
+    assert.deepEqual(loadConfig({ SHUTDOWN_TIMEOUT_MS: '40000', SHUTDOWN_DELAY_MS: '5000' }).shutdown, {
+      timeoutMs: 40_000,
+      delayMs: 5_000,
+    });
+    assert.throws(
+      () => loadConfig({ SHUTDOWN_TIMEOUT_MS: '5000', SHUTDOWN_DELAY_MS: '5000' }),
+      /SHUTDOWN_DELAY_MS \(5000\) must be shorter than SHUTDOWN_TIMEOUT_MS \(5000\)/,
+    );
+    assert.throws(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '0' }), /SHUTDOWN_TIMEOUT_MS must be an integer from 100/);
+  });
+
+  it('serves metrics only with a METRICS_TOKEN of 16 characters or more; a worker serves them on METRICS_PORT', () => {
+    assert.deepEqual(loadConfig({}).metrics, { token: null, port: null });
+    assert.deepEqual(loadConfig({ METRICS_TOKEN: 'a'.repeat(16), METRICS_PORT: '9464' }).metrics, {
+      token: 'a'.repeat(16),
+      port: 9464,
+    });
+    assert.throws(() => loadConfig({ METRICS_TOKEN: 'short' }), /METRICS_TOKEN must be at least 16 characters/);
+    assert.throws(() => loadConfig({ METRICS_PORT: '70000' }), /METRICS_PORT must be an integer from 0 to 65535/);
+  });
+
   it('limits sign-in and registration to 10 requests a minute per address unless told otherwise; 0 turns it off', () => {
     assert.deepEqual(loadConfig({}).authRateLimit, { max: 10, windowSeconds: 60 });
     assert.deepEqual(loadConfig({ RATE_LIMIT_AUTH_MAX: '30', RATE_LIMIT_AUTH_WINDOW_SECONDS: '300' }).authRateLimit, {

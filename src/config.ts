@@ -55,6 +55,17 @@ export type Config = Readonly<{
   jobRetryDelaySeconds: number;
   /** PostgreSQL: the schema pg-boss keeps its tables in. */
   queueSchema: string;
+  /**
+   * SIGTERM: the process answers readiness with 503 and keeps serving for `delayMs` (SHUTDOWN_DELAY_MS, so a
+   * balancer takes it out of rotation), then stops listening and taking jobs, and waits for the requests and jobs in
+   * flight until `timeoutMs` (SHUTDOWN_TIMEOUT_MS) after the signal; jobs still running then go back to the queue.
+   */
+  shutdown: Readonly<{ timeoutMs: number; delayMs: number }>;
+  /**
+   * Prometheus metrics: `GET /metrics` answers only with `Authorization: Bearer <token>` (METRICS_TOKEN) and is
+   * off (404) without one. `port` (METRICS_PORT): a worker process serves its metrics there; null, it serves none.
+   */
+  metrics: Readonly<{ token: string | null; port: number | null }>;
   /** Secret for the web session cookie; when unset, a random key is kept in `$DATA_DIR/session.key`. */
   sessionSecret: string | null;
   /**
@@ -223,6 +234,9 @@ function parseRetryDelays(raw: string | undefined, problems: string[]): readonly
   return Object.freeze(parts.map(Number));
 }
 
+/** A bearer token for the metrics scraper: long enough not to be guessed. */
+const MIN_METRICS_TOKEN_LENGTH = 16;
+
 export class ConfigError extends Error {
   readonly problems: string[];
   constructor(problems: string[]) {
@@ -344,6 +358,20 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const authRateLimitMax = integer('RATE_LIMIT_AUTH_MAX', 10, 0, 1_000_000);
   const authRateLimitWindow = integer('RATE_LIMIT_AUTH_WINDOW_SECONDS', 60, 1, 24 * 3600);
 
+  const shutdownTimeoutMs = integer('SHUTDOWN_TIMEOUT_MS', 25_000, 100, 600_000);
+  const shutdownDelayMs = integer('SHUTDOWN_DELAY_MS', 0, 0, 600_000);
+  if (shutdownDelayMs >= shutdownTimeoutMs) {
+    problems.push(
+      `SHUTDOWN_DELAY_MS (${shutdownDelayMs}) must be shorter than SHUTDOWN_TIMEOUT_MS (${shutdownTimeoutMs}): the ` +
+        'delay is part of the deadline, and requests in flight need time to finish after it.',
+    );
+  }
+  const metricsToken = read('METRICS_TOKEN') ?? null;
+  if (metricsToken !== null && metricsToken.length < MIN_METRICS_TOKEN_LENGTH) {
+    problems.push(`METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters.`);
+  }
+  const metricsPort = integer('METRICS_PORT', 0, 0, 65535);
+
   const storage = parseStorageSettings(read, boolean, dataDir, problems);
 
   const queueSchema = read('QUEUE_SCHEMA') ?? 'pgboss';
@@ -380,6 +408,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     jobLeaseSeconds: integer('JOB_LEASE_SECONDS', 300, 1, 23 * 3600),
     jobRetryDelaySeconds: integer('JOB_RETRY_DELAY_SECONDS', 5, 1, 3600),
     queueSchema,
+    shutdown: { timeoutMs: shutdownTimeoutMs, delayMs: shutdownDelayMs },
+    metrics: { token: metricsToken, port: metricsPort === 0 ? null : metricsPort },
     sessionSecret,
     mail,
     webhooks: Object.freeze({

@@ -7,10 +7,12 @@ import { migrateToLatest } from './db/migrator.ts';
 import { startPeriodicJobs } from './jobs/periodic-jobs.ts';
 import { jobRegistry } from './pipeline/job-registry.ts';
 import { startWebhookRelay } from './pipeline/webhooks/webhook-relay.ts';
+import { stopOnSignals } from './shutdown.ts';
 
 /**
  * `npm start`: migrate, serve the API and web app, and (by default) run the job worker in the same process. With
- * EMBEDDED_WORKER=false the process only queues jobs, for `npm run worker` processes to run.
+ * EMBEDDED_WORKER=false the process only queues jobs, for `npm run worker` processes to run. SIGTERM stops it
+ * gracefully (src/shutdown.ts): readiness turns 503, requests and jobs in flight finish within SHUTDOWN_TIMEOUT_MS.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -20,23 +22,19 @@ async function main(): Promise<void> {
   const deps = createDeps(config, database);
   const app = await buildApp(deps);
   await deps.queue.start(app.log);
-  const worker = config.embeddedWorker ? await deps.queue.startWorker(jobRegistry, deps, app.log) : null;
+  const worker = config.embeddedWorker
+    ? await deps.queue.startWorker(jobRegistry, deps, app.log, { observer: deps.metrics })
+    : null;
   const relay = config.embeddedWorker ? startWebhookRelay(deps, app.log) : null;
   const periodic = config.embeddedWorker ? startPeriodicJobs(deps.queue, deps.db, app.log) : null;
-
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    periodic?.stop();
-    await relay?.stop();
-    await worker?.stop();
-    await app.close();
-    await deps.queue.stop();
-    await closeDeps(deps);
-    await database.destroy();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  stopOnSignals({
+    deps,
+    log: app.log,
+    app,
+    worker,
+    stopFirst: [() => periodic?.stop(), () => relay?.stop()],
+    release: [() => closeDeps(deps), () => database.destroy()],
+  });
 
   await app.listen({ port: config.port, host: config.host });
 }

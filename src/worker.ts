@@ -5,13 +5,17 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { startPeriodicJobs } from './jobs/periodic-jobs.ts';
+import { serveWorkerMetrics } from './observability/worker-metrics.ts';
 import { jobRegistry } from './pipeline/job-registry.ts';
 import { startWebhookRelay } from './pipeline/webhooks/webhook-relay.ts';
+import { stopOnSignals } from './shutdown.ts';
 
 /**
  * `npm run worker`: runs queued jobs without serving HTTP. Start as many as the load needs (each runs
  * WORKER_CONCURRENCY jobs at a time), beside API processes started with EMBEDDED_WORKER=false; they share the
  * database, and a job held by a worker that died is run again by another once its lease (JOB_LEASE_SECONDS) ran out.
+ * SIGTERM lets the running jobs finish within SHUTDOWN_TIMEOUT_MS and hands the others back (src/shutdown.ts). With
+ * METRICS_TOKEN and METRICS_PORT set, it serves its own `GET /metrics` on that port.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -21,23 +25,18 @@ async function main(): Promise<void> {
   const log = pino({ level: config.logLevel });
   const deps = createDeps(config, database);
   await deps.queue.start(log);
-  const worker = await deps.queue.startWorker(jobRegistry, deps, log);
+  const metricsServer = await serveWorkerMetrics(deps, log);
+  const worker = await deps.queue.startWorker(jobRegistry, deps, log, { observer: deps.metrics });
   const relay = startWebhookRelay(deps, log);
   const periodic = startPeriodicJobs(deps.queue, deps.db, log);
   log.info({ engine: deps.queue.engine, concurrency: config.workerConcurrency }, 'worker started');
-
-  const shutdown = async (signal: string) => {
-    log.info({ signal }, 'worker stopping after its running jobs');
-    await relay.stop();
-    periodic.stop();
-    await worker.stop();
-    await deps.queue.stop();
-    await closeDeps(deps);
-    await database.destroy();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  stopOnSignals({
+    deps,
+    log,
+    worker,
+    stopFirst: [() => periodic.stop(), () => relay.stop()],
+    release: [() => closeDeps(deps), () => database.destroy(), async () => metricsServer?.close()],
+  });
 }
 
 main().catch((error) => {

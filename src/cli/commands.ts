@@ -7,6 +7,7 @@ import { CommandFailure, UsageError } from './cli-errors.ts';
 import type { Command, OptionSpec } from './command.ts';
 import { jobsCommands } from './jobs-commands.ts';
 import { mailCommands } from './mail-commands.ts';
+import { reanalysisCommands } from './reanalysis-commands.ts';
 import { storageCommands } from './storage-commands.ts';
 
 const DEFAULT_TOKEN_LABEL = 'cli';
@@ -146,6 +147,7 @@ export const commands: Record<string, Command> = {
   'user:activate': setActiveCommand(true),
 
   ...jobsCommands,
+  ...reanalysisCommands,
   ...mailCommands,
   ...storageCommands,
 };

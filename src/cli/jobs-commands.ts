@@ -1,4 +1,4 @@
-import type { JobQueue } from '../jobs/job-queue.ts';
+import type { JobQueue, JobState } from '../jobs/job-queue.ts';
 import { CommandFailure, UsageError } from './cli-errors.ts';
 import type { Command, CommandContext } from './command.ts';
 
@@ -9,7 +9,10 @@ const quiet = { info() {}, warn() {}, error() {} };
  * Runs `action` on the deployment's queue engine (the jobs table, or pg-boss on PostgreSQL). The CLI does not take
  * part in pg-boss maintenance: that is the long-running processes' work.
  */
-async function withQueue<T>({ config, db }: CommandContext, action: (queue: JobQueue) => Promise<T>): Promise<T> {
+export async function withQueue<T>(
+  { config, db }: CommandContext,
+  action: (queue: JobQueue) => Promise<T>,
+): Promise<T> {
   // pg-boss is heavy to load: only the jobs commands need it.
   const { createJobQueue } = await import('../jobs/create-job-queue.ts');
   const queue = createJobQueue(config, db, { maintain: false });
@@ -21,8 +24,35 @@ async function withQueue<T>({ config, db }: CommandContext, action: (queue: JobQ
   }
 }
 
-/** Operator commands for jobs that failed for good: list them, and run them again. */
+/** The states `jobs:status` shows, in this order. */
+const STATES: readonly JobState[] = ['pending', 'running', 'failed', 'completed'];
+
+/** Operator commands for the queue: how many jobs wait, run and failed; the failed ones listed, and run again. */
 export const jobsCommands: Record<string, Command> = {
+  'jobs:status': {
+    summary: 'Count the jobs of each name in each state (pending, running, failed, completed), with the totals.',
+    options: {},
+    examples: ['guild jobs:status'],
+    async run(context) {
+      const counts = await withQueue(context, (queue) => queue.countJobs(STATES));
+      if (counts.length === 0) {
+        context.print('No jobs.');
+        return;
+      }
+      const names = [...new Set(counts.map((count) => count.name))].sort();
+      const countOf = (name: string | null, state: JobState) =>
+        counts
+          .filter((count) => count.state === state && (name === null || count.name === name))
+          .reduce((sum, count) => sum + count.count, 0);
+      const rows = [...names, null].map((name) => [
+        name ?? 'TOTAL',
+        ...STATES.map((state) => String(countOf(name, state))),
+      ]);
+      const header = ['NAME', ...STATES.map((state) => state.toUpperCase())];
+      for (const line of formatTable(header, rows)) context.print(line);
+    },
+  },
+
   'jobs:failed': {
     summary: 'List background jobs that failed for good (newest first, at most 100).',
     options: {},

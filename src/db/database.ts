@@ -80,6 +80,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       });
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
     const listeners = new PostgresListeners(options.url);
     brokers.set(db, listeners);
     return {
@@ -350,6 +351,17 @@ class PostgresListeners implements Listeners {
       await client.end().catch(() => {});
     }
   }
+}
+
+const pools = new WeakMap<Db, pg.Pool>();
+
+/**
+ * The PostgreSQL pool's connections (open, idle, and queries waiting for one), for the metrics; null on SQLite,
+ * which has one connection and no pool.
+ */
+export function databasePoolStats(db: Db): { total: number; idle: number; waiting: number } | null {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
 }
 
 /**

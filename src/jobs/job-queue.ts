@@ -22,17 +22,36 @@ export type EnqueueOptions = {
  */
 export type WorkerContext = Readonly<{ config: Config; db: Db; dialect: Dialect }>;
 
+/** How one run of a job ended: its handler returned, threw, or the payload failed its schema. */
+export type JobOutcome = 'completed' | 'failed' | 'invalid';
+
+/** Told of every job run a worker finished (the metrics of src/observability). */
+export type JobObserver = {
+  jobFinished(name: string, outcome: JobOutcome, seconds: number): void;
+};
+
 export type WorkerOptions = {
   /** Run only these jobs (default: all); jobs of other names stay queued for other workers. */
   only?: readonly JobName[];
   /** Jobs run at the same time in this process (default: WORKER_CONCURRENCY). */
   concurrency?: number;
+  observer?: JobObserver;
 };
 
 export type JobWorker = {
-  /** Takes no new job, waits for the running ones to finish. */
-  stop(): Promise<void>;
+  /**
+   * Takes no new job and waits for the running ones to finish. Those still running at `deadline` are handed back
+   * to the queue, due at once and without counting the interrupted attempt, and stop resolves: the process may exit,
+   * and another worker runs them again (handlers are idempotent). Resolves with whether every job finished.
+   */
+  stop(deadline?: Date): Promise<boolean>;
 };
+
+/** A job's state in the words of the table queue; pg-boss's states map onto them. */
+export type JobState = 'pending' | 'running' | 'completed' | 'failed';
+
+/** How many jobs of one name are in one state (`guild jobs:status`, the queue-depth metric). */
+export type JobCount = { name: string; state: JobState; count: number };
 
 /** A job that failed for good, as `guild jobs:failed` shows it. */
 export type FailedJob = {
@@ -71,6 +90,10 @@ export interface JobQueue {
     log: JobLogger,
     options?: WorkerOptions,
   ): Promise<JobWorker>;
+  /** Resolves when jobs can be queued and taken now (readiness); otherwise throws an Error saying what failed. */
+  check(): Promise<void>;
+  /** The number of jobs per name in each of `states` (names and states without jobs are left out). */
+  countJobs(states: readonly JobState[]): Promise<JobCount[]>;
   /** Jobs that failed for good, newest first. */
   listFailed(limit?: number): Promise<FailedJob[]>;
   /** Puts one failed job (by id) or all of them back in the queue with a fresh set of attempts; returns how many. */
@@ -88,6 +111,26 @@ export function jobsToRun(registry: object, options: WorkerOptions): readonly Jo
   const unknown = (options.only ?? []).filter((name) => !isJobName(name));
   if (unknown.length > 0) throw new Error(`The worker was asked to run ${unknown.join(', ')}, which no job is called.`);
   return options.only ?? JOB_NAMES;
+}
+
+/**
+ * Waits for `running` until `deadline` (forever without one); true when everything finished in time. The timer does
+ * not keep the process alive.
+ */
+export async function settledBy(running: Promise<unknown>, deadline: Date | undefined): Promise<boolean> {
+  if (deadline === undefined) {
+    await running;
+    return true;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.max(0, deadline.getTime() - Date.now()));
+  });
+  try {
+    return await Promise.race([running.then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export function describeError(error: unknown): string {

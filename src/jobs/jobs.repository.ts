@@ -110,6 +110,46 @@ export async function failJobAttempt(
     .execute();
 }
 
+/**
+ * Hands a running job back to the queue, due now, without counting the attempt it was in (its worker is stopping
+ * and gave up waiting for it). Only while this worker still holds it, so a finished or taken-over job is left alone;
+ * the handler's own outcome, if it still comes, is then ignored by the same check in completeJob and failJobAttempt.
+ */
+export async function releaseJob(db: Db, id: number, workerId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set((eb) => ({
+      status: 'pending',
+      attempts: eb('attempts', '-', 1),
+      run_at: now.toISOString(),
+      locked_by: null,
+      locked_until: null,
+      updated_at: now.toISOString(),
+    }))
+    .where('id', '=', id)
+    .where('locked_by', '=', workerId)
+    .where('status', '=', 'running')
+    .execute();
+}
+
+/** Jobs per name and status, for the given statuses (the `jobs_due` index starts with status). */
+export async function countJobsByStatus(db: Db, statuses: readonly JobRow['status'][]) {
+  if (statuses.length === 0) return [];
+  return db
+    .selectFrom('jobs')
+    .select((eb) => ['name', 'status', eb.fn.countAll<number>().as('count')])
+    .where('status', 'in', statuses)
+    .groupBy(['name', 'status'])
+    .orderBy('name')
+    .orderBy('status')
+    .execute();
+}
+
+/** Throws when the jobs table cannot be read (readiness). */
+export async function probeJobsTable(db: Db): Promise<void> {
+  await db.selectFrom('jobs').select('id').limit(1).execute();
+}
+
 export function listFailedJobs(db: Db, limit = 100) {
   return db.selectFrom('jobs').selectAll().where('status', '=', 'failed').orderBy('id', 'desc').limit(limit).execute();
 }

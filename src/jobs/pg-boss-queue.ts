@@ -4,18 +4,21 @@ import PgBoss from 'pg-boss';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { JobRegistry } from './job-definition.ts';
+import { withJobMeta } from './job-meta.ts';
 import { JOB_NAMES, type JobName, type JobPayloads } from './job-names.ts';
 import {
   DEFAULT_MAX_ATTEMPTS,
   type EnqueueOptions,
   type FailedJob,
+  type JobCount,
   type JobLogger,
   type JobQueue,
+  type JobState,
   type JobWorker,
   type WorkerContext,
   type WorkerOptions,
 } from './job-queue.ts';
-import { requeueFailedJobs, selectFailedJobs } from './pg-boss-tables.ts';
+import { countJobsByState, probeJobTable, requeueFailedJobs, selectFailedJobs } from './pg-boss-tables.ts';
 import { ON_FAILED_SUFFIX, onFailedQueueOf, startPgBossWorker } from './pg-boss-worker.ts';
 
 /** Jobs (and their `onFailed` follow-ups) are kept this long; a failed job stays listed and re-runnable as long. */
@@ -96,7 +99,7 @@ export class PgBossJobQueue implements JobQueue {
     payload: JobPayloads[N],
     options: EnqueueOptions = {},
   ): Promise<string> {
-    const id = await this.#boss.send(name, payload, {
+    const id = await this.#boss.send(name, withJobMeta(payload), {
       db: executorOf(db),
       ...this.#retryPolicy(options.maxAttempts),
       deadLetter: onFailedQueueOf(name),
@@ -115,6 +118,18 @@ export class PgBossJobQueue implements JobQueue {
     options: WorkerOptions = {},
   ): Promise<JobWorker> {
     return startPgBossWorker(this.#boss, this.#config.queueSchema, registry, context, log, options);
+  }
+
+  async check(): Promise<void> {
+    try {
+      await probeJobTable(this.#boss.getDb(), this.#config.queueSchema);
+    } catch (error) {
+      throw new Error(`The pg-boss job table cannot be read: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  countJobs(states: readonly JobState[]): Promise<JobCount[]> {
+    return countJobsByState(this.#boss.getDb(), this.#config.queueSchema, ALL_QUEUES, states);
   }
 
   listFailed(limit = 100): Promise<FailedJob[]> {

@@ -1,5 +1,5 @@
 import type PgBoss from 'pg-boss';
-import type { FailedJob } from './job-queue.ts';
+import type { FailedJob, JobCount, JobState } from './job-queue.ts';
 
 /**
  * The few reads and writes pg-boss has no API for, on its own tables (`<schema>.job`, pg-boss 10): which queues have
@@ -77,6 +77,63 @@ export async function endRetries(db: PgBoss.Db, schema: string, name: string, id
       WHERE name = $1 AND id = $2::uuid AND state = 'active'`,
     [name, id],
   );
+}
+
+/**
+ * Active jobs (by id) back to `retry`, due now, without counting the attempt they were in: their worker is stopping
+ * and gave up waiting for them. pg-boss counts a fetch as a retry when `started_on` is set, so the count goes one
+ * down, or `started_on` is cleared for a first attempt.
+ */
+export async function releaseActiveJobs(db: PgBoss.Db, schema: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.executeSql(
+    `UPDATE ${schema}.job
+        SET state = 'retry', start_after = now(), retry_count = GREATEST(retry_count - 1, 0),
+            started_on = CASE WHEN retry_count = 0 THEN NULL ELSE started_on END
+      WHERE id = ANY($1::uuid[]) AND state = 'active'`,
+    [ids],
+  );
+}
+
+/** pg-boss's job states in the table queue's words (created and retry wait; cancelled ones will not run). */
+const STATE_OF: Record<string, JobState> = {
+  created: 'pending',
+  retry: 'pending',
+  active: 'running',
+  completed: 'completed',
+  cancelled: 'failed',
+  failed: 'failed',
+};
+
+/** Jobs of `names` per name and state, for the given states. */
+export async function countJobsByState(
+  db: PgBoss.Db,
+  schema: string,
+  names: readonly string[],
+  states: readonly JobState[],
+): Promise<JobCount[]> {
+  const bossStates = Object.keys(STATE_OF).filter((state) => states.includes(STATE_OF[state]));
+  if (bossStates.length === 0) return [];
+  const { rows } = await db.executeSql(
+    `SELECT name, state::text AS state, count(*)::int AS count FROM ${schema}.job
+      WHERE name = ANY($1::text[]) AND state::text = ANY($2::text[])
+      GROUP BY name, state ORDER BY name, state`,
+    [names, bossStates],
+  );
+  const counts = new Map<string, JobCount>();
+  for (const row of rows as Row[]) {
+    const state = STATE_OF[row.state as string];
+    const key = `${row.name}|${state}`;
+    const entry = counts.get(key) ?? { name: row.name as string, state, count: 0 };
+    entry.count += row.count as number;
+    counts.set(key, entry);
+  }
+  return [...counts.values()];
+}
+
+/** Throws when pg-boss's job table cannot be read through its own connections (readiness). */
+export async function probeJobTable(db: PgBoss.Db, schema: string): Promise<void> {
+  await db.executeSql(`SELECT 1 FROM ${schema}.job LIMIT 1`, []);
 }
 
 /**

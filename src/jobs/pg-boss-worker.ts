@@ -1,15 +1,19 @@
 import type PgBoss from 'pg-boss';
+import { runWithRequestId } from '../observability/request-context.ts';
 import { type JobRegistry, type RuntimeDefinition, runtimeDefinition } from './job-definition.ts';
+import { jobLogger, splitJobMeta } from './job-meta.ts';
 import { type JobName, payloadProblem } from './job-names.ts';
 import {
   describeError,
   type JobLogger,
+  type JobOutcome,
   type JobWorker,
   jobsToRun,
+  settledBy,
   type WorkerContext,
   type WorkerOptions,
 } from './job-queue.ts';
-import { describeOutput, endRetries, queuesWithDueJobs } from './pg-boss-tables.ts';
+import { describeOutput, endRetries, queuesWithDueJobs, releaseActiveJobs } from './pg-boss-tables.ts';
 
 export const ON_FAILED_SUFFIX = '.on-failed';
 
@@ -32,7 +36,7 @@ export async function startPgBossWorker<C extends WorkerContext>(
   schema: string,
   registry: JobRegistry<C>,
   context: C,
-  log: JobLogger,
+  baseLog: JobLogger,
   options: WorkerOptions,
 ): Promise<JobWorker> {
   const names = jobsToRun(registry, options);
@@ -44,7 +48,10 @@ export async function startPgBossWorker<C extends WorkerContext>(
     runners.set(onFailedQueueOf(name), { kind: 'onFailed', name, definition });
   }
   const queues = [...runners.keys()];
-  const running = new Set<Promise<void>>();
+  /** The jobs running now, by the promise of their run. */
+  const running = new Map<Promise<void>, FetchedJob>();
+  /** Jobs handed back at the shutdown deadline: whatever their run still does is not recorded. */
+  const released = new Set<string>();
   let stopped = false;
   let wake: (() => void) | null = null;
   /** A job finished since the last pause: look again at once instead of sleeping. */
@@ -82,39 +89,55 @@ export async function startPgBossWorker<C extends WorkerContext>(
    * A job (or its `onFailed` follow-up) whose payload fails its schema fails for good at once: retrying cannot mend
    * it, and `onFailed` has no valid payload to act on, so it gets no follow-up either.
    */
-  async function failInvalid(job: FetchedJob, problem: string): Promise<void> {
-    log.error({ jobId: job.id, job: job.name, problem }, 'job failed for good: its payload is invalid');
+  async function failInvalid(job: FetchedJob, problem: string, log: JobLogger): Promise<JobOutcome> {
+    log.error({ problem }, 'job failed for good: its payload is invalid');
     await endRetries(boss.getDb(), schema, job.name, job.id);
     await boss.fail(job.name, job.id, { message: problem });
+    return 'invalid';
   }
 
-  async function run(job: FetchedJob): Promise<void> {
+  async function run(job: FetchedJob, payload: unknown, log: JobLogger): Promise<JobOutcome> {
     const runner = runners.get(job.name)!;
-    const problem = payloadProblem(runner.name, job.data);
-    if (problem) return failInvalid(job, problem);
+    const problem = payloadProblem(runner.name, payload);
+    if (problem) return failInvalid(job, problem, log);
     try {
       if (runner.kind === 'handle') {
-        await runner.definition.handle(context, job.data);
+        await runner.definition.handle(context, payload);
       } else {
-        await runner.definition.onFailed?.(context, job.data, describeOutput(job.output) ?? 'unknown error');
+        await runner.definition.onFailed?.(context, payload, describeOutput(job.output) ?? 'unknown error');
       }
+      if (released.has(job.id)) return 'completed';
       await boss.complete(job.name, job.id);
+      log.info({ attempt: job.retryCount + 1 }, 'job completed');
+      return 'completed';
     } catch (error) {
+      if (released.has(job.id)) return 'failed';
       const last = job.retryCount >= job.retryLimit;
-      log.warn({ jobId: job.id, job: job.name, attempt: job.retryCount + 1, last, err: error }, 'job attempt failed');
+      log.warn({ attempt: job.retryCount + 1, last, err: error }, 'job attempt failed');
       await boss.fail(job.name, job.id, error instanceof Error ? error : { message: describeError(error) });
+      return 'failed';
     }
   }
 
+  async function runWithMeta(job: FetchedJob): Promise<void> {
+    const started = Date.now();
+    const { payload, reqId } = splitJobMeta(job.data);
+    const log = jobLogger(baseLog, { jobId: job.id, job: job.name, reqId });
+    const outcome = await (reqId === undefined
+      ? run(job, payload, log)
+      : runWithRequestId(reqId, () => run(job, payload, log)));
+    options.observer?.jobFinished(job.name, outcome, (Date.now() - started) / 1000);
+  }
+
   function track(job: FetchedJob): void {
-    const task = run(job)
-      .catch((error) => log.error({ err: error, jobId: job.id }, 'could not record a job outcome'))
+    const task: Promise<void> = runWithMeta(job)
+      .catch((error) => baseLog.error({ err: error, jobId: job.id }, 'could not record a job outcome'))
       .finally(() => {
         running.delete(task);
         finished = true;
         wake?.();
       });
-    running.add(task);
+    running.set(task, job);
   }
 
   async function loop(): Promise<void> {
@@ -125,7 +148,7 @@ export async function startPgBossWorker<C extends WorkerContext>(
         for (const job of jobs) track(job);
         if (jobs.length === 0) await pause(context.config.workerPollMs);
       } catch (error) {
-        log.error({ err: error }, 'job worker could not fetch jobs');
+        baseLog.error({ err: error }, 'job worker could not fetch jobs');
         await pause(context.config.workerPollMs);
       }
     }
@@ -133,11 +156,23 @@ export async function startPgBossWorker<C extends WorkerContext>(
 
   const looping = queues.length > 0 ? loop() : Promise.resolve();
   return {
-    stop: async () => {
+    stop: async (deadline) => {
       stopped = true;
       wake?.();
       await looping;
-      await Promise.all(running);
+      if (await settledBy(Promise.all(running.keys()), deadline)) return true;
+      const late = [...running.values()];
+      for (const job of late) released.add(job.id);
+      await releaseActiveJobs(
+        boss.getDb(),
+        schema,
+        late.map((job) => job.id),
+      );
+      baseLog.warn(
+        { jobIds: late.map((job) => job.id) },
+        'jobs still running at the shutdown deadline: handed back to the queue',
+      );
+      return false;
     },
   };
 }

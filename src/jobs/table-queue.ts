@@ -1,17 +1,20 @@
 import type { Db } from '../db/database.ts';
 import type { JobRegistry } from './job-definition.ts';
+import { withJobMeta } from './job-meta.ts';
 import type { JobName, JobPayloads } from './job-names.ts';
 import {
   DEFAULT_MAX_ATTEMPTS,
   type EnqueueOptions,
   type FailedJob,
+  type JobCount,
   type JobLogger,
   type JobQueue,
+  type JobState,
   type JobWorker,
   type WorkerContext,
   type WorkerOptions,
 } from './job-queue.ts';
-import { insertJob, listFailedJobs, retryFailedJobs } from './jobs.repository.ts';
+import { countJobsByStatus, insertJob, listFailedJobs, probeJobsTable, retryFailedJobs } from './jobs.repository.ts';
 import { startWorker } from './worker.ts';
 
 /**
@@ -35,7 +38,7 @@ export class TableJobQueue implements JobQueue {
     payload: JobPayloads[N],
     options: EnqueueOptions = {},
   ): Promise<string> {
-    const id = await insertJob(db, name, payload, {
+    const id = await insertJob(db, name, withJobMeta(payload), {
       runAt: options.runAt ?? new Date(),
       maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
     });
@@ -53,7 +56,22 @@ export class TableJobQueue implements JobQueue {
     const loops = Array.from({ length: options.concurrency ?? context.config.workerConcurrency }, () =>
       startWorker(registry, context, log, options),
     );
-    return { stop: async () => void (await Promise.all(loops.map((loop) => loop.stop()))) };
+    return {
+      stop: async (deadline) => (await Promise.all(loops.map((loop) => loop.stop(deadline)))).every(Boolean),
+    };
+  }
+
+  async check(): Promise<void> {
+    try {
+      await probeJobsTable(this.#db);
+    } catch (error) {
+      throw new Error(`The jobs table cannot be read: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  async countJobs(states: readonly JobState[]): Promise<JobCount[]> {
+    const rows = await countJobsByStatus(this.#db, states);
+    return rows.map((row) => ({ name: row.name, state: row.status, count: Number(row.count) }));
   }
 
   async listFailed(limit = 100): Promise<FailedJob[]> {

@@ -1,9 +1,20 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
+import type { JobRow } from '../db/schema.ts';
+import { runWithRequestId } from '../observability/request-context.ts';
 import { type JobRegistry, type RuntimeDefinition, runtimeDefinition } from './job-definition.ts';
+import { jobLogger, splitJobMeta } from './job-meta.ts';
 import { type JobName, payloadProblem } from './job-names.ts';
-import { describeError, type JobLogger, jobsToRun, type WorkerContext, type WorkerOptions } from './job-queue.ts';
-import { claimNextJob, completeJob, failJobAttempt } from './jobs.repository.ts';
+import {
+  describeError,
+  type JobLogger,
+  type JobOutcome,
+  jobsToRun,
+  settledBy,
+  type WorkerContext,
+  type WorkerOptions,
+} from './job-queue.ts';
+import { claimNextJob, completeJob, failJobAttempt, releaseJob } from './jobs.repository.ts';
 
 const BACKOFF_MAX_MS = 10 * 60_000;
 
@@ -12,7 +23,7 @@ export function backoffMs(attempt: number, baseMs = 5_000): number {
   return Math.min(BACKOFF_MAX_MS, baseMs * 4 ** Math.max(0, attempt - 1));
 }
 
-export type Worker = { stop: () => Promise<void>; drain: () => Promise<number> };
+export type Worker = { stop: (deadline?: Date) => Promise<boolean>; drain: () => Promise<number> };
 
 /**
  * The table queue's worker loop: claims one job at a time from the `jobs` table, checks its payload, runs its handler,
@@ -24,8 +35,8 @@ export type Worker = { stop: () => Promise<void>; drain: () => Promise<number> }
 export function startWorker<C extends WorkerContext>(
   registry: JobRegistry<C>,
   context: C,
-  log: JobLogger,
-  options: Pick<WorkerOptions, 'only'> = {},
+  baseLog: JobLogger,
+  options: Pick<WorkerOptions, 'only' | 'observer'> = {},
 ): Worker {
   const names = jobsToRun(registry, options);
   const workerId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
@@ -34,35 +45,58 @@ export function startWorker<C extends WorkerContext>(
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
+  /** The job this loop runs now, if any: handed back to the queue when stop's deadline passes first. */
+  let current: number | null = null;
 
   async function runOne(): Promise<boolean> {
     const now = new Date();
     const job = await claimNextJob(context.db, context.dialect, names, workerId, now, leaseMs);
     if (!job) return false;
-    const name = job.name as JobName;
-    const definition = runtimeDefinition(registry, name);
-    const payload = parseJson(job.payload);
-    const problem = payloadProblem(name, payload);
-    if (problem) {
-      log.error({ jobId: job.id, job: name, problem }, 'job failed for good: its payload is invalid');
-      await failJobAttempt(context.db, job.id, workerId, problem, null, new Date());
-      return true;
-    }
+    current = job.id;
     try {
-      await definition.handle(context, payload);
-      await completeJob(context.db, job.id, workerId, new Date());
-    } catch (error) {
-      const message = describeError(error);
-      const retryAt =
-        job.attempts < job.max_attempts ? new Date(Date.now() + backoffMs(job.attempts, retryBaseMs)) : null;
-      log.warn({ jobId: job.id, job: job.name, attempt: job.attempts, err: error }, 'job attempt failed');
-      await failJobAttempt(context.db, job.id, workerId, message, retryAt, new Date());
-      if (!retryAt) await runOnFailed(definition, payload, message);
+      const { payload, reqId } = splitJobMeta(parseJson(job.payload));
+      const log = jobLogger(baseLog, { jobId: job.id, job: job.name, reqId });
+      const outcome = await (reqId === undefined
+        ? run(job, payload, log)
+        : runWithRequestId(reqId, () => run(job, payload, log)));
+      options.observer?.jobFinished(job.name, outcome, (Date.now() - now.getTime()) / 1000);
+    } finally {
+      current = null;
     }
     return true;
   }
 
-  async function runOnFailed(definition: RuntimeDefinition<C>, payload: unknown, message: string): Promise<void> {
+  async function run(job: JobRow, payload: unknown, log: JobLogger): Promise<JobOutcome> {
+    const name = job.name as JobName;
+    const definition = runtimeDefinition(registry, name);
+    const problem = payloadProblem(name, payload);
+    if (problem) {
+      log.error({ problem }, 'job failed for good: its payload is invalid');
+      await failJobAttempt(context.db, job.id, workerId, problem, null, new Date());
+      return 'invalid';
+    }
+    try {
+      await definition.handle(context, payload);
+      await completeJob(context.db, job.id, workerId, new Date());
+      log.info({ attempt: job.attempts }, 'job completed');
+      return 'completed';
+    } catch (error) {
+      const message = describeError(error);
+      const retryAt =
+        job.attempts < job.max_attempts ? new Date(Date.now() + backoffMs(job.attempts, retryBaseMs)) : null;
+      log.warn({ attempt: job.attempts, err: error }, 'job attempt failed');
+      await failJobAttempt(context.db, job.id, workerId, message, retryAt, new Date());
+      if (!retryAt) await runOnFailed(definition, payload, message, log);
+      return 'failed';
+    }
+  }
+
+  async function runOnFailed(
+    definition: RuntimeDefinition<C>,
+    payload: unknown,
+    message: string,
+    log: JobLogger,
+  ): Promise<void> {
     try {
       await definition.onFailed?.(context, payload, message);
     } catch (error) {
@@ -81,7 +115,7 @@ export function startWorker<C extends WorkerContext>(
     if (stopped) return;
     timer = setTimeout(async () => {
       running = drain().catch((error) => {
-        log.error({ err: error }, 'worker loop failed');
+        baseLog.error({ err: error }, 'worker loop failed');
         return 0;
       });
       await running;
@@ -93,10 +127,16 @@ export function startWorker<C extends WorkerContext>(
   if (names.length > 0) schedule();
   return {
     drain,
-    stop: async () => {
+    stop: async (deadline) => {
       stopped = true;
       if (timer) clearTimeout(timer);
-      await running;
+      if (!running || (await settledBy(running, deadline))) return true;
+      const job = current;
+      if (job !== null) {
+        await releaseJob(context.db, job, workerId, new Date());
+        baseLog.warn({ jobId: job }, 'job still running at the shutdown deadline: handed back to the queue');
+      }
+      return false;
     },
   };
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { PostgresAdapter, sql } from 'kysely';
 import type { Dialect } from '../../src/db/column-types.ts';
 import type { Db } from '../../src/db/database.ts';
+import { splitJobMeta } from '../../src/jobs/job-meta.ts';
 import { JOB_NAMES, type JobName } from '../../src/jobs/job-names.ts';
 import { waitFor } from '../jobs/wait-for.ts';
 import type { E2eWorld } from './e2e-world.ts';
@@ -111,10 +112,15 @@ export async function queuedJobs(db: Db): Promise<QueuedJob[]> {
     const { rows } = await sql<{ name: JobName; data: object; state: string }>`
       select name, data, state::text as state from pgboss.job
        where name in (${sql.join([...JOB_NAMES])}) order by created_on, id`.execute(db);
-    return rows.map((row) => ({ name: row.name, status: PG_BOSS_STATUS[row.state], ...row.data }));
+    return rows.map((row) => ({ name: row.name, status: PG_BOSS_STATUS[row.state], ...payloadOf(row.data) }));
   }
   const rows = await db.selectFrom('jobs').select(['name', 'payload', 'status']).orderBy('id').execute();
-  return rows.map((row) => ({ name: row.name as JobName, status: row.status, ...JSON.parse(row.payload) }));
+  return rows.map((row) => ({ name: row.name as JobName, status: row.status, ...payloadOf(JSON.parse(row.payload)) }));
+}
+
+/** A stored payload without what the queue keeps beside it (the request id, src/jobs/job-meta.ts). */
+function payloadOf(stored: unknown): object {
+  return splitJobMeta(stored).payload as object;
 }
 
 /** The queued jobs of one kind, oldest first, without their name: `{ status, ...payload }`. */

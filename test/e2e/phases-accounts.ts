@@ -29,7 +29,7 @@ export async function createAccountsWithCli(journey: Journey): Promise<void> {
   assert.deepEqual(await anonymous.get('/api/health'), { status: 'ok', dialect: journey.dialect });
   assert.deepEqual(await anonymous.get('/api/health/ready'), {
     status: 'ok',
-    database: 'ok',
+    checks: { database: 'ok', queue: 'ok', storage: 'ok' },
     dialect: journey.dialect,
   });
   assertErrorBody(await anonymous.get('/api/user', 401), 'Unauthenticated.');

@@ -12,7 +12,13 @@ export type NodeProcess = {
   errors: () => unknown[];
   /** SIGTERM, then SIGKILL after a grace period; resolves with the exit code (null when it had to be killed). */
   stop: () => Promise<number | null>;
+  /** SIGTERM only, however long the process takes to stop; resolves with the exit code once its output is read. */
+  terminate: () => Promise<number | null>;
+  /** Calls `listener` with every log entry the process writes from now on (parsed pino JSON). */
+  onLog: (listener: (entry: LogEntry) => void) => void;
 };
+
+export type LogEntry = { level: number; msg?: unknown } & Record<string, unknown>;
 
 /** The real server: where it listens, besides the process itself. */
 export type ServerProcess = NodeProcess & { url: string };
@@ -64,6 +70,7 @@ function startNodeProcess(
   const lines: string[] = [];
   const errors: unknown[] = [];
   const logTail = () => lines.join('\n');
+  const logListeners: Array<(entry: LogEntry) => void> = [];
   const keep = (line: string) => {
     lines.push(line);
     if (lines.length > KEPT_LINES) lines.shift();
@@ -77,6 +84,14 @@ function startNodeProcess(
         clearTimeout(kill);
         resolve(code);
       });
+      child.kill('SIGTERM');
+    });
+
+  const terminate = () =>
+    new Promise<number | null>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+      // 'close' rather than 'exit': the process's last log lines have been read by then.
+      child.once('close', (code) => resolve(code));
       child.kill('SIGTERM');
     });
 
@@ -94,17 +109,19 @@ function startNodeProcess(
     readline.createInterface({ input: child.stdout }).on('line', (line) => {
       keep(line);
       const entry = parseLogLine(line);
+      if (entry) for (const listener of logListeners) listener(entry);
       if (entry && entry.level >= PINO_ERROR) errors.push(entry);
       const ready = entry ? readyMessage.exec(String(entry.msg)) : null;
       if (!ready) return;
       clearTimeout(timer);
       child.off('exit', exitedWhileStarting);
-      resolve({ process: { logTail, errors: () => [...errors], stop }, ready });
+      const onLog = (listener: (entry: LogEntry) => void) => void logListeners.push(listener);
+      resolve({ process: { logTail, errors: () => [...errors], stop, terminate, onLog }, ready });
     });
   });
 }
 
-function parseLogLine(line: string): { level: number; msg?: unknown } | null {
+function parseLogLine(line: string): LogEntry | null {
   try {
     const entry = JSON.parse(line);
     return typeof entry?.level === 'number' ? entry : null;

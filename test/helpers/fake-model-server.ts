@@ -18,6 +18,8 @@ export type FakeReply =
   | { status: number; message?: string }
   /** `reply` after `delayMs`, or never if the client gives up first. */
   | { delayMs: number; reply: FakeReply }
+  /** `reply` once `gate` resolves: the test holds a model call (and the job making it) in flight. */
+  | { gate: Promise<unknown>; reply: FakeReply }
   /** A reply that starts (status and headers, the first bytes) and never finishes. */
   | { stall: true }
   /** The connection closed without any reply. */
@@ -70,6 +72,12 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
       }, reply.delayMs);
       timers.add(timer);
       response.on('close', () => clearTimeout(timer));
+      return;
+    }
+    if ('gate' in reply) {
+      void reply.gate.then(() => {
+        if (!response.destroyed) respond(response, api, body, reply.reply);
+      });
       return;
     }
     if ('stall' in reply) {

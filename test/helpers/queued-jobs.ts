@@ -1,11 +1,15 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '../../src/app-deps.ts';
+import { splitJobMeta } from '../../src/jobs/job-meta.ts';
 import type { JobName, JobPayloads } from '../../src/jobs/job-names.ts';
 
 /** A job as the tests see it on either engine; pg-boss states are mapped to the table queue's words. */
 export type QueuedJob<N extends JobName> = {
   id: string;
+  /** The payload the handler gets, without what the queue keeps beside it. */
   payload: JobPayloads[N];
+  /** The id of the request that queued the job (or the job's request); absent when there was none. */
+  reqId?: string;
   status: 'pending' | 'running' | 'completed' | 'failed';
 };
 
@@ -31,12 +35,17 @@ export async function queuedJobs<N extends JobName>(ctx: { deps: AppDeps }, name
       .where('name', '=', name)
       .orderBy('id')
       .execute();
-    return rows.map((row) => ({ id: String(row.id), payload: JSON.parse(row.payload), status: row.status }));
+    return rows.map((row) => ({ id: String(row.id), ...stored<N>(JSON.parse(row.payload)), status: row.status }));
   }
   const { rows } = await sql<{ id: string; data: JobPayloads[N]; state: string }>`
     select id::text as id, data, state::text as state from ${sql.id(deps.config.queueSchema, 'job')}
      where name = ${name} order by created_on, id`.execute(deps.db);
-  return rows.map((row) => ({ id: row.id, payload: row.data, status: PG_BOSS_STATUS[row.state] }));
+  return rows.map((row) => ({ id: row.id, ...stored<N>(row.data), status: PG_BOSS_STATUS[row.state] }));
+}
+
+function stored<N extends JobName>(data: unknown): { payload: JobPayloads[N]; reqId?: string } {
+  const { payload, reqId } = splitJobMeta(data);
+  return { payload: payload as JobPayloads[N], ...(reqId === undefined ? {} : { reqId }) };
 }
 
 /** Every job queued, of any name: to check that a refused request queued nothing. */

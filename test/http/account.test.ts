@@ -72,7 +72,7 @@ for (const dialect of testDialects()) {
       assert.equal(health.statusCode, 200);
       assert.deepEqual(health.data, { status: 'ok', dialect });
       const ready = await apiClient(ctx.app).get('/api/health/ready');
-      assert.deepEqual(ready.data, { status: 'ok', database: 'ok', dialect });
+      assert.deepEqual(ready.data, { status: 'ok', checks: { database: 'ok', queue: 'ok', storage: 'ok' }, dialect });
       const openapi = await apiClient(ctx.app).get('/api/openapi.json');
       assert.equal(openapi.statusCode, 200);
       assert.equal(openapi.data.openapi, '3.1.0');

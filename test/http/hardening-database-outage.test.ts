@@ -67,7 +67,7 @@ for (const dialect of testDialects()) {
       assert.deepEqual(live.data, { status: 'ok', dialect });
       const ready = await apiClient(ctx.app).get('/api/health/ready');
       assert.equal(ready.statusCode, 200);
-      assert.deepEqual(ready.data, { status: 'ok', database: 'ok', dialect });
+      assert.deepEqual(ready.data, { status: 'ok', checks: { database: 'ok', queue: 'ok', storage: 'ok' }, dialect });
     });
   });
 }
@@ -189,7 +189,12 @@ describe('PostgreSQL outage [postgres]', { skip: POSTGRES_URL ? false : 'TEST_DA
     const ready = await api.get('/api/health/ready');
     assert.equal(ready.statusCode, 503);
     assert.equal(ready.headers['retry-after'], '5');
-    assert.deepEqual(ready.data, { status: 'unavailable', database: 'unreachable', dialect: 'postgres' });
+    assert.deepEqual(ready.data, {
+      status: 'unavailable',
+      // pg-boss's own pool goes through the proxy too.
+      checks: { database: 'failed', queue: 'failed', storage: 'ok' },
+      dialect: 'postgres',
+    });
 
     const acceptedBefore = proxy.accepted();
     await proxy.open();

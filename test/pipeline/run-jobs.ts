@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../src/app-deps.ts';
+import type { JobLogger, WorkerOptions } from '../../src/jobs/job-queue.ts';
 import { startWorker } from '../../src/jobs/worker.ts';
 import { jobRegistry } from '../../src/pipeline/job-registry.ts';
 
@@ -13,12 +14,15 @@ const SETTLE_TIMEOUT_MS = 120_000;
  * Runs every due job with the real worker of the deployment's engine and returns once none is left, including the
  * jobs those jobs queued (analysis → matching → team formation). Jobs waiting for a retry later are left waiting.
  * Table queue (SQLite): `startWorker(jobRegistry, deps, log).drain()`. pg-boss (PostgreSQL): the pg-boss worker,
- * until its job table has nothing due or running.
+ * until its job table has nothing due or running. `log` and `observer` are the worker's (silent and none by default).
  */
-export async function runQueuedJobs(ctx: { deps: AppDeps }): Promise<void> {
+export async function runQueuedJobs(
+  ctx: { deps: AppDeps },
+  { log = silent, observer }: { log?: JobLogger; observer?: WorkerOptions['observer'] } = {},
+): Promise<void> {
   const { deps } = ctx;
   if (deps.queue.engine === 'table') {
-    const worker = startWorker(jobRegistry, deps, silent);
+    const worker = startWorker(jobRegistry, deps, log, { observer });
     try {
       await worker.drain();
     } finally {
@@ -26,7 +30,7 @@ export async function runQueuedJobs(ctx: { deps: AppDeps }): Promise<void> {
     }
     return;
   }
-  const worker = await deps.queue.startWorker(jobRegistry, deps, silent);
+  const worker = await deps.queue.startWorker(jobRegistry, deps, log, { observer });
   try {
     const deadline = Date.now() + SETTLE_TIMEOUT_MS;
     while ((await unsettledPgBossJobs(deps)) > 0) {

@@ -144,3 +144,19 @@ export async function companyUserOfChallenge(db: Db, challengeId: number): Promi
     .executeTakeFirst();
   return row?.user_id ?? null;
 }
+
+/**
+ * The challenges whose brief the analysis may run on again (`guild brief:reanalyze`): one by id, or all, among those
+ * in the statuses the analysis starts from (submitted: waiting, or back after a failed analysis; analyzing). Briefs
+ * that already became tasks or were rejected are not among them: analysing them again would replace work under way.
+ */
+export async function challengesToReanalyse(db: Db, id: number | null): Promise<number[]> {
+  const rows = await db
+    .selectFrom('challenges')
+    .select('id')
+    .where('status', 'in', ANALYSABLE_STATUSES)
+    .$if(id !== null, (qb) => qb.where('id', '=', id!))
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}

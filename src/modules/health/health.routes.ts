@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppDeps } from '../../app-deps.ts';
-import { pingDatabase } from '../../db/database.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../http/error-handler.ts';
+import { checkReadiness } from './readiness.ts';
 
 const Liveness = Type.Object(
   {
@@ -12,10 +12,21 @@ const Liveness = Type.Object(
   { $id: 'Liveness' },
 );
 
+const CheckState = Type.Union([Type.Literal('ok'), Type.Literal('failed')], {
+  description: '`failed`: the check threw or did not answer within 3 s (the reason is in the log)',
+});
+
 const Readiness = Type.Object(
   {
-    status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
-    database: Type.Union([Type.Literal('ok'), Type.Literal('unreachable')]),
+    status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable'), Type.Literal('stopping')], {
+      description:
+        '`ok` when every check passed; `stopping` once the process received SIGTERM, whatever the checks say',
+    }),
+    checks: Type.Object({
+      database: CheckState,
+      queue: CheckState,
+      storage: CheckState,
+    }),
     dialect: Type.String(),
   },
   { $id: 'Readiness' },
@@ -24,7 +35,9 @@ const Readiness = Type.Object(
 /**
  * Two checks, as an orchestrator uses them. Liveness (`/health`) says the process serves HTTP and touches nothing
  * else: a database outage must not get the API restarted, since it reconnects by itself. Readiness (`/health/ready`)
- * says whether requests can be served now: it asks the database, and answers 503 with Retry-After while it is away.
+ * says whether this process should get requests now: the database, the job queue and the object store each answer,
+ * and the process is not stopping. A failed check is a 503 with Retry-After; a stopping process is a 503 without
+ * one (it will not come back).
  */
 export async function healthRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.get(
@@ -49,22 +62,28 @@ export async function healthRoutes(app: FastifyInstance, deps: AppDeps): Promise
       schema: {
         operationId: 'getReadiness',
         tags: ['Service'],
-        summary: 'Readiness: the database answers (no auth); 503 with Retry-After while it cannot be reached',
+        summary:
+          'Readiness: the database, the job queue and the object store answer, and the process is not stopping (no ' +
+          'auth); 503 naming the failed checks otherwise',
         security: [],
         response: {
           200: Readiness,
           503: {
             ...Readiness,
-            description: 'The database cannot be reached; try again after Retry-After seconds.',
+            description:
+              'A check failed (try again after Retry-After seconds), or the process is stopping (no Retry-After).',
             headers: { 'Retry-After': { type: 'integer', description: 'Seconds to wait before asking again' } },
           },
         },
       },
     },
-    async (_request, reply) => {
-      if (await pingDatabase(deps.db)) return { status: 'ok' as const, database: 'ok' as const, dialect: deps.dialect };
-      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-      return reply.status(503).send({ status: 'unavailable', database: 'unreachable', dialect: deps.dialect });
+    async (request, reply) => {
+      const checks = await checkReadiness(deps, request.log);
+      const failed = Object.values(checks).includes('failed');
+      const status = deps.lifecycle.stopping ? 'stopping' : failed ? 'unavailable' : 'ok';
+      if (status === 'ok') return { status, checks, dialect: deps.dialect };
+      if (status === 'unavailable') reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ status, checks, dialect: deps.dialect });
     },
   );
 }

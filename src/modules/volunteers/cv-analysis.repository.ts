@@ -20,6 +20,27 @@ export async function startCvAnalysis(db: Db, volunteerId: number, now: string):
   return row?.cv_storage_key ?? null;
 }
 
+/**
+ * The CVs of `volunteerIds` (every contributor's with `'all'`) put back to `pending` for a new analysis after the
+ * analyzer improved (`guild cv:reanalyze`); the caller queues their jobs in the same transaction. The profile stays
+ * as it is until the new analysis replaces it. Returns the ids of the contributors that have a CV.
+ */
+export async function markCvsForReanalysis(
+  db: Db,
+  volunteerIds: readonly number[] | 'all',
+  now: string,
+): Promise<number[]> {
+  if (volunteerIds !== 'all' && volunteerIds.length === 0) return [];
+  const rows = await db
+    .updateTable('volunteers')
+    .set({ ai_analysis_status: 'pending', ai_analysis_error: null, updated_at: now })
+    .where('cv_storage_key', 'is not', null)
+    .$if(volunteerIds !== 'all', (qb) => qb.where('id', 'in', volunteerIds as readonly number[]))
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
 export async function currentCvKey(db: Db, volunteerId: number): Promise<string | null> {
   const row = await db
     .selectFrom('volunteers')
