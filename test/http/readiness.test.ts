@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
+import { type S3TestServer, startS3Server } from '../helpers/s3-server.ts';
 
 const ALL_OK = { database: 'ok', queue: 'ok', storage: 'ok' };
 
@@ -88,3 +89,35 @@ for (const dialect of testDialects()) {
     });
   });
 }
+
+// The store does not depend on the database engine: one run is enough.
+describe('Readiness with an object store that goes away [sqlite]', () => {
+  let s3: S3TestServer;
+  let s3Running = false;
+  let ctx: TestContext;
+  before(async () => {
+    s3 = await startS3Server();
+    s3Running = true;
+    ctx = await createTestContext('sqlite', s3.env);
+  });
+  after(async () => {
+    await ctx.close();
+    if (s3Running) await s3.stop();
+  });
+
+  it('answers 200 while the bucket answers, and 503 naming the storage once the server is gone', async () => {
+    const up = await apiClient(ctx.app).get('/api/health/ready');
+    assert.equal(up.statusCode, 200, up.body);
+    assert.deepEqual(up.data.checks, ALL_OK);
+    await s3.stop();
+    s3Running = false;
+    const down = await apiClient(ctx.app).get('/api/health/ready');
+    assert.equal(down.statusCode, 503);
+    assert.equal(down.headers['retry-after'], '5');
+    assert.deepEqual(down.data, {
+      status: 'unavailable',
+      checks: { database: 'ok', queue: 'ok', storage: 'failed' },
+      dialect: 'sqlite',
+    });
+  });
+});
