@@ -13,6 +13,7 @@ import type { Dialect } from '../../src/db/column-types.ts';
 import { createDatabase, type Db } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
 import { SCRYPT_COST, useHashCostForTests } from '../../src/modules/auth/passwords.ts';
+import { observeAnalyses } from '../../src/observability/observed-provider.ts';
 
 /**
  * Every suite runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set (CI sets it). Each context gets its
@@ -164,7 +165,8 @@ export async function createTestContext(
   const ai = options.ai ?? (config.aiProvider === 'local' ? sharedAnalysisThreads(config) : undefined);
   // The provider createDeps made holds no thread until its first analysis; it is released here, unused.
   if (ai) await created.ai.close?.();
-  const deps: AppDeps = ai ? { ...created, ai } : created;
+  // Counted in the metrics as createDeps counts its own provider's analyses.
+  const deps: AppDeps = ai ? { ...created, ai: observeAnalyses(ai, created.metrics) } : created;
   const app = await buildApp(deps);
   await app.ready();
   await deps.queue.start(app.log);
