@@ -190,6 +190,24 @@ for (const dialect of testDialects()) {
       await companyReceiver.waitForEvent('idea.scored', (event) => event.type === 'idea.scored');
     });
 
+    it('a paused webhook records nothing; the owner’s other webhooks still receive', async () => {
+      const scenario = await assignmentScenario(ctx.db, { status: 'invited' });
+      const live = await receiverFor(scenario.company.token, ['assignment.status_changed']);
+      const paused = await startWebhookReceiver();
+      receivers.push(paused);
+      const hook = await createWebhook(ctx, scenario.company.token, paused.url);
+      await apiClient(ctx.app, scenario.company.token).patch(`/api/webhooks/${hook.id}`, { active: false });
+      await partiesOf(ctx, scenario).contributor.post(`/api/assignments/${scenario.assignment.id}/accept`);
+      await live.waitForEvent('accepted', (event) => event.type === 'assignment.status_changed');
+      const recorded = await ctx.db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('webhook_id', '=', hook.id)
+        .execute();
+      assert.deepEqual(recorded, []);
+      assert.equal(paused.received.length, 0);
+    });
+
     it('a change that rolls back sends nothing: completing a challenge with work in progress', async () => {
       const company = await createCompany(ctx.db);
       const challenge = await createChallenge(ctx.db, company.company.id, { status: 'in_progress' });
