@@ -11,6 +11,7 @@ import { hasChromium, newPage, screenshot, signIn, uniqueEmail, useServerAndBrow
  * The bell and the notifications page follow the notification stream (issue 13, item 2; issue 14, section 2): a
  * notification the server creates while a page is open shows up there without a reload. The notifications come from
  * real actions on the API (contributors answering the company's invitations), as another person's browser sends them.
+ * A tab that cannot have a stream (the per-account cap) falls back to asking for the count.
  */
 const PASSWORD = 'correct horse battery';
 
@@ -29,7 +30,8 @@ const mark = (page: Page) =>
 const stillMarked = (page: Page) => page.evaluate(() => (globalThis as Record<string, unknown>).notReloaded === true);
 
 describe('live notifications in Chromium', { skip: !hasChromium }, () => {
-  const running = useServerAndBrowser();
+  // One stream per account, so that a second tab of the same account has to fall back to polling.
+  const running = useServerAndBrowser({ NOTIFICATION_STREAM_MAX_PER_USER: '1' });
 
   it('updates the bell and the notifications page without a reload when a notification is created', async () => {
     const { server, browser } = running;
@@ -91,6 +93,13 @@ describe('live notifications in Chromium', { skip: !hasChromium }, () => {
 
       await arrivals.getByRole('link', { name: 'Show them in the list' }).click();
       await page.getByRole('heading', { name: newest.title }).waitFor();
+      await following(page);
+
+      // A second tab of the same account gets the 429 and shows the count by polling instead.
+      const second = await context.newPage();
+      await second.goto('/dashboard');
+      await second.waitForSelector('[data-unread-count][data-live=polling]', { state: 'attached' });
+      await textBecomes(second, '[data-unread-count]', '2');
     } finally {
       await context.close();
       await database.destroy();
