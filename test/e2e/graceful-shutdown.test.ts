@@ -158,7 +158,9 @@ for (const dialect of testDialects()) {
       // What the server received and answered, from its request log.
       const received = new Set<unknown>();
       const answered = new Map<unknown, unknown>();
+      let shuttingDown = false;
       server.onLog((entry) => {
+        if (entry.msg === 'shutting down') shuttingDown = true;
         const url = (entry.req as { url?: string } | undefined)?.url;
         if (entry.msg === 'incoming request' && url === '/api/user') received.add(entry.reqId);
         if (entry.msg === 'request completed' && received.has(entry.reqId)) {
@@ -179,7 +181,7 @@ for (const dialect of testDialects()) {
       await waitFor('some traffic', async () => outcomes.length >= 20);
 
       const exited = server.terminate();
-      await waitFor('the server to start its shutdown', async () => server.logTail().includes('"msg":"shutting down"'));
+      await waitFor('the server to start its shutdown', async () => shuttingDown);
       await traffic;
       upload.sendRest();
       const bobsUpload = await upload.response;
