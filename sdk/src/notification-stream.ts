@@ -34,7 +34,10 @@ export async function* streamNotifications(
 ): AsyncGenerator<Schemas['Notification']> {
   const { signal, maxReconnectDelayMs = 30_000 } = options;
   const fetchStream = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
-  const url = `${options.baseUrl.replace(/\/+$/, '')}/api/notifications/stream`;
+  const url = new URL(
+    'api/notifications/stream',
+    options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`,
+  ).href;
   let lastEventId = options.lastEventId === undefined ? '' : String(options.lastEventId);
   let delay = options.reconnectDelayMs ?? 1000;
   const serverAdvises = (milliseconds: number) => {

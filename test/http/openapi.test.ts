@@ -294,6 +294,11 @@ for (const dialect of testDialects()) {
       assert.equal(response('POST /api/notifications/{id}/mark-read', '200')?.$ref, ref('Notification'));
       assert.equal(response('GET /api/notifications', '200')?.$ref, ref('NotificationPage'));
       assert.equal(response('GET /api/challenges/{id}', '404')?.$ref, ref('Error'));
+      // Nullable(Named) stays a reference, in a union with null, rather than a copy under the same name.
+      assert.deepEqual(
+        (doc.components.schemas.Assignment.properties?.latest_submission as { anyOf?: unknown })?.anyOf,
+        [{ $ref: ref('Submission') }, { type: 'null' }],
+      );
       assert.equal(operation('GET /api/challenges/{id}').responses['404'].description.length > 0, true);
       for (const [name, schema] of Object.entries(doc.components.schemas)) {
         assert.equal(schema.$id, undefined, `${name} keeps no $id`);
