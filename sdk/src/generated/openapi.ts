@@ -28,7 +28,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the database answers (no auth); 503 with Retry-After while it cannot be reached */
+        /** Readiness: the database, the job queue and the object store answer, and the process is not stopping (no auth); 503 naming the failed checks otherwise */
         get: operations["getReadiness"];
         put?: never;
         post?: never;
@@ -1505,8 +1505,16 @@ export interface components {
             dialect: string;
         };
         Readiness: {
-            status: "ok" | "unavailable";
-            database: "ok" | "unreachable";
+            /** @description `ok` when every check passed; `stopping` once the process received SIGTERM, whatever the checks say */
+            status: "ok" | "unavailable" | "stopping";
+            checks: {
+                /** @description `failed`: the check threw or did not answer within 3 s (the reason is in the log) */
+                database: "ok" | "failed";
+                /** @description `failed`: the check threw or did not answer within 3 s (the reason is in the log) */
+                queue: "ok" | "failed";
+                /** @description `failed`: the check threw or did not answer within 3 s (the reason is in the log) */
+                storage: "ok" | "failed";
+            };
             dialect: string;
         };
         CurrentUser: {
@@ -2117,7 +2125,7 @@ export interface operations {
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
-            /** @description The database cannot be reached; try again after Retry-After seconds. */
+            /** @description A check failed (try again after Retry-After seconds), or the process is stopping (no Retry-After). */
             503: {
                 headers: {
                     /** @description Seconds to wait before asking again */
