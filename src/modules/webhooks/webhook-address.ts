@@ -20,7 +20,7 @@ function rangeOf(address: string): string {
 }
 
 /** Null when `address` is public; otherwise what it is, for the message ("a loopback address"). */
-export function nonPublicKind(address: string): string | null {
+function nonPublicKind(address: string): string | null {
   const range = rangeOf(address);
   return range === 'unicast' ? null : `a ${range} address`;
 }
@@ -38,7 +38,7 @@ function refusal(host: string, address: string, kind: string): WebhookAddressErr
 }
 
 /** The host of a URL as DNS or the socket takes it (IPv6 literals without their brackets). */
-export function hostOf(url: URL): string {
+function hostOf(url: URL): string {
   return url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
 }
 

@@ -11,7 +11,7 @@ import {
 } from './webhooks.repository.ts';
 
 /** Deliveries that end failed one after another before their webhook is switched off and its owner told. */
-export const FAILURES_BEFORE_DEACTIVATION = 20;
+const FAILURES_BEFORE_DEACTIVATION = 20;
 
 const RELAY_BATCH = 100;
 

@@ -22,7 +22,7 @@ export function eventBody(id: string, type: WebhookEventType, createdAt: string,
   return JSON.stringify({ id, type, created_at: createdAt, data });
 }
 
-export function subscribes(events: readonly string[], type: WebhookEventType): boolean {
+function subscribes(events: readonly string[], type: WebhookEventType): boolean {
   return events.includes(ALL_EVENTS) || events.includes(type);
 }
 

@@ -12,7 +12,7 @@ const EXCERPT_BYTES = 1024;
 const PACKAGE_VERSION = (
   JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
-export const USER_AGENT = `Guild-Webhooks/${PACKAGE_VERSION}`;
+const USER_AGENT = `Guild-Webhooks/${PACKAGE_VERSION}`;
 
 export type SendResult = {
   ok: boolean;
