@@ -135,7 +135,8 @@ for (const dialect of testDialects()) {
     let bob: Awaited<ReturnType<typeof createVolunteer>>;
 
     it('finishes the requests and the job in flight at SIGTERM, refuses only new connections, and exits 0', async () => {
-      server = await startServer(env);
+      // A drain delay, as behind a balancer: readiness says "stopping" while the listener is still open.
+      server = await startServer({ ...env, SHUTDOWN_DELAY_MS: '3000' });
       cleanup.defer(() => server.stop());
       alice = await createVolunteer(database.db);
       bob = await createVolunteer(database.db);
@@ -182,6 +183,10 @@ for (const dialect of testDialects()) {
 
       const exited = server.terminate();
       await waitFor('the server to start its shutdown', async () => shuttingDown);
+      const readiness = await fetch(new URL('/api/health/ready', server.url));
+      assert.equal(readiness.status, 503);
+      assert.equal(readiness.headers.get('connection'), 'close', 'a stopping server asks clients to reconnect');
+      assert.equal(((await readiness.json()) as { status: string }).status, 'stopping');
       await traffic;
       upload.sendRest();
       const bobsUpload = await upload.response;

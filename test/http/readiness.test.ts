@@ -51,12 +51,13 @@ for (const dialect of testDialects()) {
       assert.equal((await ready()).statusCode, 200);
     });
 
-    it('answers 503 stopping, without Retry-After, once the process is stopping', async () => {
+    it('answers 503 stopping, without Retry-After and with Connection: close, once the process is stopping', async () => {
       ctx.deps.lifecycle.beginStopping();
       const response = await ready();
       assert.equal(response.statusCode, 503);
       assert.equal(response.headers['retry-after'], undefined);
       assert.deepEqual(response.data, { status: 'stopping', checks: ALL_OK, dialect });
+      assert.equal(response.headers.connection, 'close', 'clients are asked to open their next connection elsewhere');
       const live = await apiClient(ctx.app).get('/api/health');
       assert.equal(live.statusCode, 200, 'liveness stays 200: the process is not to be killed for stopping');
     });
