@@ -1,4 +1,8 @@
-import { challengesToReanalyse } from '../modules/challenges/challenge-analysis.repository.ts';
+import {
+  challengesToReanalyse,
+  reconsiderRejectedChallenges,
+} from '../modules/challenges/challenge-analysis.repository.ts';
+import { recordChallengeStatusChanged } from '../modules/challenges/challenge-events.ts';
 import { findUserByEmail } from '../modules/users/users.repository.ts';
 import { markCvsForReanalysis } from '../modules/volunteers/cv-analysis.repository.ts';
 import { findVolunteerByUserId } from '../modules/volunteers/volunteers.repository.ts';
@@ -10,7 +14,8 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 
 /**
  * After the analyzer improved: queue the existing analysis jobs again, for one contributor's CV or every CV, for one
- * brief or every brief still awaiting its analysis. The running workers do the work; each job is queued in the
+ * brief or every brief still awaiting its analysis or rejected by it (a rejected brief goes back to `submitted`, so
+ * an analyzer that now understands it opens it; its company hears of the move as of any other). The running workers do the work; each job is queued in the
  * transaction that marks its subject, so a CV is never left `pending` without its job.
  */
 export const reanalysisCommands: Record<string, Command> = {
@@ -47,11 +52,11 @@ export const reanalysisCommands: Record<string, Command> = {
 
   'brief:reanalyze': {
     summary:
-      'Analyse a brief (--challenge) or every brief (--all) again that is still awaiting its analysis (submitted, ' +
-      'e.g. after a failed analysis, or analyzing).',
+      'Analyse a brief (--challenge) or every brief (--all) again that is awaiting its analysis (submitted, e.g. ' +
+      'after a failed analysis, or analyzing) or that the analysis rejected, e.g. after the analyzer improved.',
     options: {
       challenge: { type: 'string', value: 'ID', description: "The challenge's id." },
-      all: { type: 'boolean', description: 'Every challenge awaiting its analysis.' },
+      all: { type: 'boolean', description: 'Every challenge awaiting its analysis or rejected by it.' },
     },
     exactlyOneOf: [['challenge', 'all']],
     examples: ['guild brief:reanalyze --challenge 42', 'guild brief:reanalyze --all'],
@@ -60,18 +65,25 @@ export const reanalysisCommands: Record<string, Command> = {
       const id = options.all ? null : parseChallengeId(options.challenge as string);
       const queued = await withQueue(context, (queue) =>
         db.transaction().execute(async (trx) => {
-          const ids = await challengesToReanalyse(trx, id);
-          for (const challengeId of ids) await queue.enqueue(trx, 'challenge.analyze', { challengeId });
-          return ids.length;
+          const challenges = await challengesToReanalyse(trx, id);
+          const rejected = challenges.filter((challenge) => challenge.status === 'rejected').map(({ id }) => id);
+          await reconsiderRejectedChallenges(trx, rejected, new Date().toISOString());
+          for (const challengeId of rejected) await recordChallengeStatusChanged(trx, challengeId);
+          for (const { id: challengeId } of challenges) await queue.enqueue(trx, 'challenge.analyze', { challengeId });
+          return challenges.length;
         }),
       );
       if (id !== null && queued === 0) {
         throw new CommandFailure(
-          `No challenge ${id} is awaiting its analysis: it does not exist, or its brief was already turned into ` +
-            'tasks, opened to ideas or rejected, and analysing it again would replace that.',
+          `No challenge ${id} is awaiting its analysis or was rejected by it: it does not exist, or its brief was ` +
+            'already turned into tasks or opened to ideas, and analysing it again would replace that.',
         );
       }
-      print(queued === 0 ? 'No brief is awaiting its analysis.' : `Queued ${plural(queued, 'brief analysis job')}.`);
+      print(
+        queued === 0
+          ? 'No brief is awaiting its analysis or was rejected.'
+          : `Queued ${plural(queued, 'brief analysis job')}.`,
+      );
     },
   },
 };

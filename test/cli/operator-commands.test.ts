@@ -80,26 +80,52 @@ for (const dialect of testDialects()) {
       assert.equal(both.code, USAGE);
     });
 
-    it('queues the brief analysis again for challenges awaiting it, refusing the ones already analysed', async () => {
+    const challengeRow = (id: number) =>
+      world.db
+        .selectFrom('challenges')
+        .select(['status', 'ai_analysis_status', 'rejection_reason'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+
+    it('queues the brief analysis again for challenges awaiting it or rejected, refusing those with tasks', async () => {
       const { company } = await createCompany(world.db);
       const waiting = await createChallenge(world.db, company.id, { status: 'submitted' });
       const analysing = await createChallenge(world.db, company.id, { status: 'analyzing' });
       const active = await createChallenge(world.db, company.id, { status: 'active' });
+      const rejected = await createChallenge(world.db, company.id, {
+        status: 'rejected',
+        ai_analysis_status: 'completed',
+        rejection_reason: 'The brief does not describe a challenge contributors can act on.',
+      });
 
       const one = await world.guild(['brief:reanalyze', '--challenge', String(waiting.id)]);
       assert.equal(one.code, 0, one.stderr);
       assert.equal(one.stdout, 'Queued 1 brief analysis job.\n');
 
+      // A rejected brief waits for its analysis again, without the old reason, so the improved analyzer decides anew.
+      const reconsidered = await world.guild(['brief:reanalyze', '--challenge', String(rejected.id)]);
+      assert.equal(reconsidered.code, 0, reconsidered.stderr);
+      assert.equal(reconsidered.stdout, 'Queued 1 brief analysis job.\n');
+      assert.deepEqual(
+        { ...(await challengeRow(rejected.id)) },
+        {
+          status: 'submitted',
+          ai_analysis_status: 'pending',
+          rejection_reason: null,
+        },
+      );
+      assert.equal((await challengeRow(active.id)).status, 'active');
+
       const refused = await world.guild(['brief:reanalyze', '--challenge', String(active.id)]);
       assert.equal(refused.code, FAILURE);
-      assert.match(refused.stderr, new RegExp(`No challenge ${active.id} is awaiting its analysis`));
+      assert.match(refused.stderr, new RegExp(`No challenge ${active.id} is awaiting its analysis or was rejected`));
 
       const all = await world.guild(['brief:reanalyze', '--all']);
-      assert.equal(all.stdout, 'Queued 2 brief analysis jobs.\n');
+      assert.equal(all.stdout, 'Queued 3 brief analysis jobs.\n');
       assert.deepEqual(
         // Jobs queued in one transaction have no order between them on pg-boss.
         (await queuedJobs({ deps }, 'challenge.analyze')).map((job) => job.payload.challengeId).sort(),
-        [waiting.id, waiting.id, analysing.id].sort(),
+        [waiting.id, waiting.id, rejected.id, rejected.id, analysing.id].sort(),
       );
       const bad = await world.guild(['brief:reanalyze', '--challenge', 'x1']);
       assert.equal(bad.code, USAGE);
@@ -151,7 +177,7 @@ for (const dialect of testDialects()) {
       assert.equal(briefs[2], 1, 'the job queued with one attempt failed for good');
       assert.equal(
         briefs.reduce((sum, count) => sum + count, 0),
-        4,
+        6,
       );
       const total = rows.at(-1)!;
       assert.equal(total[0], 'TOTAL');

@@ -146,17 +146,33 @@ export async function companyUserOfChallenge(db: Db, challengeId: number): Promi
 }
 
 /**
- * The challenges whose brief the analysis may run on again (`guild brief:reanalyze`): one by id, or all, among those
- * in the statuses the analysis starts from (submitted: waiting, or back after a failed analysis; analyzing). Briefs
- * that already became tasks or were rejected are not among them: analysing them again would replace work under way.
+ * The challenges whose brief the analysis may run on again (`guild brief:reanalyze`), one by id or all: those awaiting
+ * their analysis (submitted: waiting, or back after a failed analysis; analyzing) and those the analysis rejected
+ * (which `reconsiderRejectedChallenges` puts back first). Briefs that already became tasks or ideas are not among
+ * them: analysing them again would replace work under way.
  */
-export async function challengesToReanalyse(db: Db, id: number | null): Promise<number[]> {
-  const rows = await db
+export async function challengesToReanalyse(db: Db, id: number | null): Promise<{ id: number; status: string }[]> {
+  return db
     .selectFrom('challenges')
-    .select('id')
-    .where('status', 'in', ANALYSABLE_STATUSES)
+    .select(['id', 'status'])
+    .where('status', 'in', [...ANALYSABLE_STATUSES, ...CHALLENGE_TRANSITIONS.reconsider.from])
     .$if(id !== null, (qb) => qb.where('id', '=', id!))
     .orderBy('id')
     .execute();
-  return rows.map((row) => row.id);
+}
+
+/** The `reconsider` move: rejected briefs wait for their analysis again, without the old rejection's reason. */
+export async function reconsiderRejectedChallenges(db: Db, ids: number[], now: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('challenges')
+    .set({
+      status: CHALLENGE_TRANSITIONS.reconsider.to,
+      ai_analysis_status: 'pending',
+      rejection_reason: null,
+      updated_at: now,
+    })
+    .where('id', 'in', ids)
+    .where('status', 'in', [...CHALLENGE_TRANSITIONS.reconsider.from])
+    .execute();
 }

@@ -16,6 +16,10 @@ export const CHALLENGE_TRANSITIONS = {
   analysis_failed: { by: ['system'], from: ['submitted', 'analyzing'], to: 'submitted' },
   open: { by: ['system'], from: ['analyzing'], to: 'active' },
   reject: { by: ['system'], from: ['analyzing'], to: 'rejected' },
+  // An operator has the analysis read a rejected brief again after the analyzer improved (guild brief:reanalyze):
+  // the brief waits for its analysis as if just submitted. Accepted briefs are not reconsidered: their tasks may
+  // already be under way.
+  reconsider: { by: ['system'], from: ['rejected'], to: 'submitted' },
   // The first assignment started.
   begin_work: { by: ['system'], from: ['active'], to: 'in_progress' },
   // The last of its tasks completed (in the transaction that completes it).
