@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import type { Config } from '../../config.ts';
 import { type Db, listenAcrossProcesses, sendAcrossProcesses } from '../../db/database.ts';
-import type { AccountType } from '../../db/schema.ts';
 import type { AuthUser } from './auth-user.ts';
 import { type CachedToken, TokenCache } from './token-cache.ts';
 import { deleteTokensOfUser, findTokenWithUser, insertToken, touchToken } from './tokens.repository.ts';

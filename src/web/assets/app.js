@@ -50,15 +50,15 @@
     for (const node of form.querySelectorAll('[data-error-for]')) node.textContent = '';
     for (const node of form.querySelectorAll('[aria-invalid]')) node.removeAttribute('aria-invalid');
     const summary = form.querySelector('[data-form-error]') || document.querySelector('[data-form-error]');
-    const errors = (result.data && result.data.errors) || {};
+    const errors = result.data?.errors || {};
     for (const [field, messages] of Object.entries(errors)) {
       const slot = form.querySelector(`[data-error-for="${CSS.escape(field)}"]`);
       if (slot) slot.textContent = messages.join(' ');
       const input = form.elements.namedItem(field) || form.elements.namedItem(`${field}[]`);
-      if (input && input.setAttribute) input.setAttribute('aria-invalid', 'true');
+      if (input?.setAttribute) input.setAttribute('aria-invalid', 'true');
     }
     if (summary) {
-      summary.textContent = (result.data && result.data.message) || `Something went wrong (HTTP ${result.status}).`;
+      summary.textContent = result.data?.message || `Something went wrong (HTTP ${result.status}).`;
       summary.hidden = false;
       summary.focus?.();
     }
@@ -79,7 +79,7 @@
     if (!(form instanceof HTMLFormElement) || !form.dataset.api) return;
     event.preventDefault();
     if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) return;
-    const submitter = event.submitter && event.submitter.name ? event.submitter : null;
+    const submitter = event.submitter?.name ? event.submitter : null;
     // Read before the button is disabled: a disabled button's value is not part of the form's data.
     const body = bodyOf(form, submitter);
     const button = event.submitter || form.querySelector('button[type=submit], button:not([type])');
@@ -88,7 +88,7 @@
       const result = await api(form.dataset.method || 'POST', form.dataset.api, body);
       if (result.ok) {
         const next = form.dataset.redirect;
-        if (next) window.location.assign(next.replace('{id}', result.data && result.data.id));
+        if (next) window.location.assign(next.replace('{id}', result.data?.id));
         else window.location.reload();
         return;
       }
@@ -115,7 +115,7 @@
     out.classList.toggle('bad', (length > 0 && length < min) || length > max);
   }
   document.addEventListener('input', (event) => {
-    if (event.target.matches && event.target.matches('[data-counter]')) updateCounter(event.target);
+    if (event.target.matches?.('[data-counter]')) updateCounter(event.target);
   });
   // <div data-poll="/api/…" data-poll-field="status" data-poll-value="pending"> : while work runs on the server,
   // checks that field every few seconds and reloads the page once it differs; gives up after a few minutes.
