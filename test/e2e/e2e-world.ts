@@ -52,27 +52,35 @@ export type E2eWorld = {
   processes: () => NodeProcess[];
 };
 
-export async function createE2eWorld(dialect: Dialect, cleanup: Cleanup): Promise<E2eWorld> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-e2e-'));
+/**
+ * The environment of a new deployment, built from scratch so that the developer's own DATABASE_URL, TOKEN_TTL or
+ * PORT cannot leak into the run: a temp DATA_DIR and, on PostgreSQL, a scratch database (on SQLite the database is
+ * the file the service makes under DATA_DIR). `cleanup` removes both.
+ */
+export async function scratchDeploymentEnv(
+  dialect: Dialect,
+  cleanup: Cleanup,
+  name: string,
+): Promise<Record<string, string>> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `guild-${name}-`));
   cleanup.defer(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-
-  let databaseUrl: string | undefined;
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: dataDir };
   if (dialect === 'postgres') {
     if (!POSTGRES_URL) throw new Error('TEST_DATABASE_URL is not set');
-    const scratch = await createScratchDatabase(POSTGRES_URL, 'guild_e2e');
+    const scratch = await createScratchDatabase(POSTGRES_URL, `guild_${name}`);
     cleanup.defer(() => scratch.drop());
-    databaseUrl = scratch.url;
+    env.DATABASE_URL = scratch.url;
   }
-  // Built from scratch so that the developer's own DATABASE_URL, TOKEN_TTL or PORT cannot leak into the run.
+  return env;
+}
+
+export async function createE2eWorld(dialect: Dialect, cleanup: Cleanup): Promise<E2eWorld> {
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
+    ...(await scratchDeploymentEnv(dialect, cleanup, 'e2e')),
     EMBEDDED_WORKER: 'false',
     APP_URL: E2E_APP_URL,
     // The worker looks for due jobs this often when it has none: the journey waits for its results.
     WORKER_POLL_MS: '50',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
 
   const server = await startServer(env);

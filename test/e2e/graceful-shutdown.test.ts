@@ -1,21 +1,18 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { Value } from 'typebox/value';
-import { createScratchDatabase } from '../../bench/scratch-database.ts';
 import { cvStage } from '../../src/ai/cv/index.ts';
+import { loadConfig } from '../../src/config.ts';
 import type { Dialect } from '../../src/db/column-types.ts';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.ts';
-import { POSTGRES_URL, testDialects } from '../helpers/context.ts';
+import { testDialects } from '../helpers/context.ts';
 import { createVolunteer } from '../helpers/factories.ts';
 import { type FakeModelServer, startFakeModelServer } from '../helpers/fake-model-server.ts';
 import { docxFile, fileForm } from '../helpers/file-fixtures.ts';
 import { waitFor } from '../jobs/wait-for.ts';
-import { Cleanup } from './e2e-world.ts';
+import { Cleanup, scratchDeploymentEnv } from './e2e-world.ts';
 import { queuedPayloads } from './journey.ts';
 import { type ServerProcess, startServer, startWorker } from './server-process.ts';
 
@@ -98,15 +95,8 @@ for (const dialect of testDialects()) {
     before(async () => {
       model = await startFakeModelServer();
       cleanup.defer(() => model.close());
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-shutdown-'));
-      cleanup.defer(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-      const scratch = dialect === 'postgres' ? await createScratchDatabase(POSTGRES_URL!, 'guild_shutdown') : null;
-      if (scratch) cleanup.defer(() => scratch.drop());
       env = {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        DATA_DIR: dataDir,
-        ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+        ...(await scratchDeploymentEnv(dialect, cleanup, 'shutdown')),
         AI_PROVIDER: 'openai',
         AI_MODEL: 'fake-model',
         AI_BASE_URL: model.openaiBaseUrl,
@@ -114,7 +104,7 @@ for (const dialect of testDialects()) {
         WORKER_POLL_MS: '50',
         WORKER_CONCURRENCY: '1',
       };
-      database = createDatabase({ url: scratch?.url ?? `sqlite:${path.join(dataDir, 'guild.sqlite')}`, poolSize: 2 });
+      database = createDatabase({ url: loadConfig(env).databaseUrl, poolSize: 2 });
       cleanup.defer(() => database.destroy());
     });
     after(() => cleanup.run());

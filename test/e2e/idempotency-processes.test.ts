@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createScratchDatabase } from '../../bench/scratch-database.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createDatabase, type Db } from '../../src/db/database.ts';
-import { POSTGRES_URL, testDialects } from '../helpers/context.ts';
+import { testDialects } from '../helpers/context.ts';
 import { createCompany, LONG_TEXT } from '../helpers/factories.ts';
-import { Cleanup } from './e2e-world.ts';
+import { Cleanup, scratchDeploymentEnv } from './e2e-world.ts';
 import { type ServerProcess, startServer } from './server-process.ts';
 
 /**
@@ -23,22 +19,7 @@ for (const dialect of testDialects()) {
     let servers: ServerProcess[];
     let db: Db;
     before(async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-idempotency-'));
-      cleanup.defer(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-      let databaseUrl: string | undefined;
-      if (dialect === 'postgres') {
-        if (!POSTGRES_URL) throw new Error('TEST_DATABASE_URL is not set');
-        const scratch = await createScratchDatabase(POSTGRES_URL, 'guild_idem');
-        cleanup.defer(() => scratch.drop());
-        databaseUrl = scratch.url;
-      }
-      const env: Record<string, string> = {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        DATA_DIR: dataDir,
-        EMBEDDED_WORKER: 'false',
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      };
+      const env = { ...(await scratchDeploymentEnv(dialect, cleanup, 'idem')), EMBEDDED_WORKER: 'false' };
       // One after the other: the first migrates the database and writes the session key the second reads.
       servers = [];
       for (let index = 0; index < 2; index++) {

@@ -12,6 +12,21 @@ export type KeyRequest = {
 
 type ClaimTimes = { now: string; expiresAt: string };
 
+/** A key's columns as a first request takes it: this request's, no response yet, claimed and expiring from now. */
+function freshClaim(request: KeyRequest, times: ClaimTimes) {
+  return {
+    request_method: request.method,
+    request_path: request.path,
+    request_hash: request.hash,
+    response_status: null,
+    response_headers: null,
+    response_body: null,
+    claimed_at: times.now,
+    expires_at: times.expiresAt,
+    created_at: times.now,
+  };
+}
+
 /**
  * Takes the key for a first request, or does nothing when the user already has it: the unique (user_id, key) lets
  * exactly one of two concurrent first requests in. Returns the new row's id, or undefined.
@@ -19,19 +34,7 @@ type ClaimTimes = { now: string; expiresAt: string };
 export async function insertClaim(db: Db, request: KeyRequest, times: ClaimTimes): Promise<number | undefined> {
   const row = await db
     .insertInto('idempotency_keys')
-    .values({
-      user_id: request.userId,
-      key: request.key,
-      request_method: request.method,
-      request_path: request.path,
-      request_hash: request.hash,
-      response_status: null,
-      response_headers: null,
-      response_body: null,
-      claimed_at: times.now,
-      expires_at: times.expiresAt,
-      created_at: times.now,
-    })
+    .values({ user_id: request.userId, key: request.key, ...freshClaim(request, times) })
     .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -56,17 +59,7 @@ export async function retakeExpiredKey(
 ): Promise<number | undefined> {
   const row = await db
     .updateTable('idempotency_keys')
-    .set({
-      request_method: request.method,
-      request_path: request.path,
-      request_hash: request.hash,
-      response_status: null,
-      response_headers: null,
-      response_body: null,
-      claimed_at: times.now,
-      expires_at: times.expiresAt,
-      created_at: times.now,
-    })
+    .set(freshClaim(request, times))
     .where('id', '=', id)
     .where('expires_at', '<=', times.now)
     .returning('id')
