@@ -218,23 +218,21 @@ export async function abandonDelivery(db: Db, id: number, error: string): Promis
  * are queued in it too). On PostgreSQL rows another relay holds are skipped, so two processes never queue one twice.
  */
 export async function claimUnqueuedDeliveries(db: Db, dialect: 'sqlite' | 'postgres', limit: number, now: string) {
-  const rows = await db
-    .selectFrom('webhook_deliveries')
-    .select(['id', 'next_attempt_at'])
-    .where('queued_at', 'is', null)
-    .orderBy('id')
-    .limit(limit)
-    .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked())
-    .execute();
-  if (rows.length === 0) return [];
-  await db
+  // One statement that writes first: on SQLite it so takes the write lock before it reads, where a read followed by
+  // a write fails with "database is locked" when another process wrote in between (webhooks-relay.test.ts).
+  return db
     .updateTable('webhook_deliveries')
     .set({ queued_at: now })
-    .where(
-      'id',
-      'in',
-      rows.map((row) => row.id),
+    .where('queued_at', 'is', null)
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('queued_at', 'is', null)
+        .orderBy('id')
+        .limit(limit)
+        .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked()),
     )
+    .returning(['id', 'next_attempt_at'])
     .execute();
-  return rows;
 }
