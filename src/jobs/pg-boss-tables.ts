@@ -96,7 +96,7 @@ export async function releaseActiveJobs(db: PgBoss.Db, schema: string, ids: read
 }
 
 /** pg-boss's job states in the table queue's words (created and retry wait; cancelled ones will not run). */
-const STATE_OF: Record<string, JobState> = {
+export const PG_BOSS_JOB_STATES: Record<string, JobState> = {
   created: 'pending',
   retry: 'pending',
   active: 'running',
@@ -112,7 +112,7 @@ export async function countJobsByState(
   names: readonly string[],
   states: readonly JobState[],
 ): Promise<JobCount[]> {
-  const bossStates = Object.keys(STATE_OF).filter((state) => states.includes(STATE_OF[state]));
+  const bossStates = Object.keys(PG_BOSS_JOB_STATES).filter((state) => states.includes(PG_BOSS_JOB_STATES[state]));
   if (bossStates.length === 0) return [];
   const { rows } = await db.executeSql(
     `SELECT name, state::text AS state, count(*)::int AS count FROM ${schema}.job
@@ -122,7 +122,7 @@ export async function countJobsByState(
   );
   const counts = new Map<string, JobCount>();
   for (const row of rows as Row[]) {
-    const state = STATE_OF[row.state as string];
+    const state = PG_BOSS_JOB_STATES[row.state as string];
     const key = `${row.name}|${state}`;
     const entry = counts.get(key) ?? { name: row.name as string, state, count: 0 };
     entry.count += row.count as number;

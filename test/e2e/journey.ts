@@ -5,6 +5,7 @@ import type { Dialect } from '../../src/db/column-types.ts';
 import type { Db } from '../../src/db/database.ts';
 import { splitJobMeta } from '../../src/jobs/job-meta.ts';
 import { JOB_NAMES, type JobName } from '../../src/jobs/job-names.ts';
+import { PG_BOSS_JOB_STATES } from '../../src/jobs/pg-boss-tables.ts';
 import { waitFor } from '../jobs/wait-for.ts';
 import type { E2eWorld } from './e2e-world.ts';
 import type { HttpClient, Json } from './http-client.ts';
@@ -93,15 +94,6 @@ export const SOLUTION = {
 
 type QueuedJob = { name: JobName; status: 'pending' | 'running' | 'completed' | 'failed' } & Record<string, unknown>;
 
-const PG_BOSS_STATUS: Record<string, QueuedJob['status']> = {
-  created: 'pending',
-  retry: 'pending',
-  active: 'running',
-  completed: 'completed',
-  cancelled: 'failed',
-  failed: 'failed',
-};
-
 /**
  * Every job the API and the pipeline queued, oldest first, with its payload and its status in the table queue's
  * words. On PostgreSQL the queue is pg-boss, in its default schema (QUEUE_SCHEMA is not set here); its dead-letter
@@ -112,7 +104,7 @@ export async function queuedJobs(db: Db): Promise<QueuedJob[]> {
     const { rows } = await sql<{ name: JobName; data: object; state: string }>`
       select name, data, state::text as state from pgboss.job
        where name in (${sql.join([...JOB_NAMES])}) order by created_on, id`.execute(db);
-    return rows.map((row) => ({ name: row.name, status: PG_BOSS_STATUS[row.state], ...payloadOf(row.data) }));
+    return rows.map((row) => ({ name: row.name, status: PG_BOSS_JOB_STATES[row.state], ...payloadOf(row.data) }));
   }
   const rows = await db.selectFrom('jobs').select(['name', 'payload', 'status']).orderBy('id').execute();
   return rows.map((row) => ({ name: row.name as JobName, status: row.status, ...payloadOf(JSON.parse(row.payload)) }));

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AppDeps } from '../../src/app-deps.ts';
 import { splitJobMeta } from '../../src/jobs/job-meta.ts';
 import type { JobName, JobPayloads } from '../../src/jobs/job-names.ts';
+import { PG_BOSS_JOB_STATES } from '../../src/jobs/pg-boss-tables.ts';
 
 /** A job as the tests see it on either engine; pg-boss states are mapped to the table queue's words. */
 export type QueuedJob<N extends JobName> = {
@@ -11,15 +12,6 @@ export type QueuedJob<N extends JobName> = {
   /** The id of the request that queued the job (or the job's request); absent when there was none. */
   reqId?: string;
   status: 'pending' | 'running' | 'completed' | 'failed';
-};
-
-const PG_BOSS_STATUS: Record<string, QueuedJob<JobName>['status']> = {
-  created: 'pending',
-  retry: 'pending',
-  active: 'running',
-  completed: 'completed',
-  cancelled: 'failed',
-  failed: 'failed',
 };
 
 /**
@@ -40,7 +32,7 @@ export async function queuedJobs<N extends JobName>(ctx: { deps: AppDeps }, name
   const { rows } = await sql<{ id: string; data: JobPayloads[N]; state: string }>`
     select id::text as id, data, state::text as state from ${sql.id(deps.config.queueSchema, 'job')}
      where name = ${name} order by created_on, id`.execute(deps.db);
-  return rows.map((row) => ({ id: row.id, ...stored<N>(row.data), status: PG_BOSS_STATUS[row.state] }));
+  return rows.map((row) => ({ id: row.id, ...stored<N>(row.data), status: PG_BOSS_JOB_STATES[row.state] }));
 }
 
 function stored<N extends JobName>(data: unknown): { payload: JobPayloads[N]; reqId?: string } {
