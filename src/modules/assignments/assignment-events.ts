@@ -10,11 +10,10 @@ import { findAssignmentContext } from './assignments.repository.ts';
  */
 export async function recordAssignmentChanged(trx: Db, assignmentId: number): Promise<void> {
   const context = await findAssignmentContext(trx, assignmentId);
-  const assignment = (await loadAssignmentsByIds(trx, [assignmentId])).get(assignmentId);
-  if (!context || !assignment) return;
+  if (!context) return;
   await recordEvent(trx, {
     type: 'assignment.status_changed',
     recipients: [context.volunteer_user_id, context.company_user_id],
-    data: assignment,
+    data: async () => (await loadAssignmentsByIds(trx, [assignmentId])).get(assignmentId),
   });
 }

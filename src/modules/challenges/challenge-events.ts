@@ -10,8 +10,14 @@ import { findChallengeWithCompany } from './challenges.repository.ts';
  * through assignment and notification events (docs/api.md, Webhooks).
  */
 export async function recordChallengeStatusChanged(trx: Db, challengeId: number): Promise<void> {
-  const row = await findChallengeWithCompany(trx, challengeId);
   const companyUserId = await companyUserOfChallenge(trx, challengeId);
-  if (!row || companyUserId === null) return;
-  await recordEvent(trx, { type: 'challenge.status_changed', recipients: [companyUserId], data: toChallenge(row) });
+  if (companyUserId === null) return;
+  await recordEvent(trx, {
+    type: 'challenge.status_changed',
+    recipients: [companyUserId],
+    data: async () => {
+      const row = await findChallengeWithCompany(trx, challengeId);
+      return row && toChallenge(row);
+    },
+  });
 }

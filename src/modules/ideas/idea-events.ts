@@ -10,7 +10,13 @@ import { findIdeaParties, findIdeaView } from './ideas.repository.ts';
  */
 export async function recordIdeaEvent(trx: Db, type: 'idea.created' | 'idea.scored', ideaId: number): Promise<void> {
   const parties = await findIdeaParties(trx, ideaId);
-  const row = parties ? await findIdeaView(trx, ideaId, parties.author_user_id) : undefined;
-  if (!parties || !row) return;
-  await recordEvent(trx, { type, recipients: [parties.author_user_id, parties.company_user_id], data: toIdea(row) });
+  if (!parties) return;
+  await recordEvent(trx, {
+    type,
+    recipients: [parties.author_user_id, parties.company_user_id],
+    data: async () => {
+      const row = await findIdeaView(trx, ideaId, parties.author_user_id);
+      return row && toIdea(row);
+    },
+  });
 }

@@ -50,6 +50,10 @@ export async function notify(db: Db, notification: NewNotification): Promise<voi
     data: JSON.stringify(notification.data),
     now: new Date().toISOString(),
   });
-  await recordEvent(db, { type: 'notification.created', recipients: [row.user_id], data: toNotification(row) });
+  await recordEvent(db, {
+    type: 'notification.created',
+    recipients: [row.user_id],
+    data: async () => toNotification(row),
+  });
   await announceNotification(db, row.user_id);
 }

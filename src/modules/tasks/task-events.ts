@@ -7,9 +7,12 @@ import { loadTasks } from './tasks.loader.ts';
  * The `task.created` webhook event, in the transaction that planned the task: the task as GET /api/tasks/{id} shows
  * it, to the webhooks of the challenge's company.
  */
-export async function recordTaskCreated(trx: Db, taskId: number): Promise<void> {
-  const [task] = await loadTasks(trx, { ids: [taskId] });
-  const companyUserId = task ? await companyUserOfChallenge(trx, task.challenge_id) : null;
-  if (!task || companyUserId === null) return;
-  await recordEvent(trx, { type: 'task.created', recipients: [companyUserId], data: task });
+export async function recordTaskCreated(trx: Db, taskId: number, challengeId: number): Promise<void> {
+  const companyUserId = await companyUserOfChallenge(trx, challengeId);
+  if (companyUserId === null) return;
+  await recordEvent(trx, {
+    type: 'task.created',
+    recipients: [companyUserId],
+    data: async () => (await loadTasks(trx, { ids: [taskId] }))[0],
+  });
 }

@@ -12,12 +12,13 @@ export const MESSAGING_MEMBERSHIPS: readonly string[] = ['invited', 'accepted'];
 
 /** `team.formed`, in the transaction that formed the team: the team with its members, to every invitee's webhooks. */
 export async function recordTeamFormed(trx: Db, teamId: number): Promise<void> {
-  const team = await findTeam(trx, teamId);
-  if (!team) return;
   await recordEvent(trx, {
     type: 'team.formed',
     recipients: await memberUserIds(trx, teamId, MESSAGING_MEMBERSHIPS),
-    data: toTeam(team, await listMembers(trx, teamId)),
+    data: async () => {
+      const team = await findTeam(trx, teamId);
+      return team && toTeam(team, await listMembers(trx, teamId));
+    },
   });
 }
 
@@ -26,6 +27,6 @@ export async function recordTeamMessage(trx: Db, message: TeamMessage): Promise<
   await recordEvent(trx, {
     type: 'team.message_created',
     recipients: await memberUserIds(trx, message.team_id, MESSAGING_MEMBERSHIPS),
-    data: message,
+    data: async () => message,
   });
 }

@@ -8,8 +8,11 @@ export type WebhookEvent = {
   type: Exclude<WebhookEventType, 'ping'>;
   /** The users the event is about what they may read; only their webhooks receive it. */
   recipients: readonly number[];
-  /** The resource as the API shows it to these users. */
-  data: object;
+  /**
+   * Reads the resource as the API shows it to these users, or undefined when it is gone. Called only when some
+   * webhook receives the event: most writes have no subscriber, and they then pay for no read of the resource.
+   */
+  data: () => Promise<object | undefined>;
 };
 
 /** `evt_` + 24 hex digits: the `id` of the body and the `webhook-id` header. */
@@ -30,15 +33,17 @@ function subscribes(events: readonly string[], type: WebhookEventType): boolean 
  * Records an event for delivery: one `webhook_deliveries` row per active webhook of a recipient that subscribes to
  * its type. Pass the transaction of the change the event reports: a change that rolls back sends nothing, one that
  * commits is delivered (the relay queues its `webhook.deliver` jobs; see webhook-relay.ts). Costs one indexed select
- * when no recipient has a webhook.
+ * when no recipient has a webhook, and reads the resource only when one receives the event.
  */
 export async function recordEvent(db: Db, event: WebhookEvent): Promise<void> {
   const webhooks = await activeWebhooksOfUsers(db, [...new Set(event.recipients)]);
   const matching = webhooks.filter((webhook) => subscribes(parseJson<string[]>(webhook.events, []), event.type));
   if (matching.length === 0) return;
+  const data = await event.data();
+  if (data === undefined) return;
   const now = new Date().toISOString();
   const id = newEventId();
-  const body = eventBody(id, event.type, now, event.data);
+  const body = eventBody(id, event.type, now, data);
   await insertDeliveries(
     db,
     matching.map((webhook) => ({

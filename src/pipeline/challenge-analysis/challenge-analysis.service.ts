@@ -58,7 +58,7 @@ export async function analyzeChallenge(deps: AppDeps, challengeId: number): Prom
       for (const task of workstream.tasks) {
         const taskId = await insertPlannedTask(trx, brief.id, workstreamId, task, now);
         await deps.queue.enqueue(trx, 'task.match', { taskId });
-        await recordTaskCreated(trx, taskId);
+        await recordTaskCreated(trx, taskId, brief.id);
       }
     }
     await notifyCompany(trx, brief, plan);
