@@ -99,6 +99,7 @@ for (const dialect of testDialects()) {
         'page=0',
         'page=abc',
         `type=${'x'.repeat(51)}`,
+        'type=no_such_type',
       ]) {
         const response = await api.get(`/api/notifications?${query}`);
         assert.equal(response.statusCode, 422, query);

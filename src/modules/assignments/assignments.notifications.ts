@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
-import { type NotificationType, notify } from '../notifications/notify.ts';
+import type { NotificationType } from '../notifications/notification-types.ts';
+import { notify } from '../notifications/notify.ts';
 import type { AssignmentContext } from './assignments.repository.ts';
 import type { WithdrawalCause } from './assignments.state.ts';
 

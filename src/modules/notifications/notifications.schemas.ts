@@ -1,10 +1,11 @@
 import { type Static, Type } from 'typebox';
 import { Nullable, PageQuery, Timestamp } from '../../http/schemas.ts';
+import { NOTIFICATION_TYPE_NAMES } from './notification-types.ts';
 
 export const Notification = Type.Object(
   {
     id: Type.Integer(),
-    type: Type.String(),
+    type: Type.String({ description: NOTIFICATION_TYPE_NAMES.join(' | ') }),
     title: Type.String(),
     message: Type.String(),
     action_url: Nullable(Type.String()),
@@ -27,9 +28,7 @@ export type Notification = Static<typeof Notification>;
 export const NotificationsQuery = Type.Object({
   ...PageQuery,
   unread_only: Type.Optional(Type.Boolean({ description: 'true: only notifications not read yet' })),
-  type: Type.Optional(
-    Type.String({ minLength: 1, maxLength: 50, description: 'only this type, e.g. task_assignment' }),
-  ),
+  type: Type.Optional(Type.Enum([...NOTIFICATION_TYPE_NAMES], { description: 'only this type, e.g. task_assignment' })),
 });
 
 export const UnreadCount = Type.Object({ unread_count: Type.Integer() }, { $id: 'UnreadCount' });

@@ -1,25 +1,9 @@
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../webhooks/webhook-events.ts';
 import { announceNotification } from './notification-streams.ts';
+import type { NotificationType } from './notification-types.ts';
 import { toNotification } from './notifications.mapper.ts';
 import { insertNotification } from './notifications.repository.ts';
-
-/** Notification kinds (docs/contract.md §7). `action_url` is the web page the notification opens. */
-export type NotificationType =
-  | 'task_assignment'
-  | 'task_accepted'
-  | 'task_declined'
-  | 'solution_submitted'
-  | 'solution_revision_requested'
-  | 'task_completed'
-  | 'challenge_analyzed'
-  | 'invitation_withdrawn'
-  | 'challenge_rejected'
-  | 'challenge_analysis_failed'
-  | 'team_invitation'
-  | 'idea_scored'
-  | 'new_idea'
-  | 'webhook_deactivated';
 
 export type NotificationData = {
   challenge_id?: number;
