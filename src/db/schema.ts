@@ -56,6 +56,15 @@ export interface EmailConfirmationsTable {
   created_at: Timestamp;
 }
 
+/** A password reset link sent to an account's address: only the SHA-256 of its secret; deleted when used. */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
 export interface VolunteersTable {
   id: Generated<number>;
   user_id: number;
@@ -282,6 +291,24 @@ export interface NotificationsTable {
   created_at: Timestamp;
 }
 
+/** A user's e-mail delivery for one notification type (`instant|digest|off`); absent: the type's default. */
+export interface NotificationPreferencesTable {
+  user_id: number;
+  type: string;
+  email: string;
+  updated_at: Timestamp;
+}
+
+/** An e-mail a notification still owes: `instant` (queued at once by the relay) or `digest` (the day's digest). */
+export interface NotificationMailsTable {
+  notification_id: number;
+  user_id: number;
+  delivery: string;
+  /** When a job was queued to send it; null while it waits. */
+  queued_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface IdeasTable {
   id: Generated<number>;
   challenge_id: number;
@@ -425,6 +452,7 @@ export interface Database {
   users: UsersTable;
   personal_access_tokens: PersonalAccessTokensTable;
   email_confirmations: EmailConfirmationsTable;
+  password_resets: PasswordResetsTable;
   volunteers: VolunteersTable;
   skills: SkillsTable;
   volunteer_skills: VolunteerSkillsTable;
@@ -443,6 +471,8 @@ export interface Database {
   team_messages: TeamMessagesTable;
   notifications: NotificationsTable;
   notification_counts: NotificationCountsTable;
+  notification_preferences: NotificationPreferencesTable;
+  notification_mails: NotificationMailsTable;
   ideas: IdeasTable;
   idea_votes: IdeaVotesTable;
   reputation_events: ReputationEventsTable;

@@ -5,7 +5,8 @@ import { MessageBody } from './schemas.ts';
 
 /**
  * The routes that create an API token or lead to one (sign-in, registration and its confirmation link, LinkedIn
- * sign-in) or send mail to an address anyone can type (the confirmation link again). The pages that show the forms
+ * sign-in, a password reset) or send mail to an address anyone can type (the confirmation link again, "forgot your
+ * password"). The pages that show the forms
  * are not limited: only what is submitted.
  */
 const AUTH_ROUTES: ReadonlySet<string> = new Set([
@@ -13,6 +14,8 @@ const AUTH_ROUTES: ReadonlySet<string> = new Set([
   'POST /register',
   'POST /register/confirm',
   'POST /register/resend',
+  'POST /forgot-password',
+  'POST /reset-password',
   'GET /api/auth/linkedin/redirect',
   'GET /api/auth/linkedin/callback',
 ]);

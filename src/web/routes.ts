@@ -1,5 +1,12 @@
 import { confirmPage, linkSentPage, submitConfirm, submitResend } from './auth/email-confirmation.page.ts';
 import { loginPage, submitLogin } from './auth/login.page.ts';
+import {
+  forgotPasswordPage,
+  resetPasswordPage,
+  resetSentPage,
+  submitForgotPassword,
+  submitResetPassword,
+} from './auth/password-reset.page.ts';
 import { registerPage, submitRegister } from './auth/register.page.ts';
 import { signedOutPage, submitLogout } from './auth/sign-out.page.ts';
 import { idParam } from './components/path-id.ts';
@@ -44,6 +51,11 @@ export const WEB_ROUTES: Record<string, readonly PageRoute[]> = {
     { method: 'GET', url: '/register/confirm', guard: 'public', page: confirmPage },
     { method: 'POST', url: '/register/confirm', guard: 'public', page: submitConfirm },
     { method: 'POST', url: '/register/resend', guard: 'public', page: submitResend },
+    { method: 'GET', url: '/forgot-password', guard: 'public', page: forgotPasswordPage },
+    { method: 'POST', url: '/forgot-password', guard: 'public', page: submitForgotPassword },
+    { method: 'GET', url: '/forgot-password/sent', guard: 'public', page: resetSentPage },
+    { method: 'GET', url: '/reset-password', guard: 'public', page: resetPasswordPage },
+    { method: 'POST', url: '/reset-password', guard: 'public', page: submitResetPassword },
     { method: 'POST', url: '/logout', guard: 'public', page: submitLogout },
     { method: 'GET', url: '/signed-out', guard: 'public', page: signedOutPage },
   ],

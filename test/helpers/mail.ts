@@ -13,14 +13,25 @@ export async function mailTo(deps: WithOutbox, address: string): Promise<OutboxM
   return messages.filter((message) => message.to === address.toLowerCase());
 }
 
-/** The newest confirmation link (absolute, built on APP_URL) mailed to `address` through the outbox `outboxDir`. */
-export async function lastConfirmationLink(outboxDir: string, address: string): Promise<string> {
+/** The newest link to `page` (e.g. /register/confirm) with a token, mailed to `address` through the outbox `outboxDir`. */
+async function lastLink(outboxDir: string, address: string, page: string): Promise<string> {
   const texts = (await readOutbox(outboxDir))
     .filter((message) => message.to === address.toLowerCase())
     .map((message) => message.text);
-  const link = /https?:\/\/\S+\/register\/confirm\?token=[A-Za-z0-9_-]+/.exec(texts.at(-1) ?? '');
-  if (!link) throw new Error(`no confirmation link was mailed to ${address}`);
+  const link = new RegExp(`https?://\\S+${page}\\?token=[A-Za-z0-9_-]+`).exec(texts.at(-1) ?? '');
+  if (!link) throw new Error(`no ${page} link was mailed to ${address}`);
   return link[0];
+}
+
+/** The newest confirmation link (absolute, built on APP_URL) mailed to `address` through the outbox `outboxDir`. */
+export function lastConfirmationLink(outboxDir: string, address: string): Promise<string> {
+  return lastLink(outboxDir, address, '/register/confirm');
+}
+
+/** The newest password reset link mailed to `address`, as a path for `app.inject`. */
+export async function lastResetPath(deps: WithOutbox, address: string): Promise<string> {
+  const link = new URL(await lastLink(deps.config.mail.outboxDir, address, '/reset-password'));
+  return `${link.pathname}${link.search}`;
 }
 
 /** The same link as a path, for `app.inject`. */

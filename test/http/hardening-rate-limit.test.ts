@@ -57,13 +57,15 @@ describe('rate limit on sign-in and registration, over HTTP', () => {
     assert.match(page, LIMITED);
   });
 
-  it('counts sign-in, registration, the confirmation routes and LinkedIn together; the API side answers JSON', async () => {
+  it('counts sign-in, registration, the confirmation and password reset routes and LinkedIn together; the API side answers JSON', async () => {
     const send = caller(base, '198.51.100.2');
     const routes: Array<['GET' | 'POST', string]> = [
       ['POST', '/login'],
       ['POST', '/register'],
       ['POST', '/register/confirm'],
       ['POST', '/register/resend'],
+      ['POST', '/forgot-password'],
+      ['POST', '/reset-password'],
       ['GET', '/api/auth/linkedin/redirect'],
       ['GET', '/api/auth/linkedin/callback'],
     ];
@@ -104,6 +106,7 @@ describe('rate limit on sign-in and registration, over HTTP', () => {
     assert.equal((await limited('POST', '/register')).status, 429);
     assert.equal((await limited('GET', '/login')).status, 200, 'the sign-in page itself');
     assert.equal((await limited('GET', '/register')).status, 200);
+    assert.equal((await limited('GET', '/forgot-password')).status, 200, 'the forgot-password form itself');
     assert.equal((await limited('GET', '/api/health')).status, 200);
     assert.equal((await limited('GET', '/')).status, 200);
     assert.equal((await caller(base, '198.51.100.4')('POST', '/register')).status, 403, 'another address');

@@ -83,3 +83,8 @@ export async function replacePasswordHash(
     .where('password_hash', '=', oldHash)
     .execute();
 }
+
+/** Sets a new password (a reset by e-mail): whatever the account had before, a password or none. */
+export async function setPasswordHash(db: Db, id: number, hash: string, now: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: hash, updated_at: now }).where('id', '=', id).execute();
+}

@@ -6,9 +6,9 @@ import {
   CONFIRMATION_HOURS,
   checkConfirmationLink,
   confirmEmail,
-  type LinkRefusal,
   resendConfirmationLink,
 } from '../../modules/auth/email-confirmation.service.ts';
+import type { LinkRefusal } from '../../modules/auth/single-use-links.ts';
 import { webTokenLifetime } from '../../modules/auth/tokens.service.ts';
 import { EMAIL_TOO_LONG, MAX_EMAIL_LENGTH } from '../../modules/users/users.service.ts';
 import { html } from '../html.ts';
@@ -55,12 +55,13 @@ const REFUSALS: Record<LinkRefusal, string> = {
     'This link does not work: it was already used, a newer link replaced it, or it was not copied whole. If you have confirmed your address, sign in.',
 };
 
-function linkRefusedPage(request: FastifyRequest, reply: FastifyReply, refusal: LinkRefusal) {
+/** A mailed link that does not work (400), saying why and what to do (`reason`); shared with the reset link. */
+export function linkRefusedPage(request: FastifyRequest, reply: FastifyReply, reason: string) {
   return sendPage(request, reply, {
     title: 'This link does not work',
     width: 'narrow',
     status: 400,
-    body: html`<h1>This link does not work</h1><p>${REFUSALS[refusal]}</p><p><a href="/login">Sign in</a></p>`,
+    body: html`<h1>This link does not work</h1><p>${reason}</p><p><a href="/login">Sign in</a></p>`,
   });
 }
 
@@ -71,7 +72,7 @@ function linkRefusedPage(request: FastifyRequest, reply: FastifyReply, refusal: 
 export async function confirmPage(request: FastifyRequest, reply: FastifyReply, deps: AppDeps) {
   const token = formText(request.query, 'token');
   const refusal = await checkConfirmationLink(deps.db, token);
-  if (refusal) return linkRefusedPage(request, reply, refusal);
+  if (refusal) return linkRefusedPage(request, reply, REFUSALS[refusal]);
   // The page carries the link's secret: no cache keeps it.
   reply.header('cache-control', 'no-store');
   return sendPage(request, reply, {
@@ -90,7 +91,7 @@ export async function confirmPage(request: FastifyRequest, reply: FastifyReply, 
 /** `POST /register/confirm`: uses the link, signs in as sign-in does (the session holds the new API token). */
 export async function submitConfirm(request: FastifyRequest, reply: FastifyReply, deps: AppDeps) {
   const outcome = await confirmEmail(deps.db, formText(request.body, 'token'), webTokenLifetime(deps.config));
-  if ('refusal' in outcome) return linkRefusedPage(request, reply, outcome.refusal);
+  if ('refusal' in outcome) return linkRefusedPage(request, reply, REFUSALS[outcome.refusal]);
   signIn(request, outcome.token);
   setFlash(request, 'Your e-mail address is confirmed. Welcome to Guild! Start by completing your profile.');
   return reply.redirect(outcome.user.account_type === 'company' ? '/company/profile' : '/profile', 303);

@@ -32,6 +32,7 @@ ${formErrorSummary(state.error ?? null)}
   ${field({ name: 'password', label: 'Password', type: 'password', required: true, attributes: html`autocomplete="current-password"` })}
   <button type="submit">Sign in</button>
 </form>
+<p><a href="/forgot-password">Forgot your password?</a></p>
 ${
   state.unverified &&
   html`<form method="post" action="/register/resend">
