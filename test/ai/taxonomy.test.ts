@@ -388,6 +388,66 @@ describe('the vocabulary recruiters write for each trade', () => {
     for (const [text, names] of cases) assert.deepEqual(foundInCurated(text), [...names].sort(), text);
   });
 
+  test('trades no evaluation CV covers get the narrower skills a recruiter lists, under their broad skill', () => {
+    const cases: [string, string[]][] = [
+      [
+        'Sonographer: obstetric scanning, dating and anomaly scans, DVT scanning and MSK ultrasound.',
+        ['Musculoskeletal ultrasound', 'Obstetric ultrasound', 'Ultrasound', 'Vascular ultrasound'],
+      ],
+      [
+        'Loss adjuster: business interruption claims, subrogation recoveries and claims investigations; ACILA.',
+        ['Business interruption claims', 'CILA', 'Claims investigation', 'Loss adjusting', 'Subrogation'],
+      ],
+      [
+        'Plasterer: skimming, sand and cement rendering, dry lining and floor screeding; EWI systems.',
+        ['Dry lining', 'External rendering', 'External wall insulation', 'Plastering', 'Screeding'],
+      ],
+      [
+        'Firefighter: breathing apparatus wearer, RTC extrication, swift water rescue, incident command.',
+        ['Breathing apparatus', 'Firefighting', 'Incident command', 'Road traffic collision rescue', 'Water rescue'],
+      ],
+      [
+        'CRA: site initiation visits, source data verification, ICH-GCP, SAE reporting in Medidata Rave and the eTMF.',
+        ['Clinical trial monitoring', 'Electronic data capture', 'Good Clinical Practice', 'Safety reporting'].concat(
+          'Trial master file',
+        ),
+      ],
+      [
+        'Actuary: reserving with chain ladder, IFRS 17, Solvency II, Prophet; Fellow of the IFoA.',
+        ['Actuarial reserving', 'Actuarial science', 'IFRS 17', 'IFoA qualification', 'Prophet', 'Solvency II'],
+      ],
+    ];
+    for (const [text, names] of cases) assert.deepEqual(foundInCurated(text), [...names].sort(), text);
+    // Each narrower skill satisfies a task that needs its trade's broad skill.
+    for (const [narrow, broad] of [
+      ['Obstetric ultrasound', 'Ultrasound'],
+      ['Subrogation', 'Claims handling'],
+      ['Screeding', 'Flooring'],
+      ['Barbering', 'Hairdressing'],
+    ]) {
+      const skill = curated.resolve(narrow);
+      assert.ok(skill, narrow);
+      assert.ok(
+        curated.broaderOf(skill).some((parent) => parent.name === broad),
+        `${narrow} → ${broad}`,
+      );
+    }
+  });
+
+  test("those trades' names that are also other trades' words are not read in them", () => {
+    for (const sentence of [
+      'Rendering the 3D model took a week; we kept the highlights of the year and the monitors on.',
+      'The reporting and features of our app; internal audits of the accounts; batch processing in Spark.',
+      'Styling, curling and extensions for the browser; threading in Java; mixing and grading the coursework.',
+    ]) {
+      assert.deepEqual(
+        foundInCurated(sentence).filter((name) => !['Apache Spark', 'Auditing', 'Java'].includes(name)),
+        [],
+        sentence,
+      );
+    }
+  });
+
   test('everyday words among those names count only as written or in a list of skills', () => {
     assert.deepEqual(foundInCurated('Skills: Reservations, cash handling'), ['Cash handling', 'Reservations']);
     assert.deepEqual(foundInCurated('Skills: Redundancy, settlement agreements'), [
