@@ -2,6 +2,8 @@ import type { ColumnDataType } from 'kysely';
 
 /** Column types that differ between the two engines; migrations take them instead of naming either engine. */
 export type ColumnTypes = Readonly<{
+  /** For what has no common syntax at all (triggers); column types go through the fields below. */
+  dialect: Dialect;
   id: ColumnDataType;
   timestamp: ColumnDataType;
   real: ColumnDataType;
@@ -11,6 +13,6 @@ export type Dialect = 'sqlite' | 'postgres';
 
 export function columnTypesFor(dialect: Dialect): ColumnTypes {
   return dialect === 'postgres'
-    ? { id: 'serial', timestamp: 'timestamptz', real: 'double precision' }
-    : { id: 'integer', timestamp: 'text', real: 'real' };
+    ? { dialect, id: 'serial', timestamp: 'timestamptz', real: 'double precision' }
+    : { dialect, id: 'integer', timestamp: 'text', real: 'real' };
 }

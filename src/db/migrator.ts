@@ -14,6 +14,7 @@ import * as webhooks from './migrations/0011_webhooks.ts';
 import * as idempotencyKeys from './migrations/0012_idempotency_keys.ts';
 import * as storageSweeps from './migrations/0013_storage_sweeps.ts';
 import * as mailPreferencesAndResets from './migrations/0019_mail_preferences_and_resets.ts';
+import * as challengeCounts from './migrations/0021_challenge_counts.ts';
 
 type MigrationModule = { up(db: Kysely<unknown>, types: ColumnTypes): Promise<void> };
 
@@ -33,6 +34,7 @@ const migrations: Record<string, MigrationModule> = {
   '0012_idempotency_keys': idempotencyKeys,
   '0013_storage_sweeps': storageSweeps,
   '0019_mail_preferences_and_resets': mailPreferencesAndResets,
+  '0021_challenge_counts': challengeCounts,
 };
 
 /** `schema`: the PostgreSQL schema the tables live in, when it is not the default one (tests use one per file). */

@@ -402,6 +402,16 @@ export interface StorageSweepsTable {
   last_removed: number | null;
 }
 
+/**
+ * How many challenges each company has in each status (migration 0021), kept by database triggers on every write to
+ * `challenges`; read by modules/challenges for list totals, never written by the service.
+ */
+export interface ChallengeCountsTable {
+  company_id: number;
+  status: string;
+  total: number;
+}
+
 /** Each user's notification counts, kept by modules/notifications with every write (migration 0009). */
 export interface NotificationCountsTable {
   user_id: number;
@@ -473,6 +483,7 @@ export interface Database {
   notification_counts: NotificationCountsTable;
   notification_preferences: NotificationPreferencesTable;
   notification_mails: NotificationMailsTable;
+  challenge_counts: ChallengeCountsTable;
   ideas: IdeasTable;
   idea_votes: IdeaVotesTable;
   reputation_events: ReputationEventsTable;

@@ -185,6 +185,17 @@ for (const dialect of testDialects()) {
         [created[1], created[0]],
       );
 
+      // Pages are read from whichever end of the list is nearer: walked page by page, they still give every
+      // challenge once, newest first, whatever the page size.
+      for (const perPage of [3, 4, 16]) {
+        const walked = [];
+        for (let number = 1; number <= Math.ceil(17 / perPage); number++) {
+          const response = await api.get(`/api/challenges?field=${field}&per_page=${perPage}&page=${number}`);
+          walked.push(...response.data.data.map((c: { id: number }) => c.id));
+        }
+        assert.deepEqual(walked, created.toReversed(), `per_page=${perPage}`);
+      }
+
       const past = await api.get(`/api/challenges?field=${field}&page=9`);
       assert.equal(past.statusCode, 200);
       assert.deepEqual(past.data.data, []);

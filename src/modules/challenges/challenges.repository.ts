@@ -2,11 +2,11 @@ import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
-import type { Unselected } from '../../shared/paged-query.ts';
+import { type Unselected, windowFromNearerEnd } from '../../shared/paged-query.ts';
 import { removeChallengeFromFeeds } from '../tasks/task-fit.repository.ts';
 import type { TaskStatus } from '../tasks/tasks.state.ts';
-import { PUBLIC_CHALLENGE_STATUSES } from './challenge-visibility.ts';
-import { CHALLENGE_TRANSITIONS, type ChallengeStatus, isOpen } from './challenges.state.ts';
+import { isPubliclyVisible, PUBLIC_CHALLENGE_STATUSES } from './challenge-visibility.ts';
+import { CHALLENGE_STATUSES, CHALLENGE_TRANSITIONS, type ChallengeStatus, isOpen } from './challenges.state.ts';
 
 export type ChallengeFilters = {
   status?: ChallengeStatus;
@@ -81,30 +81,70 @@ export function listChallenges(db: Db, scope: ChallengeScope, filters: Challenge
       ]),
     );
   }
-  return fetchChallengePage(db, query, page);
+  return fetchChallengePage(db, query, page, () => keptTotal(db, scope, filters));
+}
+
+/**
+ * The list's total from the kept per-company counts (`challenge_counts`, kept by triggers: migration 0021), when
+ * nothing but the status narrows the list; null when another filter does, and the list is counted instead. The
+ * public statuses are summed over every company (one row per company and status), the caller's own company adds its
+ * challenges in the other statuses.
+ */
+async function keptTotal(db: Db, scope: ChallengeScope, filters: ChallengeFilters): Promise<number | null> {
+  const { status, ...otherFilters } = filters;
+  if (Object.values(otherFilters).some((value) => value !== undefined)) return null;
+  const wanted = (statuses: readonly ChallengeStatus[]) => statuses.filter((s) => status === undefined || s === status);
+  if ('ownedByCompanyId' in scope) return sumKeptCounts(db, wanted(CHALLENGE_STATUSES), scope.ownedByCompanyId);
+  const publicTotal = await sumKeptCounts(db, wanted(PUBLIC_CHALLENGE_STATUSES), null);
+  if (scope.visibleToCompanyId === null) return publicTotal;
+  const privateStatuses = wanted(CHALLENGE_STATUSES.filter((s) => !isPubliclyVisible(s)));
+  return publicTotal + (await sumKeptCounts(db, privateStatuses, scope.visibleToCompanyId));
+}
+
+/** The kept number of challenges in `statuses`, of one company or (null) of all. */
+async function sumKeptCounts(db: Db, statuses: readonly string[], companyId: number | null): Promise<number> {
+  if (statuses.length === 0) return 0;
+  const row = await db
+    .selectFrom('challenge_counts')
+    .select((eb) => eb.fn.sum<number | string | null>('total').as('total'))
+    .where('status', 'in', statuses)
+    .$if(companyId !== null, (query) => query.where('company_id', '=', companyId!))
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
 }
 
 /**
  * One page of `filtered` with the companies embedded, plus the total. The page's ids are chosen first, from
  * `challenges` alone in primary-key order (ids grow with creation time), and only those rows then join `companies`:
- * joining first made SQLite without planner statistics join and sort every visible challenge to keep 15. The count
- * runs on `filtered` itself, so page and total come from the same conditions.
+ * joining first made SQLite without planner statistics join and sort every visible challenge to keep 15. The ids are
+ * walked from the nearer end of the list (`windowFromNearerEnd`), so the last page costs what the first does instead
+ * of skipping every newer challenge. The total is the kept one where the filters allow (`kept`), else counted on
+ * `filtered` itself, so page and total come from the same conditions.
  */
 async function fetchChallengePage(
   db: Db,
   filtered: SelectQueryBuilder<Database, 'challenges', Unselected>,
   page: PageRequest,
+  kept: () => Promise<number | null>,
 ) {
+  const total = (await kept()) ?? (await countChallenges(filtered));
+  const window = windowFromNearerEnd(total, page);
+  if (!window) return { rows: [], total };
   const pageIds = filtered
     .select('challenges.id')
+    .orderBy('challenges.id', window.direction)
+    .limit(window.limit)
+    .offset(window.offset);
+  const rows = await selectChallenges(db)
+    .where('challenges.id', 'in', pageIds)
     .orderBy('challenges.id', 'desc')
-    .limit(page.perPage)
-    .offset(page.offset);
-  const [rows, count] = await Promise.all([
-    selectChallenges(db).where('challenges.id', 'in', pageIds).orderBy('challenges.id', 'desc').execute(),
-    filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
-  ]);
-  return { rows, total: Number(count?.total ?? 0) };
+    .execute();
+  return { rows, total };
+}
+
+async function countChallenges(filtered: SelectQueryBuilder<Database, 'challenges', Unselected>): Promise<number> {
+  const count = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
+  return Number(count?.total ?? 0);
 }
 
 export function insertChallenge(
