@@ -85,6 +85,12 @@ export type Config = Readonly<{
    * (NOTIFICATION_STREAM_MAX_PER_USER), the next is a 429.
    */
   notificationStream: Readonly<{ heartbeatMs: number; maxPerUser: number }>;
+  /**
+   * Invitations to tasks (issue 13, item 1): a contributor holds at most `maxOpenPerContributor` open invitations at
+   * once (MAX_OPEN_INVITATIONS), whoever invites them (matching or a company); each lapses `ttlHours` after it was
+   * made (INVITATION_TTL_HOURS), and the next candidate is invited.
+   */
+  invitations: Readonly<{ maxOpenPerContributor: number; ttlHours: number }>;
   /** Sign-in with LinkedIn (OpenID Connect); null when not configured. */
   linkedin: Readonly<{ issuer: string; clientId: string; clientSecret: string; redirectUri: string }> | null;
   aiProvider: 'local' | 'openai' | 'anthropic';
@@ -419,6 +425,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     notificationStream: {
       heartbeatMs: integer('NOTIFICATION_STREAM_HEARTBEAT_MS', 15_000, 10, 20_000),
       maxPerUser: integer('NOTIFICATION_STREAM_MAX_PER_USER', 5, 1, 100),
+    },
+    invitations: {
+      maxOpenPerContributor: integer('MAX_OPEN_INVITATIONS', 3, 1, 100),
+      ttlHours: integer('INVITATION_TTL_HOURS', 72, 1, 24 * 365),
     },
     linkedin,
     aiProvider,

@@ -219,6 +219,8 @@ export interface AssignmentsTable {
   decline_reason: string | null;
   /** Set when an open invitation was withdrawn (its status is then `declined`); null otherwise (0006). */
   withdrawn_at: Generated<Timestamp | null>;
+  /** When an open invitation lapses (INVITATION_TTL_HOURS after it was made); null otherwise (0018). */
+  expires_at: Generated<Timestamp | null>;
   invited_at: Timestamp;
   responded_at: Timestamp | null;
   started_at: Timestamp | null;
@@ -227,6 +229,22 @@ export interface AssignmentsTable {
   actual_hours: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A contributor's application for an open task, with their note to the company (0018). */
+export interface TaskInterestsTable {
+  id: Generated<number>;
+  task_id: number;
+  volunteer_id: number;
+  note: string | null;
+  created_at: Timestamp;
+}
+
+/** A skill the contributor took off their profile: a new CV analysis does not add it back (0018). */
+export interface VolunteerSkillRemovalsTable {
+  volunteer_id: number;
+  skill_id: number;
+  created_at: Timestamp;
 }
 
 export interface SubmissionsTable {
@@ -474,6 +492,8 @@ export interface Database {
   task_skills: TaskSkillsTable;
   task_fit: TaskFitTable;
   assignments: AssignmentsTable;
+  task_interests: TaskInterestsTable;
+  volunteer_skill_removals: VolunteerSkillRemovalsTable;
   submissions: SubmissionsTable;
   submission_attachments: SubmissionAttachmentsTable;
   teams: TeamsTable;

@@ -30,6 +30,8 @@ export const JOBS = {
   'idempotency.purge-expired': { payload: Type.Object({}) },
   /** Periodic (PERIODIC_JOBS): remove stored files no row names, once a day across all processes (orphan-sweep.ts). */
   'storage.sweep-orphans': { payload: Type.Object({}) },
+  /** Periodic (PERIODIC_JOBS): end the invitations unanswered for INVITATION_TTL_HOURS and invite the next candidates. */
+  'assignments.expire-invitations': { payload: Type.Object({}) },
 } as const satisfies Record<string, { payload: TObject }>;
 
 export type JobName = keyof typeof JOBS;
@@ -50,6 +52,8 @@ export const PERIODIC_JOBS: Partial<Record<PayloadFreeJob, { everySeconds: numbe
   'idempotency.purge-expired': { everySeconds: 60 * 60 },
   // Each run is one UPDATE until the day's sweep is due (src/storage/orphan-sweep.ts, runDueSweep).
   'storage.sweep-orphans': { everySeconds: 15 * 60 },
+  // One look-up of the partial index of open invitations by expiry when none has run out.
+  'assignments.expire-invitations': { everySeconds: 5 * 60 },
 };
 
 export function isJobName(name: string): name is JobName {

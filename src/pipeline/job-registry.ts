@@ -4,6 +4,7 @@ import { analyzeChallengeJob } from './challenge-analysis/challenge-analysis.job
 import { analyzeCvJob } from './cv-analysis/cv-analysis.jobs.ts';
 import { scoreIdeaJob } from './idea-scoring/idea-scoring.jobs.ts';
 import { purgeExpiredIdempotencyKeysJob } from './idempotency/idempotency.jobs.ts';
+import { expireInvitationsJob } from './matching/expiry.jobs.ts';
 import { taskMatchJob, volunteerMatchJob } from './matching/matching.jobs.ts';
 import { sweepOrphansJob } from './storage/storage.jobs.ts';
 import { formTeamJob } from './teams/teams.jobs.ts';
@@ -25,4 +26,5 @@ export const jobRegistry = defineJobRegistry<AppDeps>({
   'webhook.deliver': deliverWebhookJob,
   'idempotency.purge-expired': purgeExpiredIdempotencyKeysJob,
   'storage.sweep-orphans': sweepOrphansJob,
+  'assignments.expire-invitations': expireInvitationsJob,
 });

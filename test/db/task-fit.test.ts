@@ -113,6 +113,7 @@ for (const dialect of testDialects()) {
             matchScore: 50,
             matchReasoning: '{}',
             now,
+            expiresAt: now,
           });
           return;
         }

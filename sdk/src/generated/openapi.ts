@@ -1280,6 +1280,11 @@ export interface components {
             withdrawn_at: string | null;
             /**
              * Format: date-time
+             * @description When the invitation lapses unanswered (INVITATION_TTL_HOURS after `invited_at`); an expired invitation is `declined` with `decline_reason` saying so. Null for invitations made before invitations expired; kept after the answer.
+             */
+            expires_at: string | null;
+            /**
+             * Format: date-time
              * @description ISO-8601 UTC timestamp
              */
             invited_at: string;

@@ -33,6 +33,7 @@ export function toAssignment(row: AssignmentWithRelations, latest: SubmissionRow
     match_reasoning: parseJson<Assignment['match_reasoning']>(row.match_reasoning, null),
     decline_reason: row.decline_reason,
     withdrawn_at: row.withdrawn_at,
+    expires_at: row.expires_at,
     invited_at: row.invited_at,
     responded_at: row.responded_at,
     started_at: row.started_at,

@@ -115,3 +115,15 @@ export function notifyInvitationWithdrawn(
     `Your invitation to the task ${quoted(assignment.task_title)} was withdrawn: ${WITHDRAWN_BECAUSE[cause]}. Thank you for your interest.`,
   );
 }
+
+export function notifyInvitationExpired(db: Db, assignment: AssignmentContext, hours: number): Promise<void> {
+  return send(
+    db,
+    assignment,
+    'contributor',
+    'invitation_expired',
+    'Invitation expired',
+    `Your invitation to the task ${quoted(assignment.task_title)} expired: it was not answered within ${hours} hours, ` +
+      'so the task was offered to someone else.',
+  );
+}

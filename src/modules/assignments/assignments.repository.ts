@@ -79,6 +79,8 @@ export function findAssignmentContext(db: Db, id: number) {
       'assignments.id',
       'assignments.status',
       'assignments.withdrawn_at',
+      'assignments.expires_at',
+      'assignments.responded_at',
       'assignments.volunteer_id',
       'assignments.task_id',
       'tasks.title as task_title',
@@ -331,11 +333,41 @@ export async function countOpenInvitations(db: Db, taskId: number): Promise<numb
 export type NewInvitation = {
   taskId: number;
   volunteerId: number;
-  matchScore: number;
+  matchScore: number | null;
   /** The JSON the assignment shows as its match reasoning. */
-  matchReasoning: string;
+  matchReasoning: string | null;
   now: string;
+  expiresAt: string;
 };
+
+/**
+ * How many invitations the contributor holds that still wait for an answer and have not lapsed: what
+ * MAX_OPEN_INVITATIONS limits (an expired one the expiry job has not reached yet no longer counts).
+ */
+export async function countOpenInvitationsOf(db: Db, volunteerId: number, now: string): Promise<number> {
+  const row = await db
+    .selectFrom('assignments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('volunteer_id', '=', volunteerId)
+    .where('status', 'in', [...OPEN_INVITATION_STATUSES])
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The open invitations whose time ran out, oldest first, at most `limit`. */
+export async function findExpiredInvitationIds(db: Db, now: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('assignments')
+    .select('id')
+    .where('status', 'in', [...OPEN_INVITATION_STATUSES])
+    .where('expires_at', '<=', now)
+    .orderBy('expires_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
 
 /**
  * Inserts an `invited` assignment and returns its id, or undefined when the contributor already has an assignment on
@@ -351,6 +383,7 @@ export async function insertInvitation(trx: Db, invitation: NewInvitation): Prom
       match_score: invitation.matchScore,
       match_reasoning: invitation.matchReasoning,
       decline_reason: null,
+      expires_at: invitation.expiresAt,
       invited_at: invitation.now,
       responded_at: null,
       started_at: null,

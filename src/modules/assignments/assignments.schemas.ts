@@ -66,6 +66,15 @@ export const Assignment = Type.Object(
           'before the contributor answered (the status is then `declined`); null otherwise.',
       }),
     ),
+    expires_at: Nullable(
+      Type.String({
+        format: 'date-time',
+        description:
+          'When the invitation lapses unanswered (INVITATION_TTL_HOURS after `invited_at`); an expired invitation is ' +
+          '`declined` with `decline_reason` saying so. Null for invitations made before invitations expired; kept ' +
+          'after the answer.',
+      }),
+    ),
     invited_at: Timestamp,
     responded_at: Nullable(Timestamp),
     started_at: Nullable(Timestamp),

@@ -8,13 +8,20 @@ import {
   type AssignmentAction,
   type AssignmentParty,
   checkTransition,
+  EXPIRED_MESSAGE,
   type GuardedAssignment,
   INVALID_STATUS_MESSAGE,
   OPEN_INVITATION_STATUSES,
   WITHDRAWN_MESSAGE,
 } from './assignments.state.ts';
 
-const invited: GuardedAssignment = { status: 'invited', withdrawn_at: null, challenge_status: 'active' };
+const invited: GuardedAssignment = {
+  status: 'invited',
+  withdrawn_at: null,
+  expires_at: null,
+  responded_at: null,
+  challenge_status: 'active',
+};
 
 function refusal(action: AssignmentAction, assignment: GuardedAssignment, party: AssignmentParty | null) {
   try {
@@ -95,6 +102,26 @@ describe('checkTransition', () => {
     });
   });
 
+  it('names an expired invitation as such: open past its time, or declined by the expiry job', () => {
+    const now = '2026-11-25T10:00:00.000Z';
+    const lapsed: GuardedAssignment = { ...invited, expires_at: '2026-11-25T09:59:59.999Z' };
+    const expired = { code: 'invalid_state', message: EXPIRED_MESSAGE };
+    for (const action of ['accept', 'reject'] as const) {
+      assert.throws(() => checkTransition(action, lapsed, 'assignee', now), { message: EXPIRED_MESSAGE });
+      assert.deepEqual(refusal(action, { ...lapsed, status: 'declined' }, 'assignee'), expired);
+    }
+    const open: GuardedAssignment = { ...invited, expires_at: '2026-11-25T10:00:00.001Z' };
+    assert.deepEqual(checkTransition('accept', open, 'assignee', now), { to: 'accepted' });
+    // Declined by its invitee before its time: an answer, not an expiry.
+    const answered = { ...lapsed, status: 'declined', responded_at: '2026-11-25T09:00:00.000Z' };
+    assert.deepEqual(refusal('accept', answered, 'assignee'), {
+      code: 'invalid_state',
+      message: INVALID_STATUS_MESSAGE,
+    });
+    // The wrong party learns nothing about the invitation's time.
+    assert.equal(refusal('accept', lapsed, 'company')?.code, 'forbidden');
+  });
+
   it('accepts only while the challenge runs; the other actions do not ask', () => {
     for (const challenge_status of ['active', 'in_progress']) {
       assert.equal(refusal('accept', { ...invited, challenge_status }, 'assignee'), null);
@@ -105,7 +132,7 @@ describe('checkTransition', () => {
     });
     assert.equal(refusal('accept', { ...invited, challenge_status: 'completed' }, 'assignee')?.code, 'invalid_state');
     assert.equal(refusal('reject', { ...invited, challenge_status: 'archived' }, 'assignee'), null);
-    const working: GuardedAssignment = { status: 'in_progress', withdrawn_at: null, challenge_status: 'archived' };
+    const working: GuardedAssignment = { ...invited, status: 'in_progress', challenge_status: 'archived' };
     assert.equal(refusal('submit', working, 'assignee'), null);
   });
 });

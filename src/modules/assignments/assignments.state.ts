@@ -26,6 +26,9 @@ export const ASSIGNMENT_TRANSITIONS = {
   // The task was filled or completed, or its challenge completed, before the invitee answered. The contract fixes
   // the six statuses, so a withdrawn invitation is `declined` with `withdrawn_at` set.
   withdraw: { by: ['system'], from: ['invited'], to: 'declined' },
+  // Nobody answered within INVITATION_TTL_HOURS (issue 13, item 1): `declined` with the reason, `withdrawn_at` and
+  // `responded_at` null.
+  expire: { by: ['system'], from: ['invited'], to: 'declined' },
 } as const satisfies Readonly<
   Record<string, { by: readonly Mover[]; from: readonly string[]; to: string; openChallenge?: boolean }>
 >;
@@ -64,6 +67,9 @@ export const INVALID_STATUS_MESSAGE = "This action is not valid for the assignme
 
 export const WITHDRAWN_MESSAGE = 'This invitation was withdrawn: the task no longer needs contributors.';
 
+export const EXPIRED_MESSAGE =
+  'This invitation expired before it was answered. Look for open tasks under "Find tasks" and apply there.';
+
 export const NOT_A_PARTY_MESSAGE = 'Only the assigned contributor and the company that owns the challenge can do this.';
 
 const ONE_PARTY_MESSAGES: Record<AssignmentParty, string> = {
@@ -72,17 +78,35 @@ const ONE_PARTY_MESSAGES: Record<AssignmentParty, string> = {
 };
 
 /** What the guard reads of an assignment (see `findAssignmentContext`). */
-export type GuardedAssignment = { status: string; withdrawn_at: string | null; challenge_status: string };
+export type GuardedAssignment = {
+  status: string;
+  withdrawn_at: string | null;
+  expires_at: string | null;
+  responded_at: string | null;
+  challenge_status: string;
+};
+
+/**
+ * Whether the invitation ran out unanswered: still open past its time (the expiry job has not reached it yet), or
+ * declined by that job (never answered, never withdrawn).
+ */
+function hasExpired(assignment: GuardedAssignment, now: string): boolean {
+  if (assignment.expires_at === null) return false;
+  if (assignment.status === 'invited') return Date.parse(assignment.expires_at) <= Date.parse(now);
+  return assignment.status === 'declined' && assignment.withdrawn_at === null && assignment.responded_at === null;
+}
 
 /**
  * Checks that `party` may take `action` on `assignment`; throws 403 for the wrong party (before anything about the
- * status is revealed) and 422 for a status the action does not start from — naming a withdrawn invitation as such —
+ * status is revealed) and 422 for a status the action does not start from — naming a withdrawn or expired invitation
+ * as such —
  * or for an action that needs a running challenge when the challenge is closed. Returns the status it leads to.
  */
 export function checkTransition(
   action: AssignmentAction,
   assignment: GuardedAssignment,
   party: AssignmentParty | null,
+  now: string = new Date().toISOString(),
 ): { to: AssignmentStatus } {
   const transition: { by: readonly Mover[]; from: readonly string[]; to: AssignmentStatus; openChallenge?: boolean } =
     ASSIGNMENT_TRANSITIONS[action];
@@ -90,6 +114,7 @@ export function checkTransition(
     const parties = transition.by.filter((by): by is AssignmentParty => by !== 'system');
     throw AppError.forbidden(parties.length === 1 ? ONE_PARTY_MESSAGES[parties[0]] : NOT_A_PARTY_MESSAGE);
   }
+  if (hasExpired(assignment, now)) throw AppError.invalidState(EXPIRED_MESSAGE);
   if (!isOneOf(assignment.status, transition.from)) {
     throw AppError.invalidState(assignment.withdrawn_at !== null ? WITHDRAWN_MESSAGE : INVALID_STATUS_MESSAGE);
   }

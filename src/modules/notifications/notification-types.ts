@@ -20,6 +20,7 @@ type NotificationTypeInfo = Readonly<{
 export const NOTIFICATION_TYPES = {
   task_assignment: { label: 'You are invited to a task', email: 'instant' },
   invitation_withdrawn: { label: 'An invitation to you was withdrawn', email: 'instant' },
+  invitation_expired: { label: 'An invitation to you expired unanswered', email: 'instant' },
   team_invitation: { label: 'You are invited to a team', email: 'instant' },
   team_member_joined: { label: 'A teammate joined your team', email: 'digest' },
   team_message: { label: 'A message in your team', email: 'digest' },
@@ -27,6 +28,7 @@ export const NOTIFICATION_TYPES = {
   task_completed: { label: 'A task was completed', email: 'instant' },
   idea_scored: { label: 'Your idea was scored', email: 'instant' },
   idea_voted: { label: 'A vote on your idea', email: 'digest' },
+  task_interest: { label: 'A contributor applied for your task', email: 'instant' },
   task_accepted: { label: 'A contributor accepted a task', email: 'instant' },
   task_declined: { label: 'A contributor declined a task', email: 'instant' },
   solution_submitted: { label: 'A solution was submitted for review', email: 'instant' },

@@ -38,6 +38,27 @@ export function lockVolunteerForCv(db: Db, id: number, now: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Holds the contributor's row until the transaction ends, so that invitations to them are made one after the other
+ * and each counts the ones before it. `skipLocked` (matching): on PostgreSQL a contributor another transaction is
+ * inviting right now is passed over (false) instead of waited for, so two matching runs that rank the same people
+ * in another order never wait on each other. SQLite runs one write transaction at a time anyway.
+ */
+export async function lockVolunteerForInvitation(
+  db: Db,
+  dialect: 'sqlite' | 'postgres',
+  volunteerId: number,
+  skipLocked: boolean,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('volunteers')
+    .select('id')
+    .where('id', '=', volunteerId)
+    .$if(dialect === 'postgres', (query) => (skipLocked ? query.forUpdate().skipLocked() : query.forUpdate()))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export function skillsOfVolunteer(db: Db, volunteerId: number) {
   return db
     .selectFrom('volunteer_skills')

@@ -20,6 +20,8 @@ const TYPE_LABELS: Record<string, string> = {
   solution_revision_requested: 'Changes requested',
   task_completed: 'Task completed',
   invitation_withdrawn: 'Invitation withdrawn',
+  invitation_expired: 'Invitation expired',
+  task_interest: 'New applicant',
   challenge_analyzed: 'Challenge analysed',
   challenge_rejected: 'Challenge not accepted',
   challenge_analysis_failed: 'Analysis stopped',
