@@ -227,6 +227,10 @@ export interface AssignmentsTable {
   submitted_at: Timestamp | null;
   completed_at: Timestamp | null;
   actual_hours: number | null;
+  /** The company's rating of the approved work, 1–5, or null (0016). */
+  rating: Generated<number | null>;
+  /** The company's comment when it approved the work, or null (0016). */
+  review_comment: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -292,6 +296,16 @@ export interface TeamMembersTable {
 export interface TeamMessagesTable {
   id: Generated<number>;
   team_id: number;
+  user_id: number;
+  message: string;
+  created_at: Timestamp;
+}
+
+/** The company ↔ team thread of a challenge (`task_id` null) or of one task with its assignee (0016). */
+export interface ChallengeMessagesTable {
+  id: Generated<number>;
+  challenge_id: number;
+  task_id: number | null;
   user_id: number;
   message: string;
   created_at: Timestamp;
@@ -499,6 +513,7 @@ export interface Database {
   teams: TeamsTable;
   team_members: TeamMembersTable;
   team_messages: TeamMessagesTable;
+  challenge_messages: ChallengeMessagesTable;
   notifications: NotificationsTable;
   notification_counts: NotificationCountsTable;
   notification_preferences: NotificationPreferencesTable;

@@ -18,7 +18,6 @@ import { newChallengePage } from './pages/challenges/new.page.ts';
 import { myIdeasPage } from './pages/community/my-ideas.page.ts';
 import { companyProfilePage } from './pages/company/profile.page.ts';
 import { reviewsPage } from './pages/company/reviews.page.ts';
-import { sendBack } from './pages/company/send-back.ts';
 import { openAssignment } from './pages/contributor/assignment.page.ts';
 import { assignmentsPage } from './pages/contributor/assignments.page.ts';
 import { attachmentDownload } from './pages/contributor/attachment-download.ts';
@@ -88,7 +87,6 @@ export const WEB_ROUTES: Record<string, readonly PageRoute[]> = {
         ),
     },
     { method: 'GET', url: '/reviews', guard: 'company', page: reviewsPage },
-    { method: 'POST', url: '/reviews/:assignmentId/send-back', guard: 'company', page: sendBack },
   ],
   challenges: [
     { method: 'GET', url: '/challenges', guard: 'signed-in', page: challengesListPage },

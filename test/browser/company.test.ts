@@ -129,8 +129,30 @@ describe('the company side: profile, a challenge and its tasks, reviews [browser
 
     const approve = page.locator(`form[data-api="/api/assignments/${approved.id}/complete"]`);
     assert.equal(await approve.getByLabel('Hours to record').inputValue(), '6.5');
+    const approvedCard = page.locator('article', { hasText: 'Rota data model' });
+    assert.match(await approvedCard.innerText(), /Hours submitted in all: 6\.5 hours over 1 version\./);
+    await approve.getByLabel('Rating (optional)').selectOption('4');
+    await approve.getByLabel('Comment for Grace Hopper (optional)').fill('Clear model, well documented.');
+    // Approving asks first: dismissed, nothing is sent; accepted, the work is approved.
+    page.once('dialog', (dialog) => dialog.dismiss());
+    await approve.getByRole('button', { name: 'Approve and complete' }).click();
+    await page.getByRole('heading', { name: 'Solutions to review 2' }).waitFor();
+    const questions: string[] = [];
+    page.once('dialog', (dialog) => {
+      questions.push(dialog.message());
+      return dialog.accept();
+    });
     await approve.getByRole('button', { name: 'Approve and complete' }).click();
     await page.waitForURL(`**/challenges/${seeded.challengeId}#task-*`);
+    assert.match(questions[0] ?? '', /^Approve “Rota data model” by Grace Hopper\? This completes the task/);
+    const approvedRead = await fetch(`${running.server.url}/api/assignments/${approved.id}`, {
+      headers: { accept: 'application/json', authorization: `Bearer ${approved.token}` },
+    });
+    const review = (await approvedRead.json()) as { status: string; rating: number; review_comment: string };
+    assert.deepEqual(
+      [review.status, review.rating, review.review_comment],
+      ['completed', 4, 'Clear model, well documented.'],
+    );
     const approvedTask = page.locator('li.task', { hasText: 'Rota data model' });
     await approvedTask.getByText('Completed').first().waitFor();
     await screenshots(page, 'company-challenge-after-approval');
@@ -140,8 +162,12 @@ describe('the company side: profile, a challenge and its tasks, reviews [browser
     await card.getByText('Send it back for changes').click();
     await card.getByLabel('What should Alan Turing change?').fill('Please add the opt-out link to every reminder.');
     await screenshots(page, 'company-send-back');
+    // An empty note is refused by the API, with its message next to the field.
+    await card.getByLabel('What should Alan Turing change?').fill('');
     await card.getByRole('button', { name: 'Send back with this note' }).click();
-    await page.getByText('"Shift reminder emails" was sent back to Alan Turing with your note.').waitFor();
+    await card.getByText('The note field is required.').first().waitFor();
+    await card.getByLabel('What should Alan Turing change?').fill('Please add the opt-out link to every reminder.');
+    await card.getByRole('button', { name: 'Send back with this note' }).click();
     await page.getByRole('heading', { name: 'Solutions to review 0' }).waitFor();
 
     const response = await fetch(`${running.server.url}/api/assignments/${sentBack.id}`, {

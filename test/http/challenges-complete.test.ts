@@ -219,7 +219,7 @@ for (const dialect of testDialects()) {
             assignmentIds.push(assignment.id);
           }
         }
-        await Promise.all(assignmentIds.map((id) => completeAssignment(ctx.db, caller, id, null)));
+        await Promise.all(assignmentIds.map((id) => completeAssignment(ctx.db, caller, id, {})));
         for (const challenge of challenges) {
           assert.equal(await challengeStatus(ctx.db, challenge.id), 'completed', `challenge ${challenge.id}`);
         }

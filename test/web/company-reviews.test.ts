@@ -44,7 +44,7 @@ for (const dialect of testDialects()) {
       return { ...s, attachmentId: attachment.id };
     };
 
-    it('lists the solutions waiting for review with approve (API, hours prefilled) and send back (web form)', async () => {
+    it('lists the solutions waiting for review with approve (confirmation, hours, rating, comment) and send back, both to the API', async () => {
       const s = await submitted();
       const page = await (await signedIn(ctx.app, s.company.user.email)).get('/reviews');
       assert.equal(page.statusCode, 200);
@@ -53,18 +53,29 @@ for (const dialect of testDialects()) {
       assert.match(text, /Solutions to review 1/);
       assert.match(text, new RegExp(`Write the rota Waiting for your review By ${s.volunteer.user.name}`));
       assert.match(text, /Built the onboarding checklist and the training video script\./);
-      assert.match(text, /Hours worked 6\.5 hours Estimate 8 hours/);
+      assert.match(text, /Hours worked 6\.5 hours Handed in/);
+      assert.match(text, /Estimate for the task: 8 hours\./);
+      assert.match(text, /Hours submitted in all: 6\.5 hours over 1 version\./);
       assert.equal(parsed.link('https://example.test/deliverable').href, 'https://example.test/deliverable');
       assert.equal(parsed.link('report.pdf').href, `/assignments/${s.assignment.id}/attachments/${s.attachmentId}`);
       const approve = parsed.form(`/api/assignments/${s.assignment.id}/complete`);
       assert.equal(approve.method, 'POST');
+      assert.match(approve.confirm ?? '', new RegExp(`^Approve “Write the rota” by ${s.volunteer.user.name}\\?`));
       assert.equal(approve.control('Hours to record').value, '6.5');
+      const rating = approve.control('Rating (optional)');
+      assert.deepEqual(
+        rating.options.map((option) => option.value),
+        ['', '5', '4', '3', '2', '1'],
+      );
+      assert.equal(rating.value, '', 'no rating unless the company picks one');
+      assert.equal(approve.control(`Comment for ${s.volunteer.user.name} (optional)`).type, 'textarea');
       assert.deepEqual(
         approve.buttons.map((button) => button.text),
         ['Approve and complete'],
       );
-      const sendBack = parsed.form(`/reviews/${s.assignment.id}/send-back`);
+      const sendBack = parsed.form(`/api/assignments/${s.assignment.id}/request-changes`);
       assert.equal(sendBack.method, 'POST');
+      assert.equal(sendBack.redirect, '/reviews');
       assert.equal(sendBack.control(`What should ${s.volunteer.user.name} change?`).required, true);
       assert.deepEqual(
         sendBack.buttons.map((button) => button.text),
@@ -72,40 +83,35 @@ for (const dialect of testDialects()) {
       );
     });
 
-    it('sends a solution back with a note: CSRF needed, owner only, only while it waits for review', async () => {
+    it('shows the earlier versions with their notes and the hours of all of them to the reviewer', async () => {
       const s = await submitted();
-      const path = `/reviews/${s.assignment.id}/send-back`;
-      const owner = await signedIn(ctx.app, s.company.user.email);
-
-      const forged = await owner.post(path, { _csrf: 'forged', note: 'Please add the weekend shifts.' });
-      assert.equal(forged.statusCode, 403);
-      assert.equal((await assignmentRow(ctx.db, s.assignment.id)).status, 'submitted');
-
-      const otherCompany = await signedIn(
-        ctx.app,
-        (await createCompany(ctx.db, { user: await withPassword() })).user.email,
+      const owner = apiClient(ctx.app, s.company.token);
+      const url = `/api/assignments/${s.assignment.id}`;
+      assert.equal((await owner.post(`${url}/request-changes`, { note: 'Add the weekend shifts.' })).statusCode, 200);
+      const second = { ...VALID_SOLUTION, description: 'Now with the weekend shifts.', hours_worked: 2 };
+      assert.equal(
+        (await apiClient(ctx.app, s.volunteer.token).post(`${url}/submit-solution`, second)).statusCode,
+        303,
       );
-      const refused = await otherCompany.submit('/dashboard', path, { note: 'Mine now.' });
-      assert.ok([403, 404].includes(refused.statusCode), `another company: ${refused.statusCode}`);
-      const assignee = await signedIn(ctx.app, s.volunteer.user.email);
-      assert.equal((await assignee.submit('/dashboard', path, { note: 'Self-review.' })).statusCode, 403);
-      assert.equal((await assignmentRow(ctx.db, s.assignment.id)).status, 'submitted');
 
-      const sent = await owner.submit('/reviews', path, { note: 'Please add the weekend shifts.' });
-      assert.equal(sent.statusCode, 303);
-      assert.equal(sent.headers.location, '/reviews');
-      const after = await owner.follow(sent);
+      const parsed = parsePage((await (await signedIn(ctx.app, s.company.user.email)).get('/reviews')).body);
+      assert.match(parsed.text, /Now with the weekend shifts\./);
+      assert.match(parsed.text, /Hours submitted in all: 8\.5 hours over 2 versions\./);
       assert.match(
-        parsePage(after.body).text,
-        /"Write the rota" was sent back to .* with your note\. Solutions to review 0/,
+        parsed.text,
+        /Earlier versions \(1\) Version 1 Changes requested Built the onboarding checklist .* Sent back with the note: Add the weekend shifts\./,
       );
-      assert.equal((await assignmentRow(ctx.db, s.assignment.id)).status, 'in_progress');
-      const told = (await notificationsOf(ctx.db, s.volunteer.user.id)).at(-1);
-      assert.match(told?.message ?? '', /weekend shifts/);
+      assert.equal(parsed.link('report.pdf').href, `/assignments/${s.assignment.id}/attachments/${s.attachmentId}`);
+      assert.equal(parsed.form(`${url}/complete`).control('Hours to record').value, '2');
+    });
 
-      const again = await owner.submit('/reviews', path, { note: 'Twice.' });
-      assert.equal(again.statusCode, 422, 'no longer waiting for review');
-      assert.match(parsePage(again.body).text, /not valid for the assignment's current status/);
+    it('no longer takes the old web-only send-back route (the button goes to the API)', async () => {
+      const s = await submitted();
+      const owner = await signedIn(ctx.app, s.company.user.email);
+      const gone = await owner.submit('/reviews', `/reviews/${s.assignment.id}/send-back`, { note: 'Old form.' });
+      assert.equal(gone.statusCode, 404);
+      assert.equal((await assignmentRow(ctx.db, s.assignment.id)).status, 'submitted');
+      assert.equal((await notificationsOf(ctx.db, s.volunteer.user.id)).length, 0);
     });
 
     it('lets only the two parties download an attachment, as an attachment with its name', async () => {

@@ -146,7 +146,7 @@ for (const dialect of testDialects()) {
       const text = parsed.text;
       assert.match(text, /Your solution Submitted/);
       assert.match(text, new RegExp(VALID_SOLUTION.description.replace('.', '\\.')));
-      assert.match(text, /Hours worked 6\.5 hours Link to the work https:\/\/example\.test\/deliverable/);
+      assert.match(text, /Hours worked 6\.5 hours Handed in .* Link to the work https:\/\/example\.test\/deliverable/);
       assert.match(parsed.link('report.pdf').href, new RegExp(`^/assignments/${s.assignment.id}/attachments/\\d+$`));
       // Only the owning company completes (issue 10, item 7): no Complete form for the contributor.
       assert.ok(
@@ -173,6 +173,25 @@ for (const dialect of testDialects()) {
       assert.match(text, /The company asked for changes .*Note from the company: Please add tests\./);
       assert.match(text, /Your solution Changes requested/);
       assert.match(text, /Submit your solution again/);
+    });
+
+    it("shows the company's rating and comment of approved work, and every version handed in", async () => {
+      const s = await scenario('in_progress');
+      const contributor = apiClient(ctx.app, s.volunteer.token);
+      const company = apiClient(ctx.app, s.company.token);
+      const url = `/api/assignments/${s.assignment.id}`;
+      await contributor.post(`${url}/submit-solution`, VALID_SOLUTION);
+      await company.post(`${url}/request-changes`, { note: 'Please add tests.' });
+      await contributor.post(`${url}/submit-solution`, { ...VALID_SOLUTION, description: 'Now with the tests.' });
+      const done = await company.post(`${url}/complete`, { rating: 5, comment: 'Thorough work.' });
+      assert.equal(done.statusCode, 200, done.body);
+
+      const page = await (await signedIn(ctx.app, s.volunteer.user.email)).get(`/assignments/${s.assignment.id}`);
+      const text = parsePage(page.body).text;
+      assert.match(text, /The company's review Rating: 5 of 5 Thorough work\./);
+      assert.match(text, /Your solution Approved Now with the tests\./);
+      assert.match(text, /Hours submitted in all: 13 hours over 2 versions\./);
+      assert.match(text, /Version 1 Changes requested .* Sent back with the note: Please add tests\./);
     });
 
     it("answers 404 for someone else's assignment, an unknown id and a malformed id", async () => {

@@ -529,10 +529,50 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Complete the assignment (in_progress or submitted → completed); reputation is awarded
-         * @description The owning company only (the assignee gets 403). The wrong party gets 403; a status the action does not start from gets 422. `actual_hours` defaults to the latest submission's hours and may not exceed the hours submitted (422). The task completes once none of its assignments is still active.
+         * Approve the work (in_progress or submitted → completed); reputation is awarded
+         * @description The owning company only (a contributor gets 403). The wrong party gets 403; a status the action does not start from gets 422. `actual_hours` defaults to the latest submission's hours and may not exceed the hours submitted (422). The optional `rating` (1–5) and `comment` are kept on the assignment and shown to the contributor; the rating weighs the reputation points (3 or none: the plain award; each star above or below: a quarter more or less). The task completes once none of its assignments is still active.
          */
         post: operations["completeAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assignments/{id}/request-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a submitted solution back for changes (submitted → in_progress), with a note
+         * @description The owning company only. The wrong party gets 403; a status the action does not start from gets 422. The `note` is required: it is kept on the submission sent back (`review_note`, status `revision_requested`) and sent to the contributor, who hands in a new version with submit-solution.
+         */
+        post: operations["requestAssignmentChanges"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assignments/{id}/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every version of the solution handed in, newest first; the body adds the hours of all of them
+         * @description For the contributor and the owning company (another user who can see the task gets 403; otherwise 404). Each submission is kept as it was handed in, with its attachments, its status (`submitted`, `approved`, `revision_requested`) and the note the company sent it back with. `hours_submitted` sums `hours_worked` over every version: the most a completion may record.
+         */
+        get: operations["listAssignmentSubmissions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1247,6 +1287,11 @@ export interface components {
              * @description ISO-8601 UTC timestamp
              */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description When the company approved it or sent it back; null while it waits for review.
+             */
+            reviewed_at: string | null;
         };
         Assignment: {
             id: number;
@@ -1309,6 +1354,10 @@ export interface components {
              */
             completed_at: string | null;
             actual_hours: number | null;
+            /** @description The company's rating of the approved work, 1 (poor) to 5 (excellent); null when none was given. */
+            rating: number | null;
+            /** @description The company's comment when it approved the work; null when none was written. */
+            review_comment: string | null;
             task: {
                 id: number;
                 title: string;
@@ -1909,6 +1958,20 @@ export interface components {
         };
         CompleteAssignmentBody: {
             actual_hours?: number | null;
+            /** @description Optional: 1 (poor) to 5 (excellent). Shown to the contributor; weighs the reputation points. */
+            rating?: number | null;
+            /** @description Optional: a word to the contributor about the work, shown on their assignment. */
+            comment?: string | null;
+        };
+        RequestChangesBody: {
+            /** @description Required: what the contributor should change (1–2000 characters after trimming). */
+            note: string;
+        };
+        SubmissionPage: {
+            data: components["schemas"]["Submission"][];
+            links: components["schemas"]["PageLinks"];
+            meta: components["schemas"]["PageMeta"];
+            hours_submitted: number;
         };
         TeamMessagePage: {
             data: components["schemas"]["TeamMessage"][];
@@ -4039,6 +4102,161 @@ export interface operations {
             };
             /** @description The body is over 1 MiB (a file over its own limit is a 422 instead) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestAssignmentChanges: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry. The first response to this user and key (status, Content-Type, Location and body) is kept for 24 hours; a repeat with the same method, path and body gets it back with `Idempotent-Replayed: true` and runs nothing. 1 to 255 visible ASCII characters (e.g. a UUID), else 422; the key used for another path or body: 422; a repeat while the first request runs: 409. 5xx, 409 and 429 answers are not kept, so a retry runs the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestChangesBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assignment"];
+                };
+            };
+            /** @description The body is not valid JSON, a form or multipart */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong account type, or not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state of the resource, or a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over 1 MiB (a file over its own limit is a 422 instead) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAssignmentSubmissions: {
+        parameters: {
+            query?: {
+                /** @description From 1; a page past the end is empty */
+                page?: number;
+                /** @description Items per page, 1 to 100; 20 by default */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionPage"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong account type, or not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -28,19 +28,23 @@ async function loadLatestSubmissions(
   db: Db,
   assignmentIds: number[],
 ): Promise<Map<number, SubmissionRowWithAttachments>> {
-  const submissions = await selectLatestSubmissions(db, assignmentIds);
-  const byAssignment = new Map<number, SubmissionRowWithAttachments>();
-  if (submissions.length === 0) return byAssignment;
+  const submissions = await withAttachments(db, await selectLatestSubmissions(db, assignmentIds));
+  return new Map(submissions.map((submission) => [submission.assignment_id, submission]));
+}
 
-  const bySubmission = new Map<number, SubmissionRowWithAttachments>();
-  for (const submission of submissions) {
-    const withAttachments = { ...submission, attachments: [] };
-    byAssignment.set(submission.assignment_id, withAttachments);
-    bySubmission.set(submission.id, withAttachments);
-  }
+type SubmissionRow = Omit<SubmissionRowWithAttachments, 'attachments'>;
+
+/** Submissions in their response shape, in their order, each with its attachments (one query for all of them). */
+export async function withAttachments(
+  db: Db,
+  submissions: readonly SubmissionRow[],
+): Promise<SubmissionRowWithAttachments[]> {
+  const result = submissions.map((submission): SubmissionRowWithAttachments => ({ ...submission, attachments: [] }));
+  if (result.length === 0) return result;
+  const bySubmission = new Map(result.map((submission) => [submission.id, submission]));
   const attachments = await selectAttachments(db, [...bySubmission.keys()]);
   for (const { submission_id, ...attachment } of attachments) {
     bySubmission.get(submission_id)?.attachments.push(attachment);
   }
-  return byAssignment;
+  return result;
 }

@@ -20,6 +20,7 @@ export type SubmissionRowWithAttachments = {
   status: string;
   review_note: string | null;
   created_at: string;
+  reviewed_at: string | null;
   attachments: Array<{ id: number; file_name: string; size: number; content_type: string }>;
 };
 
@@ -40,6 +41,8 @@ export function toAssignment(row: AssignmentWithRelations, latest: SubmissionRow
     submitted_at: row.submitted_at,
     completed_at: row.completed_at,
     actual_hours: row.actual_hours,
+    rating: row.rating,
+    review_comment: row.review_comment,
     task: {
       id: row.task_id,
       title: row.task_title,

@@ -64,7 +64,20 @@ export function notifySolutionSubmitted(db: Db, assignment: AssignmentContext): 
   );
 }
 
-export async function notifyTaskCompleted(db: Db, assignment: AssignmentContext, points: number): Promise<void> {
+/** The company's rating and comment of approved work, repeated in the contributor's notification. */
+export type Review = { rating: number | null; comment: string | null };
+
+function reviewWords({ rating, comment }: Review): string {
+  const rated = rating === null ? '' : ` The company rated your work ${rating} of 5.`;
+  return `${rated}${comment ? ` Comment from the company: ${comment}` : ''}`;
+}
+
+export async function notifyTaskCompleted(
+  db: Db,
+  assignment: AssignmentContext,
+  points: number,
+  review: Review,
+): Promise<void> {
   await send(
     db,
     assignment,
@@ -79,19 +92,18 @@ export async function notifyTaskCompleted(db: Db, assignment: AssignmentContext,
     'contributor',
     'task_completed',
     'Task completed',
-    `The task ${quoted(assignment.task_title)} is complete. You earned ${points} reputation points.`,
+    `The task ${quoted(assignment.task_title)} is complete. You earned ${points} reputation points.${reviewWords(review)}`,
   );
 }
 
-export function notifyRevisionRequested(db: Db, assignment: AssignmentContext, note: string | null): Promise<void> {
-  const detail = note ? ` Note from the company: ${note}` : '';
+export function notifyRevisionRequested(db: Db, assignment: AssignmentContext, note: string): Promise<void> {
   return send(
     db,
     assignment,
     'contributor',
     'solution_revision_requested',
     'Revision requested',
-    `The company asked for changes to your solution for the task ${quoted(assignment.task_title)}.${detail}`,
+    `The company asked for changes to your solution for the task ${quoted(assignment.task_title)}. Note from the company: ${note}`,
   );
 }
 

@@ -31,20 +31,23 @@ export function selectAssignmentRows(db: Db, ids: readonly number[]): Promise<As
     .execute();
 }
 
+const SUBMISSION_COLUMNS = [
+  'id',
+  'assignment_id',
+  'description',
+  'deliverable_url',
+  'hours_worked',
+  'status',
+  'review_note',
+  'created_at',
+  'reviewed_at',
+] as const;
+
 /** The newest submission of each assignment, in one query. */
 export function selectLatestSubmissions(db: Db, assignmentIds: readonly number[]) {
   return db
     .selectFrom('submissions')
-    .select([
-      'id',
-      'assignment_id',
-      'description',
-      'deliverable_url',
-      'hours_worked',
-      'status',
-      'review_note',
-      'created_at',
-    ])
+    .select(SUBMISSION_COLUMNS)
     .where('id', 'in', (eb) =>
       eb
         .selectFrom('submissions')
@@ -233,14 +236,26 @@ export function findLatestSubmission(db: Db, assignmentId: number) {
     .executeTakeFirst();
 }
 
-/** The hours of every submission of the assignment (each round of work reports its own). */
-export async function listSubmittedHours(db: Db, assignmentId: number): Promise<number[]> {
+/** A page of the assignment's submissions, every version handed in, newest first. */
+export function listSubmissionsPage(db: Db, assignmentId: number, page: PageRequest) {
+  return fetchPage(
+    db
+      .selectFrom('submissions')
+      .select(SUBMISSION_COLUMNS)
+      .where('assignment_id', '=', assignmentId)
+      .orderBy('id', 'desc'),
+    page,
+  );
+}
+
+/** The hours of all the assignment's submissions, summed (each round of work reports its own; none: 0). */
+export async function sumSubmittedHours(db: Db, assignmentId: number): Promise<number> {
   const rows = await db
     .selectFrom('submissions')
     .select('hours_worked')
     .where('assignment_id', '=', assignmentId)
     .execute();
-  return rows.map((row) => Number(row.hours_worked));
+  return rows.reduce((sum, row) => sum + Number(row.hours_worked), 0);
 }
 
 /** Records the company's verdict on a submission; `reviewNote` is what it asked to change when it sent it back. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
-import { pageResponse } from '../../http/pagination.ts';
+import { pageEnvelope, pageRequest, pageResponse } from '../../http/pagination.ts';
 import { errorResponses, IdParams, Page, PageOnlyQuery } from '../../http/schemas.ts';
 import { assertUploadsValid, MiB, type UploadRule, uploadsOf } from '../../http/uploads.ts';
 import {
@@ -11,6 +11,8 @@ import {
   AssignmentListQuery,
   CompleteBody,
   RejectBody,
+  RequestChangesBody,
+  Submission,
   SubmitSolutionBody,
 } from './assignments.schemas.ts';
 import {
@@ -20,9 +22,10 @@ import {
   listAssignments,
   listPendingAssignments,
   rejectAssignment,
+  requestRevision,
   startAssignment,
 } from './assignments.service.ts';
-import { submitSolution } from './submissions.service.ts';
+import { listSubmissions, submitSolution } from './submissions.service.ts';
 
 const tags = ['Assignments'];
 
@@ -173,16 +176,64 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
       schema: {
         operationId: 'completeAssignment',
         tags,
-        summary: 'Complete the assignment (in_progress or submitted → completed); reputation is awarded',
+        summary: 'Approve the work (in_progress or submitted → completed); reputation is awarded',
         description:
-          `The owning company only (the assignee gets 403). ${PARTY_AND_STATUS_RULES} \`actual_hours\` defaults to ` +
-          "the latest submission's hours and may not exceed the hours submitted (422). The task completes once none " +
-          'of its assignments is still active.',
+          `The owning company only (a contributor gets 403). ${PARTY_AND_STATUS_RULES} \`actual_hours\` defaults to ` +
+          "the latest submission's hours and may not exceed the hours submitted (422). The optional `rating` (1–5) " +
+          'and `comment` are kept on the assignment and shown to the contributor; the rating weighs the reputation ' +
+          'points (3 or none: the plain award; each star above or below: a quarter more or less). The task completes ' +
+          'once none of its assignments is still active.',
         params: IdParams,
         body: CompleteBody,
         response: { 200: Assignment, ...errorResponses(400, 401, 403, 404, 413, 422) },
       },
     },
-    (request) => completeAssignment(db, callerOf(request), request.params.id, request.body.actual_hours ?? null),
+    (request) => completeAssignment(db, callerOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/assignments/:id/request-changes',
+    {
+      schema: {
+        operationId: 'requestAssignmentChanges',
+        tags,
+        summary: 'Send a submitted solution back for changes (submitted → in_progress), with a note',
+        description:
+          `The owning company only. ${PARTY_AND_STATUS_RULES} The \`note\` is required: it is kept on the ` +
+          'submission sent back (`review_note`, status `revision_requested`) and sent to the contributor, who hands ' +
+          'in a new version with submit-solution.',
+        params: IdParams,
+        body: RequestChangesBody,
+        response: { 200: Assignment, ...errorResponses(400, 401, 403, 404, 413, 422) },
+      },
+    },
+    (request) => requestRevision(db, callerOf(request), request.params.id, request.body.note),
+  );
+
+  app.get(
+    '/assignments/:id/submissions',
+    {
+      schema: {
+        operationId: 'listAssignmentSubmissions',
+        tags,
+        summary: 'Every version of the solution handed in, newest first; the body adds the hours of all of them',
+        description:
+          'For the contributor and the owning company (another user who can see the task gets 403; otherwise 404). ' +
+          'Each submission is kept as it was handed in, with its attachments, its status (`submitted`, `approved`, ' +
+          '`revision_requested`) and the note the company sent it back with. `hours_submitted` sums `hours_worked` ' +
+          'over every version: the most a completion may record.',
+        params: IdParams,
+        querystring: PageOnlyQuery,
+        response: {
+          200: Page(Submission, { hours_submitted: Type.Number() }, 'SubmissionPage'),
+          ...errorResponses(401, 403, 404, 422),
+        },
+      },
+    },
+    async (request) => {
+      const page = pageRequest(request.query);
+      const { data, total, hoursSubmitted } = await listSubmissions(db, callerOf(request), request.params.id, page);
+      return { ...pageEnvelope(request, page, data, total), hours_submitted: hoursSubmitted };
+    },
   );
 }

@@ -4,7 +4,7 @@ import { ASSIGNMENT_STATUSES } from './assignments.state.ts';
 
 export { ASSIGNMENT_STATUSES, type AssignmentStatus } from './assignments.state.ts';
 
-const Submission = Type.Object(
+export const Submission = Type.Object(
   {
     id: Type.Integer(),
     assignment_id: Type.Integer(),
@@ -19,9 +19,16 @@ const Submission = Type.Object(
       Type.Object({ id: Type.Integer(), file_name: Type.String(), size: Type.Integer(), content_type: Type.String() }),
     ),
     created_at: Timestamp,
+    reviewed_at: Nullable(
+      Type.String({
+        format: 'date-time',
+        description: 'When the company approved it or sent it back; null while it waits for review.',
+      }),
+    ),
   },
   { $id: 'Submission' },
 );
+export type Submission = Static<typeof Submission>;
 
 export const Assignment = Type.Object(
   {
@@ -81,6 +88,16 @@ export const Assignment = Type.Object(
     submitted_at: Nullable(Timestamp),
     completed_at: Nullable(Timestamp),
     actual_hours: Nullable(Type.Number()),
+    rating: Nullable(
+      Type.Integer({
+        minimum: 1,
+        maximum: 5,
+        description: "The company's rating of the approved work, 1 (poor) to 5 (excellent); null when none was given.",
+      }),
+    ),
+    review_comment: Nullable(
+      Type.String({ description: "The company's comment when it approved the work; null when none was written." }),
+    ),
     task: Type.Object({
       id: Type.Integer(),
       title: Type.String(),
@@ -121,9 +138,40 @@ export const SubmitSolutionBody = Type.Object(
 );
 export type SubmitSolutionBody = Static<typeof SubmitSolutionBody>;
 
+export const REVIEW_TEXT_MAX_LENGTH = 2000;
+
 export const CompleteBody = Type.Object(
   {
     actual_hours: Type.Optional(Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 10_000 }))),
+    rating: Type.Optional(
+      Nullable(
+        Type.Integer({
+          minimum: 1,
+          maximum: 5,
+          description: 'Optional: 1 (poor) to 5 (excellent). Shown to the contributor; weighs the reputation points.',
+        }),
+      ),
+    ),
+    comment: Type.Optional(
+      Nullable(
+        Type.String({
+          maxLength: REVIEW_TEXT_MAX_LENGTH,
+          description: 'Optional: a word to the contributor about the work, shown on their assignment.',
+        }),
+      ),
+    ),
   },
   { $id: 'CompleteAssignmentBody' },
+);
+export type CompleteBody = Static<typeof CompleteBody>;
+
+export const RequestChangesBody = Type.Object(
+  {
+    note: Type.String({
+      minLength: 1,
+      maxLength: REVIEW_TEXT_MAX_LENGTH,
+      description: 'Required: what the contributor should change (1–2000 characters after trimming).',
+    }),
+  },
+  { $id: 'RequestChangesBody' },
 );

@@ -9,7 +9,7 @@ import { recordChallengeStatusChanged } from '../challenges/challenge-events.ts'
 import { finishChallengeIfAllTasksCompleted, holdChallenge } from '../challenges/challenge-progress.ts';
 import { updateChallengeStatusIfIn } from '../challenges/challenges.repository.ts';
 import { CHALLENGE_TRANSITIONS } from '../challenges/challenges.state.ts';
-import { awardReputation, scoreBandMultiplier } from '../reputation/reputation.ts';
+import { awardReputation, ratingMultiplier, scoreBandMultiplier } from '../reputation/reputation.ts';
 import { updateTaskStatusIfIn } from '../tasks/tasks.repository.ts';
 import { TASK_TRANSITIONS } from '../tasks/tasks.state.ts';
 import { recordAssignmentChanged } from './assignment-events.ts';
@@ -26,12 +26,18 @@ import {
   findActiveAssignmentId,
   findLatestSubmission,
   listAssignmentIds,
-  listSubmittedHours,
   reviewSubmission,
+  sumSubmittedHours,
   taskHasActiveAssignments,
   updateAssignmentIfStatus,
 } from './assignments.repository.ts';
-import type { Assignment, AssignmentListQuery, AssignmentStatus } from './assignments.schemas.ts';
+import {
+  type Assignment,
+  type AssignmentListQuery,
+  type AssignmentStatus,
+  type CompleteBody,
+  REVIEW_TEXT_MAX_LENGTH,
+} from './assignments.schemas.ts';
 import { checkTransition, INVALID_STATUS_MESSAGE, NOT_A_PARTY_MESSAGE } from './assignments.state.ts';
 import { withdrawInvitations } from './withdrawals.ts';
 
@@ -173,7 +179,7 @@ export async function startAssignment(db: Db, caller: AuthUser, id: number): Pro
  * contributor's record than were handed in.
  */
 async function checkActualHours(trx: Db, assignmentId: number, actualHours: number): Promise<void> {
-  const submitted = (await listSubmittedHours(trx, assignmentId)).reduce((sum, hours) => sum + hours, 0);
+  const submitted = await sumSubmittedHours(trx, assignmentId);
   // A small tolerance for the binary sum of decimal hours (0.1 + 0.2 > 0.3).
   if (actualHours > submitted + 1e-9) {
     const bound = Math.round(submitted * 100) / 100;
@@ -184,14 +190,20 @@ async function checkActualHours(trx: Db, assignmentId: number, actualHours: numb
   }
 }
 
+/**
+ * The owning company approves the work: the assignment `completed` with the hours recorded and, when given, its
+ * rating (1–5) and comment, which the contributor sees and which weigh the reputation awarded (`ratingMultiplier`).
+ */
 export async function completeAssignment(
   db: Db,
   caller: AuthUser,
   id: number,
-  actualHours: number | null,
+  review: CompleteBody,
 ): Promise<Assignment> {
   const { assignment, party } = await findAssignmentForCaller(db, caller, id);
   const { to } = checkTransition('complete', assignment, party);
+  const actualHours = review.actual_hours ?? null;
+  const rating = review.rating ?? null;
   const now = iso();
   await db.transaction().execute(async (trx) => {
     // First, so that completions on one challenge take their turns (see challenge-progress.ts).
@@ -199,14 +211,15 @@ export async function completeAssignment(
     const latest = await findLatestSubmission(trx, assignment.id);
     if (actualHours !== null) await checkActualHours(trx, assignment.id, actualHours);
     const hours = actualHours ?? latest?.hours_worked ?? null;
-    await moveAssignment(trx, assignment, to, { completed_at: now, actual_hours: hours }, now);
+    const changes = { completed_at: now, actual_hours: hours, rating, review_comment: review.comment ?? null };
+    await moveAssignment(trx, assignment, to, changes, now);
     if (latest) await reviewSubmission(trx, latest.id, 'approved', now);
     const points = await awardReputation(
       trx,
       assignment.volunteer_id,
       'task_completed',
       { type: 'assignment', id: assignment.id },
-      scoreBandMultiplier(assignment.challenge_score),
+      scoreBandMultiplier(assignment.challenge_score) * ratingMultiplier(rating),
     );
     if (!(await taskHasActiveAssignments(trx, assignment.task_id))) {
       const complete = TASK_TRANSITIONS.complete;
@@ -215,28 +228,28 @@ export async function completeAssignment(
       // The last task completed completes its challenge, in this same transaction.
       await finishChallengeIfAllTasksCompleted(trx, assignment.challenge_id, now);
     }
-    await notifyTaskCompleted(trx, assignment, points);
+    await notifyTaskCompleted(trx, assignment, points, { rating, comment: review.comment ?? null });
   });
   return assignmentResponse(db, id);
 }
 
-export const REVISION_NOTE_MAX_LENGTH = 2000;
-
 /**
- * The owning company sends a submitted solution back for more work (web app only; no API route): the assignment
- * returns to in_progress and its latest submission is marked revision_requested, with the note as its review_note.
+ * The owning company sends a submitted solution back for more work (`POST /api/assignments/{id}/request-changes`,
+ * and the reviews page through it): the assignment returns to in_progress and its latest submission is marked
+ * revision_requested, with the note — required, so the contributor knows what to change — as its review_note.
  */
 export async function requestRevision(
   db: Db,
   caller: AuthUser,
   assignmentId: number,
-  note?: string | null,
+  note: string,
 ): Promise<Assignment> {
   const { assignment, party } = await findAssignmentForCaller(db, caller, assignmentId);
   const { to } = checkTransition('request_revision', assignment, party);
-  const cleanNote = note?.trim() || null;
-  if (cleanNote !== null && [...cleanNote].length > REVISION_NOTE_MAX_LENGTH) {
-    throw AppError.field('note', `The note must not be greater than ${REVISION_NOTE_MAX_LENGTH} characters.`);
+  const cleanNote = note.trim();
+  if (cleanNote === '') throw AppError.field('note', 'The note field is required.');
+  if ([...cleanNote].length > REVIEW_TEXT_MAX_LENGTH) {
+    throw AppError.field('note', `The note must not be greater than ${REVIEW_TEXT_MAX_LENGTH} characters.`);
   }
   const now = iso();
   await db.transaction().execute(async (trx) => {

@@ -21,7 +21,7 @@ export const ASSIGNMENT_TRANSITIONS = {
   // Completing approves the work and awards reputation: the owning company's review, never the assignee's own say
   // (issue 10, item 7; this overrides the earlier rule that let the assignee complete).
   complete: { by: ['company'], from: ['in_progress', 'submitted'], to: 'completed' },
-  // Web app only: the owning company sends a submitted solution back for more work.
+  // `POST /api/assignments/{id}/request-changes`: the owning company sends a submitted solution back, with a note.
   request_revision: { by: ['company'], from: ['submitted'], to: 'in_progress' },
   // The task was filled or completed, or its challenge completed, before the invitee answered. The contract fixes
   // the six statuses, so a withdrawn invitation is `declined` with `withdrawn_at` set.

@@ -1,13 +1,21 @@
 import crypto from 'node:crypto';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { PageOf, PageRequest } from '../../http/pagination.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import { storeThenWrite } from '../../storage/store-then-write.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { findAssignmentForCaller } from './assignments.access.ts';
+import { withAttachments } from './assignments.loader.ts';
 import { notifySolutionSubmitted } from './assignments.notifications.ts';
-import { findAttachmentOfAssignment, insertSubmission, type NewAttachment } from './assignments.repository.ts';
-import type { SubmitSolutionBody } from './assignments.schemas.ts';
+import {
+  findAttachmentOfAssignment,
+  insertSubmission,
+  listSubmissionsPage,
+  type NewAttachment,
+  sumSubmittedHours,
+} from './assignments.repository.ts';
+import type { Submission, SubmitSolutionBody } from './assignments.schemas.ts';
 import { markWorkBegun, moveAssignment } from './assignments.service.ts';
 import { checkTransition, NOT_A_PARTY_MESSAGE } from './assignments.state.ts';
 
@@ -55,6 +63,25 @@ export async function submitSolution(
       await notifySolutionSubmitted(trx, assignment);
     }),
   );
+}
+
+/**
+ * Every solution handed in on the assignment, newest first — each round of a revision is its own version, with its
+ * note, hours, attachments and the company's verdict — and the hours of all of them: for its two parties only (the
+ * assignment rules' 404/403 for anyone else).
+ */
+export async function listSubmissions(
+  db: AppDeps['db'],
+  caller: AuthUser,
+  assignmentId: number,
+  page: PageRequest,
+): Promise<PageOf<Submission> & { hoursSubmitted: number }> {
+  const { party } = await findAssignmentForCaller(db, caller, assignmentId);
+  if (party === null) throw AppError.forbidden(NOT_A_PARTY_MESSAGE);
+  const { rows, total } = await listSubmissionsPage(db, assignmentId, page);
+  // Rounded to the hundredth: the binary sum of decimal hours is not exact (0.1 + 0.2).
+  const hoursSubmitted = Math.round((await sumSubmittedHours(db, assignmentId)) * 100) / 100;
+  return { data: await withAttachments(db, rows), total, hoursSubmitted };
 }
 
 /**

@@ -30,6 +30,16 @@ export function scoreBandMultiplier(score: number | null): number {
   return 2;
 }
 
+/**
+ * The multiplier of a completed task's points by the company's rating of the work (issue 12, item 5): 3 of 5 is the
+ * plain award, each star above or below moves it by a quarter (1 → ×0.5 … 5 → ×1.5). Approved work always earns
+ * something; no rating counts as 3, so a company that does not rate neither rewards nor penalises. It multiplies
+ * the score band's multiplier, and the product is rounded once.
+ */
+export function ratingMultiplier(rating: number | null): number {
+  return rating === null ? 1 : 1 + (rating - 3) * 0.25;
+}
+
 /** Awards points in the caller's transaction and returns how many were awarded. */
 export async function awardReputation(
   db: Db,

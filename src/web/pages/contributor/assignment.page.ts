@@ -4,6 +4,7 @@ import type { Db } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { Assignment } from '../../../modules/assignments/assignments.schemas.ts';
 import { getAssignment } from '../../../modules/assignments/assignments.service.ts';
+import { listSubmissions } from '../../../modules/assignments/submissions.service.ts';
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
 import type { Task } from '../../../modules/tasks/tasks.schemas.ts';
 import { dateTime, skillTags, statusChip } from '../../components/labels.ts';
@@ -71,6 +72,19 @@ ${assignment.decline_reason && html`<p class="small">Your reason: ${assignment.d
 ${assignment.actual_hours !== null && html`<p class="small">Hours recorded: ${assignment.actual_hours}</p>`}`;
 }
 
+/** What the company said when it approved the work: its rating and comment, when it gave them. */
+function companyReview(assignment: Assignment): Html {
+  if (assignment.rating === null && assignment.review_comment === null) return html``;
+  return html`<section class="card" aria-labelledby="review-title">
+  <h2 id="review-title">The company's review</h2>
+  ${assignment.rating !== null && html`<p><strong>Rating: ${assignment.rating} of 5</strong> <span aria-hidden="true">${'★'.repeat(assignment.rating)}${'☆'.repeat(5 - assignment.rating)}</span></p>`}
+  ${assignment.review_comment && html`<blockquote class="prose">${assignment.review_comment}</blockquote>`}
+</section>`;
+}
+
+/** More versions than a review goes through; the page shows them all. */
+const ALL_VERSIONS = { page: 1, perPage: 100, offset: 0 };
+
 const canSubmit = (assignment: Assignment) => assignment.status === 'accepted' || assignment.status === 'in_progress';
 
 /** The actions the status allows, next to the sentence that says what to do. */
@@ -108,11 +122,12 @@ export async function openAssignment(request: FastifyRequest, reply: FastifyRepl
  */
 async function assignmentPage(request: FastifyRequest, reply: FastifyReply, deps: AppDeps, user: AuthUser, id: number) {
   const assignment = await ownAssignment(deps.db, user, id);
-  const [task, profile, revision] = await Promise.all([
+  const [task, profile, history] = await Promise.all([
     taskOrNull(deps.db, user, assignment.task_id),
     contributorProfileOrNull(deps.db, user),
-    revisionRequested(assignment) ? revisionMessage(assignment) : null,
+    listSubmissions(deps.db, user, id, ALL_VERSIONS),
   ]);
+  const revision = revisionRequested(assignment) ? revisionMessage(assignment) : null;
 
   return sendPage(request, reply, {
     title: assignment.task.title,
@@ -133,7 +148,8 @@ ${nextStepSection(assignment, profile?.statistics.active_assignment_id ?? null)}
     ${matchDetails(assignment)}
   </section>
 </div>
-${submissionView(assignment)}
+${companyReview(assignment)}
+${submissionView(assignment, history)}
 ${canSubmit(assignment) && submitSolutionForm(assignment)}
 ${assignment.status === 'submitted' && waitingForReview()}`,
   });

@@ -18,7 +18,8 @@ export function nextStep(assignment: Assignment): string {
     case 'in_progress':
       return 'Submit your solution when it is ready.';
     case 'submitted':
-      return 'The company is reviewing your solution. You can also mark the task complete yourself.';
+      // Only the company approves (issue 10, item 7): the contributor waits for its verdict.
+      return 'The company is reviewing your solution: it approves it or sends it back with a note.';
     case 'completed':
       return 'Done. Thank you: the reputation points are on your profile.';
     case 'declined':
