@@ -416,6 +416,21 @@ describe('the vocabulary recruiters write for each trade', () => {
         'Actuary: reserving with chain ladder, IFRS 17, Solvency II, Prophet; Fellow of the IFoA.',
         ['Actuarial reserving', 'Actuarial science', 'IFRS 17', 'IFoA qualification', 'Prophet', 'Solvency II'],
       ],
+      [
+        'Dentist: root canal treatment, composite bonding, Invisalign, surgical extractions and CBCT; GDC registered.',
+        ['Clear aligner therapy', 'Dental radiography', 'Dentistry', 'Endodontics', 'GDC registration'].concat(
+          'Oral surgery',
+          'Restorative dentistry',
+        ),
+      ],
+      [
+        'Counsellor: CBT, EMDR and person-centred counselling; BACP accredited.',
+        ['BACP accreditation', 'Cognitive behavioural therapy', 'Counselling', 'EMDR', 'Person-centred counselling'],
+      ],
+      [
+        'Geologist: core logging, field mapping and resource estimation in Leapfrog.',
+        ['Core logging', 'Exploration geology', 'Geological mapping', 'Geology'],
+      ],
     ];
     for (const [text, names] of cases) assert.deepEqual(foundInCurated(text), [...names].sort(), text);
     // Each narrower skill satisfies a task that needs its trade's broad skill.
@@ -439,6 +454,7 @@ describe('the vocabulary recruiters write for each trade', () => {
       'Rendering the 3D model took a week; we kept the highlights of the year and the monitors on.',
       'The reporting and features of our app; internal audits of the accounts; batch processing in Spark.',
       'Styling, curling and extensions for the browser; threading in Java; mixing and grading the coursework.',
+      'We inspected bridges and valuations, proofing the dough; installations and trusts; the EHO visited.',
     ]) {
       assert.deepEqual(
         foundInCurated(sentence).filter((name) => !['Apache Spark', 'Auditing', 'Java'].includes(name)),
