@@ -22,6 +22,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { ideasRoutes } from './modules/ideas/ideas.routes.ts';
 import { installIdempotency } from './modules/idempotency/idempotency.hooks.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { taskInterestsRoutes } from './modules/tasks/task-interests.routes.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         companiesRoutes,
         challengesRoutes,
         tasksRoutes,
+        taskInterestsRoutes,
         assignmentsRoutes,
         teamsRoutes,
         notificationsRoutes,

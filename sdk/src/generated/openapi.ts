@@ -385,6 +385,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tasks/{id}/interest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The applicants for one of the caller company’s tasks, newest first
+         * @description The owning company only: for anyone else the task answers 404, as if it did not exist. Each applicant comes with their note, the required skills they hold (with CV evidence) and the invitation or assignment they hold on the task, if any.
+         */
+        get: operations["listTaskApplicants"];
+        put?: never;
+        /**
+         * Apply for an open task, with a short note to the company
+         * @description Contributor accounts only: a company gets 403. The task must be open (pending or matching, of an active or in-progress challenge); applying twice, or for a task on which the caller already has an invitation or assignment, is a 422. The company is notified (`task_interest`) and may invite the applicant. `DELETE` takes the application back.
+         */
+        post: operations["applyForTask"];
+        /**
+         * Take back the caller's application for a task
+         * @description Contributor accounts only: a company gets 403. Removes the application; an invitation the company already made from it stays. 404 when the caller has not applied. The caller may apply again later while the task is open.
+         */
+        delete: operations["withdrawTaskApplication"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/assignments": {
         parameters: {
             query?: never;
@@ -1938,6 +1966,48 @@ export interface components {
                 title: string;
             } | null;
             assignments: components["schemas"]["Assignment"][];
+        };
+        ApplyForTaskBody: {
+            /** @description A short note to the company: why you, what you would bring (at most 1000 characters) */
+            note?: string | null;
+        };
+        TaskInterest: {
+            id: number;
+            task_id: number;
+            note: string | null;
+            /**
+             * Format: date-time
+             * @description ISO-8601 UTC timestamp
+             */
+            created_at: string;
+            volunteer: {
+                /** @description The contributor profile id (what an invitation names as volunteer_id) */
+                id: number;
+                name: string;
+                reputation_score: number;
+                /** @description student | junior | mid | senior | expert */
+                experience_level: string | null;
+                availability_hours_per_week: number;
+            };
+            /** @description The task's required skills the applicant holds */
+            matched_skills: {
+                /** @description One of the task's required skills */
+                name: string;
+                /** @description beginner | intermediate | advanced | expert */
+                proficiency_level: string;
+                /** @description The CV excerpt that shows it; null for skills added by hand */
+                evidence: string | null;
+            }[];
+            /** @description The invitation or assignment the applicant holds on the task, once invited; null before */
+            assignment: {
+                id: number;
+                status: string;
+            } | null;
+        };
+        TaskInterestPage: {
+            data: components["schemas"]["TaskInterest"][];
+            links: components["schemas"]["PageLinks"];
+            meta: components["schemas"]["PageMeta"];
         };
         AssignmentPage: {
             data: components["schemas"]["Assignment"][];
@@ -3533,6 +3603,201 @@ export interface operations {
             };
             /** @description Missing, malformed, unknown or revoked token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTaskApplicants: {
+        parameters: {
+            query?: {
+                /** @description From 1; a page past the end is empty */
+                page?: number;
+                /** @description Items per page, 1 to 100; 20 by default */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskInterestPage"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    applyForTask: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry. The first response to this user and key (status, Content-Type, Location and body) is kept for 24 hours; a repeat with the same method, path and body gets it back with `Idempotent-Replayed: true` and runs nothing. 1 to 255 visible ASCII characters (e.g. a UUID), else 422; the key used for another path or body: 422; a repeat while the first request runs: 409. 5xx, 409 and 429 answers are not kept, so a retry runs the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplyForTaskBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskInterest"];
+                };
+            };
+            /** @description The body is not valid JSON, a form or multipart */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong account type, or not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state of the resource, or a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over 1 MiB (a file over its own limit is a 422 instead) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    withdrawTaskApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong account type, or not allowed on this resource */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

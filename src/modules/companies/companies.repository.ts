@@ -36,3 +36,9 @@ export function challengeSummariesOf(db: Db, companyId: number) {
     .execute();
 }
 export type ChallengeSummaryRow = Awaited<ReturnType<typeof challengeSummariesOf>>[number];
+
+/** The user who owns the company: who its notifications go to. */
+export async function companyUserIdOf(db: Db, companyId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('companies').select('user_id').where('id', '=', companyId).executeTakeFirst();
+  return row?.user_id;
+}
