@@ -74,11 +74,12 @@ export type Config = Readonly<{
    */
   mail: Readonly<{ smtpUrl: string | null; from: string; outboxDir: string }>;
   /**
-   * Webhook deliveries: the waits before each retry of a failed attempt (WEBHOOK_RETRY_DELAYS, seconds), and whether
+   * Webhook deliveries: the waits before each retry of a failed attempt (WEBHOOK_RETRY_DELAYS, seconds), whether
    * endpoints on loopback, private and other non-public addresses are allowed (WEBHOOK_ALLOW_PRIVATE_NETWORKS, for
-   * development and tests only).
+   * development and tests only), and how many days a finished delivery stays in the delivery log
+   * (WEBHOOK_DELIVERY_RETENTION_DAYS).
    */
-  webhooks: Readonly<{ retryDelaysSeconds: readonly number[]; allowPrivateNetworks: boolean }>;
+  webhooks: Readonly<{ retryDelaysSeconds: readonly number[]; allowPrivateNetworks: boolean; retentionDays: number }>;
   /**
    * `GET /api/notifications/stream`: a comment line every `heartbeatMs` keeps proxies from closing a quiet stream
    * (NOTIFICATION_STREAM_HEARTBEAT_MS, at most 20 s); a user may hold `maxPerUser` streams at once on one process
@@ -421,6 +422,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webhooks: Object.freeze({
       retryDelaysSeconds: parseRetryDelays(read('WEBHOOK_RETRY_DELAYS'), problems),
       allowPrivateNetworks: boolean('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
+      retentionDays: integer('WEBHOOK_DELIVERY_RETENTION_DAYS', 30, 1, 3650),
     }),
     notificationStream: {
       heartbeatMs: integer('NOTIFICATION_STREAM_HEARTBEAT_MS', 15_000, 10, 20_000),

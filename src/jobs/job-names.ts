@@ -28,6 +28,8 @@ export const JOBS = {
   'webhook.deliver': { payload: Type.Object({ deliveryId: Id }) },
   /** Periodic (PERIODIC_JOBS): delete the idempotency keys whose 24 hours are over. */
   'idempotency.purge-expired': { payload: Type.Object({}) },
+  /** Periodic (PERIODIC_JOBS): delete finished webhook deliveries older than WEBHOOK_DELIVERY_RETENTION_DAYS. */
+  'webhooks.purge-deliveries': { payload: Type.Object({}) },
   /** Periodic (PERIODIC_JOBS): remove stored files no row names, once a day across all processes (orphan-sweep.ts). */
   'storage.sweep-orphans': { payload: Type.Object({}) },
   /** Periodic (PERIODIC_JOBS): end the invitations unanswered for INVITATION_TTL_HOURS and invite the next candidates. */
@@ -50,6 +52,8 @@ type PayloadFreeJob = { [N in JobName]: {} extends JobPayloads[N] ? N : never }[
  */
 export const PERIODIC_JOBS: Partial<Record<PayloadFreeJob, { everySeconds: number }>> = {
   'idempotency.purge-expired': { everySeconds: 60 * 60 },
+  // One index look-up when nothing is old enough; a run deletes a bounded batch, the next run the rest.
+  'webhooks.purge-deliveries': { everySeconds: 60 * 60 },
   // Each run is one UPDATE until the day's sweep is due (src/storage/orphan-sweep.ts, runDueSweep).
   'storage.sweep-orphans': { everySeconds: 15 * 60 },
   // One look-up of the partial index of open invitations by expiry when none has run out.

@@ -8,7 +8,7 @@ import { expireInvitationsJob } from './matching/expiry.jobs.ts';
 import { taskMatchJob, volunteerMatchJob } from './matching/matching.jobs.ts';
 import { sweepOrphansJob } from './storage/storage.jobs.ts';
 import { formTeamJob } from './teams/teams.jobs.ts';
-import { deliverWebhookJob } from './webhooks/webhooks.jobs.ts';
+import { deliverWebhookJob, purgeWebhookDeliveriesJob } from './webhooks/webhooks.jobs.ts';
 
 /**
  * The definition of every job (src/jobs/job-names.ts), run with the application's dependencies: the pipeline of
@@ -24,6 +24,7 @@ export const jobRegistry = defineJobRegistry<AppDeps>({
   'volunteer.match': volunteerMatchJob,
   'challenge.form-team': formTeamJob,
   'webhook.deliver': deliverWebhookJob,
+  'webhooks.purge-deliveries': purgeWebhookDeliveriesJob,
   'idempotency.purge-expired': purgeExpiredIdempotencyKeysJob,
   'storage.sweep-orphans': sweepOrphansJob,
   'assignments.expire-invitations': expireInvitationsJob,

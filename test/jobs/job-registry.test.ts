@@ -32,6 +32,7 @@ describe('the job contract', () => {
       'challenge.form-team',
       'webhook.deliver',
       'idempotency.purge-expired',
+      'webhooks.purge-deliveries',
       'storage.sweep-orphans',
       'assignments.expire-invitations',
     ]);

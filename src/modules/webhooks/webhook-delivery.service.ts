@@ -5,6 +5,7 @@ import {
   abandonDelivery,
   claimUnqueuedDeliveries,
   countFailure,
+  deleteSettledDeliveriesBefore,
   findDeliveryWithWebhook,
   recordAttempt,
   resetFailures,
@@ -14,6 +15,9 @@ import {
 const FAILURES_BEFORE_DEACTIVATION = 20;
 
 const RELAY_BATCH = 100;
+
+/** Deliveries one purge run deletes at most: a short transaction; the hourly runs catch up with a backlog. */
+const PURGE_BATCH = 5_000;
 
 type DeliveryDeps = Pick<AppDeps, 'db' | 'dialect' | 'queue' | 'config'>;
 
@@ -93,4 +97,14 @@ export async function relayDeliveries(deps: DeliveryDeps): Promise<number> {
     }
     return rows.length;
   });
+}
+
+/**
+ * The `webhooks.purge-deliveries` job: the delivery log keeps settled deliveries for WEBHOOK_DELIVERY_RETENTION_DAYS
+ * (their bodies hold the events' data, so they are not kept for ever), then they go; their redelivery is then a 404
+ * like any unknown delivery. Returns how many were deleted.
+ */
+export function purgeOldDeliveries(deps: Pick<AppDeps, 'db' | 'config'>, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - deps.config.webhooks.retentionDays * 24 * 3600 * 1000);
+  return deleteSettledDeliveriesBefore(deps.db, before.toISOString(), PURGE_BATCH);
 }

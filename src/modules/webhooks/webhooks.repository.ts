@@ -203,6 +203,27 @@ export async function recordAttempt(db: Db, id: number, attempts: number, outcom
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * Deletes up to `limit` settled deliveries (succeeded or failed) created before `before`, oldest first, and returns
+ * how many. Pending ones stay whatever their age: their retries are still to come. Reads the `created_at` index
+ * (migration 0022), so a log with nothing old enough costs one look-up.
+ */
+export async function deleteSettledDeliveriesBefore(db: Db, before: string, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('webhook_deliveries')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('created_at', '<', before)
+        .where('status', '<>', 'pending')
+        .orderBy('created_at')
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** A delivery that will not be attempted (its webhook is no longer active): failed, without an attempt. */
 export async function abandonDelivery(db: Db, id: number, error: string): Promise<void> {
   await db

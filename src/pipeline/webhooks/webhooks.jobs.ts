@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps.ts';
 import type { JobDefinition } from '../../jobs/job-definition.ts';
-import { attemptDelivery } from '../../modules/webhooks/webhook-delivery.service.ts';
+import { attemptDelivery, purgeOldDeliveries } from '../../modules/webhooks/webhook-delivery.service.ts';
 
 /**
  * One attempt of a webhook delivery. Its retries are the delivery's own (WEBHOOK_RETRY_DELAYS, each a new job queued
@@ -9,4 +9,11 @@ import { attemptDelivery } from '../../modules/webhooks/webhook-delivery.service
  */
 export const deliverWebhookJob: JobDefinition<AppDeps, 'webhook.deliver'> = {
   handle: (deps, { deliveryId }) => attemptDelivery(deps, deliveryId),
+};
+
+/** Queued on a timer (PERIODIC_JOBS): settled deliveries past WEBHOOK_DELIVERY_RETENTION_DAYS leave the log. */
+export const purgeWebhookDeliveriesJob: JobDefinition<AppDeps, 'webhooks.purge-deliveries'> = {
+  async handle(deps) {
+    await purgeOldDeliveries(deps);
+  },
 };
