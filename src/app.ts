@@ -17,8 +17,10 @@ import { assignmentsRoutes } from './modules/assignments/assignments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { challengesRoutes } from './modules/challenges/challenges.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { contestsRoutes } from './modules/contests/contests.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { ideaCommentsRoutes } from './modules/idea-comments/idea-comments.routes.ts';
 import { ideasRoutes } from './modules/ideas/ideas.routes.ts';
 import { installIdempotency } from './modules/idempotency/idempotency.hooks.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -89,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         teamsRoutes,
         notificationsRoutes,
         ideasRoutes,
+        ideaCommentsRoutes,
+        contestsRoutes,
         webhooksRoutes,
       ]) {
         await api.register(routes, deps);

@@ -14,6 +14,7 @@ import * as webhooks from './migrations/0011_webhooks.ts';
 import * as idempotencyKeys from './migrations/0012_idempotency_keys.ts';
 import * as storageSweeps from './migrations/0013_storage_sweeps.ts';
 import * as reviewAndThreads from './migrations/0016_review_and_threads.ts';
+import * as contests from './migrations/0017_contests.ts';
 import * as contributorsAct from './migrations/0018_contributors_act.ts';
 import * as mailPreferencesAndResets from './migrations/0019_mail_preferences_and_resets.ts';
 import * as challengeCounts from './migrations/0021_challenge_counts.ts';
@@ -37,6 +38,7 @@ const migrations: Record<string, MigrationModule> = {
   '0012_idempotency_keys': idempotencyKeys,
   '0013_storage_sweeps': storageSweeps,
   '0016_review_and_threads': reviewAndThreads,
+  '0017_contests': contests,
   '0018_contributors_act': contributorsAct,
   '0019_mail_preferences_and_resets': mailPreferencesAndResets,
   '0021_challenge_counts': challengeCounts,

@@ -139,6 +139,14 @@ export interface ChallengesTable {
   rejection_reason: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Contests (migration 0017): when ideas and votes close, the prize and judging criteria as the company wrote them. */
+  deadline: Timestamp | null;
+  prize: string | null;
+  judging_criteria: string | null;
+  /** 1: signed-out visitors may read the challenge's public page (community discussions only). */
+  is_public: Generated<number>;
+  /** Set once, when the company announced its winners; ideas and votes are closed from then on. */
+  winners_announced_at: Timestamp | null;
 }
 
 export interface ChallengeAnalysesTable {
@@ -356,6 +364,19 @@ export interface IdeasTable {
   final_score: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The company put the idea on its shortlist (migration 0017). */
+  shortlisted_at: Generated<Timestamp | null>;
+  /** 1 for first place, 2 for second…; null for ideas that did not win. */
+  winner_rank: Generated<number | null>;
+}
+
+/** The comment thread under an idea (migration 0017): by its author, other contributors or the company. */
+export interface IdeaCommentsTable {
+  id: Generated<number>;
+  idea_id: number;
+  user_id: number;
+  body: string;
+  created_at: Timestamp;
 }
 
 export interface IdeaVotesTable {
@@ -521,6 +542,7 @@ export interface Database {
   challenge_counts: ChallengeCountsTable;
   ideas: IdeasTable;
   idea_votes: IdeaVotesTable;
+  idea_comments: IdeaCommentsTable;
   reputation_events: ReputationEventsTable;
   jobs: JobsTable;
   login_attempts: LoginAttemptsTable;

@@ -808,6 +808,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ideas/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The comment thread under an idea, oldest first (whoever may read the idea) */
+        get: operations["listIdeaComments"];
+        put?: never;
+        /** Comment on an idea (whoever may read it); its author is notified */
+        post: operations["createIdeaComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ideas/{id}/shortlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a scored idea on the company's shortlist (owner of its challenge only)
+         * @description Company accounts only: a contributor gets 403. Until the winners are announced. Shortlisting an idea already on the list changes nothing. The author is notified (`idea_shortlisted`); everyone who can read the idea sees `shortlisted`.
+         */
+        post: operations["shortlistIdea"];
+        /**
+         * Take an idea off the company's shortlist (owner of its challenge only)
+         * @description Company accounts only: a contributor gets 403. Until the winners are announced. Taking off an idea not on the list changes nothing.
+         */
+        delete: operations["unshortlistIdea"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{id}/winners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Announce the winners of a community discussion (owner only, once)
+         * @description Company accounts only: a contributor gets 403. `idea_ids` in order of place (first is first place): 1 to 10 scored ideas of this challenge. With a deadline, only once it has passed; without one, at any time. The announcement closes ideas and votes and notifies every participant, authors of scored ideas and voters (`contest_winners`). Answers the challenge with its `winners`.
+         */
+        post: operations["announceWinners"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks": {
         parameters: {
             query?: never;
@@ -1225,6 +1287,24 @@ export interface components {
                 company_name: string;
                 logo_url: string | null;
             };
+            /**
+             * Format: date-time
+             * @description Community discussions: when ideas and votes close (ISO-8601 UTC); null for no deadline
+             */
+            deadline: string | null;
+            /** @description What the winners receive, as the company wrote it */
+            prize: string | null;
+            /** @description How the company will choose the winners */
+            judging_criteria: string | null;
+            /** @description Signed-out visitors may read the challenge at /challenges/{id}/public (community discussions) */
+            public: boolean;
+            /** @description A community discussion that takes ideas and votes now: active, before its deadline, no winners yet */
+            ideas_open: boolean;
+            /**
+             * Format: date-time
+             * @description When the company announced the winners
+             */
+            winners_announced_at: string | null;
         };
         ChallengeStatusChangedEvent: {
             /** @description The event id, evt_ + 24 hex digits; also the webhook-id header */
@@ -1491,6 +1571,27 @@ export interface components {
             vote_total: number;
             my_vote: number;
             final_score: number | null;
+            /** @description How final_score is made; null until the idea is scored */
+            score_breakdown: {
+                /** @description The AI's score, 0–100 */
+                ai_score: number;
+                /** @description The AI score's weight in the final score (0.4) */
+                ai_weight: number;
+                /** @description Votes up minus votes down */
+                vote_total: number;
+                /** @description 50 + 5 × vote_total, kept within 0–100 */
+                community_score: number;
+                /** @description The community score's weight in the final score (0.6) */
+                community_weight: number;
+                /** @description ai_weight × ai_score + community_weight × community_score, 2 decimals */
+                final_score: number;
+                /** @description The computation in words */
+                formula: string;
+            } | null;
+            /** @description On the challenge's company's shortlist */
+            shortlisted: boolean;
+            /** @description The place it won (1 first) once winners are announced; else null */
+            winner_rank: number | null;
             /**
              * Format: date-time
              * @description ISO-8601 UTC timestamp
@@ -1854,18 +1955,54 @@ export interface components {
                 company_name: string;
                 logo_url: string | null;
             };
+            /**
+             * Format: date-time
+             * @description Community discussions: when ideas and votes close (ISO-8601 UTC); null for no deadline
+             */
+            deadline: string | null;
+            /** @description What the winners receive, as the company wrote it */
+            prize: string | null;
+            /** @description How the company will choose the winners */
+            judging_criteria: string | null;
+            /** @description Signed-out visitors may read the challenge at /challenges/{id}/public (community discussions) */
+            public: boolean;
+            /** @description A community discussion that takes ideas and votes now: active, before its deadline, no winners yet */
+            ideas_open: boolean;
+            /**
+             * Format: date-time
+             * @description When the company announced the winners
+             */
+            winners_announced_at: string | null;
             analyses: components["schemas"]["ChallengeAnalysis"][];
             workstreams: components["schemas"]["Workstream"][];
             tasks: components["schemas"]["Task"][];
             ideas: components["schemas"]["Idea"][];
+            /** @description The winning ideas, first place first; empty until announced */
+            winners: components["schemas"]["Idea"][];
         };
         CreateChallengeBody: {
             title: string;
             description: string;
+            /** @description When ideas and votes close: a date (YYYY-MM-DD, the end of that day in UTC) or a date and time with a time zone (2026-12-01T17:00:00Z); in the future */
+            deadline?: string | null;
+            /** @description What the winners receive */
+            prize?: string | null;
+            /** @description How the winners will be chosen, one criterion per line; the AI feedback on ideas refers to them */
+            judging_criteria?: string | null;
+            /** @description Opt in to the read-only page for signed-out visitors */
+            public?: boolean;
         };
         UpdateChallengeBody: {
             title?: string;
             description?: string;
+            /** @description When ideas and votes close: a date (YYYY-MM-DD, the end of that day in UTC) or a date and time with a time zone (2026-12-01T17:00:00Z); in the future */
+            deadline?: string | null;
+            /** @description What the winners receive */
+            prize?: string | null;
+            /** @description How the winners will be chosen, one criterion per line; the AI feedback on ideas refers to them */
+            judging_criteria?: string | null;
+            /** @description Opt in to the read-only page for signed-out visitors */
+            public?: boolean;
         };
         TaskPage: {
             data: components["schemas"]["Task"][];
@@ -2077,6 +2214,37 @@ export interface components {
         IdeaVoteBody: {
             /** @description 1 up, -1 down, 0 removes your vote */
             vote: number;
+        };
+        IdeaComment: {
+            id: number;
+            idea_id: number;
+            author: {
+                /** @description The contributor's name, or the company's name for a company account */
+                name: string;
+                /** @description contributor | company */
+                role: string;
+                /** @description The comment is by the idea's own author */
+                is_idea_author: boolean;
+            };
+            body: string;
+            /**
+             * Format: date-time
+             * @description ISO-8601 UTC timestamp
+             */
+            created_at: string;
+        };
+        IdeaCommentPage: {
+            data: components["schemas"]["IdeaComment"][];
+            links: components["schemas"]["PageLinks"];
+            meta: components["schemas"]["PageMeta"];
+        };
+        NewIdeaComment: {
+            /** @description 1 to 2000 characters */
+            body: string;
+        };
+        WinnersBody: {
+            /** @description The winning ideas in order of place: the first is first place. Scored ideas of this challenge. */
+            idea_ids: number[];
         };
         CreateWebhookBody: {
             /**
@@ -5255,6 +5423,363 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Idea"];
+                };
+            };
+            /** @description The body is not valid JSON, a form or multipart */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong account type, or not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state of the resource, or a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over 1 MiB (a file over its own limit is a 422 instead) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listIdeaComments: {
+        parameters: {
+            query?: {
+                /** @description From 1; a page past the end is empty */
+                page?: number;
+                /** @description Items per page, 1 to 100; 20 by default */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdeaCommentPage"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createIdeaComment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry. The first response to this user and key (status, Content-Type, Location and body) is kept for 24 hours; a repeat with the same method, path and body gets it back with `Idempotent-Replayed: true` and runs nothing. 1 to 255 visible ASCII characters (e.g. a UUID), else 422; the key used for another path or body: 422; a repeat while the first request runs: 409. 5xx, 409 and 429 answers are not kept, so a retry runs the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewIdeaComment"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdeaComment"];
+                };
+            };
+            /** @description The body is not valid JSON, a form or multipart */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state of the resource, or a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over 1 MiB (a file over its own limit is a 422 instead) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    shortlistIdea: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry. The first response to this user and key (status, Content-Type, Location and body) is kept for 24 hours; a repeat with the same method, path and body gets it back with `Idempotent-Replayed: true` and runs nothing. 1 to 255 visible ASCII characters (e.g. a UUID), else 422; the key used for another path or body: 422; a repeat while the first request runs: 409. 5xx, 409 and 429 answers are not kept, so a retry runs the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Idea"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong account type, or not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state of the resource, or a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unshortlistIdea: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Idea"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong account type, or not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    announceWinners: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry. The first response to this user and key (status, Content-Type, Location and body) is kept for 24 hours; a repeat with the same method, path and body gets it back with `Idempotent-Replayed: true` and runs nothing. 1 to 255 visible ASCII characters (e.g. a UUID), else 422; the key used for another path or body: 422; a repeat while the first request runs: 409. 5xx, 409 and 429 answers are not kept, so a retry runs the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WinnersBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeDetail"];
                 };
             };
             /** @description The body is not valid JSON, a form or multipart */

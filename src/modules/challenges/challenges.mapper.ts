@@ -3,6 +3,7 @@ import type { ChallengeAnalysesTable, WorkstreamsTable } from '../../db/schema.t
 import { parseJson } from '../../shared/json.ts';
 import { logoUrlOf } from '../files/logo-files.ts';
 import type { Task } from '../tasks/tasks.schemas.ts';
+import { ideasOpen } from './challenge-contest.ts';
 import type { ChallengeWithCompanyRow } from './challenges.repository.ts';
 import type { Analysis, Challenge, Workstream } from './challenges.schemas.ts';
 
@@ -27,6 +28,12 @@ export function toChallenge(row: ChallengeWithCompanyRow): Challenge {
       company_name: row.company_name,
       logo_url: logoUrlOf(row.company_logo_storage_key),
     },
+    deadline: row.deadline,
+    prize: row.prize,
+    judging_criteria: row.judging_criteria,
+    public: row.is_public === 1,
+    ideas_open: ideasOpen(row, new Date()),
+    winners_announced_at: row.winners_announced_at,
   };
 }
 

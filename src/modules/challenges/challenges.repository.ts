@@ -147,9 +147,17 @@ async function countChallenges(filtered: SelectQueryBuilder<Database, 'challenge
   return Number(count?.total ?? 0);
 }
 
+/** The contest settings as stored; an absent one is left as it is. */
+export type ContestColumns = {
+  deadline?: string | null;
+  prize?: string | null;
+  judging_criteria?: string | null;
+  is_public?: number;
+};
+
 export function insertChallenge(
   db: Db,
-  values: { companyId: number; title: string; description: string; now: string },
+  values: { companyId: number; title: string; description: string; contest: ContestColumns; now: string },
 ): Promise<{ id: number }> {
   return db
     .insertInto('challenges')
@@ -165,6 +173,7 @@ export function insertChallenge(
       status: CHALLENGE_TRANSITIONS.submit.to,
       ai_analysis_status: 'pending',
       rejection_reason: null,
+      ...values.contest,
       created_at: values.now,
       updated_at: values.now,
     })
@@ -200,6 +209,28 @@ export async function updateEditableChallenge(
     })
     .where('id', '=', id)
     .where('status', 'in', [...editableStatuses])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function updateContestSettings(db: Db, id: number, contest: ContestColumns, now: string) {
+  await db
+    .updateTable('challenges')
+    .set({ ...contest, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Records the winners' announcement once: the condition on `winners_announced_at` lets one of two racing
+ * announcements through. Returns whether this one did.
+ */
+export async function markWinnersAnnounced(db: Db, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('challenges')
+    .set({ winners_announced_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('winners_announced_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -23,6 +23,23 @@ export const Challenge = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
     company: Type.Object({ id: Type.Integer(), company_name: Type.String(), logo_url: Nullable(Type.String()) }),
+    deadline: Nullable(
+      Type.String({
+        format: 'date-time',
+        description: 'Community discussions: when ideas and votes close (ISO-8601 UTC); null for no deadline',
+      }),
+    ),
+    prize: Nullable(Type.String({ description: 'What the winners receive, as the company wrote it' })),
+    judging_criteria: Nullable(Type.String({ description: 'How the company will choose the winners' })),
+    public: Type.Boolean({
+      description: 'Signed-out visitors may read the challenge at /challenges/{id}/public (community discussions)',
+    }),
+    ideas_open: Type.Boolean({
+      description: 'A community discussion that takes ideas and votes now: active, before its deadline, no winners yet',
+    }),
+    winners_announced_at: Nullable(
+      Type.String({ format: 'date-time', description: 'When the company announced the winners' }),
+    ),
   },
   { $id: 'Challenge' },
 );
@@ -70,6 +87,7 @@ export const ChallengeDetail = Type.Object(
     workstreams: Type.Array(Workstream),
     tasks: Type.Array(Task),
     ideas: Type.Array(Idea),
+    winners: Type.Array(Idea, { description: 'The winning ideas, first place first; empty until announced' }),
   },
   { $id: 'ChallengeDetail' },
 );
@@ -101,12 +119,42 @@ const Title = Type.String({ minLength: 1, maxLength: CHALLENGE_TITLE_MAX });
 /** Lengths count characters (code points): Ajv measures strings that way. */
 const Description = Type.String({ minLength: CHALLENGE_DESCRIPTION_MIN, maxLength: CHALLENGE_DESCRIPTION_MAX });
 
+const PRIZE_MAX = 500;
+const JUDGING_CRITERIA_MAX = 2000;
+
+/**
+ * The contest settings of a community discussion (docs/api.md, Contests). The brief's analysis decides the type
+ * later, so they may be given at creation; on a team-execution challenge a change is a 422. null clears one.
+ */
+const ContestSettings = {
+  deadline: Type.Optional(
+    Nullable(
+      Type.String({
+        maxLength: 40,
+        description:
+          'When ideas and votes close: a date (YYYY-MM-DD, the end of that day in UTC) or a date and time with a ' +
+          'time zone (2026-12-01T17:00:00Z); in the future',
+      }),
+    ),
+  ),
+  prize: Type.Optional(Nullable(Type.String({ maxLength: PRIZE_MAX, description: 'What the winners receive' }))),
+  judging_criteria: Type.Optional(
+    Nullable(
+      Type.String({
+        maxLength: JUDGING_CRITERIA_MAX,
+        description: 'How the winners will be chosen, one criterion per line; the AI feedback on ideas refers to them',
+      }),
+    ),
+  ),
+  public: Type.Optional(Type.Boolean({ description: 'Opt in to the read-only page for signed-out visitors' })),
+};
+
 export const CreateChallengeBody = Type.Object(
-  { title: Title, description: Description },
+  { title: Title, description: Description, ...ContestSettings },
   { $id: 'CreateChallengeBody' },
 );
 export type CreateChallengeBody = Static<typeof CreateChallengeBody>;
 
-/** Title and description, both optional (docs/contract.md §4). */
+/** Title, description and the contest settings, all optional (docs/contract.md §4). */
 export const UpdateChallengeBody = Type.Partial(CreateChallengeBody, { $id: 'UpdateChallengeBody' });
 export type UpdateChallengeBody = Static<typeof UpdateChallengeBody>;

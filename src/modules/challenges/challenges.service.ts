@@ -6,9 +6,11 @@ import { challengeHasActiveAssignments } from '../assignments/assignments.reposi
 import { withdrawInvitations } from '../assignments/withdrawals.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { companyIdOf } from '../companies/companies.service.ts';
-import { scoredIdeasOf } from '../ideas/ideas.embed.ts';
+import { scoredIdeasOf, winningIdeasOf } from '../ideas/ideas.embed.ts';
+import type { Idea } from '../ideas/ideas.schemas.ts';
 import { loadTasks } from '../tasks/tasks.loader.ts';
 import { profileRequired } from '../users/profile-errors.ts';
+import { checkContestChange, deadlineChange } from './challenge-contest.ts';
 import { recordChallengeStatusChanged } from './challenge-events.ts';
 import { canSeeChallenge } from './challenge-visibility.ts';
 import { toAnalysis, toChallenge, toWorkstreams } from './challenges.mapper.ts';
@@ -16,12 +18,14 @@ import {
   analysesOf,
   type ChallengeFilters,
   type ChallengeWithCompanyRow,
+  type ContestColumns,
   findChallengeWithCompany,
   insertChallenge,
   listChallenges,
   lockChallenge,
   moveChallengeIfIn,
   setChallengeStatus,
+  updateContestSettings,
   updateEditableChallenge,
   workstreamsOf,
 } from './challenges.repository.ts';
@@ -81,11 +85,13 @@ export async function listOwnChallenges(
 export async function showChallenge(db: Db, caller: AuthUser, id: number): Promise<ChallengeDetail> {
   const row = await findChallengeWithCompany(db, id);
   if (!row || !canSeeChallenge(row, await companyIdOf(db, caller))) throw AppError.notFound('Challenge');
-  const [analyses, workstreams, tasks, ideas] = await Promise.all([
+  const community = row.challenge_type === 'community_discussion';
+  const [analyses, workstreams, tasks, ideas, winners] = await Promise.all([
     analysesOf(db, id),
     workstreamsOf(db, id),
     loadTasks(db, { challengeId: id }),
-    row.challenge_type === 'community_discussion' ? scoredIdeasOf(db, id, caller) : Promise.resolve([]),
+    community ? scoredIdeasOf(db, id, caller) : Promise.resolve([]),
+    community ? winningIdeasOf(db, id, caller) : Promise.resolve([]),
   ]);
   return {
     ...toChallenge(row),
@@ -93,6 +99,7 @@ export async function showChallenge(db: Db, caller: AuthUser, id: number): Promi
     workstreams: toWorkstreams(workstreams, tasks),
     tasks,
     ideas,
+    winners,
   };
 }
 
@@ -108,6 +115,7 @@ export async function createChallenge(
       companyId,
       title: body.title,
       description: body.description,
+      contest: contestChanges(body, null, new Date()),
       now: new Date().toISOString(),
     });
     await queue.enqueue(trx, 'challenge.analyze', { challengeId: id });
@@ -121,7 +129,7 @@ export async function createChallenge(
  * The owner's view of a challenge for a change: 404 when the caller may not see it at all (ids do not reveal
  * drafts), 403 when they may see it but it is another company's.
  */
-async function ownedChallenge(db: Db, caller: AuthUser, id: number): Promise<ChallengeWithCompanyRow> {
+export async function ownedChallenge(db: Db, caller: AuthUser, id: number): Promise<ChallengeWithCompanyRow> {
   const row = await findChallengeWithCompany(db, id);
   const companyId = await companyIdOf(db, caller);
   if (!row || !canSeeChallenge(row, companyId)) throw AppError.notFound('Challenge');
@@ -129,6 +137,31 @@ async function ownedChallenge(db: Db, caller: AuthUser, id: number): Promise<Cha
   return row;
 }
 
+type ContestSettingsBody = Pick<UpdateChallengeBody, 'deadline' | 'prize' | 'judging_criteria' | 'public'>;
+
+/** The contest settings the body changes, as columns (`current` null: a new challenge). */
+function contestChanges(
+  body: ContestSettingsBody,
+  current: Pick<ChallengeWithCompanyRow, 'deadline' | 'prize' | 'judging_criteria' | 'is_public'> | null,
+  now: Date,
+): ContestColumns {
+  const changes: ContestColumns = {};
+  const deadline =
+    body.deadline === undefined ? undefined : deadlineChange(body.deadline, current?.deadline ?? null, now);
+  if (deadline !== undefined) changes.deadline = deadline;
+  if (body.prize !== undefined && body.prize !== (current?.prize ?? null)) changes.prize = body.prize;
+  if (body.judging_criteria !== undefined && body.judging_criteria !== (current?.judging_criteria ?? null)) {
+    changes.judging_criteria = body.judging_criteria;
+  }
+  const isPublic = body.public === undefined ? undefined : body.public ? 1 : 0;
+  if (isPublic !== undefined && isPublic !== (current?.is_public ?? 0)) changes.is_public = isPublic;
+  return changes;
+}
+
+/**
+ * Title and description while the brief may change (a changed description is analysed again); the contest settings
+ * by their own rules (challenge-contest.ts), in any status those allow.
+ */
 export async function updateChallenge(
   { db, queue }: Pick<AppDeps, 'db' | 'queue'>,
   caller: AuthUser,
@@ -137,12 +170,20 @@ export async function updateChallenge(
 ): Promise<Challenge> {
   const row = await db.transaction().execute(async (trx) => {
     const current = await ownedChallenge(trx, caller, id);
-    checkChallengeMove('edit', current.status);
     const title = body.title !== undefined && body.title !== current.title ? body.title : undefined;
     const description =
       body.description !== undefined && body.description !== current.description ? body.description : undefined;
-    if (title === undefined && description === undefined) return current;
+    if (title !== undefined || description !== undefined) checkChallengeMove('edit', current.status);
+    const contest = contestChanges(body, current, new Date());
+    checkContestChange(current, {
+      terms: contest.deadline !== undefined || contest.prize !== undefined || contest.judging_criteria !== undefined,
+      visibility: contest.is_public !== undefined,
+    });
+    if (title === undefined && description === undefined && Object.keys(contest).length === 0) return current;
 
+    const now = new Date().toISOString();
+    if (Object.keys(contest).length > 0) await updateContestSettings(trx, id, contest, now);
+    if (title === undefined && description === undefined) return findChallengeWithCompany(trx, id);
     // The brief analysis reads the description, so a new one is analysed again from the start.
     const restartAnalysis = description !== undefined;
     const applied = await updateEditableChallenge(
@@ -150,7 +191,7 @@ export async function updateChallenge(
       id,
       EDITABLE_STATUSES,
       { title, description, restartAnalysis },
-      new Date().toISOString(),
+      now,
     );
     if (!applied) throw AppError.invalidState(NOT_EDITABLE_MESSAGE);
     if (restartAnalysis) {

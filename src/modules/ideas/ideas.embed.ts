@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { toIdea } from './ideas.mapper.ts';
-import { findScoredIdeas } from './ideas.repository.ts';
+import { findScoredIdeas, findWinningIdeas } from './ideas.repository.ts';
 import type { Idea } from './ideas.schemas.ts';
 
 /**
@@ -10,8 +10,17 @@ import type { Idea } from './ideas.schemas.ts';
  */
 const EMBEDDED_IDEAS_LIMIT = 100;
 
-/** The scored ideas of a challenge, best `final_score` first, with the viewer's own vote (for the challenge read). */
-export async function scoredIdeasOf(db: Db, challengeId: number, viewer: AuthUser): Promise<Idea[]> {
-  const rows = await findScoredIdeas(db, challengeId, viewer.id, EMBEDDED_IDEAS_LIMIT);
+/**
+ * The scored ideas of a challenge, best `final_score` first, with the viewer's own vote (for the challenge read;
+ * `viewer` null: a signed-out visitor of the public page).
+ */
+export async function scoredIdeasOf(db: Db, challengeId: number, viewer: AuthUser | null): Promise<Idea[]> {
+  const rows = await findScoredIdeas(db, challengeId, viewer?.id ?? null, EMBEDDED_IDEAS_LIMIT);
+  return rows.map(toIdea);
+}
+
+/** The winning ideas of a challenge, first place first; none until the company announced them. */
+export async function winningIdeasOf(db: Db, challengeId: number, viewer: AuthUser | null): Promise<Idea[]> {
+  const rows = await findWinningIdeas(db, challengeId, viewer?.id ?? null);
   return rows.map(toIdea);
 }

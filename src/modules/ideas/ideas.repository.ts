@@ -18,16 +18,21 @@ type IdeaRows = ReturnType<typeof ideasWhere>;
 /**
  * Ideas as every response shows them: with the author's name and the viewer's own vote, in one query. The viewer's
  * vote is joined through their volunteer id (a subquery on the unique `volunteers.user_id`), so companies and
- * contributors without a profile simply have none.
+ * contributors without a profile simply have none; nor has a signed-out visitor (`viewerUserId` null).
  */
-function withAuthorAndVote(db: Db, ideas: IdeaRows, viewerUserId: number) {
+function withAuthorAndVote(db: Db, ideas: IdeaRows, viewerUserId: number | null) {
   return ideas
     .innerJoin('volunteers as author', 'author.id', 'ideas.volunteer_id')
     .innerJoin('users as author_user', 'author_user.id', 'author.user_id')
     .leftJoin('idea_votes as mine', (join) =>
-      join
-        .onRef('mine.idea_id', '=', 'ideas.id')
-        .on('mine.volunteer_id', '=', db.selectFrom('volunteers').select('id').where('user_id', '=', viewerUserId)),
+      join.onRef('mine.idea_id', '=', 'ideas.id').on(
+        'mine.volunteer_id',
+        '=',
+        db
+          .selectFrom('volunteers')
+          .select('id')
+          .where((eb) => (viewerUserId === null ? eb.lit(false) : eb('user_id', '=', viewerUserId))),
+      ),
     )
     .selectAll('ideas')
     .select(['author_user.name as author_name', 'mine.vote as my_vote']);
@@ -48,11 +53,17 @@ function sorted(query: IdeaViews, sort: IdeaSort): IdeaViews {
   return ordered.orderBy('ideas.id', 'desc');
 }
 
-export function findScoredIdeas(db: Db, challengeId: number, viewerUserId: number, limit: number) {
+export function findScoredIdeas(db: Db, challengeId: number, viewerUserId: number | null, limit: number) {
   const ideas = ideasWhere(db).where('ideas.challenge_id', '=', challengeId).where('ideas.status', '=', 'scored');
   return sorted(withAuthorAndVote(db, ideas, viewerUserId), 'final_score')
     .limit(limit)
     .execute() as Promise<IdeaViewRow[]>;
+}
+
+/** The winning ideas of a challenge, first place first. */
+export function findWinningIdeas(db: Db, challengeId: number, viewerUserId: number | null) {
+  const ideas = ideasWhere(db).where('ideas.challenge_id', '=', challengeId).where('ideas.winner_rank', 'is not', null);
+  return withAuthorAndVote(db, ideas, viewerUserId).orderBy('ideas.winner_rank').execute() as Promise<IdeaViewRow[]>;
 }
 
 export function findIdeaView(db: Db, ideaId: number, viewerUserId: number) {
@@ -92,7 +103,7 @@ export function listVolunteerIdeas(db: Db, volunteerId: number, viewerUserId: nu
 export function findChallengeForIdeas(db: Db, challengeId: number) {
   return db
     .selectFrom('challenges')
-    .select(['id', 'company_id', 'status', 'challenge_type'])
+    .select(['id', 'company_id', 'status', 'challenge_type', 'deadline', 'winners_announced_at'])
     .where('id', '=', challengeId)
     .executeTakeFirst();
 }
@@ -104,10 +115,14 @@ export function findIdeaWithChallenge(db: Db, ideaId: number) {
     .innerJoin('challenges', 'challenges.id', 'ideas.challenge_id')
     .select([
       'ideas.id',
+      'ideas.title',
       'ideas.volunteer_id',
       'ideas.status',
+      'ideas.challenge_id',
       'challenges.status as challenge_status',
       'challenges.company_id',
+      'challenges.deadline',
+      'challenges.winners_announced_at',
     ])
     .where('ideas.id', '=', ideaId)
     .executeTakeFirst();
@@ -203,4 +218,49 @@ export function findIdeaParties(db: Db, ideaId: number) {
     .select(['companies.user_id as company_user_id', 'volunteers.user_id as author_user_id'])
     .where('ideas.id', '=', ideaId)
     .executeTakeFirst();
+}
+
+/** Puts an idea on its company's shortlist (keeping the first time) or takes it off. */
+export async function setShortlisted(db: Db, ideaId: number, shortlisted: boolean, now: string): Promise<void> {
+  await db
+    .updateTable('ideas')
+    .set({ shortlisted_at: shortlisted ? now : null, updated_at: now })
+    .where('id', '=', ideaId)
+    .where('shortlisted_at', shortlisted ? 'is' : 'is not', null)
+    .execute();
+}
+
+/** The ideas of `ids` that belong to the challenge, with what deciding a winner looks at. */
+export function findChallengeIdeas(db: Db, challengeId: number, ids: readonly number[]) {
+  return db
+    .selectFrom('ideas')
+    .select(['id', 'title', 'status', 'volunteer_id'])
+    .where('challenge_id', '=', challengeId)
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+export async function setWinnerRank(db: Db, ideaId: number, rank: number, now: string): Promise<void> {
+  await db.updateTable('ideas').set({ winner_rank: rank, updated_at: now }).where('id', '=', ideaId).execute();
+}
+
+/** Everyone who took part in a challenge's contest: the authors of its scored ideas and everyone who voted. */
+export function findContestParticipants(db: Db, challengeId: number) {
+  const authors = db
+    .selectFrom('ideas')
+    .innerJoin('volunteers', 'volunteers.id', 'ideas.volunteer_id')
+    .select('volunteers.user_id')
+    .where('ideas.challenge_id', '=', challengeId)
+    .where('ideas.status', '=', 'scored');
+  const voters = db
+    .selectFrom('idea_votes')
+    .innerJoin('ideas', 'ideas.id', 'idea_votes.idea_id')
+    .innerJoin('volunteers', 'volunteers.id', 'idea_votes.volunteer_id')
+    .select('volunteers.user_id')
+    .where('ideas.challenge_id', '=', challengeId);
+  return authors
+    .union(voters)
+    .orderBy('user_id')
+    .execute()
+    .then((rows) => rows.map((row) => row.user_id));
 }

@@ -1,6 +1,20 @@
 import { type Static, Type } from 'typebox';
 import { Id, Nullable, PageQuery, Timestamp, UserSummary } from '../../http/schemas.ts';
 
+/** How `final_score` is made (src/modules/ideas/ideas.scoring.ts); present once the idea has an AI score. */
+const ScoreBreakdown = Type.Object(
+  {
+    ai_score: Type.Number({ description: "The AI's score, 0–100" }),
+    ai_weight: Type.Number({ description: "The AI score's weight in the final score (0.4)" }),
+    vote_total: Type.Integer({ description: 'Votes up minus votes down' }),
+    community_score: Type.Number({ description: '50 + 5 × vote_total, kept within 0–100' }),
+    community_weight: Type.Number({ description: "The community score's weight in the final score (0.6)" }),
+    final_score: Type.Number({ description: 'ai_weight × ai_score + community_weight × community_score, 2 decimals' }),
+    formula: Type.String({ description: 'The computation in words' }),
+  },
+  { description: 'How final_score is made; null until the idea is scored' },
+);
+
 export const Idea = Type.Object(
   {
     id: Type.Integer(),
@@ -29,6 +43,11 @@ export const Idea = Type.Object(
     vote_total: Type.Integer(),
     my_vote: Type.Integer({ minimum: -1, maximum: 1 }),
     final_score: Nullable(Type.Number()),
+    score_breakdown: Nullable(ScoreBreakdown),
+    shortlisted: Type.Boolean({ description: "On the challenge's company's shortlist" }),
+    winner_rank: Nullable(
+      Type.Integer({ minimum: 1, description: 'The place it won (1 first) once winners are announced; else null' }),
+    ),
     created_at: Timestamp,
     updated_at: Timestamp,
   },

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { PageRequest } from '../../http/pagination.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
+import { contestClosedReason } from '../challenges/challenge-contest.ts';
 import { canSeeChallenge } from '../challenges/challenge-visibility.ts';
 import { companyIdOf } from '../companies/companies.service.ts';
 import { awardIdeaReputation } from '../reputation/reputation.ts';
@@ -39,7 +40,7 @@ async function ideaChallenge(db: Db, challengeId: number, caller: AuthUser) {
   return challenge;
 }
 
-async function ideaView(db: Db, ideaId: number, caller: AuthUser): Promise<Idea> {
+export async function ideaView(db: Db, ideaId: number, caller: AuthUser): Promise<Idea> {
   const row = await findIdeaView(db, ideaId, caller.id);
   if (!row) throw AppError.notFound('Idea');
   return toIdea(row);
@@ -74,6 +75,8 @@ export async function submitIdea(
   if (challenge.status !== 'active') {
     throw AppError.invalidState('Ideas can only be submitted while the challenge is active.');
   }
+  const closed = contestClosedReason(challenge, new Date());
+  if (closed !== null) throw AppError.invalidState(closed);
   const ideaId = await db.transaction().execute(async (trx) => {
     const id = await insertIdea(trx, { challengeId, volunteerId, ...idea, now: new Date().toISOString() });
     await queue.enqueue(trx, 'idea.score', { ideaId: id });
@@ -93,10 +96,11 @@ export async function listMyIdeas({ db }: IdeasDeps, caller: AuthUser, page: Pag
 }
 
 /**
- * One idea: visible when it is scored, or the caller's own, or on the caller's company's challenge — and only while
- * its challenge is visible to the caller. Everything else is a 404, so unscored ideas do not leak.
+ * An idea the caller may read: one that is scored, or the caller's own, or on the caller's company's challenge —
+ * and only while its challenge is visible to the caller. Everything else is a 404, so unscored ideas do not leak.
+ * The idea's comment thread follows the same rule.
  */
-export async function getIdea({ db }: IdeasDeps, caller: AuthUser, ideaId: number) {
+export async function readableIdea(db: Db, caller: AuthUser, ideaId: number) {
   const idea = await findIdeaWithChallenge(db, ideaId);
   if (!idea) throw AppError.notFound('Idea');
   const companyId = await companyIdOf(db, caller);
@@ -106,6 +110,11 @@ export async function getIdea({ db }: IdeasDeps, caller: AuthUser, ideaId: numbe
     idea.company_id === companyId ||
     idea.volunteer_id === (await volunteerIdOf(db, caller));
   if (!challengeVisible || !ideaVisible) throw AppError.notFound('Idea');
+  return idea;
+}
+
+export async function getIdea({ db }: IdeasDeps, caller: AuthUser, ideaId: number) {
+  await readableIdea(db, caller, ideaId);
   return ideaView(db, ideaId, caller);
 }
 
@@ -120,6 +129,9 @@ export async function voteOnIdea({ db, dialect }: IdeasDeps, caller: AuthUser, i
   if (!found || !canSeeChallenge({ status: found.challenge_status, company_id: found.company_id }, null)) {
     throw AppError.notFound('Idea');
   }
+  // Votes close with the ideas: the ranking the company judges is the one at the deadline.
+  const closed = contestClosedReason(found, new Date());
+  if (closed !== null) throw AppError.invalidState(closed);
   await db.transaction().execute(async (trx) => {
     const idea = await lockIdeaForVoting(trx, dialect, ideaId);
     if (!idea) throw AppError.notFound('Idea');

@@ -36,6 +36,9 @@ export const NOTIFICATION_TYPES = {
   challenge_rejected: { label: 'Your challenge was rejected', email: 'instant' },
   challenge_analysis_failed: { label: 'The analysis of your challenge failed', email: 'instant' },
   new_idea: { label: 'A new idea on your challenge', email: 'digest' },
+  idea_shortlisted: { label: 'Your idea was shortlisted', email: 'instant' },
+  contest_winners: { label: 'The winners of a contest you took part in', email: 'instant' },
+  idea_comment: { label: 'A comment on your idea', email: 'digest' },
   webhook_deactivated: { label: 'A webhook of yours was deactivated', email: 'instant' },
 } as const satisfies Record<string, NotificationTypeInfo>;
 

@@ -28,6 +28,9 @@ const TYPE_LABELS: Record<string, string> = {
   team_invitation: 'Team invitation',
   idea_scored: 'Idea scored',
   new_idea: 'New idea',
+  idea_shortlisted: 'Idea shortlisted',
+  contest_winners: 'Winners announced',
+  idea_comment: 'New comment',
   webhook_deactivated: 'Webhook deactivated',
 };
 
