@@ -1629,7 +1629,7 @@ export interface components {
         };
         Notification: {
             id: number;
-            /** @description task_assignment | invitation_withdrawn | invitation_expired | team_invitation | team_member_joined | team_message | solution_revision_requested | task_completed | idea_scored | idea_voted | task_interest | task_accepted | task_declined | solution_submitted | challenge_analyzed | challenge_rejected | challenge_analysis_failed | new_idea | webhook_deactivated */
+            /** @description task_assignment | invitation_withdrawn | invitation_expired | team_invitation | team_member_joined | team_message | solution_revision_requested | task_completed | idea_scored | idea_voted | task_interest | task_accepted | task_declined | solution_submitted | challenge_analyzed | challenge_rejected | challenge_analysis_failed | new_idea | idea_shortlisted | contest_winners | idea_comment | webhook_deactivated */
             type: string;
             title: string;
             message: string;
@@ -4873,7 +4873,7 @@ export interface operations {
                 /** @description true: only notifications not read yet */
                 unread_only?: boolean;
                 /** @description only this type, e.g. task_assignment */
-                type?: "task_assignment" | "invitation_withdrawn" | "invitation_expired" | "team_invitation" | "team_member_joined" | "team_message" | "solution_revision_requested" | "task_completed" | "idea_scored" | "idea_voted" | "task_interest" | "task_accepted" | "task_declined" | "solution_submitted" | "challenge_analyzed" | "challenge_rejected" | "challenge_analysis_failed" | "new_idea" | "webhook_deactivated";
+                type?: "task_assignment" | "invitation_withdrawn" | "invitation_expired" | "team_invitation" | "team_member_joined" | "team_message" | "solution_revision_requested" | "task_completed" | "idea_scored" | "idea_voted" | "task_interest" | "task_accepted" | "task_declined" | "solution_submitted" | "challenge_analyzed" | "challenge_rejected" | "challenge_analysis_failed" | "new_idea" | "idea_shortlisted" | "contest_winners" | "idea_comment" | "webhook_deactivated";
             };
             header?: never;
             path?: never;
