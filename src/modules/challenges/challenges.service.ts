@@ -7,7 +7,6 @@ import { withdrawInvitations } from '../assignments/withdrawals.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { companyIdOf } from '../companies/companies.service.ts';
 import { scoredIdeasOf, winningIdeasOf } from '../ideas/ideas.embed.ts';
-import type { Idea } from '../ideas/ideas.schemas.ts';
 import { loadTasks } from '../tasks/tasks.loader.ts';
 import { profileRequired } from '../users/profile-errors.ts';
 import { checkContestChange, deadlineChange } from './challenge-contest.ts';
