@@ -15,6 +15,7 @@ import { installUploads } from './http/uploads.ts';
 import { coerceFormBody, installValidators, normalizeBody } from './http/validation.ts';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { challengeMessagesRoutes } from './modules/challenge-messages/challenge-messages.routes.ts';
 import { challengesRoutes } from './modules/challenges/challenges.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { contestsRoutes } from './modules/contests/contests.routes.ts';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         taskInterestsRoutes,
         assignmentsRoutes,
         teamsRoutes,
+        challengeMessagesRoutes,
         notificationsRoutes,
         ideasRoutes,
         ideaCommentsRoutes,

@@ -625,6 +625,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/challenges/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company ↔ team thread of a challenge (or of one task with `task_id`), newest first
+         * @description For the company that owns the challenge and the contributors assigned on its tasks (accepted, in progress, submitted or completed); a task's thread (`task_id`) for the company and that task's assignees. Anyone else gets 404. A `task_id` that is not a task of the challenge is a 422.
+         */
+        get: operations["listChallengeMessages"];
+        put?: never;
+        /**
+         * Write in the challenge's company ↔ team thread (or a task's, with `task_id`)
+         * @description For the company that owns the challenge and the contributors assigned on its tasks (accepted, in progress, submitted or completed); a task's thread (`task_id`) for the company and that task's assignees. Anyone else gets 404. A `task_id` that is not a task of the challenge is a 422. The other side is notified (`challenge_message`): the company when a contributor writes, the thread's contributors when the company writes. An archived challenge's threads are read-only (422).
+         */
+        post: operations["postChallengeMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -1629,7 +1653,7 @@ export interface components {
         };
         Notification: {
             id: number;
-            /** @description task_assignment | invitation_withdrawn | invitation_expired | team_invitation | team_member_joined | team_message | solution_revision_requested | task_completed | idea_scored | idea_voted | task_interest | task_accepted | task_declined | solution_submitted | challenge_analyzed | challenge_rejected | challenge_analysis_failed | new_idea | idea_shortlisted | contest_winners | idea_comment | webhook_deactivated */
+            /** @description task_assignment | invitation_withdrawn | invitation_expired | team_invitation | team_member_joined | team_message | challenge_message | solution_revision_requested | task_completed | idea_scored | idea_voted | task_interest | task_accepted | task_declined | solution_submitted | challenge_analyzed | challenge_rejected | challenge_analysis_failed | new_idea | idea_shortlisted | contest_winners | idea_comment | webhook_deactivated */
             type: string;
             title: string;
             message: string;
@@ -2188,6 +2212,33 @@ export interface components {
         NewTeamMessage: {
             /** @description 1–2000 characters after trimming */
             message: string;
+        };
+        ChallengeMessage: {
+            id: number;
+            challenge_id: number;
+            /** @description The task whose thread it is in; null in the challenge's whole-team thread. */
+            task_id: number | null;
+            user: components["schemas"]["UserSummary"];
+            message: string;
+            /**
+             * Format: date-time
+             * @description ISO-8601 UTC timestamp
+             */
+            created_at: string;
+        };
+        ChallengeMessagePage: {
+            data: components["schemas"]["ChallengeMessage"][];
+            links: components["schemas"]["PageLinks"];
+            meta: components["schemas"]["PageMeta"];
+        };
+        NewChallengeMessage: {
+            /** @description 1–2000 characters after trimming */
+            message: string;
+            /** @description Optional: a task of the challenge, to write in that task's thread (the company and the task's assignee); absent or null: the whole-team thread. */
+            task_id?: number | null;
+        };
+        ChallengeMessageCreated: {
+            data: components["schemas"]["ChallengeMessage"];
         };
         NotificationPage: {
             data: components["schemas"]["Notification"][];
@@ -4863,6 +4914,145 @@ export interface operations {
             };
         };
     };
+    listChallengeMessages: {
+        parameters: {
+            query?: {
+                /** @description This task's thread; without it, the challenge's whole-team thread */
+                task_id?: number;
+                /** @description From 1; a page past the end is empty */
+                page?: number;
+                /** @description Items per page, 1 to 100; 20 by default */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeMessagePage"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postChallengeMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry. The first response to this user and key (status, Content-Type, Location and body) is kept for 24 hours; a repeat with the same method, path and body gets it back with `Idempotent-Replayed: true` and runs nothing. 1 to 255 visible ASCII characters (e.g. a UUID), else 422; the key used for another path or body: 422; a repeat while the first request runs: 409. 5xx, 409 and 429 answers are not kept, so a retry runs the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewChallengeMessage"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeMessageCreated"];
+                };
+            };
+            /** @description The body is not valid JSON, a form or multipart */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state of the resource, or a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over 1 MiB (a file over its own limit is a 422 instead) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listNotifications: {
         parameters: {
             query?: {
@@ -4873,7 +5063,7 @@ export interface operations {
                 /** @description true: only notifications not read yet */
                 unread_only?: boolean;
                 /** @description only this type, e.g. task_assignment */
-                type?: "task_assignment" | "invitation_withdrawn" | "invitation_expired" | "team_invitation" | "team_member_joined" | "team_message" | "solution_revision_requested" | "task_completed" | "idea_scored" | "idea_voted" | "task_interest" | "task_accepted" | "task_declined" | "solution_submitted" | "challenge_analyzed" | "challenge_rejected" | "challenge_analysis_failed" | "new_idea" | "idea_shortlisted" | "contest_winners" | "idea_comment" | "webhook_deactivated";
+                type?: "task_assignment" | "invitation_withdrawn" | "invitation_expired" | "team_invitation" | "team_member_joined" | "team_message" | "challenge_message" | "solution_revision_requested" | "task_completed" | "idea_scored" | "idea_voted" | "task_interest" | "task_accepted" | "task_declined" | "solution_submitted" | "challenge_analyzed" | "challenge_rejected" | "challenge_analysis_failed" | "new_idea" | "idea_shortlisted" | "contest_winners" | "idea_comment" | "webhook_deactivated";
             };
             header?: never;
             path?: never;

@@ -24,6 +24,7 @@ export const NOTIFICATION_TYPES = {
   team_invitation: { label: 'You are invited to a team', email: 'instant' },
   team_member_joined: { label: 'A teammate joined your team', email: 'digest' },
   team_message: { label: 'A message in your team', email: 'digest' },
+  challenge_message: { label: 'A message between the company and the team of a challenge', email: 'instant' },
   solution_revision_requested: { label: 'Your solution was sent back for changes', email: 'instant' },
   task_completed: { label: 'A task was completed', email: 'instant' },
   idea_scored: { label: 'Your idea was scored', email: 'instant' },

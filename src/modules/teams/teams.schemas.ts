@@ -32,9 +32,12 @@ export const TeamMessage = Type.Object(
 );
 export type TeamMessage = Static<typeof TeamMessage>;
 
-export const NewTeamMessage = Type.Object(
-  {
-    message: Type.String({ minLength: 1, maxLength: 2000, description: '1–2000 characters after trimming' }),
-  },
-  { $id: 'NewTeamMessage' },
-);
+/** The text of a message in a thread (a team's, a challenge's): 1–2000 characters after trimming. */
+const MESSAGE_MAX_LENGTH = 2000;
+export const MessageText = Type.String({
+  minLength: 1,
+  maxLength: MESSAGE_MAX_LENGTH,
+  description: '1–2000 characters after trimming',
+});
+
+export const NewTeamMessage = Type.Object({ message: MessageText }, { $id: 'NewTeamMessage' });

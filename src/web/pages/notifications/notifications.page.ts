@@ -26,6 +26,7 @@ const TYPE_LABELS: Record<string, string> = {
   challenge_rejected: 'Challenge not accepted',
   challenge_analysis_failed: 'Analysis stopped',
   team_invitation: 'Team invitation',
+  challenge_message: 'Message',
   idea_scored: 'Idea scored',
   new_idea: 'New idea',
   idea_shortlisted: 'Idea shortlisted',
