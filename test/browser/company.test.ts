@@ -91,14 +91,19 @@ describe('the company side: profile, a challenge and its tasks, reviews [browser
 
     // The page polls the API while the worker runs the pipeline and reloads itself when the status moves on.
     await page.locator('.page-head .status.active').waitFor({ timeout: PIPELINE_WAIT_MS });
-    await page.getByRole('heading', { name: 'Workstreams and tasks' }).waitFor();
+    await page.getByRole('heading', { name: 'Tasks', level: 2 }).waitFor();
     const tasks = await page.locator('li.task h4').allTextContents();
     assert.ok(tasks.length >= 3, `tasks: ${tasks.join(', ')}`);
-    const work = (await page.locator('section[aria-labelledby=work-title]').textContent()) ?? '';
+    const work = (await page.locator('#tasks').textContent()) ?? '';
+    assert.match(work, new RegExp(`0 of ${tasks.length} tasks done`), 'the progress bar says where the work stands');
     for (const area of [/mobile|ios|android/i, /api/i, /database|postgres|schema/i]) {
       assert.match(work, area, 'the brief names a mobile app, an API and a database');
     }
+    // The analysis is the company's reference, folded away under the work.
     await page.getByRole('heading', { name: 'Analysis', exact: true }).waitFor();
+    assert.equal(await page.getByRole('heading', { name: 'Brief analysis' }).isVisible(), false);
+    await page.getByText('Show the analysis of the brief').click();
+    await page.getByRole('heading', { name: 'Brief analysis' }).waitFor();
     await screenshots(page, 'company-challenge-active');
     await page.getByRole('link', { name: 'Challenges', exact: true }).first().click();
     await page.getByRole('link', { name: 'My challenges' }).click();

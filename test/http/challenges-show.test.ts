@@ -45,7 +45,7 @@ for (const dialect of testDialects()) {
     after(() => ctx.close());
 
     it('returns the challenge with analyses, workstreams with their tasks, and tasks', async () => {
-      const { company } = await createCompany(ctx.db);
+      const { company, token: ownerToken } = await createCompany(ctx.db);
       const contributor = await createVolunteer(ctx.db);
       const challenge = await createChallenge(ctx.db, company.id);
       const later = await createAnalysis(ctx.db, challenge.id, 'complexity', '2026-01-02T00:00:00.000Z');
@@ -58,7 +58,7 @@ for (const dialect of testDialects()) {
       const loose = await createTask(ctx.db, challenge.id);
       await createIdea(ctx.db, challenge.id, contributor.volunteer.id);
 
-      const response = await apiClient(ctx.app, contributor.token).get(`/api/challenges/${challenge.id}`);
+      const response = await apiClient(ctx.app, ownerToken).get(`/api/challenges/${challenge.id}`);
       assert.equal(response.statusCode, 200);
       const body = response.data;
       assert.equal(body.id, challenge.id);
@@ -76,6 +76,21 @@ for (const dialect of testDialects()) {
       assert.deepEqual(body.tasks[0].challenge, { id: challenge.id, title: challenge.title, status: 'active' });
       assert.equal(body.tasks[3].workstream, null);
       assert.deepEqual(body.ideas, [], 'a team-execution challenge embeds no ideas');
+
+      const seen = await apiClient(ctx.app, contributor.token).get(`/api/challenges/${challenge.id}`);
+      assert.equal(seen.statusCode, 200);
+      assert.deepEqual(seen.data.analyses, [], "a contributor never gets the company's analysis notes");
+      assert.deepEqual(ids(seen.data.tasks), [a.id, b.id, c.id, loose.id], 'but sees the work');
+    });
+
+    it("gives another company none of the owner's analysis notes", async () => {
+      const { company } = await createCompany(ctx.db);
+      const other = await createCompany(ctx.db);
+      const challenge = await createChallenge(ctx.db, company.id);
+      await createAnalysis(ctx.db, challenge.id, 'brief', '2026-01-01T00:00:00.000Z');
+      const response = await apiClient(ctx.app, other.token).get(`/api/challenges/${challenge.id}`);
+      assert.equal(response.statusCode, 200);
+      assert.deepEqual(response.data.analyses, []);
     });
 
     it('embeds the scored ideas of a community challenge only', async () => {

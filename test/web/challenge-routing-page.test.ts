@@ -36,8 +36,12 @@ for (const dialect of testDialects()) {
       assert.match(text, /Why: Complexity level 1 of 4\. The brief asks for name ideas/);
     });
 
-    it('shows why a brief with phases, a deadline and a budget became team execution, to contributors too', async () => {
+    it('shows why a brief with phases, a deadline and a budget became team execution; contributors see only the route, never the analysis notes', async () => {
       const { id, text } = await analysedPage('operations-dental-clinic-relocation');
+      assert.match(
+        text,
+        /Analysis Show the analysis of the brief \(3 stages, only your company sees it\) Brief analysis/,
+      );
       assert.match(text, /Routed to team execution The work is split into workstreams and tasks/);
       assert.match(
         text,
@@ -46,6 +50,11 @@ for (const dialect of testDialects()) {
       const person = await createVolunteer(ctx.db, { user: await withPassword() });
       const seen = parsePage((await (await signedIn(ctx.app, person.user.email)).get(`/challenges/${id}`)).body).text;
       assert.match(seen, /Routed to team execution/);
+      assert.match(seen, /Overview .* Tasks \d+ tasks/);
+      assert.doesNotMatch(
+        seen,
+        /Why:|Show the analysis|Brief analysis|Complexity assessment|Recommended approach|Risks/,
+      );
     });
 
     it('shows the owner the concrete reason an unlawful request was rejected, and where to go next', async () => {

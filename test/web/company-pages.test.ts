@@ -247,9 +247,10 @@ for (const dialect of testDialects()) {
         (await (await signedIn(ctx.app, owner.user.email)).get(`/challenges/${challenge.id}`)).body,
       ).text;
       assert.match(ownerText, /Refined brief Book visits online\./);
+      assert.match(ownerText, /Overview .* The plan Mobile app 1 task A part of the work\./);
       assert.match(
         ownerText,
-        /Workstreams and tasks Mobile app 1 task A part of the work\. Build the booking screens Looking for contributors/,
+        /Tasks 1 task 0 of 1 task done, 0 in progress, 0 staffed, 1 still to staff To staff 1 Build the booking screens Looking for contributors Mobile app/,
       );
       assert.match(ownerText, /Estimate 12 hours Complexity 6 of 10/);
       assert.match(ownerText, /React Native/);

@@ -251,7 +251,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One challenge with its company, analyses, workstreams, tasks and scored ideas */
+        /**
+         * One challenge with its company, analyses, workstreams, tasks and scored ideas
+         * @description The analyses (risks, stakeholders, recommended approach) are the owning company's internal notes: every other caller gets `analyses: []`.
+         */
         get: operations["getChallenge"];
         /**
          * Change the title or description while the challenge is submitted or under analysis

@@ -77,6 +77,8 @@ export async function challengesRoutes(fastify: FastifyInstance, deps: AppDeps):
         operationId: 'getChallenge',
         tags,
         summary: 'One challenge with its company, analyses, workstreams, tasks and scored ideas',
+        description:
+          "The analyses (risks, stakeholders, recommended approach) are the owning company's internal notes: every other caller gets `analyses: []`.",
         params: IdParams,
         response: { 200: ChallengeDetail, ...errorResponses(401, 404) },
       },

@@ -81,12 +81,17 @@ export async function listOwnChallenges(
   return { data: rows.map(toChallenge), total };
 }
 
+/**
+ * The analyses are the owner's internal notes on its brief (risks, stakeholders, approach): everyone else gets none,
+ * and sees the refined brief, the facts and the work instead.
+ */
 export async function showChallenge(db: Db, caller: AuthUser, id: number): Promise<ChallengeDetail> {
   const row = await findChallengeWithCompany(db, id);
-  if (!row || !canSeeChallenge(row, await companyIdOf(db, caller))) throw AppError.notFound('Challenge');
+  const callerCompanyId = await companyIdOf(db, caller);
+  if (!row || !canSeeChallenge(row, callerCompanyId)) throw AppError.notFound('Challenge');
   const community = row.challenge_type === 'community_discussion';
   const [analyses, workstreams, tasks, ideas, winners] = await Promise.all([
-    analysesOf(db, id),
+    row.company_id === callerCompanyId ? analysesOf(db, id) : Promise.resolve([]),
     workstreamsOf(db, id),
     loadTasks(db, { challengeId: id }),
     community ? scoredIdeasOf(db, id, caller) : Promise.resolve([]),

@@ -1,0 +1,19 @@
+import type { Assignment } from '../../../modules/assignments/assignments.schemas.ts';
+import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
+import type { ChallengeDetail } from '../../../modules/challenges/challenges.schemas.ts';
+
+/** Who is invited to or working on each task; only the owning company gets this (null for everyone else). */
+export type PeopleByTask = Map<number, Assignment[]> | null;
+
+/**
+ * What every section of the challenge page (`/challenges/{id}`) is rendered from: loaded once by detail.page.ts and
+ * handed to each section, so a section that needs more for its part adds it here rather than loading the challenge
+ * again.
+ */
+export type ChallengeView = {
+  readonly challenge: ChallengeDetail;
+  readonly user: AuthUser;
+  /** The signed-in company owns the challenge: it manages it, sees who is invited and the internal analysis. */
+  readonly isOwner: boolean;
+  readonly people: PeopleByTask;
+};
