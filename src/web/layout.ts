@@ -37,6 +37,9 @@ const NAV: Record<AuthUser['account_type'], Array<[string, string]>> = {
   ],
 };
 
+/** The notifications bell: inline, so the header needs no asset; its link says "Notifications" in words. */
+const BELL = html`<svg class="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1Z" fill="currentColor"/></svg>`;
+
 /**
  * Every page goes through here. For a signed-in user the layout hands the session's API token to the browser as
  * `localStorage.api_token` (docs/contract.md §5) so the page's scripts call the API as any integration would; for
@@ -65,11 +68,13 @@ ${tokenScript}
 <a class="skip" href="#main">Skip to content</a>
 <header class="site">
   <a class="brand" href="${user ? '/dashboard' : '/'}">Guild</a>
+  ${user && html`<a class="bell" href="/notifications"${request.url === '/notifications' ? html` aria-current="page"` : ''}>${BELL}<span class="bell-label">Notifications</span> <span class="badge" data-unread-count hidden></span></a>`}
+  <button type="button" class="menu-toggle secondary" aria-expanded="false" aria-controls="site-menu">Menu</button>
+  <div class="site-menu" id="site-menu">
   ${
     user
       ? html`<nav aria-label="Main">
     <ul>${NAV[user.account_type].map(([href, label]) => html`<li><a href="${href}"${request.url === href ? html` aria-current="page"` : ''}>${label}</a></li>`)}
-      <li><a href="/notifications">Notifications <span class="badge" data-unread-count hidden></span></a></li>
     </ul>
   </nav>
   <form method="post" action="/logout" class="logout">
@@ -79,6 +84,7 @@ ${tokenScript}
   </form>`
       : html`<nav aria-label="Account"><ul><li><a href="/login">Sign in</a></li><li><a href="/register">Create account</a></li></ul></nav>`
   }
+  </div>
 </header>
 <main id="main" class="${options.width ?? ''}" tabindex="-1">
 ${flash && html`<p class="flash" role="status">${flash}</p>`}

@@ -19,13 +19,6 @@ import {
 const BRIEF = fs.readFileSync('test/fixtures/briefs/community-volunteer-retention-ideas.txt', 'utf8');
 const IDEA = fs.readFileSync('test/fixtures/ideas/community-volunteer-retention-ideas/good-buddy-system.txt', 'utf8');
 
-async function screenshots(page: Page, name: string): Promise<void> {
-  await screenshot(page, `${name}-1280`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, `${name}-390`);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 async function contributor(browser: Browser, server: RunningServer, name: string) {
   const session = await newPage(browser, server.url);
   await register(session.page, newAccount('contributor', name));
@@ -76,7 +69,7 @@ describe('community ideas [browser]', { skip: !hasChromium }, () => {
     await author.page.getByRole('button', { name: 'Post the idea' }).click();
     // Back on the challenge, newest first: the idea is listed, waiting for its score or (a fast worker) scored.
     await author.page.locator('#ideas li.card', { hasText: ideaTitle }).waitFor();
-    await screenshots(author.page, 'community-idea-posted');
+    await screenshot(author.page, 'community-idea-posted');
     await reloadUntil(author.page, challengeUrl, '#ideas .status.scored', 'the idea scoring');
     await author.page.getByText('This is your idea: others vote on it.').waitFor();
 
@@ -89,19 +82,19 @@ describe('community ideas [browser]', { skip: !hasChromium }, () => {
     assert.match((await idea.locator('[data-votes]').textContent()) ?? '', /1 up, 0 down, total \+1/);
     assert.equal(await idea.getByRole('button', { name: 'Vote up' }).getAttribute('aria-pressed'), 'true');
     await idea.locator('details summary').click();
-    await screenshots(voter.page, 'community-idea-voted');
+    await screenshot(voter.page, 'community-idea-voted');
     await voter.context.close();
 
     // The author is told the idea was scored; the company that a new idea arrived.
     await author.page.goto('/notifications');
     const scored = author.page.locator('li.card', { hasText: 'Idea scored' });
     await scored.getByText('Unread').waitFor();
-    await screenshots(author.page, 'notifications-unread');
+    await screenshot(author.page, 'notifications-unread');
     await scored.getByRole('button', { name: 'Mark read' }).click();
     await scored.getByText('Read', { exact: true }).waitFor();
     await author.page.goto('/ideas');
     await author.page.getByRole('heading', { name: ideaTitle }).waitFor();
-    await screenshots(author.page, 'my-ideas');
+    await screenshot(author.page, 'my-ideas');
     await author.context.close();
 
     await company.page.goto('/notifications');

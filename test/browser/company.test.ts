@@ -23,13 +23,6 @@ const BRIEF =
   'Reminders should go out by SMS the day before. Success means half of all bookings made in the app within six ' +
   'months, with no double bookings. Patient data must stay in the EU.';
 
-async function screenshots(page: Page, name: string): Promise<void> {
-  await screenshot(page, `${name}-1280`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, `${name}-390`);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 describe('the company side: profile, a challenge and its tasks, reviews [browser]', { skip: !hasChromium }, () => {
   const running = useServerAndBrowser();
   let company: Account;
@@ -44,11 +37,11 @@ describe('the company side: profile, a challenge and its tasks, reviews [browser
     await page.waitForURL('**/company/profile');
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Complete your company profile first' }).waitFor();
-    await screenshots(page, 'company-dashboard-new');
+    await screenshot(page, 'company-dashboard-new');
 
     await page.getByRole('link', { name: 'Complete your company profile' }).click();
     await page.getByRole('heading', { name: 'Complete your company profile, Clinic Group' }).waitFor();
-    await screenshots(page, 'company-profile-new');
+    await screenshot(page, 'company-profile-new');
     await page.getByLabel('Company name').fill('Clinic Group');
     await page.getByLabel('Industry (optional)').fill('Healthcare');
     await page.getByLabel('Website (optional)').fill('https://clinic.example.test');
@@ -59,7 +52,7 @@ describe('the company side: profile, a challenge and its tasks, reviews [browser
     await page.getByRole('button', { name: 'Complete the profile' }).click();
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { name: 'Clinic Group', level: 1 }).waitFor();
-    await screenshots(page, 'company-dashboard');
+    await screenshot(page, 'company-dashboard');
 
     await page.goto('/company/profile');
     const logo = page.getByRole('img', { name: 'Clinic Group logo' });
@@ -68,7 +61,7 @@ describe('the company side: profile, a challenge and its tasks, reviews [browser
       await logo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth > 0),
       'the logo loads',
     );
-    await screenshots(page, 'company-profile');
+    await screenshot(page, 'company-profile');
 
     await page.getByRole('link', { name: 'New challenge' }).click();
     await page.getByLabel('Title').fill('Online booking for our clinics');
@@ -79,7 +72,7 @@ describe('the company side: profile, a challenge and its tasks, reviews [browser
     assert.ok(await counter.evaluate((node) => node.classList.contains('bad')));
     await page.getByRole('button', { name: 'Submit the challenge' }).click();
     await page.locator('[data-error-for=description]').filter({ hasText: /100/ }).waitFor();
-    await screenshots(page, 'company-challenge-too-short');
+    await screenshot(page, 'company-challenge-too-short');
 
     await brief.fill(BRIEF);
     assert.equal(await counter.textContent(), `${[...BRIEF].length} / 5000 characters`);
@@ -87,7 +80,7 @@ describe('the company side: profile, a challenge and its tasks, reviews [browser
     await page.getByRole('button', { name: 'Submit the challenge' }).click();
     await page.waitForURL(/\/challenges\/\d+$/);
     await page.getByRole('heading', { name: 'Online booking for our clinics', level: 1 }).waitFor();
-    await screenshot(page, 'company-challenge-submitted-1280');
+    await screenshot(page, 'company-challenge-submitted');
 
     // The page polls the API while the worker runs the pipeline and reloads itself when the status moves on.
     await page.locator('.page-head .status.active').waitFor({ timeout: PIPELINE_WAIT_MS });
@@ -104,11 +97,11 @@ describe('the company side: profile, a challenge and its tasks, reviews [browser
     assert.equal(await page.getByRole('heading', { name: 'Brief analysis' }).isVisible(), false);
     await page.getByText('Show the analysis of the brief').click();
     await page.getByRole('heading', { name: 'Brief analysis' }).waitFor();
-    await screenshots(page, 'company-challenge-active');
+    await screenshot(page, 'company-challenge-active');
     await page.getByRole('link', { name: 'Challenges', exact: true }).first().click();
     await page.getByRole('link', { name: 'My challenges' }).click();
     await page.getByRole('heading', { name: 'My challenges 1' }).waitFor();
-    await screenshots(page, 'company-my-challenges');
+    await screenshot(page, 'company-my-challenges');
     await context.close();
   });
 
@@ -125,7 +118,7 @@ describe('the company side: profile, a challenge and its tasks, reviews [browser
 
     await page.getByRole('link', { name: 'Review the solutions' }).click();
     await page.getByRole('heading', { name: 'Solutions to review 2' }).waitFor();
-    await screenshots(page, 'company-reviews');
+    await screenshot(page, 'company-reviews');
     const [approved, sentBack] = seeded.assignments;
 
     const download = page.waitForEvent('download');
@@ -160,13 +153,13 @@ describe('the company side: profile, a challenge and its tasks, reviews [browser
     );
     const approvedTask = page.locator('li.task', { hasText: 'Rota data model' });
     await approvedTask.getByText('Completed').first().waitFor();
-    await screenshots(page, 'company-challenge-after-approval');
+    await screenshot(page, 'company-challenge-after-approval');
 
     await page.goto('/reviews');
     const card = page.locator('article', { hasText: 'Shift reminder emails' });
     await card.getByText('Send it back for changes').click();
     await card.getByLabel('What should Alan Turing change?').fill('Please add the opt-out link to every reminder.');
-    await screenshots(page, 'company-send-back');
+    await screenshot(page, 'company-send-back');
     // An empty note is refused by the API, with its message next to the field.
     await card.getByLabel('What should Alan Turing change?').fill('');
     await card.getByRole('button', { name: 'Send back with this note' }).click();

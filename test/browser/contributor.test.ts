@@ -37,13 +37,10 @@ async function assertHeadingsInOrder(page: Page, name: string): Promise<void> {
   });
 }
 
-/** Full-page screenshots at a desktop and a phone width, of a page whose headings are in order. */
+/** Screenshots (harness), of a page whose headings are in order. */
 async function screenshots(page: Page, name: string): Promise<void> {
   await assertHeadingsInOrder(page, name);
-  await screenshot(page, `${name}-1280`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, `${name}-390`);
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await screenshot(page, name);
 }
 
 async function completeProfile(page: Page): Promise<void> {

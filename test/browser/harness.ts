@@ -4,10 +4,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before } from 'node:test';
+import { after, afterEach, before } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { childEnv } from '../helpers/child-env.ts';
 import { lastConfirmationLink } from '../helpers/mail.ts';
+import { assertPagesAccessible, watchPages } from './page-checks.ts';
+
+export { screenshot } from './page-checks.ts';
 
 /**
  * Browser tests drive Debian's Chromium (`/usr/bin/chromium`, installed by .ci/run) with playwright-core against the
@@ -15,7 +18,6 @@ import { lastConfirmationLink } from '../helpers/mail.ts';
  */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = fs.existsSync(CHROMIUM);
-export const SCREENSHOTS = path.resolve('.test-artifacts/screenshots');
 
 if (!hasChromium) console.log(`# ${CHROMIUM} not found: browser tests skipped (apt-get install chromium).`);
 
@@ -87,8 +89,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
 }
 
+/** Chromium, with every page of every context it opens checked by axe-core as it loads (page-checks.ts). */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     // Without the background-networking flags Chromium keeps dialling Google's hosts, which this network refuses.
@@ -102,13 +105,16 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  watchPages(browser);
+  return browser;
 }
 
 export type ServerAndBrowser = { readonly server: RunningServer; readonly browser: Browser };
 
 /**
  * Registers `before` and `after` hooks in the calling `describe` that start the server (with `env`, or what `env()`
- * returns when the hook runs) and Chromium, and close both afterwards; the result reads them once they are up.
+ * returns when the hook runs) and Chromium, and close both afterwards; the result reads them once they are up. After
+ * each test, the accessibility checks of the pages it visited must have found nothing (page-checks.ts).
  */
 export function useServerAndBrowser(
   env: Record<string, string> | (() => Record<string, string>) = {},
@@ -119,6 +125,7 @@ export function useServerAndBrowser(
     server = await startServer(typeof env === 'function' ? env() : env);
     browser = await launchBrowser();
   });
+  afterEach(assertPagesAccessible);
   after(async () => {
     await browser?.close();
     await server?.stop();
@@ -155,11 +162,6 @@ export async function reloadUntil(page: Page, url: string, selector: string, wha
     if (Date.now() > deadline) assert.fail(`${what} did not happen within ${PIPELINE_WAIT_MS / 1000} s`);
     await page.waitForTimeout(RELOAD_PAUSE_MS);
   }
-}
-
-export async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
 let counter = 0;

@@ -14,14 +14,6 @@ import {
   useServerAndBrowser,
 } from './harness.ts';
 
-/** Full-page screenshots at a desktop and a phone width. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  await screenshot(page, `${name}-1280`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, `${name}-390`);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 /**
  * Set-up (not the journey under test): a forming team on a challenge with the contributor `email` invited as its
  * leader and one teammate who has accepted, written into the running server's database. Team formation by the
@@ -72,10 +64,10 @@ describe('a team invitation [browser]', { skip: !hasChromium }, () => {
 
     await page.getByRole('link', { name: 'Teams' }).click();
     await page.getByRole('heading', { name: 'Teams', level: 1 }).waitFor();
-    await screenshots(page, 'teams-list-invited');
+    await screenshot(page, 'teams-list-invited');
     await page.getByRole('link', { name: 'Answer the invitation to Rota builders' }).click();
     await page.waitForURL(`**/teams/${teamId}`);
-    await screenshots(page, 'team-invited');
+    await screenshot(page, 'team-invited');
 
     await page.getByRole('button', { name: 'Accept the invitation' }).click();
     await page.getByText('You joined the team. Welcome aboard!').waitFor();
@@ -89,7 +81,7 @@ describe('a team invitation [browser]', { skip: !hasChromium }, () => {
     const newest = page.getByRole('list', { name: 'Messages, newest first' }).getByRole('listitem').first();
     await newest.getByText('Hello team! I will sketch the data model tonight.').waitFor();
     assert.match((await newest.textContent()) ?? '', /Katherine Johnson/);
-    await screenshots(page, 'team-active-messages');
+    await screenshot(page, 'team-active-messages');
     await context.close();
   });
 });

@@ -63,8 +63,12 @@ export async function runPipeline(journey: Journey): Promise<void> {
 
   const detail = await bob.get(`/api/challenges/${ids.challenge}`);
   assert.deepEqual([detail.title, detail.status, detail.challenge_type], [RENAMED, 'active', 'team_execution']);
+  // The analysis is the company's internal notes: a contributor gets none of it.
+  assert.deepEqual(detail.analyses, []);
   assert.deepEqual(
-    detail.analyses.map((analysis: { stage: string }) => analysis.stage),
+    (await company.get(`/api/challenges/${ids.challenge}`)).analyses.map(
+      (analysis: { stage: string }) => analysis.stage,
+    ),
     ['brief', 'complexity', 'decomposition'],
   );
   assert.ok(detail.tasks.length >= 2, `tasks: ${detail.tasks.length}`);

@@ -36,7 +36,7 @@ for (const dialect of testDialects()) {
         const text = parsePage(page.body).text;
         // Escaped: "<simple>" is read as the word it is, not swallowed as a tag.
         assert.match(text, /From the brief: “rewrite the ten most important pages in plain English & <simple> words”/);
-        assert.match(text, /Copywriting Needed because it is writing\./);
+        assert.match(text, /Copywriting: Needed because it is writing\./);
         assert.match(text, /Older task/);
         assert.equal(text.match(/From the brief:/g)?.length, 1, 'a task without a source shows none');
       }

@@ -237,7 +237,18 @@
     connect();
   }
 
+  // The phone header's menu button opens and closes the menu (app.css shows the button only on narrow screens).
+  function menuToggle(button) {
+    const header = button.closest('header');
+    document.documentElement.classList.add('js');
+    button.addEventListener('click', () => {
+      const open = header.classList.toggle('open');
+      button.setAttribute('aria-expanded', String(open));
+    });
+  }
+
   document.addEventListener('DOMContentLoaded', () => {
+    for (const button of document.querySelectorAll('.menu-toggle')) menuToggle(button);
     for (const node of document.querySelectorAll('[data-poll]')) poll(node);
     for (const input of document.querySelectorAll('[data-counter]')) updateCounter(input);
     const badge = document.querySelector('[data-unread-count]');

@@ -6,10 +6,13 @@ import type { Challenge } from '../../../modules/challenges/challenges.schemas.t
 import { listOwnChallenges } from '../../../modules/challenges/challenges.service.ts';
 import type { Notification } from '../../../modules/notifications/notifications.schemas.ts';
 import { listMyNotifications } from '../../../modules/notifications/notifications.service.ts';
+import { listTasks } from '../../../modules/tasks/tasks.service.ts';
 import { analysisChip, challengeStatusChip } from '../../components/challenge-labels.ts';
+import { companyLogo } from '../../components/company-logo.ts';
 import { dateTime } from '../../components/labels.ts';
 import { completeProfileCall } from '../../components/profile-call.ts';
 import { companyProfileOrNull } from '../../components/profiles.ts';
+import { progressBar, type TaskProgress, taskProgressOf } from '../../components/progress-bar.ts';
 import { type Html, html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
 
@@ -17,15 +20,25 @@ const CHALLENGES_SHOWN = 8;
 const NOTIFICATIONS_SHOWN = 5;
 const firstPage = (perPage: number) => ({ page: 1, perPage, offset: 0 });
 
-function challengesSection(challenges: Challenge[], total: number): Html {
-  const rows = challenges.map(
-    (challenge) => html`<tr>
-    <td><a href="/challenges/${challenge.id}">${challenge.title}</a></td>
-    <td>${challengeStatusChip(challenge.status)}</td>
-    <td>${analysisChip(challenge.ai_analysis_status)}</td>
-    <td>${dateTime(challenge.created_at)}</td>
-  </tr>`,
+/** Every task of each challenge, for its progress bar (more than any challenge has). */
+async function progressOf(deps: AppDeps, user: AuthUser, challenges: readonly Challenge[]) {
+  const all = { page: 1, perPage: 1000, offset: 0 };
+  const tasks = await Promise.all(
+    challenges.map((challenge) => listTasks(deps.db, user, { challenge_id: challenge.id }, all)),
   );
+  return new Map(challenges.map((challenge, index) => [challenge.id, taskProgressOf(tasks[index].data)]));
+}
+
+/** One challenge as a card: logo, title, status and analysis, and how far its tasks have come. */
+function challengeCard(challenge: Challenge, progress: TaskProgress | undefined): Html {
+  return html`<li class="card challenge-card">
+  <div class="card-head">${companyLogo(challenge.company)}<h3><a href="/challenges/${challenge.id}">${challenge.title}</a></h3>${challengeStatusChip(challenge.status)}</div>
+  <p class="small muted">${analysisChip(challenge.ai_analysis_status)} Submitted ${dateTime(challenge.created_at)}</p>
+  ${progress && progress.total > 0 && progressBar(progress, { compact: true })}
+</li>`;
+}
+
+function challengesSection(challenges: Challenge[], total: number, progress: Map<number, TaskProgress>): Html {
   return html`<section class="card" aria-labelledby="challenges-title">
   <div class="card-head"><h2 id="challenges-title">Your challenges <span class="count">${total}</span></h2>
   <a class="button" href="/challenges/new">Submit a challenge</a></div>
@@ -33,10 +46,7 @@ function challengesSection(challenges: Challenge[], total: number): Html {
     challenges.length === 0
       ? html`<p class="muted">You have not submitted a challenge yet. Describe a problem you want solved: Guild analyses
   it and splits it into tasks for contributors.</p>`
-      : html`<div class="table-scroll"><table>
-    <thead><tr><th scope="col">Challenge</th><th scope="col">Status</th><th scope="col">Analysis</th><th scope="col">Submitted</th></tr></thead>
-    <tbody>${rows}</tbody>
-  </table></div>
+      : html`<ul class="plain challenge-cards">${challenges.map((challenge) => challengeCard(challenge, progress.get(challenge.id)))}</ul>
   ${total > challenges.length && html`<p><a href="/challenges?mine=1">All ${total} of your challenges</a></p>`}`
   }
 </section>`;
@@ -87,10 +97,11 @@ ${completeProfileCall('Before you submit challenges, tell contributors who you a
     listPendingAssignments(deps.db, user, firstPage(1)),
     listMyNotifications(deps.db, user, { unreadOnly: false, type: null }, firstPage(NOTIFICATIONS_SHOWN)),
   ]);
+  const progress = await progressOf(deps, user, challenges.data);
   return sendPage(request, reply, {
     title: 'Dashboard',
     body: html`<div class="page-head"><h1>${profile.company_name}</h1></div>
-${challengesSection(challenges.data, challenges.total)}
+${challengesSection(challenges.data, challenges.total, progress)}
 <div class="grid two">
   ${reviewsSection(waiting.total)}
   ${notificationsSection(notifications.data)}

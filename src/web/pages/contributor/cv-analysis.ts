@@ -57,12 +57,12 @@ function skillsTable(profile: VolunteerProfile): Html {
   if (profile.skills.length === 0) {
     return html`<p class="muted">${profile.ai_analysis_status === 'completed' ? 'No skills were found in your CV. Try a CV that lists your skills and tools.' : 'No skills yet: they appear here once your CV has been analysed.'}</p>`;
   }
-  return html`<div class="table-scroll"><table>
+  return html`<div class="table-scroll" role="region" aria-label="Skills found in your CV" tabindex="0"><table class="responsive">
   <caption class="visually-hidden">Your skills</caption>
   <thead><tr><th scope="col">Skill</th><th scope="col">Level</th><th scope="col">Kind and source</th></tr></thead>
   <tbody>${profile.skills.map(
     (skill) =>
-      html`<tr><th scope="row">${skill.name}${skill.evidence && html`<blockquote class="evidence">“${skill.evidence}”</blockquote>`}</th><td>${skill.proficiency_level}${skill.years_of_experience !== null && html` <span class="muted small">(${skill.years_of_experience} yrs)</span>`}</td><td>${skill.category ?? 'other'} · ${skill.source === 'cv_analysis' ? 'from your CV' : 'added by hand'}</td></tr>`,
+      html`<tr><th scope="row">${skill.name}${skill.evidence && html`<blockquote class="evidence">“${skill.evidence}”</blockquote>`}</th><td data-label="Level">${skill.proficiency_level}${skill.years_of_experience !== null && html` <span class="muted small">(${skill.years_of_experience} yrs)</span>`}</td><td data-label="Kind and source">${skill.category ?? 'other'} · ${skill.source === 'cv_analysis' ? 'from your CV' : 'added by hand'}</td></tr>`,
   )}</tbody>
 </table></div>`;
 }
