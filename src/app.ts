@@ -31,6 +31,7 @@ import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { volunteersRoutes } from './modules/volunteers/volunteers.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { workstreamsRoutes } from './modules/workstreams/workstreams.routes.ts';
 import { installObservability } from './observability/observability.ts';
 import { renderErrorPage } from './web/error-page.ts';
 import { installWebSession } from './web/session.ts';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         challengesRoutes,
         tasksRoutes,
         taskInterestsRoutes,
+        workstreamsRoutes,
         assignmentsRoutes,
         teamsRoutes,
         challengeMessagesRoutes,

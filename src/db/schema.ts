@@ -16,6 +16,9 @@ type Json = string;
 
 export type AccountType = 'company' | 'contributor';
 
+/** Who put a task or workstream in a challenge's plan: its analysis, or the company. */
+export type ChangeOrigin = 'analysis' | 'company';
+
 export interface UsersTable {
   id: Generated<number>;
   name: string;
@@ -173,6 +176,10 @@ export interface WorkstreamsTable {
   description: string | null;
   position: number;
   status: string;
+  /** `analysis` or `company` (0014): who added the workstream. */
+  origin: Generated<ChangeOrigin>;
+  /** When the company last changed a workstream the analysis planned (0014). */
+  company_edited_at: Generated<Timestamp | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -196,6 +203,12 @@ export interface TasksTable {
   source: string | null;
   /** JSON [{name, reason}]: why the task needs each of its required skills. */
   skill_reasons: Generated<string>;
+  /** Its place in its workstream (0014); 0 for tasks planned before, which keep their id order. */
+  position: Generated<number>;
+  /** `analysis` or `company` (0014): who added the task. */
+  origin: Generated<ChangeOrigin>;
+  /** When the company last changed a task the analysis planned (0014). */
+  company_edited_at: Generated<Timestamp | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -203,6 +216,21 @@ export interface TasksTable {
 export interface TaskSkillsTable {
   task_id: number;
   skill_id: number;
+  /** The least proficiency the skill must be held at (0014); null: the task's experience level decides. */
+  level: Generated<string | null>;
+}
+/** The company's edits of a challenge's plan and brief (0014), for `GET /challenges/{id}/changes`. */
+export interface ChallengeChangesTable {
+  id: Generated<number>;
+  challenge_id: number;
+  user_id: number | null;
+  action: string;
+  workstream_id: number | null;
+  task_id: number | null;
+  summary: string;
+  /** JSON: the fields changed, each {from, to}, or what was merged. */
+  details: Json;
+  created_at: Timestamp;
 }
 
 /**
@@ -525,6 +553,7 @@ export interface Database {
   workstreams: WorkstreamsTable;
   tasks: TasksTable;
   task_skills: TaskSkillsTable;
+  challenge_changes: ChallengeChangesTable;
   task_fit: TaskFitTable;
   assignments: AssignmentsTable;
   task_interests: TaskInterestsTable;

@@ -111,3 +111,12 @@ export function errorResponses(...statuses: number[]) {
 }
 
 export const UserSummary = Type.Object({ id: Type.Integer(), name: Type.String() }, { $id: 'UserSummary' });
+
+/**
+ * The `{data: …}` envelope of a single answer, for the routes added since the webhooks (docs/api.md, Webhooks; issue
+ * 12), named after its item (`WebhookResponse`) for the OpenAPI document.
+ */
+export function Data<T extends TSchema>(item: T) {
+  const { $id } = item as { $id?: string };
+  return Type.Object({ data: item }, $id ? { $id: `${$id}Response` } : {});
+}

@@ -265,4 +265,15 @@ describe('match scoring', () => {
     assert.deepEqual(matchFactors(TASK, c), matchFactors(TASK, c));
     assert.equal(scoreOf(c), scoreOf(c));
   });
+
+  it('asks for the level the company set on a skill instead of the one the task level implies (issue 12)', () => {
+    const advancedInNode = candidate({}, [[1, 'advanced']]);
+    assert.ok(scoreCandidate(TASK, advancedInNode), 'a mid-level task takes intermediate and above');
+    const expertNode = { ...TASK, skills: [{ id: 1, name: 'Node.js', level: 'expert' }] };
+    assert.equal(scoreCandidate(expertNode, advancedInNode), null, 'Node.js asked at expert: advanced does not fit');
+    assert.ok(scoreCandidate(expertNode, candidate({}, [[1, 'expert']])));
+    const beginnerNode = { ...TASK, skills: [{ id: 1, name: 'Node.js', level: 'beginner' }] };
+    assert.ok(scoreCandidate(beginnerNode, candidate({}, [[1, 'beginner']])), 'asked at beginner: a beginner fits');
+    assert.equal(scoreCandidate(TASK, candidate({}, [[1, 'beginner']])), null);
+  });
 });

@@ -257,10 +257,30 @@ export interface paths {
          */
         get: operations["getChallenge"];
         /**
-         * Change the title or description while the challenge is submitted or under analysis
-         * @description Company accounts only: a contributor gets 403. Owner only. A changed description sends the challenge back to `submitted` and re-analyses it.
+         * Change the title or description while the challenge is submitted or under analysis, or the refined brief while it is active or in progress
+         * @description Company accounts only: a contributor gets 403. Owner only. A changed description sends the challenge back to `submitted` and re-analyses it. A changed `refined_brief` is recorded in the change history and not analysed again; before the analysis wrote it (submitted, analyzing) and after the challenge ended (completed, archived, rejected) it is a 422.
          */
         put: operations["updateChallenge"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{id}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the company changed in the challenge's plan and refined brief, newest first
+         * @description Company accounts only: a contributor gets 403. Owner only (403 for another company that can see the challenge, 404 otherwise). One entry per edit: workstreams and tasks added, changed, merged or removed, matching asked for again, the refined brief edited.
+         */
+        get: operations["listChallengeChanges"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -382,6 +402,54 @@ export interface paths {
         get: operations["getTask"];
         put?: never;
         post?: never;
+        /**
+         * Remove a task from the plan
+         * @description Company accounts only: a contributor gets 403. Owner only (403 for another company that can see the challenge, 404 otherwise), while the challenge is an active or in-progress team challenge (422 otherwise). Recorded in the challenge's change history. Only while no assignment on it is accepted, in progress or submitted, and not once it is completed (422 saying which). Its open invitations are withdrawn and the invitees told; its declined and withdrawn assignments go with it.
+         */
+        delete: operations["deleteTask"];
+        options?: never;
+        head?: never;
+        /**
+         * Correct a task: title, description, skills with levels, experience, estimate, order, workstream
+         * @description Company accounts only: a contributor gets 403. Owner only (403 for another company that can see the challenge, 404 otherwise), while the challenge is an active or in-progress team challenge (422 otherwise). Recorded in the challenge's change history. Absent fields keep their values; `required_skills` replaces the skills (taxonomy names or aliases; an unknown one is a 422) and the task is offered in the feeds of whoever shares the new ones. Invitations already sent stay: `POST /tasks/{id}/rematch` invites for the new skills. The task is then marked as changed by the company (`company_edited_at`). A completed task is a 422.
+         */
+        patch: operations["updateTask"];
+        trace?: never;
+    };
+    "/api/tasks/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge this task into another task of the same challenge; answers the task merged into
+         * @description Company accounts only: a contributor gets 403. Owner only (403 for another company that can see the challenge, 404 otherwise), while the challenge is an active or in-progress team challenge (422 otherwise). Recorded in the challenge's change history. The target keeps its title and takes in this task's description, skills (the more demanding level of a skill both name), acceptance criteria, expected output and hours (summed), and the higher experience level. This task is then removed under the rules of `DELETE /tasks/{id}`.
+         */
+        post: operations["mergeTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{id}/rematch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run matching for the task again (queued)
+         * @description Company accounts only: a contributor gets 403. Owner only (403 for another company that can see the challenge, 404 otherwise), while the challenge is an active or in-progress team challenge (422 otherwise). Recorded in the challenge's change history. Only while the task is pending or matching (422 otherwise). Matching tops the task's open invitations up to three with the best fitting contributors who hold no assignment on it yet; it runs in the worker, so the answer is 202 with the task as it is now.
+         */
+        post: operations["rematchTask"];
         delete?: never;
         options?: never;
         head?: never;
@@ -411,6 +479,70 @@ export interface paths {
          * @description Contributor accounts only: a company gets 403. Removes the application; an invitation the company already made from it stays. 404 when the caller has not applied. The caller may apply again later while the task is open.
          */
         delete: operations["withdrawTaskApplication"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{id}/workstreams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a workstream to the challenge's plan
+         * @description Company accounts only: a contributor gets 403. Owner only (403 for another company that can see the challenge, 404 otherwise), while the challenge is an active or in-progress team challenge (422 otherwise). Recorded in the challenge's change history. It goes last unless `position` says otherwise.
+         */
+        post: operations["createWorkstream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workstreams/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a workstream with its tasks
+         * @description Company accounts only: a contributor gets 403. Owner only (403 for another company that can see the challenge, 404 otherwise), while the challenge is an active or in-progress team challenge (422 otherwise). Recorded in the challenge's change history. All or nothing: a 422 names the first task that cannot go (completed, or with an assignment accepted, in progress or submitted). Open invitations on its tasks are withdrawn and the invitees told.
+         */
+        delete: operations["deleteWorkstream"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename, describe or reorder a workstream; absent fields keep their values
+         * @description Company accounts only: a contributor gets 403. Owner only (403 for another company that can see the challenge, 404 otherwise), while the challenge is an active or in-progress team challenge (422 otherwise). Recorded in the challenge's change history.
+         */
+        patch: operations["updateWorkstream"];
+        trace?: never;
+    };
+    "/api/workstreams/{id}/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a task to a workstream; it is matched like a planned one
+         * @description Company accounts only: a contributor gets 403. Owner only (403 for another company that can see the challenge, 404 otherwise), while the challenge is an active or in-progress team challenge (422 otherwise). Recorded in the challenge's change history. Skills are names or aliases of Guild's taxonomy (an unknown one is a 422), each optionally with the least proficiency asked. The task starts `pending`, is offered in the available tasks of contributors sharing a skill, `task.match` is queued and a `task.created` webhook event recorded.
+         */
+        post: operations["createTask"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1360,6 +1492,13 @@ export interface components {
                 /** @description One line: why the task needs it */
                 reason: string;
             }[];
+            /** @description Each required skill with the level it is required at, in the order of required_skills */
+            required_skill_levels: {
+                /** @description A skill of required_skills */
+                name: string;
+                /** @description beginner | intermediate | advanced | expert: the least proficiency a contributor must hold it at; null: the task's required_experience_level decides */
+                level: string | null;
+            }[];
             /** @description The excerpt of the challenge brief the task was planned from (null for tasks without one) */
             source: string | null;
             required_experience_level: string | null;
@@ -1369,6 +1508,15 @@ export interface components {
             complexity_score: number | null;
             /** @description pending | matching | assigned | in_progress | completed */
             status: string;
+            /** @description Its place in its workstream (tasks are listed by position, then id); 0 until the company orders them */
+            position: number;
+            /** @description analysis | company: who added the task to the plan */
+            origin: string;
+            /**
+             * Format: date-time
+             * @description When the owning company last changed the task (null: as its origin left it)
+             */
+            company_edited_at: string | null;
             /**
              * Format: date-time
              * @description ISO-8601 UTC timestamp
@@ -1950,6 +2098,14 @@ export interface components {
             position: number;
             /** @description pending | active | completed */
             status: string;
+            /** @description analysis | company: who added the workstream to the plan */
+            origin: string;
+            /**
+             * Format: date-time
+             * @description When the owning company last changed the workstream (null: as its origin left it)
+             */
+            company_edited_at: string | null;
+            /** @description Its tasks by position, then id */
             tasks: components["schemas"]["Task"][];
         };
         ChallengeDetail: {
@@ -2030,6 +2186,35 @@ export interface components {
             judging_criteria?: string | null;
             /** @description Opt in to the read-only page for signed-out visitors */
             public?: boolean;
+            /** @description The brief as the analysis refined it, corrected by the company: only while the challenge is active or in progress. It is not analysed again. */
+            refined_brief?: string;
+        };
+        ChallengeChange: {
+            id: number;
+            challenge_id: number;
+            /** @description brief_edited | workstream_added | workstream_edited | workstream_removed | task_added | task_edited | task_merged | task_removed | task_rematched */
+            action: string;
+            /** @description The workstream concerned (kept after it was removed) */
+            workstream_id: number | null;
+            /** @description The task concerned (kept after it was removed) */
+            task_id: number | null;
+            /** @description One sentence saying what changed */
+            summary: string;
+            /** @description The fields changed, each {from, to}; or what was merged or removed */
+            details: {
+                [key: string]: unknown;
+            };
+            user: components["schemas"]["UserSummary"] | null;
+            /**
+             * Format: date-time
+             * @description ISO-8601 UTC timestamp
+             */
+            created_at: string;
+        };
+        ChallengeChangePage: {
+            data: components["schemas"]["ChallengeChange"][];
+            links: components["schemas"]["PageLinks"];
+            meta: components["schemas"]["PageMeta"];
         };
         TaskPage: {
             data: components["schemas"]["Task"][];
@@ -2051,6 +2236,13 @@ export interface components {
                 /** @description One line: why the task needs it */
                 reason: string;
             }[];
+            /** @description Each required skill with the level it is required at, in the order of required_skills */
+            required_skill_levels: {
+                /** @description A skill of required_skills */
+                name: string;
+                /** @description beginner | intermediate | advanced | expert: the least proficiency a contributor must hold it at; null: the task's required_experience_level decides */
+                level: string | null;
+            }[];
             /** @description The excerpt of the challenge brief the task was planned from (null for tasks without one) */
             source: string | null;
             required_experience_level: string | null;
@@ -2060,6 +2252,15 @@ export interface components {
             complexity_score: number | null;
             /** @description pending | matching | assigned | in_progress | completed */
             status: string;
+            /** @description Its place in its workstream (tasks are listed by position, then id); 0 until the company orders them */
+            position: number;
+            /** @description analysis | company: who added the task to the plan */
+            origin: string;
+            /**
+             * Format: date-time
+             * @description When the owning company last changed the task (null: as its origin left it)
+             */
+            company_edited_at: string | null;
             /**
              * Format: date-time
              * @description ISO-8601 UTC timestamp
@@ -2101,6 +2302,13 @@ export interface components {
                 /** @description One line: why the task needs it */
                 reason: string;
             }[];
+            /** @description Each required skill with the level it is required at, in the order of required_skills */
+            required_skill_levels: {
+                /** @description A skill of required_skills */
+                name: string;
+                /** @description beginner | intermediate | advanced | expert: the least proficiency a contributor must hold it at; null: the task's required_experience_level decides */
+                level: string | null;
+            }[];
             /** @description The excerpt of the challenge brief the task was planned from (null for tasks without one) */
             source: string | null;
             required_experience_level: string | null;
@@ -2110,6 +2318,15 @@ export interface components {
             complexity_score: number | null;
             /** @description pending | matching | assigned | in_progress | completed */
             status: string;
+            /** @description Its place in its workstream (tasks are listed by position, then id); 0 until the company orders them */
+            position: number;
+            /** @description analysis | company: who added the task to the plan */
+            origin: string;
+            /**
+             * Format: date-time
+             * @description When the owning company last changed the task (null: as its origin left it)
+             */
+            company_edited_at: string | null;
             /**
              * Format: date-time
              * @description ISO-8601 UTC timestamp
@@ -2130,6 +2347,42 @@ export interface components {
                 title: string;
             } | null;
             assignments: components["schemas"]["Assignment"][];
+        };
+        UpdateTaskBody: {
+            title?: string;
+            /** @description The skills the task needs, most important first; they replace the current ones */
+            required_skills?: {
+                /** @description A skill of Guild's taxonomy, by name or alias, any case (e.g. 'Python', 'structural design') */
+                name: string;
+                /**
+                 * @description The least proficiency a contributor must hold it at; absent or null: the task's experience level decides
+                 * @enum {string|null}
+                 */
+                level?: "beginner" | "intermediate" | "advanced" | "expert" | null;
+            }[];
+            description?: string | null;
+            /**
+             * @description The experience the task asks for: junior, mid, senior or expert
+             * @enum {unknown}
+             */
+            required_experience_level?: "junior" | "mid" | "senior" | "expert";
+            /** @description Hours of work */
+            estimated_hours?: number | null;
+            /** @description What the contributor hands over */
+            expected_output?: string | null;
+            /** @description Checkable conditions for accepting the work */
+            acceptance_criteria?: string[];
+            /** @description Its place in its workstream: 1 is first; past the end is last */
+            position?: number;
+            /** @description Move the task to this workstream of the same challenge (last place unless position is given) */
+            workstream_id?: number;
+        };
+        TaskResponse: {
+            data: components["schemas"]["Task"];
+        };
+        MergeTaskBody: {
+            /** @description The task of the same challenge that takes this one in; this one is then removed */
+            into_task_id: number;
         };
         ApplyForTaskBody: {
             /** @description A short note to the company: why you, what you would bring (at most 1000 characters) */
@@ -2172,6 +2425,48 @@ export interface components {
             data: components["schemas"]["TaskInterest"][];
             links: components["schemas"]["PageLinks"];
             meta: components["schemas"]["PageMeta"];
+        };
+        CreateWorkstreamBody: {
+            title: string;
+            description?: string | null;
+            /** @description Its place among the challenge's workstreams: 1 is first; past the end is last */
+            position?: number;
+        };
+        WorkstreamResponse: {
+            data: components["schemas"]["Workstream"];
+        };
+        UpdateWorkstreamBody: {
+            title?: string;
+            description?: string | null;
+            /** @description Its place among the challenge's workstreams: 1 is first; past the end is last */
+            position?: number;
+        };
+        CreateTaskBody: {
+            title: string;
+            /** @description The skills the task needs, most important first; they replace the current ones */
+            required_skills: {
+                /** @description A skill of Guild's taxonomy, by name or alias, any case (e.g. 'Python', 'structural design') */
+                name: string;
+                /**
+                 * @description The least proficiency a contributor must hold it at; absent or null: the task's experience level decides
+                 * @enum {string|null}
+                 */
+                level?: "beginner" | "intermediate" | "advanced" | "expert" | null;
+            }[];
+            description?: string | null;
+            /**
+             * @description The experience the task asks for: junior, mid, senior or expert
+             * @enum {unknown}
+             */
+            required_experience_level?: "junior" | "mid" | "senior" | "expert";
+            /** @description Hours of work */
+            estimated_hours?: number | null;
+            /** @description What the contributor hands over */
+            expected_output?: string | null;
+            /** @description Checkable conditions for accepting the work */
+            acceptance_criteria?: string[];
+            /** @description Its place in its workstream: 1 is first; past the end is last */
+            position?: number;
         };
         AssignmentPage: {
             data: components["schemas"]["Assignment"][];
@@ -3508,6 +3803,69 @@ export interface operations {
             };
         };
     };
+    listChallengeChanges: {
+        parameters: {
+            query?: {
+                /** @description From 1; a page past the end is empty */
+                page?: number;
+                /** @description Items per page, 1 to 100; 20 by default */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeChangePage"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong account type, or not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     archiveChallenge: {
         parameters: {
             query?: never;
@@ -3843,6 +4201,304 @@ export interface operations {
             };
         };
     };
+    deleteTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong account type, or not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTaskBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskResponse"];
+                };
+            };
+            /** @description The body is not valid JSON, a form or multipart */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong account type, or not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over 1 MiB (a file over its own limit is a 422 instead) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mergeTask: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry. The first response to this user and key (status, Content-Type, Location and body) is kept for 24 hours; a repeat with the same method, path and body gets it back with `Idempotent-Replayed: true` and runs nothing. 1 to 255 visible ASCII characters (e.g. a UUID), else 422; the key used for another path or body: 422; a repeat while the first request runs: 409. 5xx, 409 and 429 answers are not kept, so a retry runs the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeTaskBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskResponse"];
+                };
+            };
+            /** @description The body is not valid JSON, a form or multipart */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong account type, or not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state of the resource, or a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over 1 MiB (a file over its own limit is a 422 instead) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rematchTask: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry. The first response to this user and key (status, Content-Type, Location and body) is kept for 24 hours; a repeat with the same method, path and body gets it back with `Idempotent-Replayed: true` and runs nothing. 1 to 255 visible ASCII characters (e.g. a UUID), else 422; the key used for another path or body: 422; a repeat while the first request runs: 409. 5xx, 409 and 429 answers are not kept, so a retry runs the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: queued, done later by a job */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong account type, or not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state of the resource, or a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listTaskApplicants: {
         parameters: {
             query?: {
@@ -4029,6 +4685,326 @@ export interface operations {
             };
             /** @description No such resource, or one the caller may not see */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWorkstream: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry. The first response to this user and key (status, Content-Type, Location and body) is kept for 24 hours; a repeat with the same method, path and body gets it back with `Idempotent-Replayed: true` and runs nothing. 1 to 255 visible ASCII characters (e.g. a UUID), else 422; the key used for another path or body: 422; a repeat while the first request runs: 409. 5xx, 409 and 429 answers are not kept, so a retry runs the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWorkstreamBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkstreamResponse"];
+                };
+            };
+            /** @description The body is not valid JSON, a form or multipart */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong account type, or not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state of the resource, or a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over 1 MiB (a file over its own limit is a 422 instead) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWorkstream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong account type, or not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWorkstream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWorkstreamBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkstreamResponse"];
+                };
+            };
+            /** @description The body is not valid JSON, a form or multipart */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong account type, or not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over 1 MiB (a file over its own limit is a 422 instead) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createTask: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry. The first response to this user and key (status, Content-Type, Location and body) is kept for 24 hours; a repeat with the same method, path and body gets it back with `Idempotent-Replayed: true` and runs nothing. 1 to 255 visible ASCII characters (e.g. a UUID), else 422; the key used for another path or body: 422; a repeat while the first request runs: 409. 5xx, 409 and 429 answers are not kept, so a retry runs the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTaskBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskResponse"];
+                };
+            };
+            /** @description The body is not valid JSON, a form or multipart */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong account type, or not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state of the resource, or a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over 1 MiB (a file over its own limit is a 422 instead) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -17,13 +17,14 @@ async function send(
   type: NotificationType,
   title: string,
   message: string,
+  actionUrl = `/assignments/${assignment.id}`,
 ): Promise<void> {
   await notify(db, {
     userId: to === 'company' ? assignment.company_user_id : assignment.volunteer_user_id,
     type,
     title,
     message,
-    actionUrl: `/assignments/${assignment.id}`,
+    actionUrl,
     data: { challenge_id: assignment.challenge_id, task_id: assignment.task_id, assignment_id: assignment.id },
   });
 }
@@ -111,6 +112,8 @@ const WITHDRAWN_BECAUSE: Record<WithdrawalCause, string> = {
   task_filled: 'another contributor has taken it',
   task_completed: 'the task has been completed',
   challenge_completed: 'its challenge has been completed',
+  task_removed: 'the company removed the task from its challenge',
+  task_merged: 'the company merged the task into another one',
 };
 
 export function notifyInvitationWithdrawn(
@@ -125,6 +128,8 @@ export function notifyInvitationWithdrawn(
     'invitation_withdrawn',
     'Invitation withdrawn',
     `Your invitation to the task ${quoted(assignment.task_title)} was withdrawn: ${WITHDRAWN_BECAUSE[cause]}. Thank you for your interest.`,
+    // A removed or merged task goes with its assignments: the challenge is what is left to look at.
+    cause === 'task_removed' || cause === 'task_merged' ? `/challenges/${assignment.challenge_id}` : undefined,
   );
 }
 

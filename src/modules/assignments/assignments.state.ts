@@ -57,8 +57,11 @@ export type AssignmentAction = {
 /** The statuses in which an assignment occupies its contributor; the partial unique index allows one such row. */
 export const ACTIVE_STATUSES = ['accepted', 'in_progress', 'submitted'] as const satisfies readonly AssignmentStatus[];
 
-/** Why open invitations are withdrawn: their task was filled or completed, or their challenge completed. */
-export type WithdrawalCause = 'task_filled' | 'task_completed' | 'challenge_completed';
+/**
+ * Why open invitations are withdrawn: their task was filled or completed, or their challenge completed; or the company
+ * removed the task from its plan, or merged it into another task.
+ */
+export type WithdrawalCause = 'task_filled' | 'task_completed' | 'challenge_completed' | 'task_removed' | 'task_merged';
 
 /** An invitation still waiting for its answer: what `withdraw` moves. */
 export const OPEN_INVITATION_STATUSES = ASSIGNMENT_TRANSITIONS.withdraw.from;

@@ -9,6 +9,8 @@ const REASONS: Record<WithdrawalCause, string> = {
   task_filled: 'The invitation was withdrawn: another contributor took the task.',
   task_completed: 'The invitation was withdrawn: the task has been completed.',
   challenge_completed: 'The invitation was withdrawn: the challenge has been completed.',
+  task_removed: 'The invitation was withdrawn: the company removed the task from its challenge.',
+  task_merged: 'The invitation was withdrawn: the company merged the task into another one.',
 };
 
 /**

@@ -5,7 +5,7 @@ import { logoUrlOf } from '../files/logo-files.ts';
 import type { Task } from '../tasks/tasks.schemas.ts';
 import { ideasOpen } from './challenge-contest.ts';
 import type { ChallengeWithCompanyRow } from './challenges.repository.ts';
-import type { Analysis, Challenge, Workstream } from './challenges.schemas.ts';
+import type { Analysis, Challenge, ChallengeChange, Workstream } from './challenges.schemas.ts';
 
 export function toChallenge(row: ChallengeWithCompanyRow): Challenge {
   return {
@@ -58,7 +58,7 @@ export function toAnalysis(row: Selectable<ChallengeAnalysesTable>): Analysis {
   };
 }
 
-/** Each workstream with its own tasks, taken from the challenge's task list (kept in its order). */
+/** Each workstream with its own tasks, taken from the challenge's task list. */
 export function toWorkstreams(rows: Selectable<WorkstreamsTable>[], tasks: Task[]): Workstream[] {
   return rows.map((row) => ({
     id: row.id,
@@ -67,6 +67,33 @@ export function toWorkstreams(rows: Selectable<WorkstreamsTable>[], tasks: Task[
     description: row.description,
     position: row.position,
     status: row.status,
-    tasks: tasks.filter((task) => task.workstream_id === row.id),
+    origin: row.origin,
+    company_edited_at: row.company_edited_at,
+    tasks: tasksInOrder(tasks.filter((task) => task.workstream_id === row.id)),
   }));
+}
+
+/** A workstream's tasks as the company ordered them: by position, then id (planned tasks all start at 0). */
+function tasksInOrder(tasks: Task[]): Task[] {
+  return tasks.sort((a, b) => a.position - b.position || a.id - b.id);
+}
+
+type ChangeRow = Omit<ChallengeChange, 'details' | 'user'> & {
+  details: string;
+  user_id: number | null;
+  user_name: string | null;
+};
+
+export function toChallengeChange(row: ChangeRow): ChallengeChange {
+  return {
+    id: row.id,
+    challenge_id: row.challenge_id,
+    action: row.action,
+    workstream_id: row.workstream_id,
+    task_id: row.task_id,
+    summary: row.summary,
+    details: parseJson<Record<string, unknown>>(row.details, {}),
+    user: row.user_id === null || row.user_name === null ? null : { id: row.user_id, name: row.user_name },
+    created_at: row.created_at,
+  };
 }

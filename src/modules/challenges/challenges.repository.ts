@@ -235,6 +235,23 @@ export async function markWinnersAnnounced(db: Db, id: number, now: string): Pro
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Writes the company's refined brief while the challenge is still in one of `statuses`; returns whether it did. */
+export async function updateRefinedBrief(
+  db: Db,
+  id: number,
+  statuses: readonly ChallengeStatus[],
+  text: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('challenges')
+    .set({ refined_brief: text, updated_at: now })
+    .where('id', '=', id)
+    .where('status', 'in', [...statuses])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function setChallengeStatus(db: Db, id: number, status: ChallengeStatus, now: string): Promise<void> {
   await db
     .updateTable('challenges')

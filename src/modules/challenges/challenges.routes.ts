@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
 import { pageResponse } from '../../http/pagination.ts';
-import { errorResponses, IdParams, Page } from '../../http/schemas.ts';
+import { errorResponses, IdParams, Page, PageOnlyQuery } from '../../http/schemas.ts';
 import {
   CHALLENGES_PER_PAGE,
   Challenge,
+  ChallengeChange,
   ChallengeDetail,
   ChallengeListQuery,
   CreateChallengeBody,
@@ -16,6 +17,7 @@ import {
   archiveChallenge,
   completeChallenge,
   createChallenge,
+  listChallengeChanges,
   listOwnChallenges,
   listVisibleChallenges,
   showChallenge,
@@ -112,14 +114,38 @@ export async function challengesRoutes(fastify: FastifyInstance, deps: AppDeps):
       schema: {
         operationId: 'updateChallenge',
         tags,
-        summary: 'Change the title or description while the challenge is submitted or under analysis',
-        description: 'Owner only. A changed description sends the challenge back to `submitted` and re-analyses it.',
+        summary:
+          'Change the title or description while the challenge is submitted or under analysis, or the refined brief ' +
+          'while it is active or in progress',
+        description:
+          'Owner only. A changed description sends the challenge back to `submitted` and re-analyses it. A changed ' +
+          '`refined_brief` is recorded in the change history and not analysed again; before the analysis wrote it ' +
+          '(submitted, analyzing) and after the challenge ended (completed, archived, rejected) it is a 422.',
         params: IdParams,
         body: UpdateChallengeBody,
         response: { 200: Challenge, ...errorResponses(400, 401, 403, 404, 413, 422) },
       },
     },
     (request) => updateChallenge(deps, callerOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/challenges/:id/changes',
+    {
+      config: { accountType: 'company' },
+      schema: {
+        operationId: 'listChallengeChanges',
+        tags,
+        summary: "What the company changed in the challenge's plan and refined brief, newest first",
+        description:
+          'Owner only (403 for another company that can see the challenge, 404 otherwise). One entry per edit: ' +
+          'workstreams and tasks added, changed, merged or removed, matching asked for again, the refined brief edited.',
+        params: IdParams,
+        querystring: PageOnlyQuery,
+        response: { 200: Page(ChallengeChange), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    (request) => pageResponse(request, (page) => listChallengeChanges(db, callerOf(request), request.params.id, page)),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Nullable, pageQuery, Timestamp } from '../../http/schemas.ts';
+import { Nullable, pageQuery, Timestamp, UserSummary } from '../../http/schemas.ts';
 import { Idea } from '../ideas/ideas.schemas.ts';
 import { Task } from '../tasks/tasks.schemas.ts';
 import { CHALLENGE_STATUSES } from './challenges.state.ts';
@@ -74,7 +74,14 @@ export const Workstream = Type.Object(
     description: Nullable(Type.String()),
     position: Type.Integer(),
     status: Type.String({ description: 'pending | active | completed' }),
-    tasks: Type.Array(Task),
+    origin: Type.String({ description: 'analysis | company: who added the workstream to the plan' }),
+    company_edited_at: Nullable(
+      Type.String({
+        format: 'date-time',
+        description: 'When the owning company last changed the workstream (null: as its origin left it)',
+      }),
+    ),
+    tasks: Type.Array(Task, { description: 'Its tasks by position, then id' }),
   },
   { $id: 'Workstream' },
 );
@@ -155,6 +162,47 @@ export const CreateChallengeBody = Type.Object(
 );
 export type CreateChallengeBody = Static<typeof CreateChallengeBody>;
 
-/** Title, description and the contest settings, all optional (docs/contract.md §4). */
-export const UpdateChallengeBody = Type.Partial(CreateChallengeBody, { $id: 'UpdateChallengeBody' });
+const REFINED_BRIEF_MAX = 5000;
+
+/**
+ * Title, description and the contest settings, all optional (docs/contract.md §4), under their own rules; the
+ * refined brief once the analysis wrote it, while the challenge runs (issue 12, item 1).
+ */
+export const UpdateChallengeBody = Type.Object(
+  {
+    ...Type.Partial(CreateChallengeBody).properties,
+    refined_brief: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: REFINED_BRIEF_MAX,
+        description:
+          'The brief as the analysis refined it, corrected by the company: only while the challenge is active or ' +
+          'in progress. It is not analysed again.',
+      }),
+    ),
+  },
+  { $id: 'UpdateChallengeBody' },
+);
 export type UpdateChallengeBody = Static<typeof UpdateChallengeBody>;
+
+export const ChallengeChange = Type.Object(
+  {
+    id: Type.Integer(),
+    challenge_id: Type.Integer(),
+    action: Type.String({
+      description:
+        'brief_edited | workstream_added | workstream_edited | workstream_removed | task_added | task_edited | ' +
+        'task_merged | task_removed | task_rematched',
+    }),
+    workstream_id: Nullable(Type.Integer({ description: 'The workstream concerned (kept after it was removed)' })),
+    task_id: Nullable(Type.Integer({ description: 'The task concerned (kept after it was removed)' })),
+    summary: Type.String({ description: 'One sentence saying what changed' }),
+    details: Type.Record(Type.String(), Type.Unknown(), {
+      description: 'The fields changed, each {from, to}; or what was merged or removed',
+    }),
+    user: Nullable(UserSummary),
+    created_at: Timestamp,
+  },
+  { $id: 'ChallengeChange' },
+);
+export type ChallengeChange = Static<typeof ChallengeChange>;

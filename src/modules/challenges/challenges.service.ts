@@ -9,10 +9,11 @@ import { companyIdOf } from '../companies/companies.service.ts';
 import { scoredIdeasOf, winningIdeasOf } from '../ideas/ideas.embed.ts';
 import { loadTasks } from '../tasks/tasks.loader.ts';
 import { profileRequired } from '../users/profile-errors.ts';
+import { insertChange, listChanges } from './challenge-changes.repository.ts';
 import { checkContestChange, deadlineChange } from './challenge-contest.ts';
 import { recordChallengeStatusChanged } from './challenge-events.ts';
 import { canSeeChallenge } from './challenge-visibility.ts';
-import { toAnalysis, toChallenge, toWorkstreams } from './challenges.mapper.ts';
+import { toAnalysis, toChallenge, toChallengeChange, toWorkstreams } from './challenges.mapper.ts';
 import {
   analysesOf,
   type ChallengeFilters,
@@ -26,10 +27,12 @@ import {
   setChallengeStatus,
   updateContestSettings,
   updateEditableChallenge,
+  updateRefinedBrief,
   workstreamsOf,
 } from './challenges.repository.ts';
 import type {
   Challenge,
+  ChallengeChange,
   ChallengeDetail,
   ChallengeListQuery,
   CreateChallengeBody,
@@ -40,8 +43,11 @@ import {
   checkChallengeMove,
   EDITABLE_STATUSES,
   invalidMove,
+  isOpen,
   NOT_EDITABLE_MESSAGE,
   NOT_OWNER_MESSAGE,
+  OPEN_CHALLENGE_STATUSES,
+  refinedBriefClosedMessage,
 } from './challenges.state.ts';
 
 /** Query text is not a body, so it is not normalised for us: blank `field`/`q` mean "no filter". */
@@ -174,6 +180,8 @@ export async function updateChallenge(
 ): Promise<Challenge> {
   const row = await db.transaction().execute(async (trx) => {
     const current = await ownedChallenge(trx, caller, id);
+    // The refined brief has its own rule (while the challenge runs); the other fields keep theirs below.
+    if (body.refined_brief !== undefined) await refineBrief(trx, caller, current, body.refined_brief);
     const title = body.title !== undefined && body.title !== current.title ? body.title : undefined;
     const description =
       body.description !== undefined && body.description !== current.description ? body.description : undefined;
@@ -183,7 +191,9 @@ export async function updateChallenge(
       terms: contest.deadline !== undefined || contest.prize !== undefined || contest.judging_criteria !== undefined,
       visibility: contest.is_public !== undefined,
     });
-    if (title === undefined && description === undefined && Object.keys(contest).length === 0) return current;
+    if (title === undefined && description === undefined && Object.keys(contest).length === 0) {
+      return body.refined_brief === undefined ? current : findChallengeWithCompany(trx, id);
+    }
 
     const now = new Date().toISOString();
     if (Object.keys(contest).length > 0) await updateContestSettings(trx, id, contest, now);
@@ -205,6 +215,43 @@ export async function updateChallenge(
     return findChallengeWithCompany(trx, id);
   });
   return toChallenge(row!);
+}
+
+/**
+ * The company corrects the brief the analysis refined, while the challenge runs (issue 12, item 1). Before the
+ * analysis wrote it there is nothing to correct (and the analysis would overwrite it); after the challenge ended it
+ * is part of the record. It is not analysed again: the plan is corrected task by task. Recorded in the change history.
+ */
+async function refineBrief(trx: Db, caller: AuthUser, current: ChallengeWithCompanyRow, text: string): Promise<void> {
+  if (!isOpen(current.status)) throw AppError.invalidState(refinedBriefClosedMessage(current.status));
+  if (text === current.refined_brief) return;
+  const now = new Date().toISOString();
+  if (!(await updateRefinedBrief(trx, current.id, OPEN_CHALLENGE_STATUSES, text, now))) {
+    throw AppError.invalidState(refinedBriefClosedMessage('completed'));
+  }
+  await insertChange(
+    trx,
+    {
+      challengeId: current.id,
+      userId: caller.id,
+      action: 'brief_edited',
+      summary: 'Edited the refined brief.',
+      details: { refined_brief: { from: current.refined_brief, to: text } },
+    },
+    now,
+  );
+}
+
+/** The owner's change history of the challenge, newest first (owner only, like every change). */
+export async function listChallengeChanges(
+  db: Db,
+  caller: AuthUser,
+  id: number,
+  page: PageRequest,
+): Promise<PageOf<ChallengeChange>> {
+  await ownedChallenge(db, caller, id);
+  const { rows, total } = await listChanges(db, id, page);
+  return { data: rows.map(toChallengeChange), total };
 }
 
 /** From any status; archiving an archived challenge changes nothing (no write, same answer). */

@@ -71,6 +71,14 @@ export const NOT_OWNER_MESSAGE = 'Only the company that owns this challenge can 
 export const NOT_EDITABLE_MESSAGE =
   'This challenge can no longer be edited: only submitted challenges or challenges under analysis can be changed.';
 
+/** Why the refined brief cannot be edited in `status` (it can while the challenge is active or in progress). */
+export function refinedBriefClosedMessage(status: string): string {
+  if (isEditable(status)) {
+    return 'The refined brief is written by the analysis: it can be edited once the analysis has finished.';
+  }
+  return `The refined brief can no longer be edited: the challenge is ${status === 'in_progress' ? 'in progress' : status}.`;
+}
+
 const INVALID_STATUS_MESSAGES: Partial<Record<ChallengeAction, string>> = {
   edit: NOT_EDITABLE_MESSAGE,
   complete: 'Only an active challenge or a challenge in progress can be completed.',

@@ -9,8 +9,8 @@ import type { TaskStatus } from './tasks.state.ts';
  * `tasks.repository.ts`, which serves the API's task responses.
  */
 
-/** A skill a task requires. */
-export type TaskSkillRow = { id: number; name: string; category: string | null };
+/** A skill a task requires, with the least proficiency the company asked for (null: the task's level decides). */
+export type TaskSkillRow = { id: number; name: string; category: string | null; level: string | null };
 
 /** A task with its challenge's status and title and its required skills (by name). */
 export type MatchableTaskRow = {
@@ -48,15 +48,15 @@ export async function findMatchableTaskRows(db: Db, taskIds: readonly number[]):
     db
       .selectFrom('task_skills')
       .innerJoin('skills', 'skills.id', 'task_skills.skill_id')
-      .select(['task_skills.task_id', 'skills.id', 'skills.name', 'skills.category'])
+      .select(['task_skills.task_id', 'skills.id', 'skills.name', 'skills.category', 'task_skills.level'])
       .where('task_skills.task_id', 'in', [...taskIds])
       .orderBy('skills.name')
       .execute(),
   ]);
   const skillsByTask = new Map<number, TaskSkillRow[]>();
-  for (const { task_id, id, name, category } of skills) {
+  for (const { task_id, id, name, category, level } of skills) {
     const list = skillsByTask.get(task_id) ?? [];
-    list.push({ id, name, category });
+    list.push({ id, name, category, level });
     skillsByTask.set(task_id, list);
   }
   return tasks.map((task) => ({ ...task, skills: skillsByTask.get(task.id) ?? [] }));

@@ -2,15 +2,27 @@ import { parseJson } from '../../shared/json.ts';
 import type { TaskWithContextRow } from './tasks.repository.ts';
 import type { Task } from './tasks.schemas.ts';
 
+/**
+ * What `skill_reasons` keeps of each required skill: why the task needs it and, once the company set one, the level it
+ * is required at (task_skills.level holds the same for matching).
+ */
+export type SkillNote = { name: string; reason: string; level?: string | null };
+
 export function toTask(row: TaskWithContextRow): Task {
+  const requiredSkills = parseJson<string[]>(row.required_skills, []);
+  const skillNotes = parseJson<SkillNote[]>(row.skill_reasons, []);
   return {
     id: row.id,
     challenge_id: row.challenge_id,
     workstream_id: row.workstream_id,
     title: row.title,
     description: row.description,
-    required_skills: parseJson<string[]>(row.required_skills, []),
-    required_skill_reasons: parseJson<{ name: string; reason: string }[]>(row.skill_reasons, []),
+    required_skills: requiredSkills,
+    required_skill_reasons: skillNotes.map(({ name, reason }) => ({ name, reason })),
+    required_skill_levels: requiredSkills.map((name) => ({
+      name,
+      level: skillNotes.find((note) => note.name === name)?.level ?? null,
+    })),
     source: row.source,
     required_experience_level: row.required_experience_level,
     expected_output: row.expected_output,
@@ -18,6 +30,9 @@ export function toTask(row: TaskWithContextRow): Task {
     estimated_hours: row.estimated_hours,
     complexity_score: row.complexity_score,
     status: row.status,
+    position: row.position,
+    origin: row.origin,
+    company_edited_at: row.company_edited_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
     challenge: { id: row.challenge_id, title: row.challenge_title, status: row.challenge_status },

@@ -1,9 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
 import { pageResponse } from '../../http/pagination.ts';
-import { errorResponses, IdParams, Page, PageOnlyQuery } from '../../http/schemas.ts';
+import { Data, errorResponses, IdParams, Page, PageOnlyQuery } from '../../http/schemas.ts';
+import { MergeTaskBody, UpdateTaskBody } from './task-editing.schemas.ts';
+import { editTask, mergeTask, rematchTask, removeTask } from './task-editing.service.ts';
 import { MyTask, Task, TaskDetail, TaskListQuery } from './tasks.schemas.ts';
 import { listAvailable, listMyTasks, listTasks, showTask } from './tasks.service.ts';
 
@@ -76,5 +79,93 @@ export async function tasksRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
       },
     },
     (request) => showTask(db, callerOf(request), request.params.id),
+  );
+  const EDIT_RULE =
+    'Owner only (403 for another company that can see the challenge, 404 otherwise), while the challenge is an ' +
+    "active or in-progress team challenge (422 otherwise). Recorded in the challenge's change history.";
+
+  app.patch(
+    '/tasks/:id',
+    {
+      config: { accountType: 'company' },
+      schema: {
+        operationId: 'updateTask',
+        tags,
+        summary: 'Correct a task: title, description, skills with levels, experience, estimate, order, workstream',
+        description:
+          `${EDIT_RULE} Absent fields keep their values; \`required_skills\` replaces the skills (taxonomy names or ` +
+          'aliases; an unknown one is a 422) and the task is offered in the feeds of whoever shares the new ones. ' +
+          'Invitations already sent stay: `POST /tasks/{id}/rematch` invites for the new skills. The task is then ' +
+          'marked as changed by the company (`company_edited_at`). A completed task is a 422.',
+        params: IdParams,
+        body: UpdateTaskBody,
+        response: { 200: Data(Task), ...errorResponses(400, 401, 403, 404, 413, 422) },
+      },
+    },
+    async (request) => ({ data: await editTask(db, callerOf(request), request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/tasks/:id',
+    {
+      config: { accountType: 'company' },
+      schema: {
+        operationId: 'deleteTask',
+        tags,
+        summary: 'Remove a task from the plan',
+        description:
+          `${EDIT_RULE} Only while no assignment on it is accepted, in progress or submitted, and not once it is ` +
+          'completed (422 saying which). Its open invitations are withdrawn and the invitees told; its declined ' +
+          'and withdrawn assignments go with it.',
+        params: IdParams,
+        response: { 204: Type.Null({ description: 'Removed' }), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      await removeTask(db, callerOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/tasks/:id/merge',
+    {
+      config: { accountType: 'company' },
+      schema: {
+        operationId: 'mergeTask',
+        tags,
+        summary: 'Merge this task into another task of the same challenge; answers the task merged into',
+        description:
+          `${EDIT_RULE} The target keeps its title and takes in this task's description, skills (the more ` +
+          'demanding level of a skill both name), acceptance criteria, expected output and hours (summed), and the ' +
+          'higher experience level. This task is then removed under the rules of `DELETE /tasks/{id}`.',
+        params: IdParams,
+        body: MergeTaskBody,
+        response: { 200: Data(Task), ...errorResponses(400, 401, 403, 404, 413, 422) },
+      },
+    },
+    async (request) => ({ data: await mergeTask(db, callerOf(request), request.params.id, request.body) }),
+  );
+
+  app.post(
+    '/tasks/:id/rematch',
+    {
+      config: { accountType: 'company' },
+      schema: {
+        operationId: 'rematchTask',
+        tags,
+        summary: 'Run matching for the task again (queued)',
+        description:
+          `${EDIT_RULE} Only while the task is pending or matching (422 otherwise). Matching tops the task's open ` +
+          'invitations up to three with the best fitting contributors who hold no assignment on it yet; it runs in ' +
+          'the worker, so the answer is 202 with the task as it is now.',
+        params: IdParams,
+        response: { 202: Data(Task), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const task = await rematchTask(deps, callerOf(request), request.params.id);
+      return reply.status(202).send({ data: task });
+    },
   );
 }

@@ -18,6 +18,19 @@ export const Task = Type.Object(
       }),
       { description: 'Why the task needs each required skill; empty for tasks planned before reasons were kept' },
     ),
+    required_skill_levels: Type.Array(
+      Type.Object({
+        name: Type.String({ description: 'A skill of required_skills' }),
+        level: Nullable(
+          Type.String({
+            description:
+              'beginner | intermediate | advanced | expert: the least proficiency a contributor must hold it at; ' +
+              "null: the task's required_experience_level decides",
+          }),
+        ),
+      }),
+      { description: 'Each required skill with the level it is required at, in the order of required_skills' },
+    ),
     source: Nullable(
       Type.String({
         description: 'The excerpt of the challenge brief the task was planned from (null for tasks without one)',
@@ -29,6 +42,17 @@ export const Task = Type.Object(
     estimated_hours: Nullable(Type.Number()),
     complexity_score: Nullable(Type.Integer({ minimum: 1, maximum: 10 })),
     status: Type.String({ description: TASK_STATUSES.join(' | ') }),
+    position: Type.Integer({
+      description:
+        'Its place in its workstream (tasks are listed by position, then id); 0 until the company orders them',
+    }),
+    origin: Type.String({ description: 'analysis | company: who added the task to the plan' }),
+    company_edited_at: Nullable(
+      Type.String({
+        format: 'date-time',
+        description: 'When the owning company last changed the task (null: as its origin left it)',
+      }),
+    ),
     created_at: Timestamp,
     updated_at: Timestamp,
     challenge: Type.Object({ id: Type.Integer(), title: Type.String(), status: Type.String() }),

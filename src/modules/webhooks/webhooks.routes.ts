@@ -4,10 +4,9 @@ import { Type } from 'typebox';
 import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
 import { pageResponse } from '../../http/pagination.ts';
-import { errorResponses, IdParams, Page, PageOnlyQuery } from '../../http/schemas.ts';
+import { Data, errorResponses, IdParams, Page, PageOnlyQuery } from '../../http/schemas.ts';
 import {
   CreateWebhookBody,
-  Data,
   DeliveryParams,
   UpdateWebhookBody,
   Webhook,

@@ -1,4 +1,4 @@
-import { type Static, type TSchema, Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { HttpUrl, Id, Nullable, Timestamp } from '../../http/schemas.ts';
 import { ALL_EVENTS, WEBHOOK_EVENT_TYPES } from './webhook-event-types.ts';
 
@@ -87,12 +87,3 @@ export const WebhookDeliveryDetail = Type.Object(
 export type WebhookDeliveryDetail = Static<typeof WebhookDeliveryDetail>;
 
 export const DeliveryParams = Type.Object({ id: Id, delivery_id: Id });
-
-/**
- * The `{data: …}` envelope of the webhook routes' single answers (docs/api.md, Webhooks), named after its item
- * (`WebhookResponse`) for the OpenAPI document.
- */
-export function Data<T extends TSchema>(item: T) {
-  const { $id } = item as { $id?: string };
-  return Type.Object({ data: item }, $id ? { $id: `${$id}Response` } : {});
-}

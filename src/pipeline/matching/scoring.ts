@@ -34,6 +34,8 @@ export type RequiredSkill = {
   name: string;
   category?: string | null;
   narrower?: ReadonlyArray<{ id: number; name: string }>;
+  /** The least proficiency the company asked for in this skill; unset, the task's experience level decides. */
+  level?: string | null;
 };
 
 /** What matching needs to know of a contributor. */
@@ -143,7 +145,7 @@ function holdOn(
 export function matchFactors(task: TaskNeeds, candidate: Candidate): MatchFactors {
   const matchedSkills: MatchedSkill[] = [];
   const missingSkills: string[] = [];
-  const floor = proficiencyRank(fittingProficiency(task.requiredExperienceLevel));
+  const taskFloor = proficiencyRank(fittingProficiency(task.requiredExperienceLevel));
   let unexplained = 1;
   for (const skill of task.skills) {
     const hold = holdOn(skill, candidate);
@@ -151,6 +153,7 @@ export function matchFactors(task: TaskNeeds, candidate: Candidate): MatchFactor
       missingSkills.push(skill.name);
       continue;
     }
+    const floor = skill.level ? proficiencyRank(skill.level) : taskFloor;
     matchedSkills.push({
       name: skill.name,
       proficiency: hold.proficiency,
