@@ -93,3 +93,56 @@ describe('idea scoring offline', () => {
     }
   });
 });
+
+describe('idea feedback is about the idea (issue 12, item 6)', () => {
+  const criteria = 'Cost under £1,000\n- Run by local volunteers\nMeasurable results within a year';
+  const feedbackOf = (name: string, judging: string | null = criteria) => {
+    const { input } = all.find((s) => s.idea.name === name)!;
+    return ideaScoringStage.local(
+      { ...input, challenge: { ...input.challenge, judging_criteria: judging } },
+      localContext,
+    );
+  };
+
+  test('the summary assesses the idea and never repeats its sentences', async () => {
+    for (const { idea, input } of [...ofKind('good'), ...ofKind('weak')]) {
+      const { summary } = await feedbackOf(idea.name);
+      const sentences = input.idea.description.split(/(?<=[.!?])\s+/).filter((s) => s.length > 30);
+      for (const sentence of sentences) assert.ok(!summary.includes(sentence.slice(0, 40)), `${idea.name}: ${summary}`);
+      assert.ok(!summary.startsWith(input.idea.title), idea.name);
+      assert.match(summary, /answer (to|only loosely tied to) the brief/, idea.name);
+    }
+  });
+
+  test('it names the judging criteria an idea meets and those it misses, and how', async () => {
+    const fridges = await feedbackOf('good-community-fridges');
+    assert.ok(fridges.strengths.includes('It addresses the judging criterion "Cost under £1,000" (cost).'));
+    assert.ok(fridges.strengths.some((s) => /criterion "Run by local volunteers" \(.*volunteer/.test(s)));
+    assert.ok(
+      fridges.weaknesses.includes('It does not address the judging criterion "Measurable results within a year".'),
+    );
+    assert.ok(fridges.suggestions.includes('Say how the idea meets "Measurable results within a year".'));
+    assert.match(fridges.summary, /meets 2 of the 3 judging criteria/);
+    const vague = await feedbackOf('weak-tell-people');
+    assert.match(vague.summary, /meets 0 of the 3 judging criteria/);
+    const without = await feedbackOf('good-community-fridges', null);
+    assert.ok(!without.summary.includes('judging criteria'));
+  });
+
+  test('it quotes the signs that an idea could be done, and says what is missing', async () => {
+    const fridges = await feedbackOf('good-community-fridges');
+    assert.ok(
+      fridges.strengths.some((s) => /^Signs it could be done: .*"pilot".*"rota"/.test(s)),
+      fridges.strengths.join('|'),
+    );
+    const vague = await feedbackOf('weak-tell-people');
+    assert.ok(
+      vague.weaknesses.includes(
+        'It does not say what it would cost, nor a first step or timeline, nor who would run it, nor how its success would be measured.',
+      ),
+      vague.weaknesses.join('|'),
+    );
+    assert.match(vague.weaknesses.join(' '), /leaves out what the brief keeps returning to: .*household/);
+    assert.match(vague.summary, /without a plan to start/);
+  });
+});

@@ -35,14 +35,14 @@ export type CueCounts = Record<keyof typeof CUES, number>;
 
 let matcher: PhraseMatcher<keyof typeof CUES> | undefined;
 
-/** How many distinct cue phrases of each kind the text uses. */
-export function countCues(parsed: ParsedText): CueCounts {
+/** The distinct cue phrases of each kind the text uses, as it words them (lemmas), in order of appearance. */
+export function findCues(parsed: ParsedText): Record<keyof typeof CUES, string[]> {
   matcher ??= new PhraseMatcher(
     (Object.keys(CUES) as (keyof typeof CUES)[]).flatMap((kind) =>
       CUES[kind].map((phrase) => ({ phrase, target: kind, mode: 'any-case' as const })),
     ),
   );
-  const counts: CueCounts = { concrete: 0, grand: 0, fresh: 0, benefit: 0 };
+  const found: Record<keyof typeof CUES, string[]> = { concrete: [], grand: [], fresh: [], benefit: [] };
   const seen = new Set<string>();
   for (const match of matcher.match(parsed)) {
     const phrase = parsed.tokens
@@ -51,9 +51,20 @@ export function countCues(parsed: ParsedText): CueCounts {
       .join(' ');
     if (seen.has(phrase)) continue;
     seen.add(phrase);
-    counts[match.target]++;
+    found[match.target].push(phrase);
   }
-  return counts;
+  return found;
+}
+
+/** How many distinct cue phrases of each kind the text uses. */
+export function countCues(parsed: ParsedText): CueCounts {
+  const found = findCues(parsed);
+  return {
+    concrete: found.concrete.length,
+    grand: found.grand.length,
+    fresh: found.fresh.length,
+    benefit: found.benefit.length,
+  };
 }
 
 /** Words too common in proposals to say anything about what a text is about. */

@@ -3,7 +3,15 @@ import { findStakeholders } from '../brief/stakeholders.ts';
 import { isGibberish, qualitySignals, spamVerdict } from '../brief/text-quality.ts';
 import type { LocalContext } from '../stage.ts';
 import { type ParsedText, parseText } from '../taxonomy/text-parser.ts';
-import { type CueCounts, contentTerms, countCues, hasNumbers, isContentWord } from './idea-signals.ts';
+import { contentTerms, findCues, hasNumbers, isContentWord } from './idea-signals.ts';
+import {
+  assessment,
+  type CriterionCheck,
+  checkCriteria,
+  criteriaOf,
+  feasibilitySigns,
+  missingPieces,
+} from './idea-specifics.ts';
 import type { IdeaInput, IdeaScores, IdeaScoring } from './schema.ts';
 
 /** Below this many meaningful words an idea is hard to judge. */
@@ -21,7 +29,11 @@ type Reading = {
   shared: string[];
   /** Shared terms that are what the challenge is about: its title's, and the ones its text keeps returning to. */
   sharedCore: string[];
-  cues: CueCounts;
+  /** Core terms of the challenge the idea never uses. */
+  missedCore: string[];
+  cues: Record<'concrete' | 'grand' | 'fresh' | 'benefit', number>;
+  concreteCues: string[];
+  terms: Set<string>;
   stakeholders: string[];
   ideaTerms: number;
   numbers: boolean;
@@ -46,11 +58,20 @@ export function scoreIdea(input: IdeaInput, { taxonomy }: LocalContext): IdeaSco
   const sharedAreas = taxonomy.findAreasInText(ideaParsed).filter((mention) => challengeAreas.has(mention.area.id));
 
   const core = coreTerms(challenge.title, challengeParsed);
+  const found = findCues(ideaParsed);
   const reading: Reading = {
     idea: ideaParsed,
     shared,
     sharedCore: [...ideaTerms].filter((term) => core.has(term)),
-    cues: countCues(ideaParsed),
+    missedCore: [...core].filter((term) => !ideaTerms.has(term)),
+    cues: {
+      concrete: found.concrete.length,
+      grand: found.grand.length,
+      fresh: found.fresh.length,
+      benefit: found.benefit.length,
+    },
+    concreteCues: found.concrete,
+    terms: ideaTerms,
     stakeholders: findStakeholders(ideaParsed),
     ideaTerms: ideaTerms.size,
     numbers: hasNumbers(ideaParsed),
@@ -77,11 +98,20 @@ export function scoreIdea(input: IdeaInput, { taxonomy }: LocalContext): IdeaSco
     };
   }
   const ai = (Object.keys(WEIGHTS) as (keyof IdeaScores)[]).reduce((sum, key) => sum + WEIGHTS[key] * scores[key], 0);
+  const criteria = checkCriteria(criteriaOf(challenge.judging_criteria), reading);
+  const missing = missingPieces(reading);
   return {
     is_spam: false,
     spam_reason: null,
-    summary: summaryOf(idea, ideaParsed),
-    ...feedback(scores, reading, challenge.title),
+    summary: assessment({
+      alignment: scores.alignment,
+      sharedCore: reading.sharedCore,
+      missedCore: reading.missedCore,
+      signs: feasibilitySigns(reading),
+      criteria,
+      missing,
+    }),
+    ...feedback(scores, reading, challenge.title, { criteria, missing }),
     scores,
     ai_score: Math.round(ai * 10) / 10,
   };
@@ -136,10 +166,32 @@ function impact({ cues, numbers, stakeholders, ideaTerms }: Reading): number {
   return score(30 + 7 * Math.min(cues.benefit, 5) + (numbers ? 12 : 0) + people + detail);
 }
 
-function feedback(scores: IdeaScores, reading: Reading, challengeTitle: string) {
+function feedback(
+  scores: IdeaScores,
+  reading: Reading,
+  challengeTitle: string,
+  specifics: { criteria: CriterionCheck[]; missing: string[] },
+) {
   const strengths: string[] = [];
   const weaknesses: string[] = [];
   const suggestions: string[] = [];
+  // The specific points first: the lists keep six of each.
+  for (const check of specifics.criteria) {
+    if (check.met) {
+      strengths.push(`It addresses the judging criterion "${check.criterion}" (${joinWords(check.through)}).`);
+    } else {
+      weaknesses.push(`It does not address the judging criterion "${check.criterion}".`);
+      suggestions.push(`Say how the idea meets "${check.criterion}".`);
+    }
+  }
+  const signs = feasibilitySigns(reading);
+  if (signs.length > 0) strengths.push(`Signs it could be done: ${joinWords(signs.map((sign) => `"${sign}"`))}.`);
+  if (reading.missedCore.length > 0 && scores.alignment < 80) {
+    weaknesses.push(`It leaves out what the brief keeps returning to: ${joinWords(reading.missedCore.slice(0, 3))}.`);
+  }
+  if (specifics.missing.length > 0) {
+    weaknesses.push(`It does not say ${specifics.missing.join(', nor ')}.`);
+  }
   const who = reading.stakeholders.slice(0, 2).map((group) => group.toLowerCase());
   if (scores.alignment >= 60) {
     strengths.push(`It answers the challenge directly (${joinWords(reading.shared.slice(0, 4))}).`);
@@ -171,13 +223,6 @@ function feedback(scores: IdeaScores, reading: Reading, challengeTitle: string) 
     suggestions.push('Add detail on how it would work in practice.');
   }
   return { strengths: strengths.slice(0, 6), weaknesses: weaknesses.slice(0, 6), suggestions: suggestions.slice(0, 6) };
-}
-
-function summaryOf(idea: IdeaInput['idea'], parsed: ParsedText): string {
-  // The trailing stop is matched from the character before it (not a lookbehind), which recheck proves linear.
-  const title = idea.title.trim().replace(/(^|[^.!?:])[.!?:]+$/, '$1');
-  const first = parsed.sentences.find((sentence) => sentence.index > 0 && sentence.text.split(' ').length >= 4);
-  return clip(first ? `${title}: ${first.text}` : `${title}.`, 600);
 }
 
 function score(value: number): number {

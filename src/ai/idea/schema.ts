@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox';
 
 /** What idea scoring reads: the community challenge and one contributor's idea for it. */
 export type IdeaInput = {
-  challenge: { title: string; description: string; refined_brief: string | null };
+  challenge: { title: string; description: string; refined_brief: string | null; judging_criteria?: string | null };
   idea: { title: string; description: string };
 };
 
@@ -21,7 +21,13 @@ export const IdeaScoring = Type.Object(
     spam_reason: Type.Union([Type.String({ minLength: 1, maxLength: 400 }), Type.Null()], {
       description: 'When is_spam: one plain sentence saying why. Null otherwise.',
     }),
-    summary: Type.String({ minLength: 1, maxLength: 600, description: 'The idea in one or two sentences.' }),
+    summary: Type.String({
+      minLength: 1,
+      maxLength: 600,
+      description:
+        'Your assessment of the idea in one or two sentences: what it gets right for this challenge and what it lacks, ' +
+        'not a restatement of the idea.',
+    }),
     strengths: Points('What is good about the idea, as short sentences addressed to its author.'),
     weaknesses: Points('What holds the idea back, as short sentences.'),
     suggestions: Points('Concrete ways the author could improve the idea.'),

@@ -18,6 +18,7 @@ export function findIdeaToScore(db: Db, ideaId: number) {
       'challenges.title as challenge_title',
       'challenges.description as challenge_description',
       'challenges.refined_brief as challenge_refined_brief',
+      'challenges.judging_criteria as challenge_judging_criteria',
       'companies.user_id as company_user_id',
       'volunteers.user_id as author_user_id',
     ])

@@ -30,6 +30,7 @@ export async function scoreIdea(deps: AppDeps, ideaId: number): Promise<boolean>
         title: idea.challenge_title,
         description: idea.challenge_description,
         refined_brief: idea.challenge_refined_brief,
+        judging_criteria: idea.challenge_judging_criteria,
       },
       idea: { title: idea.title, description: idea.description },
     }));
