@@ -31,8 +31,6 @@ const CUES = {
   ),
 };
 
-export type CueCounts = Record<keyof typeof CUES, number>;
-
 let matcher: PhraseMatcher<keyof typeof CUES> | undefined;
 
 /** The distinct cue phrases of each kind the text uses, as it words them (lemmas), in order of appearance. */
@@ -54,17 +52,6 @@ export function findCues(parsed: ParsedText): Record<keyof typeof CUES, string[]
     found[match.target].push(phrase);
   }
   return found;
-}
-
-/** How many distinct cue phrases of each kind the text uses. */
-export function countCues(parsed: ParsedText): CueCounts {
-  const found = findCues(parsed);
-  return {
-    concrete: found.concrete.length,
-    grand: found.grand.length,
-    fresh: found.fresh.length,
-    benefit: found.benefit.length,
-  };
 }
 
 /** Words too common in proposals to say anything about what a text is about. */
