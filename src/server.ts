@@ -6,7 +6,7 @@ import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { startPeriodicJobs } from './jobs/periodic-jobs.ts';
 import { jobRegistry } from './pipeline/job-registry.ts';
-import { startWebhookRelay } from './pipeline/webhooks/webhook-relay.ts';
+import { startOutboxRelay } from './pipeline/outbox-relay.ts';
 import { stopOnSignals } from './shutdown.ts';
 
 /**
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const worker = config.embeddedWorker
     ? await deps.queue.startWorker(jobRegistry, deps, app.log, { observer: deps.metrics })
     : null;
-  const relay = config.embeddedWorker ? startWebhookRelay(deps, app.log) : null;
+  const relay = config.embeddedWorker ? startOutboxRelay(deps, app.log) : null;
   const periodic = config.embeddedWorker ? startPeriodicJobs(deps.queue, deps.db, app.log) : null;
   stopOnSignals({
     deps,

@@ -7,7 +7,7 @@ import { migrateToLatest } from './db/migrator.ts';
 import { startPeriodicJobs } from './jobs/periodic-jobs.ts';
 import { serveWorkerMetrics } from './observability/worker-metrics.ts';
 import { jobRegistry } from './pipeline/job-registry.ts';
-import { startWebhookRelay } from './pipeline/webhooks/webhook-relay.ts';
+import { startOutboxRelay } from './pipeline/outbox-relay.ts';
 import { stopOnSignals } from './shutdown.ts';
 
 /**
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   await deps.queue.start(log);
   const metricsServer = await serveWorkerMetrics(deps, log);
   const worker = await deps.queue.startWorker(jobRegistry, deps, log, { observer: deps.metrics });
-  const relay = startWebhookRelay(deps, log);
+  const relay = startOutboxRelay(deps, log);
   const periodic = startPeriodicJobs(deps.queue, deps.db, log);
   log.info({ engine: deps.queue.engine, concurrency: config.workerConcurrency }, 'worker started');
   stopOnSignals({

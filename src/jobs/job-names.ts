@@ -26,6 +26,12 @@ export const JOBS = {
   'challenge.form-team': { payload: Type.Object({ challengeId: Id }) },
   /** An attempt of a webhook delivery: queued by the outbox relay, a ping, a redelivery, or the failed attempt before. */
   'webhook.deliver': { payload: Type.Object({ deliveryId: Id }) },
+  /** A notification's instant e-mail: queued by the outbox relay for its notification_mails row. */
+  'notification.email': { payload: Type.Object({ notificationId: Id }) },
+  /** One user's daily digest of notifications: queued by notifications.queue-digests. */
+  'notification.digest': { payload: Type.Object({ userId: Id }) },
+  /** Periodic (PERIODIC_JOBS): queue the daily digests of notifications created before today (UTC). */
+  'notifications.queue-digests': { payload: Type.Object({}) },
   /** Periodic (PERIODIC_JOBS): delete the idempotency keys whose 24 hours are over. */
   'idempotency.purge-expired': { payload: Type.Object({}) },
   /** Periodic (PERIODIC_JOBS): delete finished webhook deliveries older than WEBHOOK_DELIVERY_RETENTION_DAYS. */
@@ -58,6 +64,8 @@ export const PERIODIC_JOBS: Partial<Record<PayloadFreeJob, { everySeconds: numbe
   'storage.sweep-orphans': { everySeconds: 15 * 60 },
   // One look-up of the partial index of open invitations by expiry when none has run out.
   'assignments.expire-invitations': { everySeconds: 5 * 60 },
+  // One UPDATE on an index when no digest is due; the first run after 00:00 UTC queues the day's digests.
+  'notifications.queue-digests': { everySeconds: 60 * 60 },
 };
 
 export function isJobName(name: string): name is JobName {

@@ -6,6 +6,11 @@ import { scoreIdeaJob } from './idea-scoring/idea-scoring.jobs.ts';
 import { purgeExpiredIdempotencyKeysJob } from './idempotency/idempotency.jobs.ts';
 import { expireInvitationsJob } from './matching/expiry.jobs.ts';
 import { taskMatchJob, volunteerMatchJob } from './matching/matching.jobs.ts';
+import {
+  notificationDigestJob,
+  notificationEmailJob,
+  queueDigestsJob,
+} from './notifications/notification-mail.jobs.ts';
 import { sweepOrphansJob } from './storage/storage.jobs.ts';
 import { formTeamJob } from './teams/teams.jobs.ts';
 import { deliverWebhookJob, purgeWebhookDeliveriesJob } from './webhooks/webhooks.jobs.ts';
@@ -25,6 +30,9 @@ export const jobRegistry = defineJobRegistry<AppDeps>({
   'challenge.form-team': formTeamJob,
   'webhook.deliver': deliverWebhookJob,
   'webhooks.purge-deliveries': purgeWebhookDeliveriesJob,
+  'notification.email': notificationEmailJob,
+  'notification.digest': notificationDigestJob,
+  'notifications.queue-digests': queueDigestsJob,
   'idempotency.purge-expired': purgeExpiredIdempotencyKeysJob,
   'storage.sweep-orphans': sweepOrphansJob,
   'assignments.expire-invitations': expireInvitationsJob,

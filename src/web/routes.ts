@@ -24,7 +24,11 @@ import { attachmentDownload } from './pages/contributor/attachment-download.ts';
 import { availableTasksPage } from './pages/contributor/available-tasks.page.ts';
 import { profilePage } from './pages/contributor/profile.page.ts';
 import { dashboardPage, homePage } from './pages/home.page.ts';
-import { notificationsPage } from './pages/notifications/notifications.page.ts';
+import {
+  notificationSettingsPage,
+  submitNotificationSettings,
+} from './pages/notifications/notification-settings.page.ts';
+import { notificationsPage, openNotificationPage } from './pages/notifications/notifications.page.ts';
 import { teamPage } from './pages/teams/team.page.ts';
 import { answerTeamInvitation } from './pages/teams/team-answer.ts';
 import { teamsListPage } from './pages/teams/teams-list.page.ts';
@@ -110,5 +114,10 @@ export const WEB_ROUTES: Record<string, readonly PageRoute[]> = {
     { method: 'POST', url: '/teams/:id/decline', guard: 'contributor', page: answerTeamInvitation('decline') },
   ],
   community: [{ method: 'GET', url: '/ideas', guard: 'contributor', page: myIdeasPage }],
-  notifications: [{ method: 'GET', url: '/notifications', guard: 'signed-in', page: notificationsPage }],
+  notifications: [
+    { method: 'GET', url: '/notifications', guard: 'signed-in', page: notificationsPage },
+    { method: 'GET', url: '/notifications/:id/open', guard: 'signed-in', page: openNotificationPage },
+    { method: 'GET', url: '/settings/notifications', guard: 'signed-in', page: notificationSettingsPage },
+    { method: 'POST', url: '/settings/notifications', guard: 'signed-in', page: submitNotificationSettings },
+  ],
 };

@@ -7,11 +7,13 @@ export type SmtpCapture = {
   url: string;
   messages: ParsedMail[];
   refuse: boolean;
+  /** How many messages were refused while `refuse` was set. */
+  refused: number;
   close: () => Promise<void>;
 };
 
 export async function startSmtpCapture(): Promise<SmtpCapture> {
-  const capture = { messages: [] as ParsedMail[], refuse: false };
+  const capture = { messages: [] as ParsedMail[], refuse: false, refused: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -19,7 +21,10 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     onData(stream, _session, callback) {
       simpleParser(stream).then(
         (mail) => {
-          if (capture.refuse) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+          if (capture.refuse) {
+            capture.refused++;
+            return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+          }
           capture.messages.push(mail);
           callback();
         },

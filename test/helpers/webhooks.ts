@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { JobName } from '../../src/jobs/job-names.ts';
 import { jobRegistry } from '../../src/pipeline/job-registry.ts';
-import { startWebhookRelay } from '../../src/pipeline/webhooks/webhook-relay.ts';
+import { startOutboxRelay } from '../../src/pipeline/outbox-relay.ts';
 import { waitFor } from '../jobs/wait-for.ts';
 import { apiClient } from './client.ts';
 import type { TestContext } from './context.ts';
@@ -79,12 +80,13 @@ function writeUntilHungUp(response: http.ServerResponse, written: number[]): voi
 const silent = { info() {}, warn() {}, error() {} };
 
 /**
- * Runs what delivers webhooks in production beside the test application: the job worker of its engine and the
- * outbox relay. The context should be made with a short WORKER_POLL_MS (see DELIVERY_ENV).
+ * Runs what delivers webhooks (or, with `jobs`, other outbox jobs such as notification e-mails) in production beside
+ * the test application: the job worker of its engine and the outbox relay. The context should be made with a short
+ * WORKER_POLL_MS (see DELIVERY_ENV).
  */
-export async function startDelivering(ctx: TestContext) {
-  const worker = await ctx.deps.queue.startWorker(jobRegistry, ctx.deps, silent, { only: ['webhook.deliver'] });
-  const relay = startWebhookRelay(ctx.deps, silent);
+export async function startDelivering(ctx: TestContext, jobs: readonly JobName[] = ['webhook.deliver']) {
+  const worker = await ctx.deps.queue.startWorker(jobRegistry, ctx.deps, silent, { only: jobs });
+  const relay = startOutboxRelay(ctx.deps, silent);
   return {
     stop: async () => {
       await relay.stop();

@@ -185,7 +185,7 @@ for (const dialect of testDialects()) {
         title: 'Your idea was scored',
         read_at: new Date().toISOString(),
       });
-      await createNotification(ctx.db, me.user.id, {
+      const invitation = await createNotification(ctx.db, me.user.id, {
         type: 'team_invitation',
         title: 'You are invited to a team',
         action_url: '/teams/7',
@@ -199,7 +199,8 @@ for (const dialect of testDialects()) {
       assert.match(text, /Notifications 1 unread/);
       assert.match(text, /You are invited to a team Unread Team invitation .*Your idea was scored Read Idea scored/);
       assert.doesNotMatch(text, /Not for you/);
-      assert.equal(allPage.link('Open').href, '/teams/7');
+      // Through the route that marks it read, then on to /teams/7.
+      assert.equal(allPage.link('Open').href, `/notifications/${invitation.id}/open`);
       const markAll = allPage.form('/api/notifications/mark-all-read');
       assert.deepEqual([markAll.method, markAll.buttons.map((button) => button.text)], ['POST', ['Mark all read']]);
       const deletes = allPage.forms().filter((form) => form.method === 'DELETE');

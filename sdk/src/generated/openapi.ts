@@ -818,6 +818,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's e-mail delivery for every notification type
+         * @description For each notification type: instant (an e-mail at once), digest (one e-mail a day with the day's notifications of such types) or off (no e-mail). The in-app notification is kept whatever the choice. A type the caller never changed shows its default.
+         */
+        get: operations["getNotificationPreferences"];
+        /**
+         * Change the caller's e-mail delivery for some notification types; answers them all
+         * @description The body lists {type, email} pairs (email: instant, digest or off); types left out keep their delivery. Every type and delivery is checked before anything is saved: an unknown one is a 422 on that type.
+         */
+        put: operations["updateNotificationPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications/mark-all-read": {
         parameters: {
             query?: never;
@@ -2546,6 +2570,34 @@ export interface components {
         };
         UnreadCount: {
             unread_count: number;
+        };
+        NotificationPreferences: {
+            /** @description Every notification type, in the order the settings page lists them */
+            preferences: {
+                /** @enum {unknown} */
+                type: "task_assignment" | "invitation_withdrawn" | "team_invitation" | "team_member_joined" | "team_message" | "solution_revision_requested" | "task_completed" | "idea_scored" | "idea_voted" | "task_accepted" | "task_declined" | "solution_submitted" | "challenge_analyzed" | "challenge_rejected" | "challenge_analysis_failed" | "new_idea" | "webhook_deactivated";
+                /** @description What the type is about, in words */
+                label: string;
+                /**
+                 * @description instant: an e-mail at once; digest: in the daily digest; off: no e-mail (the notification stays in-app)
+                 * @enum {unknown}
+                 */
+                email: "instant" | "digest" | "off";
+                /**
+                 * @description The delivery of a user who never chose one
+                 * @enum {unknown}
+                 */
+                default_email: "instant" | "digest" | "off";
+            }[];
+        };
+        NotificationPreferencesUpdate: {
+            /** @description The types to change (the others keep theirs); the list GET answers may be sent back as it is, with changes. An unknown type or delivery is a 422 on that type. */
+            preferences: {
+                /** @description A notification type, e.g. team_message */
+                type: string;
+                /** @description instant, digest or off */
+                email: string;
+            }[];
         };
         MarkAllReadResult: {
             /** @description how many were unread */
@@ -6099,6 +6151,95 @@ export interface operations {
             };
             /** @description Missing, malformed, unknown or revoked token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationPreferencesUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            /** @description The body is not valid JSON, a form or multipart */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over 1 MiB (a file over its own limit is a 422 instead) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,8 +5,16 @@ import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
 import { pageEnvelope, pageRequest } from '../../http/pagination.ts';
 import { errorResponses, IdParams, MessageBody, Page } from '../../http/schemas.ts';
+import { preferencesOf, updatePreferences } from './notification-preferences.service.ts';
 import { notificationStreamRoutes } from './notification-stream.routes.ts';
-import { MarkAllReadResult, Notification, NotificationsQuery, UnreadCount } from './notifications.schemas.ts';
+import {
+  MarkAllReadResult,
+  Notification,
+  NotificationPreferences,
+  NotificationPreferencesUpdate,
+  NotificationsQuery,
+  UnreadCount,
+} from './notifications.schemas.ts';
 import {
   listMyNotifications,
   markAllRead,
@@ -54,6 +62,37 @@ export async function notificationsRoutes(fastify: FastifyInstance, deps: AppDep
       },
     },
     (request) => unreadCountOf(db, callerOf(request)),
+  );
+
+  app.get(
+    '/notifications/preferences',
+    {
+      schema: {
+        operationId: 'getNotificationPreferences',
+        tags,
+        summary: "The caller's e-mail delivery for every notification type",
+        description:
+          "For each notification type: instant (an e-mail at once), digest (one e-mail a day with the day's notifications of such types) or off (no e-mail). The in-app notification is kept whatever the choice. A type the caller never changed shows its default.",
+        response: { 200: NotificationPreferences, ...errorResponses(401) },
+      },
+    },
+    (request) => preferencesOf(db, callerOf(request)),
+  );
+
+  app.put(
+    '/notifications/preferences',
+    {
+      schema: {
+        operationId: 'updateNotificationPreferences',
+        tags,
+        summary: "Change the caller's e-mail delivery for some notification types; answers them all",
+        description:
+          'The body lists {type, email} pairs (email: instant, digest or off); types left out keep their delivery. Every type and delivery is checked before anything is saved: an unknown one is a 422 on that type.',
+        body: NotificationPreferencesUpdate,
+        response: { 200: NotificationPreferences, ...errorResponses(400, 401, 413, 422) },
+      },
+    },
+    (request) => updatePreferences(db, callerOf(request), request.body.preferences),
   );
 
   app.post(

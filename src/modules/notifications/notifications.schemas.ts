@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Nullable, PageQuery, Timestamp } from '../../http/schemas.ts';
-import { NOTIFICATION_TYPE_NAMES } from './notification-types.ts';
+import { EMAIL_DELIVERIES, NOTIFICATION_TYPE_NAMES } from './notification-types.ts';
 
 export const Notification = Type.Object(
   {
@@ -36,4 +36,41 @@ export const UnreadCount = Type.Object({ unread_count: Type.Integer() }, { $id: 
 export const MarkAllReadResult = Type.Object(
   { count: Type.Integer({ description: 'how many were unread' }) },
   { $id: 'MarkAllReadResult' },
+);
+
+const EmailDelivery = Type.Enum([...EMAIL_DELIVERIES], {
+  description:
+    'instant: an e-mail at once; digest: in the daily digest; off: no e-mail (the notification stays in-app)',
+});
+
+export const NotificationPreferences = Type.Object(
+  {
+    preferences: Type.Array(
+      Type.Object({
+        type: Type.Enum([...NOTIFICATION_TYPE_NAMES]),
+        label: Type.String({ description: 'What the type is about, in words' }),
+        email: EmailDelivery,
+        default_email: { ...EmailDelivery, description: 'The delivery of a user who never chose one' },
+      }),
+      { description: 'Every notification type, in the order the settings page lists them' },
+    ),
+  },
+  { $id: 'NotificationPreferences' },
+);
+
+export const NotificationPreferencesUpdate = Type.Object(
+  {
+    preferences: Type.Array(
+      Type.Object({
+        type: Type.String({ maxLength: 50, description: 'A notification type, e.g. team_message' }),
+        email: Type.String({ maxLength: 10, description: 'instant, digest or off' }),
+      }),
+      {
+        maxItems: 100,
+        description:
+          'The types to change (the others keep theirs); the list GET answers may be sent back as it is, with changes. An unknown type or delivery is a 422 on that type.',
+      },
+    ),
+  },
+  { $id: 'NotificationPreferencesUpdate' },
 );

@@ -54,3 +54,15 @@ export async function removeNotification(db: Db, caller: AuthUser, id: number) {
   await deleteNotification(db, id);
   return { message: 'Notification deleted.' };
 }
+
+/**
+ * Opening a notification from a page or an e-mail (`GET /notifications/{id}/open`): marks it read and answers where
+ * to go, its `action_url` or the list. Someone else's notification is a 404 here: a link is no place to learn that
+ * an id exists.
+ */
+export async function openNotification(db: Db, caller: AuthUser, id: number): Promise<string> {
+  const notification = await findNotification(db, id);
+  if (notification?.user_id !== caller.id) throw AppError.notFound('Notification');
+  if (notification.read_at === null) await markNotificationRead(db, id, new Date().toISOString());
+  return notification.action_url ?? '/notifications';
+}

@@ -32,7 +32,7 @@ function subscribes(events: readonly string[], type: WebhookEventType): boolean 
 /**
  * Records an event for delivery: one `webhook_deliveries` row per active webhook of a recipient that subscribes to
  * its type. Pass the transaction of the change the event reports: a change that rolls back sends nothing, one that
- * commits is delivered (the relay queues its `webhook.deliver` jobs; see webhook-relay.ts). Costs one indexed select
+ * commits is delivered (the relay queues its `webhook.deliver` jobs; see src/pipeline/outbox-relay.ts). Costs one indexed select
  * when no recipient has a webhook, and reads the resource only when one receives the event.
  */
 export async function recordEvent(db: Db, event: WebhookEvent): Promise<void> {

@@ -171,7 +171,8 @@
       if (!arrivals) return;
       const item = document.createElement('li');
       const title = document.createElement(notification.action_url?.startsWith('/') ? 'a' : 'strong');
-      if (title.tagName === 'A') title.href = notification.action_url;
+      // Through the route that marks it read on the way (GET /notifications/{id}/open).
+      if (title.tagName === 'A') title.href = `/notifications/${notification.id}/open`;
       title.textContent = notification.title;
       item.append(title, ` ${notification.message}`);
       arrivals.querySelector('ul').prepend(item);

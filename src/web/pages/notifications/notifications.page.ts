@@ -1,39 +1,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
+import { isNotificationTypeName, NOTIFICATION_TYPES } from '../../../modules/notifications/notification-types.ts';
 import type { Notification } from '../../../modules/notifications/notifications.schemas.ts';
-import { listMyNotifications } from '../../../modules/notifications/notifications.service.ts';
+import { listMyNotifications, openNotification } from '../../../modules/notifications/notifications.service.ts';
 import { dateTime } from '../../components/labels.ts';
 import { pageOf } from '../../components/page-of.ts';
+import { idParam } from '../../components/path-id.ts';
 import { formErrorSummary } from '../../forms.ts';
 import { type Html, html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
 
 const PER_PAGE = 20;
 
-/** What each kind of notification is about, as a short tag (docs/contract.md §7 types). */
-const TYPE_LABELS: Record<string, string> = {
-  task_assignment: 'Task invitation',
-  task_accepted: 'Task accepted',
-  task_declined: 'Task declined',
-  solution_submitted: 'Solution submitted',
-  solution_revision_requested: 'Changes requested',
-  task_completed: 'Task completed',
-  invitation_withdrawn: 'Invitation withdrawn',
-  invitation_expired: 'Invitation expired',
-  task_interest: 'New applicant',
-  challenge_analyzed: 'Challenge analysed',
-  challenge_rejected: 'Challenge not accepted',
-  challenge_analysis_failed: 'Analysis stopped',
-  team_invitation: 'Team invitation',
-  challenge_message: 'Message',
-  idea_scored: 'Idea scored',
-  new_idea: 'New idea',
-  idea_shortlisted: 'Idea shortlisted',
-  contest_winners: 'Winners announced',
-  idea_comment: 'New comment',
-  webhook_deactivated: 'Webhook deactivated',
-};
+const tagOf = (type: string) => (isNotificationTypeName(type) ? NOTIFICATION_TYPES[type].tag : type);
 
 type Filter = 'unread' | 'all';
 
@@ -50,7 +30,7 @@ function filterLinks(filter: Filter): Html {
 /** Each action is a small `data-api` form: the page's script calls the API with the token and reloads. */
 function actions(notification: Notification): Html {
   return html`<div class="actions">
-  ${notification.action_url && html`<a class="button secondary" href="${notification.action_url}">Open</a>`}
+  ${notification.action_url && html`<a class="button secondary" href="/notifications/${notification.id}/open">Open</a>`}
   ${
     !notification.is_read &&
     html`<form data-api="/api/notifications/${notification.id}/mark-read" data-method="POST">${formErrorSummary(null)}<button type="submit" class="secondary">Mark read</button></form>`
@@ -65,7 +45,7 @@ function item(notification: Notification): Html {
     <h2>${notification.title}</h2>
     ${notification.is_read ? html`<span class="small muted">Read</span>` : html`<span class="status pending">Unread</span>`}
   </div>
-  <p class="small muted"><span class="tag">${TYPE_LABELS[notification.type] ?? notification.type}</span> ${dateTime(notification.created_at)}</p>
+  <p class="small muted"><span class="tag">${tagOf(notification.type)}</span> ${dateTime(notification.created_at)}</p>
   <p>${notification.message}</p>
   ${actions(notification)}
 </li>`;
@@ -108,7 +88,7 @@ export async function notificationsPage(request: FastifyRequest, reply: FastifyR
   );
   return sendPage(request, reply, {
     title: 'Notifications',
-    body: html`<div class="page-head"><h1>Notifications</h1> <span class="count" data-unread-total>${unreadCount} unread</span></div>
+    body: html`<div class="page-head"><h1>Notifications</h1> <span class="count" data-unread-total>${unreadCount} unread</span> <a href="/settings/notifications">E-mail settings</a></div>
 ${arrivals()}
 <div class="filters">
   ${filterLinks(filter)}
@@ -124,4 +104,17 @@ ${
 }
 ${pages(filter, page.page, total)}`,
   });
+}
+
+/**
+ * `GET /notifications/{id}/open`: the link of a notification, on this page, in the bell and in e-mails. Marks it read
+ * and goes on to its target, so opening what a notification is about is reading it.
+ */
+export async function openNotificationPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: AppDeps,
+  user: AuthUser,
+) {
+  return reply.redirect(await openNotification(deps.db, user, idParam(request, 'Notification')), 303);
 }
