@@ -2575,7 +2575,7 @@ export interface components {
             /** @description Every notification type, in the order the settings page lists them */
             preferences: {
                 /** @enum {unknown} */
-                type: "task_assignment" | "invitation_withdrawn" | "invitation_expired" | "team_invitation" | "team_member_joined" | "team_message" | "solution_revision_requested" | "task_completed" | "idea_scored" | "idea_voted" | "task_interest" | "task_accepted" | "task_declined" | "solution_submitted" | "challenge_analyzed" | "challenge_rejected" | "challenge_analysis_failed" | "new_idea" | "idea_shortlisted" | "contest_winners" | "idea_comment" | "webhook_deactivated";
+                type: "task_assignment" | "invitation_withdrawn" | "invitation_expired" | "team_invitation" | "team_member_joined" | "team_message" | "challenge_message" | "solution_revision_requested" | "task_completed" | "idea_scored" | "idea_voted" | "task_interest" | "task_accepted" | "task_declined" | "solution_submitted" | "challenge_analyzed" | "challenge_rejected" | "challenge_analysis_failed" | "new_idea" | "idea_shortlisted" | "contest_winners" | "idea_comment" | "webhook_deactivated";
                 /** @description What the type is about, in words */
                 label: string;
                 /**
