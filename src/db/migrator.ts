@@ -61,6 +61,10 @@ function migratorFor(db: Kysely<any>, dialect: Dialect, schema?: string): Migrat
   const types = columnTypesFor(dialect);
   return new Migrator({
     db,
+    // Migrations are numbered when their work starts and can land in another order (0014 after 0021), so a database
+    // migrated before a lower-numbered one landed must still take it. Each migration only adds its own tables,
+    // columns and indexes, so none depends on running before a higher-numbered one.
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
     provider: {
       getMigrations: async () =>

@@ -22,22 +22,27 @@ for (const dialect of testDialects()) {
     });
     after(() => ctx.close());
 
-    it('has a guard on every page, and the public ones are only the home page, signing in or out and registering', () => {
+    it('has a guard on every page, and the public ones are only the home page, signing in or out, registering and resetting a password', () => {
       const routes = Object.values(WEB_ROUTES).flat();
       for (const route of routes) assert.ok(route.guard, `${route.method} ${route.url}`);
       const open = routes.filter((route) => route.guard === 'public').map((route) => `${route.method} ${route.url}`);
       assert.deepEqual(open.toSorted(), [
         'GET /',
+        'GET /forgot-password',
+        'GET /forgot-password/sent',
         'GET /login',
         'GET /register',
         'GET /register/confirm',
         'GET /register/sent',
+        'GET /reset-password',
         'GET /signed-out',
+        'POST /forgot-password',
         'POST /login',
         'POST /logout',
         'POST /register',
         'POST /register/confirm',
         'POST /register/resend',
+        'POST /reset-password',
       ]);
     });
 

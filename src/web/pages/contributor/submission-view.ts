@@ -22,7 +22,7 @@ export function submissionBody(assignmentId: number, submission: Submission): Ht
     <div><dt>Link to the work</dt><dd>${submission.deliverable_url ? html`<a href="${submission.deliverable_url}" rel="noopener noreferrer" target="_blank">${submission.deliverable_url}</a>` : 'none'}</dd></div>
   </dl>
   ${submission.review_note && html`<p class="small"><strong>Sent back with the note:</strong> ${submission.review_note}</p>`}
-  <h4>Attachments</h4>
+  <h3>Attachments</h3>
   ${attachmentList(assignmentId, submission)}`;
 }
 
@@ -57,7 +57,7 @@ export function submissionHistory(assignmentId: number, history: SubmissionHisto
     <summary>Earlier versions (${history.total - 1})</summary>
     <ol class="plain stack" aria-label="Earlier versions, newest first">${earlier.map(
       (submission, index) => html`<li class="version">
-      <div class="card-head"><h4>Version ${history.total - 1 - index}</h4>${statusChip(submission.status)}</div>
+      <div class="card-head"><h3>Version ${history.total - 1 - index}</h3>${statusChip(submission.status)}</div>
       ${submissionBody(assignmentId, submission)}
     </li>`,
     )}</ol>
