@@ -1,6 +1,6 @@
 import type { Taxonomy, TaxonomySkill } from '../src/ai/taxonomy/taxonomy.ts';
-import { DEFAULT_MATCH_OPTIONS } from '../src/pipeline/matching/policy.ts';
-import { type Candidate, rankCandidates, type TaskNeeds } from '../src/pipeline/matching/scoring.ts';
+import { DEFAULT_MATCH_OPTIONS } from '../src/modules/matching/policy.ts';
+import { type Candidate, rankCandidates, type TaskNeeds } from '../src/modules/matching/scoring.ts';
 import type { BriefResult, PlannedTaskView } from './briefs.ts';
 import type { CvResult } from './cvs.ts';
 import { normaliseSkillName, type SkillLabelMatcher } from './skill-labels.ts';

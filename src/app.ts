@@ -24,6 +24,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { ideaCommentsRoutes } from './modules/idea-comments/idea-comments.routes.ts';
 import { ideasRoutes } from './modules/ideas/ideas.routes.ts';
 import { installIdempotency } from './modules/idempotency/idempotency.hooks.ts';
+import { matchingRoutes } from './modules/matching/matching.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { taskInterestsRoutes } from './modules/tasks/task-interests.routes.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         taskInterestsRoutes,
         workstreamsRoutes,
         assignmentsRoutes,
+        matchingRoutes,
         teamsRoutes,
         challengeMessagesRoutes,
         notificationsRoutes,

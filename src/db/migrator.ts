@@ -14,6 +14,7 @@ import * as webhooks from './migrations/0011_webhooks.ts';
 import * as idempotencyKeys from './migrations/0012_idempotency_keys.ts';
 import * as storageSweeps from './migrations/0013_storage_sweeps.ts';
 import * as companyTaskEdits from './migrations/0014_company_task_edits.ts';
+import * as chosenInvitations from './migrations/0015_chosen_invitations.ts';
 import * as reviewAndThreads from './migrations/0016_review_and_threads.ts';
 import * as contests from './migrations/0017_contests.ts';
 import * as contributorsAct from './migrations/0018_contributors_act.ts';
@@ -39,6 +40,7 @@ const migrations: Record<string, MigrationModule> = {
   '0012_idempotency_keys': idempotencyKeys,
   '0013_storage_sweeps': storageSweeps,
   '0014_company_task_edits': companyTaskEdits,
+  '0015_chosen_invitations': chosenInvitations,
   '0016_review_and_threads': reviewAndThreads,
   '0017_contests': contests,
   '0018_contributors_act': contributorsAct,

@@ -19,6 +19,9 @@ export type AccountType = 'company' | 'contributor';
 /** Who put a task or workstream in a challenge's plan: its analysis, or the company. */
 export type ChangeOrigin = 'analysis' | 'company';
 
+/** Who made an invitation: the matching job, or the owning company choosing the contributor itself. */
+export type InvitedBy = 'matching' | 'company';
+
 export interface UsersTable {
   id: Generated<number>;
   name: string;
@@ -257,6 +260,10 @@ export interface AssignmentsTable {
   withdrawn_at: Generated<Timestamp | null>;
   /** When an open invitation lapses (INVITATION_TTL_HOURS after it was made); null otherwise (0018). */
   expires_at: Generated<Timestamp | null>;
+  /** Who chose the contributor: `matching`, or the owning company by hand (0015). */
+  invited_by: Generated<InvitedBy>;
+  /** What the company wrote to the contributor it invited (0015); null for matching's invitations. */
+  invitation_note: Generated<string | null>;
   invited_at: Timestamp;
   responded_at: Timestamp | null;
   started_at: Timestamp | null;

@@ -27,6 +27,11 @@ const API_TAGS = [
   { name: 'Challenges', description: 'Briefs companies submit, their analysis, workstreams and tasks.' },
   { name: 'Tasks', description: 'The tasks challenges are decomposed into, and the ones open to a contributor.' },
   { name: 'Assignments', description: 'Invitations of contributors to tasks, their work and its review.' },
+  {
+    name: 'People',
+    description:
+      "Contributors as companies see them: a task's candidates, profiles, finding people by skill, inviting them.",
+  },
   { name: 'Teams', description: 'The team of a challenge and its messages.' },
   { name: 'Notifications', description: 'What happened that concerns the caller.' },
   { name: 'Ideas', description: 'Community ideas on discussion challenges, votes and comments on them.' },

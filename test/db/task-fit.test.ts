@@ -112,6 +112,8 @@ for (const dialect of testDialects()) {
             volunteerId: volunteerIds[step.volunteer],
             matchScore: 50,
             matchReasoning: '{}',
+            invitedBy: 'matching',
+            note: null,
             now,
             expiresAt: now,
           });

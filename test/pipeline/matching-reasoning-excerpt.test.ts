@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { explainMatch } from '../../src/pipeline/matching/reasoning.ts';
-import { type Candidate, scoreCandidate, type TaskNeeds } from '../../src/pipeline/matching/scoring.ts';
+import { explainMatch } from '../../src/modules/matching/reasoning.ts';
+import { type Candidate, scoreCandidate, type TaskNeeds } from '../../src/modules/matching/scoring.ts';
 
 const TASK: TaskNeeds = {
   id: 1,

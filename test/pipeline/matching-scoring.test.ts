@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { explainMatch } from '../../src/pipeline/matching/reasoning.ts';
+import { explainMatch } from '../../src/modules/matching/reasoning.ts';
 import {
   type Candidate,
   experienceFit,
@@ -9,7 +9,7 @@ import {
   scoreCandidate,
   type TaskNeeds,
   weeklyHoursNeeded,
-} from '../../src/pipeline/matching/scoring.ts';
+} from '../../src/modules/matching/scoring.ts';
 
 /** The pure scoring rules; the database side (eligibility, invitations) is in the other matching suites. */
 const TASK: TaskNeeds = {

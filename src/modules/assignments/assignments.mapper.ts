@@ -35,6 +35,8 @@ export function toAssignment(row: AssignmentWithRelations, latest: SubmissionRow
     decline_reason: row.decline_reason,
     withdrawn_at: row.withdrawn_at,
     expires_at: row.expires_at,
+    invited_by: row.invited_by,
+    invitation_note: row.invitation_note,
     invited_at: row.invited_at,
     responded_at: row.responded_at,
     started_at: row.started_at,

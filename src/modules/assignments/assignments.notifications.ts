@@ -114,6 +114,7 @@ const WITHDRAWN_BECAUSE: Record<WithdrawalCause, string> = {
   challenge_completed: 'its challenge has been completed',
   task_removed: 'the company removed the task from its challenge',
   task_merged: 'the company merged the task into another one',
+  company_withdrew: 'the company withdrew it',
 };
 
 export function notifyInvitationWithdrawn(

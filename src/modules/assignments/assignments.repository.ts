@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { AssignmentUpdate } from '../../db/schema.ts';
+import type { AssignmentUpdate, InvitedBy } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
 import { fetchPage } from '../../shared/paged-query.ts';
 import { removeFromFeed } from '../tasks/task-fit.repository.ts';
@@ -332,7 +332,17 @@ export async function challengeHasActiveAssignments(db: Db, challengeId: number)
   return row !== undefined;
 }
 
-// ---- Invitations made by matching ----
+// ---- Invitations (made by matching, or by the owning company) ----
+
+/** The contributor's assignment on the task, if any (there is at most one: the unique (task_id, volunteer_id) key). */
+export function findAssignmentOnTask(db: Db, taskId: number, volunteerId: number) {
+  return db
+    .selectFrom('assignments')
+    .select(['id', 'status', 'withdrawn_at'])
+    .where('task_id', '=', taskId)
+    .where('volunteer_id', '=', volunteerId)
+    .executeTakeFirst();
+}
 
 /** How many invitations on the task still wait for their answer. */
 export async function countOpenInvitations(db: Db, taskId: number): Promise<number> {
@@ -351,6 +361,8 @@ export type NewInvitation = {
   matchScore: number | null;
   /** The JSON the assignment shows as its match reasoning. */
   matchReasoning: string | null;
+  invitedBy: InvitedBy;
+  note: string | null;
   now: string;
   expiresAt: string;
 };
@@ -397,6 +409,8 @@ export async function insertInvitation(trx: Db, invitation: NewInvitation): Prom
       status: ASSIGNMENT_TRANSITIONS.invite.to,
       match_score: invitation.matchScore,
       match_reasoning: invitation.matchReasoning,
+      invited_by: invitation.invitedBy,
+      invitation_note: invitation.note,
       decline_reason: null,
       expires_at: invitation.expiresAt,
       invited_at: invitation.now,

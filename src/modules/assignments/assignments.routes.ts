@@ -24,6 +24,7 @@ import {
   rejectAssignment,
   requestRevision,
   startAssignment,
+  withdrawInvitation,
 } from './assignments.service.ts';
 import { listSubmissions, submitSolution } from './submissions.service.ts';
 
@@ -235,5 +236,25 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
       const { data, total, hoursSubmitted } = await listSubmissions(db, callerOf(request), request.params.id, page);
       return { ...pageEnvelope(request, page, data, total), hours_submitted: hoursSubmitted };
     },
+  );
+
+  app.post(
+    '/assignments/:id/withdraw',
+    {
+      config: { accountType: 'company' },
+      schema: {
+        operationId: 'withdrawInvitation',
+        tags,
+        summary: 'Withdraw an open invitation (invited → declined, withdrawn_at set); the invitee is notified',
+        description:
+          `The owning company only. ${PARTY_AND_STATUS_RULES} Only an invitation not yet answered can be withdrawn; ` +
+          'the assignment becomes `declined` with `withdrawn_at` set and `decline_reason` "The invitation was ' +
+          'withdrawn by the company.", and the invitee gets an `invitation_withdrawn` notification. Matching is not ' +
+          'run again for the task.',
+        params: IdParams,
+        response: { 200: Assignment, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    (request) => withdrawInvitation(db, callerOf(request), request.params.id),
   );
 }

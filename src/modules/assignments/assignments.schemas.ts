@@ -30,6 +30,36 @@ export const Submission = Type.Object(
 );
 export type Submission = Static<typeof Submission>;
 
+/** Why a contributor was proposed for a task (`explainMatch`): on invitations, and on a task's candidates. */
+export const MatchReasoning = Type.Object(
+  {
+    summary: Type.String(),
+    strengths: Type.Array(Type.String()),
+    gaps: Type.Array(Type.String()),
+    skill_match_percentage: Type.Number(),
+    matched_skills: Type.Optional(
+      Type.Array(
+        Type.Object({
+          name: Type.String({ description: "The task's required skill." }),
+          proficiency: Type.String({ description: 'beginner | intermediate | advanced | expert' }),
+          via: Nullable(
+            Type.String({
+              description: 'The narrower skill the contributor holds instead ("PostgreSQL" for "SQL"), or null.',
+            }),
+          ),
+          evidence: Nullable(Type.String({ description: 'The CV excerpt that shows the skill, when known.' })),
+        }),
+        {
+          description:
+            'The required skills the contributor holds, with the CV evidence: why they were invited. Absent on ' +
+            'invitations made before it was recorded.',
+        },
+      ),
+    ),
+  },
+  { $id: 'MatchReasoning' },
+);
+
 export const Assignment = Type.Object(
   {
     id: Type.Integer(),
@@ -37,40 +67,15 @@ export const Assignment = Type.Object(
     volunteer_id: Type.Integer(),
     status: Type.String({ description: ASSIGNMENT_STATUSES.join(' | ') }),
     match_score: Nullable(Type.Integer({ minimum: 0, maximum: 100 })),
-    match_reasoning: Nullable(
-      Type.Object({
-        summary: Type.String(),
-        strengths: Type.Array(Type.String()),
-        gaps: Type.Array(Type.String()),
-        skill_match_percentage: Type.Number(),
-        matched_skills: Type.Optional(
-          Type.Array(
-            Type.Object({
-              name: Type.String({ description: "The task's required skill." }),
-              proficiency: Type.String({ description: 'beginner | intermediate | advanced | expert' }),
-              via: Nullable(
-                Type.String({
-                  description: 'The narrower skill the contributor holds instead ("PostgreSQL" for "SQL"), or null.',
-                }),
-              ),
-              evidence: Nullable(Type.String({ description: 'The CV excerpt that shows the skill, when known.' })),
-            }),
-            {
-              description:
-                'The required skills the contributor holds, with the CV evidence: why they were invited. Absent on ' +
-                'invitations made before it was recorded.',
-            },
-          ),
-        ),
-      }),
-    ),
+    match_reasoning: Nullable(MatchReasoning),
     decline_reason: Nullable(Type.String()),
     withdrawn_at: Nullable(
       Type.String({
         format: 'date-time',
         description:
-          'When the invitation was withdrawn because the task was filled or completed, or its challenge completed, ' +
-          'before the contributor answered (the status is then `declined`); null otherwise.',
+          'When the invitation was withdrawn before the contributor answered — by the company, or because the task ' +
+          'was filled or completed, or its challenge completed (the status is then `declined`; `decline_reason` says ' +
+          'which); null otherwise.',
       }),
     ),
     expires_at: Nullable(
@@ -81,6 +86,14 @@ export const Assignment = Type.Object(
           '`declined` with `decline_reason` saying so. Null for invitations made before invitations expired; kept ' +
           'after the answer.',
       }),
+    ),
+    invited_by: Type.String({
+      description:
+        'Who chose the contributor: `matching` (the automatic matching) or `company` (the owning company invited them ' +
+        'itself, POST /api/tasks/{id}/invitations).',
+    }),
+    invitation_note: Nullable(
+      Type.String({ description: 'What the company wrote to the contributor it invited; null for matching.' }),
     ),
     invited_at: Timestamp,
     responded_at: Nullable(Timestamp),

@@ -15,6 +15,7 @@ import { TASK_TRANSITIONS } from '../tasks/tasks.state.ts';
 import { recordAssignmentChanged } from './assignment-events.ts';
 import { assignmentResponse, assignmentsInOrder, findAssignmentForCaller } from './assignments.access.ts';
 import {
+  notifyInvitationWithdrawn,
   notifyRevisionRequested,
   notifyTaskAccepted,
   notifyTaskCompleted,
@@ -39,7 +40,7 @@ import {
   REVIEW_TEXT_MAX_LENGTH,
 } from './assignments.schemas.ts';
 import { checkTransition, INVALID_STATUS_MESSAGE, NOT_A_PARTY_MESSAGE } from './assignments.state.ts';
-import { withdrawInvitations } from './withdrawals.ts';
+import { WITHDRAWAL_REASONS, withdrawInvitations } from './withdrawals.ts';
 
 const iso = () => new Date().toISOString();
 
@@ -260,4 +261,20 @@ export async function requestRevision(
     await notifyRevisionRequested(trx, assignment, cleanNote);
   });
   return assignmentResponse(db, assignmentId);
+}
+
+/**
+ * The owning company takes back an open invitation (issue 12, item 3): `declined` with `withdrawn_at` set, as for the
+ * system's withdrawals, and the invitee is told. Matching is not run again: the company is choosing by hand.
+ */
+export async function withdrawInvitation(db: Db, caller: AuthUser, id: number): Promise<Assignment> {
+  const { assignment, party } = await findAssignmentForCaller(db, caller, id);
+  const { to } = checkTransition('withdraw', assignment, party);
+  const now = iso();
+  await db.transaction().execute(async (trx) => {
+    const changes = { withdrawn_at: now, decline_reason: WITHDRAWAL_REASONS.company_withdrew };
+    await moveAssignment(trx, assignment, to, changes, now);
+    await notifyInvitationWithdrawn(trx, assignment, 'company_withdrew');
+  });
+  return assignmentResponse(db, id);
 }

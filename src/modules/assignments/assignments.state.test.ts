@@ -52,7 +52,15 @@ describe('the assignment lifecycle table', () => {
   it('withdraws only open invitations, to declined', () => {
     assert.deepEqual(OPEN_INVITATION_STATUSES, ['invited']);
     assert.equal(ASSIGNMENT_TRANSITIONS.withdraw.to, 'declined');
-    assert.deepEqual(ASSIGNMENT_TRANSITIONS.withdraw.by, ['system']);
+    assert.deepEqual(ASSIGNMENT_TRANSITIONS.withdraw.by, ['system', 'company']);
+  });
+
+  it('lets the owning company withdraw an open invitation, not the invitee, and nothing else', () => {
+    assert.deepEqual(checkTransition('withdraw', invited, 'company'), { to: 'declined' });
+    assert.equal(refusal('withdraw', invited, 'assignee')?.code, 'forbidden');
+    assert.equal(refusal('withdraw', { ...invited, status: 'accepted' }, 'company')?.code, 'invalid_state');
+    const withdrawn = { ...invited, status: 'declined', withdrawn_at: '2026-11-26T05:00:00.000Z' };
+    assert.equal(refusal('withdraw', withdrawn, 'company')?.message, WITHDRAWN_MESSAGE);
   });
 
   it('keeps the active statuses those between accepting and completing', () => {

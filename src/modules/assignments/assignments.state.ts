@@ -23,9 +23,10 @@ export const ASSIGNMENT_TRANSITIONS = {
   complete: { by: ['company'], from: ['in_progress', 'submitted'], to: 'completed' },
   // `POST /api/assignments/{id}/request-changes`: the owning company sends a submitted solution back, with a note.
   request_revision: { by: ['company'], from: ['submitted'], to: 'in_progress' },
-  // The task was filled or completed, or its challenge completed, before the invitee answered. The contract fixes
-  // the six statuses, so a withdrawn invitation is `declined` with `withdrawn_at` set.
-  withdraw: { by: ['system'], from: ['invited'], to: 'declined' },
+  // The task was filled or completed, or its challenge completed, before the invitee answered; or the owning company
+  // took its invitation back (issue 12, item 3). The contract fixes the six statuses, so a withdrawn invitation is
+  // `declined` with `withdrawn_at` set.
+  withdraw: { by: ['system', 'company'], from: ['invited'], to: 'declined' },
   // Nobody answered within INVITATION_TTL_HOURS (issue 13, item 1): `declined` with the reason, `withdrawn_at` and
   // `responded_at` null.
   expire: { by: ['system'], from: ['invited'], to: 'declined' },
@@ -59,9 +60,15 @@ export const ACTIVE_STATUSES = ['accepted', 'in_progress', 'submitted'] as const
 
 /**
  * Why open invitations are withdrawn: their task was filled or completed, or their challenge completed; or the company
- * removed the task from its plan, or merged it into another task.
+ * removed the task from its plan, or merged it into another task, or withdrew that one invitation.
  */
-export type WithdrawalCause = 'task_filled' | 'task_completed' | 'challenge_completed' | 'task_removed' | 'task_merged';
+export type WithdrawalCause =
+  | 'task_filled'
+  | 'task_completed'
+  | 'challenge_completed'
+  | 'task_removed'
+  | 'task_merged'
+  | 'company_withdrew';
 
 /** An invitation still waiting for its answer: what `withdraw` moves. */
 export const OPEN_INVITATION_STATUSES = ASSIGNMENT_TRANSITIONS.withdraw.from;

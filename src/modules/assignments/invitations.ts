@@ -1,6 +1,9 @@
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
+import type { InvitedBy } from '../../db/schema.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import { notify } from '../notifications/notify.ts';
+import { markTaskMatching } from '../tasks/tasks.repository.ts';
 import { lockVolunteerForInvitation } from '../volunteers/volunteers.repository.ts';
 import { recordAssignmentChanged } from './assignment-events.ts';
 import { countOpenInvitationsOf, insertInvitation } from './assignments.repository.ts';
@@ -18,6 +21,9 @@ export type InvitationOffer = {
   matchReasoning: string | null;
   /** What the notification adds after naming the task: the score, or the company's note. */
   messageDetail: string;
+  /** Who chose the contributor: matching, or the owning company (issue 12, item 3), whose note the assignment keeps. */
+  invitedBy: InvitedBy;
+  note: string | null;
 };
 
 /**
@@ -58,6 +64,8 @@ export async function createInvitation(
     volunteerId: offer.volunteerId,
     matchScore: offer.matchScore,
     matchReasoning: offer.matchReasoning,
+    invitedBy: offer.invitedBy,
+    note: offer.note,
     now,
     expiresAt,
   });
@@ -74,4 +82,19 @@ export async function createInvitation(
   });
   await recordAssignmentChanged(trx, assignmentId);
   return { assignmentId };
+}
+
+/**
+ * After a task's invitations were made (in the same transaction): a `pending` task is now `matching`, and the
+ * challenge's team is formed or joined by the new invitees (`challenge.form-team`). Matching and a company's
+ * invitation both end with it.
+ */
+export async function afterInvitations(
+  trx: Db,
+  queue: JobQueue,
+  task: InvitationOffer['task'],
+  now: string,
+): Promise<void> {
+  await markTaskMatching(trx, task.id, now);
+  await queue.enqueue(trx, 'challenge.form-team', { challengeId: task.challengeId });
 }

@@ -5,12 +5,13 @@ import { findAssignmentContext, type InvitationScope, withdrawOpenInvitations } 
 import { ASSIGNMENT_TRANSITIONS, type WithdrawalCause } from './assignments.state.ts';
 
 /** Kept as the decline reason of each withdrawn invitation: what the invitee and the company read on it. */
-const REASONS: Record<WithdrawalCause, string> = {
+export const WITHDRAWAL_REASONS: Record<WithdrawalCause, string> = {
   task_filled: 'The invitation was withdrawn: another contributor took the task.',
   task_completed: 'The invitation was withdrawn: the task has been completed.',
   challenge_completed: 'The invitation was withdrawn: the challenge has been completed.',
   task_removed: 'The invitation was withdrawn: the company removed the task from its challenge.',
   task_merged: 'The invitation was withdrawn: the company merged the task into another one.',
+  company_withdrew: 'The invitation was withdrawn by the company.',
 };
 
 /**
@@ -20,10 +21,16 @@ const REASONS: Record<WithdrawalCause, string> = {
 export async function withdrawInvitations(
   trx: Db,
   scope: InvitationScope,
-  cause: WithdrawalCause,
+  cause: Exclude<WithdrawalCause, 'company_withdrew'>,
   now: string,
 ): Promise<number[]> {
-  const ids = await withdrawOpenInvitations(trx, scope, ASSIGNMENT_TRANSITIONS.withdraw.to, REASONS[cause], now);
+  const ids = await withdrawOpenInvitations(
+    trx,
+    scope,
+    ASSIGNMENT_TRANSITIONS.withdraw.to,
+    WITHDRAWAL_REASONS[cause],
+    now,
+  );
   for (const id of ids) {
     const assignment = await findAssignmentContext(trx, id);
     if (assignment) await notifyInvitationWithdrawn(trx, assignment, cause);

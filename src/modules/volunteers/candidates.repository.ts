@@ -92,3 +92,30 @@ export async function findTaskCandidateRows(db: Db, search: CandidateSearch): Pr
 export function findVolunteerCandidateRows(db: Db, volunteerId: number): Promise<CandidateSkillRow[]> {
   return countedSkillRows(db).where('volunteer_skills.volunteer_id', '=', volunteerId).execute();
 }
+
+/**
+ * One contributor's facts without their skills (active account or not, so the caller can tell): what a company's
+ * invitation scores when the contributor holds none of the task's skills, with the task they hold as above.
+ */
+export function findVolunteerFactsRow(db: Db, volunteerId: number) {
+  return db
+    .selectFrom('volunteers')
+    .innerJoin('users', 'users.id', 'volunteers.user_id')
+    .leftJoin('assignments as held', (join) =>
+      join.onRef('held.volunteer_id', '=', 'volunteers.id').on('held.status', 'in', [...ACTIVE_STATUSES]),
+    )
+    .leftJoin('tasks as held_task', 'held_task.id', 'held.task_id')
+    .select([
+      'volunteers.id as volunteer_id',
+      'volunteers.user_id',
+      'users.name',
+      'users.is_active',
+      'volunteers.experience_level',
+      'volunteers.availability_hours_per_week',
+      'volunteers.reputation_score',
+      'held.id as held_assignment_id',
+      'held_task.estimated_hours as held_task_estimate',
+    ])
+    .where('volunteers.id', '=', volunteerId)
+    .executeTakeFirst();
+}

@@ -36,12 +36,37 @@ function toWorkExperience(item: JsonObject): WorkExperience {
   };
 }
 
+/** The CV's jobs, most recent first, as the profile shows them. */
+export function workExperienceOf(row: { work_experience: string }): WorkExperience[] {
+  return objectsIn(row.work_experience).map(toWorkExperience);
+}
+
+/** The profile's education and domains, as the profile shows them. */
+export function backgroundOf(row: { education: string; professional_domains: string }) {
+  const domains = parseJson<unknown>(row.professional_domains, []);
+  return {
+    professional_domains: Array.isArray(domains) ? domains.filter((d): d is string => typeof d === 'string') : [],
+    education: objectsIn(row.education).map(toEducation),
+  };
+}
+
+export function toVolunteerSkill(skill: VolunteerSkillRow): VolunteerProfile['skills'][number] {
+  return {
+    id: skill.id,
+    name: skill.name,
+    proficiency_level: skill.proficiency_level,
+    category: skill.category,
+    years_of_experience: skill.years_of_experience,
+    source: skill.source,
+    evidence: skill.evidence,
+  };
+}
+
 export function toVolunteerProfile(
   row: VolunteerWithNameRow,
   skills: VolunteerSkillRow[],
   statistics: VolunteerStatisticsRow,
 ): VolunteerProfile {
-  const domains = parseJson<unknown>(row.professional_domains, []);
   return {
     id: row.id,
     user_id: row.user_id,
@@ -51,9 +76,8 @@ export function toVolunteerProfile(
     availability_hours_per_week: row.availability_hours_per_week,
     experience_level: row.experience_level,
     years_of_experience: row.years_of_experience,
-    professional_domains: Array.isArray(domains) ? domains.filter((d): d is string => typeof d === 'string') : [],
-    education: objectsIn(row.education).map(toEducation),
-    work_experience: objectsIn(row.work_experience).map(toWorkExperience),
+    ...backgroundOf(row),
+    work_experience: workExperienceOf(row),
     reputation_score: row.reputation_score,
     cv:
       row.cv_file_name !== null && row.cv_uploaded_at !== null
@@ -64,15 +88,7 @@ export function toVolunteerProfile(
     ai_analysis_error: row.ai_analysis_error,
     ai_analyzed_at: row.ai_analyzed_at,
     validation_status: row.validation_status,
-    skills: skills.map((skill) => ({
-      id: skill.id,
-      name: skill.name,
-      proficiency_level: skill.proficiency_level,
-      category: skill.category,
-      years_of_experience: skill.years_of_experience,
-      source: skill.source,
-      evidence: skill.evidence,
-    })),
+    skills: skills.map(toVolunteerSkill),
     statistics: {
       tasks_completed: Number(statistics.tasks_completed ?? 0),
       hours_contributed: Number(statistics.hours_contributed ?? 0),

@@ -3,10 +3,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { callerOf } from '../../http/auth.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { pageResponse } from '../../http/pagination.ts';
+import { errorResponses, IdParams, Page } from '../../http/schemas.ts';
 import { assertUploadsValid, MiB, type UploadRule, uploadsOf } from '../../http/uploads.ts';
 import { sendStoredFile } from '../files/send-stored-file.ts';
-import { CompleteVolunteerProfileBody, UpdateVolunteerProfileBody, VolunteerProfile } from './volunteers.schemas.ts';
+import { cvOfVolunteerForCompany, getPublicProfile, searchVolunteers } from './people.service.ts';
+import {
+  CompleteVolunteerProfileBody,
+  PublicVolunteerProfile,
+  UpdateVolunteerProfileBody,
+  VolunteerCard,
+  VolunteerProfile,
+  VolunteerSearchQuery,
+} from './volunteers.schemas.ts';
 import {
   completeVolunteerProfile,
   currentCvOf,
@@ -23,6 +32,20 @@ const CV_UPLOAD: UploadRule = {
 };
 
 const tags = ['Contributor profile'];
+const peopleTags = ['People'];
+
+/** A CV download: the file, or one byte range of it. */
+const CV_FILE_RESPONSES = {
+  200: {
+    description: 'The CV',
+    content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+  },
+  206: {
+    description: 'One byte range of the CV',
+    content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+  },
+  ...errorResponses(401, 403, 404, 416, 503),
+};
 const contributorsOnly = { accountType: 'contributor' } as const;
 
 /** PUT profile takes no CV, as JSON, form or file (docs/contract.md §4); say where it goes instead. */
@@ -82,17 +105,7 @@ export async function volunteersRoutes(fastify: FastifyInstance, deps: AppDeps):
         description:
           'The file as uploaded, with its type (application/pdf, application/msword or the .docx type) and its ' +
           'upload name in `Content-Disposition`. Honours one byte range (`Range: bytes=…`: 206, or 416 past the end).',
-        response: {
-          200: {
-            description: 'The CV',
-            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
-          },
-          206: {
-            description: 'One byte range of the CV',
-            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
-          },
-          ...errorResponses(401, 403, 404, 416, 503),
-        },
+        response: CV_FILE_RESPONSES,
       },
     },
     async (request, reply) => {
@@ -137,6 +150,69 @@ export async function volunteersRoutes(fastify: FastifyInstance, deps: AppDeps):
       assertUploadsValid(request);
       const [cv] = uploadsOf(request, 'cv');
       return uploadCv(deps, callerOf(request), cv, request.log);
+    },
+  );
+
+  // ---- Contributors as others see them (issue 12, item 2; docs/api.md, People) ----
+
+  app.get(
+    '/volunteers',
+    {
+      config: { accountType: 'company' },
+      schema: {
+        operationId: 'searchContributors',
+        tags: peopleTags,
+        summary: 'Find people: contributors holding a skill at a level or above, best hold first',
+        description:
+          'Companies only. `skill` is a skill name or alias (case-insensitive); holding a narrower skill counts ' +
+          '("PostgreSQL" for "SQL"). Skills count as matching counts them: added by hand, or from a CV analysis that ' +
+          'passed validation. Ordered by the best proficiency held, then reputation. A skill Guild does not know is ' +
+          'a 422 on `skill`. Each item is a profile card whose `skills` are the holds on the skill searched for.',
+        querystring: VolunteerSearchQuery,
+        response: { 200: Page(VolunteerCard), ...errorResponses(401, 403, 422) },
+      },
+    },
+    (request) => pageResponse(request, (page) => searchVolunteers(db, request.query, page)),
+  );
+
+  app.get(
+    '/volunteers/:id',
+    {
+      schema: {
+        operationId: 'getContributor',
+        tags: peopleTags,
+        summary: "A contributor's full profile, as other signed-in users see it",
+        description:
+          'Any signed-in user. `contact` (the e-mail) and `cv` are shown to the contributor themself, and to a ' +
+          'company while the contributor holds an open invitation or an accepted, in-progress or submitted ' +
+          'assignment on one of its tasks; otherwise they are null. A deactivated account is a 404.',
+        params: IdParams,
+        response: { 200: PublicVolunteerProfile, ...errorResponses(401, 404) },
+      },
+    },
+    (request) => getPublicProfile(db, callerOf(request), request.params.id),
+  );
+
+  app.get(
+    '/volunteers/:id/cv',
+    {
+      config: { accountType: 'company' },
+      schema: {
+        tags: peopleTags,
+        operationId: 'downloadContributorCv',
+        summary: "Download a contributor's CV, while they are invited to or assigned on one of the caller's tasks",
+        description:
+          'Companies only (contributors download their own with GET /api/volunteers/profile/cv). 403 unless the ' +
+          'contributor holds an open invitation or an accepted, in-progress or submitted assignment on a task of ' +
+          "the caller's challenges; 404 for an unknown contributor or one without a CV. The file as uploaded, like " +
+          'GET /api/volunteers/profile/cv, with one byte range honoured.',
+        params: IdParams,
+        response: CV_FILE_RESPONSES,
+      },
+    },
+    async (request, reply) => {
+      const cv = await cvOfVolunteerForCompany(db, callerOf(request), request.params.id);
+      return sendStoredFile(request, reply, deps.storage, { ...cv, cacheControl: 'private, no-store', resource: 'CV' });
     },
   );
 }

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
-import { Nullable, Timestamp } from '../../http/schemas.ts';
+import { Nullable, PageQuery, Timestamp } from '../../http/schemas.ts';
+import { PROFICIENCIES } from '../matching/policy.ts';
 
 const VolunteerSkill = Type.Object(
   {
@@ -89,3 +90,120 @@ export const UpdateVolunteerProfileBody = Type.Partial(CompleteVolunteerProfileB
   $id: 'UpdateVolunteerProfileBody',
 });
 export type UpdateVolunteerProfileBody = Static<typeof UpdateVolunteerProfileBody>;
+
+// ---- Contributors as others see them (issue 12, item 2) ----
+
+const CardSkill = Type.Object(
+  {
+    name: Type.String({ description: 'The skill asked for (by the task, or by the search).' }),
+    proficiency_level: Type.String({ description: 'beginner | intermediate | advanced | expert' }),
+    via: Nullable(
+      Type.String({
+        description: 'The narrower skill the contributor holds instead ("PostgreSQL" for "SQL"), or null.',
+      }),
+    ),
+    evidence: Nullable(
+      Type.String({ description: 'The CV excerpt the skill was read from; null for skills added by hand.' }),
+    ),
+    fits: Type.Boolean({
+      description:
+        'Held at the level asked for: for a task, the proficiency its experience level asks of matching; for the ' +
+        'search, `min_level`.',
+    }),
+  },
+  { $id: 'CardSkill' },
+);
+export type CardSkill = Static<typeof CardSkill>;
+
+const CompletedTask = Type.Object(
+  {
+    task_id: Type.Integer(),
+    title: Type.String(),
+    challenge_id: Type.Integer(),
+    challenge_title: Type.String(),
+    completed_at: Nullable(Timestamp),
+  },
+  { $id: 'CompletedTask' },
+);
+
+export const VolunteerCard = Type.Object(
+  {
+    id: Type.Integer({ description: 'The contributor profile id (GET /api/volunteers/{id}).' }),
+    name: Type.String(),
+    headline: Type.String({
+      description:
+        'One line: the latest job of the CV ("Structural engineer at Arup"), else the experience level and field.',
+    }),
+    field: Type.String(),
+    experience_level: Nullable(Type.String({ description: 'student | junior | mid | senior | expert' })),
+    availability_hours_per_week: Type.Integer(),
+    reputation_score: Type.Integer(),
+    skills: Type.Array(CardSkill, {
+      description: 'The skills relevant to the task (or the search) the contributor holds, with the CV evidence.',
+    }),
+    tasks_completed: Type.Integer({ description: 'Tasks completed on Guild (on challenges everyone may see).' }),
+    completed_tasks: Type.Array(CompletedTask, { description: 'The latest three of them.' }),
+  },
+  { $id: 'VolunteerCard' },
+);
+export type VolunteerCard = Static<typeof VolunteerCard>;
+
+export const PublicVolunteerProfile = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    headline: VolunteerCard.properties.headline,
+    field: Type.String(),
+    bio: Nullable(Type.String()),
+    availability_hours_per_week: Type.Integer(),
+    experience_level: Nullable(Type.String({ description: 'student | junior | mid | senior | expert' })),
+    years_of_experience: Nullable(Type.Number()),
+    professional_domains: Type.Array(Type.String()),
+    education: VolunteerProfile.properties.education,
+    work_experience: VolunteerProfile.properties.work_experience,
+    reputation_score: Type.Integer(),
+    skills: Type.Array(VolunteerSkill),
+    statistics: Type.Object({
+      tasks_completed: Type.Integer(),
+      hours_contributed: Type.Number(),
+      ideas_submitted: Type.Integer(),
+    }),
+    completed_tasks: Type.Array(CompletedTask, { description: 'Every task completed on Guild, newest first.' }),
+    contact: Nullable(
+      Type.Object(
+        { email: Type.String() },
+        {
+          description:
+            'Contact details: shown to the contributor themself, and to a company while the contributor holds an open ' +
+            'invitation or an accepted, in-progress or submitted assignment on one of its tasks; null otherwise.',
+        },
+      ),
+    ),
+    cv: Nullable(
+      Type.Object(
+        { file_name: Type.String(), uploaded_at: Timestamp, download_url: Type.String() },
+        {
+          description:
+            'The CV on file, under the same rule as `contact` (null without a CV, or when the reader may not ' +
+            'download it): `download_url` is GET /api/volunteers/{id}/cv.',
+        },
+      ),
+    ),
+    created_at: Timestamp,
+  },
+  { $id: 'PublicVolunteerProfile' },
+);
+export type PublicVolunteerProfile = Static<typeof PublicVolunteerProfile>;
+
+export const VolunteerSearchQuery = Type.Object({
+  ...PageQuery,
+  skill: Type.String({
+    minLength: 1,
+    maxLength: 255,
+    description: 'A skill name or alias (case-insensitive); holding a narrower skill counts ("PostgreSQL" for "SQL").',
+  }),
+  min_level: Type.Optional(
+    Type.Enum([...PROFICIENCIES], { description: 'The least proficiency held (default beginner: anyone).' }),
+  ),
+});
+export type VolunteerSearchQuery = Static<typeof VolunteerSearchQuery>;

@@ -45,16 +45,8 @@ export function getVolunteerProfile(db: Db, caller: AuthUser): Promise<Volunteer
   return profileOf(db, caller.id);
 }
 
-/**
- * The caller's current CV as a stored file: its key, the name it was uploaded under, and the content type of the
- * kind sniffed at upload (the key's extension). 404 without a profile or without a CV.
- */
-export async function currentCvOf(
-  db: Db,
-  caller: AuthUser,
-): Promise<{ key: string; fileName: string; contentType: string }> {
-  const row = await findVolunteerByUserId(db, caller.id);
-  if (!row) throw profileNotFound('contributor');
+/** A contributor's current CV as a stored file (see `currentCvOf`); 404 without a CV. */
+export function storedCvOf(row: { cv_storage_key: string | null; cv_file_name: string | null }): StoredCv {
   if (row.cv_storage_key === null) throw AppError.notFound('CV');
   const kind = row.cv_storage_key.slice(row.cv_storage_key.lastIndexOf('.') + 1) as FileKind;
   return {
@@ -62,6 +54,17 @@ export async function currentCvOf(
     fileName: row.cv_file_name ?? `cv.${kind}`,
     contentType: CONTENT_TYPES[kind] ?? 'application/octet-stream',
   };
+}
+export type StoredCv = { key: string; fileName: string; contentType: string };
+
+/**
+ * The caller's current CV as a stored file: its key, the name it was uploaded under, and the content type of the
+ * kind sniffed at upload (the key's extension). 404 without a profile or without a CV.
+ */
+export async function currentCvOf(db: Db, caller: AuthUser): Promise<StoredCv> {
+  const row = await findVolunteerByUserId(db, caller.id);
+  if (!row) throw profileNotFound('contributor');
+  return storedCvOf(row);
 }
 
 /** Creates the caller's profile and awards `profile_completed` with it; a second attempt is a 422. */

@@ -1,10 +1,10 @@
 import type { AppDeps } from '../../app-deps.ts';
 import { countOpenInvitations } from '../../modules/assignments/assignments.repository.ts';
-import { createInvitation } from '../../modules/assignments/invitations.ts';
-import { lockOpenTask, markTaskMatching } from '../../modules/tasks/tasks.repository.ts';
-import type { MatchableTask } from './matching-inputs.ts';
-import { explainMatch } from './reasoning.ts';
-import type { Match } from './scoring.ts';
+import { afterInvitations, createInvitation } from '../../modules/assignments/invitations.ts';
+import type { MatchableTask } from '../../modules/matching/matching-inputs.ts';
+import { explainMatch } from '../../modules/matching/reasoning.ts';
+import type { Match } from '../../modules/matching/scoring.ts';
+import { lockOpenTask } from '../../modules/tasks/tasks.repository.ts';
 
 /**
  * What matching uses of the application: the database, the queue that takes the team-formation job, and what
@@ -42,6 +42,8 @@ export async function inviteBest(
           matchScore: match.score,
           matchReasoning: JSON.stringify(explainMatch(task, match.score, match.factors)),
           messageDetail: `(match score ${match.score}/100)`,
+          invitedBy: 'matching',
+          note: null,
         },
         { now, skipLocked: true },
       );
@@ -49,10 +51,7 @@ export async function inviteBest(
       slots--;
       invited.push(outcome.assignmentId);
     }
-    if (invited.length > 0) {
-      await markTaskMatching(trx, task.id, now);
-      await deps.queue.enqueue(trx, 'challenge.form-team', { challengeId: task.challengeId });
-    }
+    if (invited.length > 0) await afterInvitations(trx, deps.queue, task, now);
     return invited;
   });
 }

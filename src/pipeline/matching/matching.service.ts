@@ -1,15 +1,15 @@
 import { countOpenInvitations } from '../../modules/assignments/assignments.repository.ts';
-import { findOpenTaskIdsSharingSkills } from '../../modules/tasks/matchable-tasks.repository.ts';
-import { inviteBest, type MatchingDeps } from './invitations.ts';
 import {
   findMatchableTasks,
   findTaskCandidates,
   findVolunteerCandidate,
   isOpenForMatching,
-} from './matching-inputs.ts';
-import { DEFAULT_MATCH_OPTIONS, type MatchOptions } from './policy.ts';
-import { rankCandidates, scoreCandidate, weeklyHoursNeeded } from './scoring.ts';
-import { broaderSkillIds, withNarrowerSkills } from './skill-family.ts';
+} from '../../modules/matching/matching-inputs.ts';
+import { DEFAULT_MATCH_OPTIONS, type MatchOptions } from '../../modules/matching/policy.ts';
+import { rankCandidates, scoreCandidate, weeklyHoursNeeded } from '../../modules/matching/scoring.ts';
+import { broaderSkillIds, withNarrowerSkills } from '../../modules/matching/skill-family.ts';
+import { findOpenTaskIdsSharingSkills } from '../../modules/tasks/matchable-tasks.repository.ts';
+import { inviteBest, type MatchingDeps } from './invitations.ts';
 
 /**
  * `task.match`: finds contributors for one open task and tops its open invitations up to `invitationsPerTask` with

@@ -1,11 +1,12 @@
 import type { Db } from '../../db/database.ts';
-import { findMatchableTaskRows, type MatchableTaskRow } from '../../modules/tasks/matchable-tasks.repository.ts';
-import { OPEN_CHALLENGE_STATUSES, OPEN_TASK_STATUSES } from '../../modules/tasks/tasks.state.ts';
+import { findMatchableTaskRows, type MatchableTaskRow } from '../tasks/matchable-tasks.repository.ts';
+import { OPEN_CHALLENGE_STATUSES, OPEN_TASK_STATUSES } from '../tasks/tasks.state.ts';
 import {
   type CandidateSkillRow,
   findTaskCandidateRows,
   findVolunteerCandidateRows,
-} from '../../modules/volunteers/candidates.repository.ts';
+  findVolunteerFactsRow,
+} from '../volunteers/candidates.repository.ts';
 import { DEFAULT_TASK_HOURS } from './policy.ts';
 import type { Candidate, TaskNeeds } from './scoring.ts';
 
@@ -43,6 +44,11 @@ export async function findMatchableTasks(db: Db, taskIds: readonly number[]): Pr
   return (await findMatchableTaskRows(db, taskIds)).map(toMatchableTask);
 }
 
+/** The estimated hours of the task a contributor holds (none held: 0). */
+function heldTaskHours(row: Pick<CandidateSkillRow, 'held_assignment_id' | 'held_task_estimate'>): number {
+  return row.held_assignment_id === null ? 0 : (row.held_task_estimate ?? DEFAULT_TASK_HOURS);
+}
+
 /** Folds skill rows into one candidate per contributor, in the order the rows first name them. */
 function toCandidates(rows: readonly CandidateSkillRow[]): Candidate[] {
   const byVolunteer = new Map<number, Candidate & { skills: Map<number, string>; evidence: Map<number, string> }>();
@@ -54,7 +60,7 @@ function toCandidates(rows: readonly CandidateSkillRow[]): Candidate[] {
         userId: row.user_id,
         experienceLevel: row.experience_level,
         availabilityHours: row.availability_hours_per_week,
-        heldTaskHours: row.held_assignment_id === null ? 0 : (row.held_task_estimate ?? DEFAULT_TASK_HOURS),
+        heldTaskHours: heldTaskHours(row),
         reputation: row.reputation_score,
         skills: new Map(),
         evidence: new Map(),
@@ -93,4 +99,29 @@ export async function findTaskCandidates(
 /** One contributor as a candidate (their counted skills), or null when they have none or are not active. */
 export async function findVolunteerCandidate(db: Db, volunteerId: number): Promise<Candidate | null> {
   return toCandidates(await findVolunteerCandidateRows(db, volunteerId))[0] ?? null;
+}
+
+/**
+ * A contributor a company chose, as a candidate to score: their counted skills (possibly none: the company may invite
+ * someone matching would not), with name and whether the account is active. Null for an unknown profile.
+ */
+export async function findChosenCandidate(
+  db: Db,
+  volunteerId: number,
+): Promise<(Candidate & { name: string; active: boolean }) | null> {
+  const facts = await findVolunteerFactsRow(db, volunteerId);
+  if (!facts) return null;
+  const [counted] = toCandidates(await findVolunteerCandidateRows(db, volunteerId));
+  return {
+    volunteerId: facts.volunteer_id,
+    userId: facts.user_id,
+    experienceLevel: facts.experience_level,
+    availabilityHours: facts.availability_hours_per_week,
+    heldTaskHours: heldTaskHours(facts),
+    reputation: facts.reputation_score,
+    skills: counted?.skills ?? new Map(),
+    evidence: counted?.evidence ?? new Map(),
+    name: facts.name,
+    active: facts.is_active === 1,
+  };
 }

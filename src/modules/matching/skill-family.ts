@@ -1,6 +1,6 @@
 import { loadTaxonomy, type Taxonomy, type TaxonomySkill } from '../../ai/taxonomy/taxonomy.ts';
 import type { Db } from '../../db/database.ts';
-import { idsBySlug, skillIdsForNames, skillNamesByIds } from '../../modules/skills/skills.repository.ts';
+import { idsBySlug, skillIdsForNames, skillNamesByIds } from '../skills/skills.repository.ts';
 import type { MatchableTask } from './matching-inputs.ts';
 
 /**
@@ -49,4 +49,34 @@ export async function broaderSkillIds(
   const held = (await skillNamesByIds(db, skillIds)).map((name) => taxonomy.resolve(name));
   const broader = held.flatMap((skill) => (skill ? taxonomy.broaderOf(skill).map((parent) => parent.name) : []));
   return skillIdsForNames(db, broader);
+}
+
+/** A skill asked for by name, with the ids that satisfy it: its own and its narrower skills', as far as held. */
+export type SkillFamily = { name: string; ids: number[]; viaById: ReadonlyMap<number, string> };
+
+/**
+ * The skill a name or alias stands for ("js" is JavaScript), with its narrower skills, as the ids the database holds.
+ * Null when neither the taxonomy nor the skills table knows the name. A known skill nobody has named yet has no ids.
+ */
+export async function findSkillFamily(
+  db: Db,
+  nameOrAlias: string,
+  taxonomy: Taxonomy = loadTaxonomy(),
+): Promise<SkillFamily | null> {
+  const known = taxonomy.resolve(nameOrAlias);
+  if (!known) {
+    const [id] = await skillIdsForNames(db, [nameOrAlias]);
+    if (id === undefined) return null;
+    const [name] = await skillNamesByIds(db, [id]);
+    return { name: name ?? nameOrAlias, ids: [id], viaById: new Map() };
+  }
+  const narrower = taxonomy.narrowerOf(known);
+  const rows = await idsBySlug(db, [known.slug, ...narrower.map((skill) => skill.slug)]);
+  const nameBySlug = new Map(narrower.map((skill) => [skill.slug, skill.name]));
+  const viaById = new Map<number, string>();
+  for (const row of rows) {
+    const via = nameBySlug.get(row.slug);
+    if (via !== undefined && row.slug !== known.slug) viaById.set(row.id, via);
+  }
+  return { name: known.name, ids: rows.map((row) => row.id), viaById };
 }

@@ -190,11 +190,19 @@ export function matchFactors(task: TaskNeeds, candidate: Candidate): MatchFactor
  */
 export function scoreCandidate(task: TaskNeeds, candidate: Candidate): Match | null {
   const factors = matchFactors(task, candidate);
-  if (!factors.matchedSkills.some((skill) => skill.fits)) return null;
-  if (factors.freeHours < factors.neededHours) return null;
+  if (!isEligible(factors)) return null;
+  return { candidate, score: scoreOf(factors), factors };
+}
+
+/** Whether the factors make a candidate at all: a fitting required skill, and the free weekly hours the task needs. */
+function isEligible(factors: MatchFactors): boolean {
+  return factors.matchedSkills.some((skill) => skill.fits) && factors.freeHours >= factors.neededHours;
+}
+
+/** The score 0–100: the factors' points added up and rounded. */
+export function scoreOf(factors: MatchFactors): number {
   const { skills, experience, availability, reputation } = factors.points;
-  const score = Math.min(100, Math.round(skills + experience + availability + reputation));
-  return { candidate, score, factors };
+  return Math.min(100, Math.round(skills + experience + availability + reputation));
 }
 
 /** The eligible candidates scoring at least `minimumScore`, best first. */
