@@ -75,9 +75,9 @@ for (const dialect of testDialects()) {
       assert.equal(notification.action_url, `/assignments/${assignment.id}`);
       assert.match(
         notification.message,
-        /^Acme Bridges invited you to the task "Check the loads" of the challenge "New footbridge"/,
+        /^You have been invited to the task "Check the loads" of the challenge "New footbridge" \(chosen by Acme Bridges; match score \d+\/100; their note: "We liked your bridge survey\."\)\. Accept or decline/,
       );
-      assert.match(notification.message, /Their note: "We liked your bridge survey\."$/);
+      assert.ok(assignment.expires_at, 'it expires like any invitation');
 
       const status = await ctx.db
         .selectFrom('tasks')
@@ -155,6 +155,23 @@ for (const dialect of testDialects()) {
       });
       assert.deepEqual(refusedArchived.data, {
         message: "This task's challenge is archived: it takes no invitations.",
+      });
+    });
+
+    it('respects the cap on a contributor’s open invitations, as matching does', async () => {
+      const { task, person, api, company } = await scene();
+      const cap = ctx.deps.config.invitations.maxOpenPerContributor;
+      for (let i = 0; i < cap; i++) {
+        const other = await createTask(ctx.db, (await createChallenge(ctx.db, company.company.id)).id);
+        assert.equal(
+          (await api.post(`/api/tasks/${other.id}/invitations`, { volunteer_id: person.volunteer.id })).statusCode,
+          201,
+        );
+      }
+      const refused = await api.post(`/api/tasks/${task.id}/invitations`, { volunteer_id: person.volunteer.id });
+      assert.equal(refused.statusCode, 422);
+      assert.deepEqual(refused.data, {
+        message: `Grace Hopper already holds ${cap} open invitations, the most a contributor may hold at once. Invite them once they have answered one.`,
       });
     });
 

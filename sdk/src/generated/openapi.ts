@@ -156,6 +156,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/volunteers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find people: contributors holding a skill at a level or above, best hold first
+         * @description Company accounts only: a contributor gets 403. Companies only. `skill` is a skill name or alias (case-insensitive); holding a narrower skill counts ("PostgreSQL" for "SQL"). Skills count as matching counts them: added by hand, or from a CV analysis that passed validation. Ordered by the best proficiency held, then reputation. A skill Guild does not know is a 422 on `skill`. Each item is a profile card whose `skills` are the holds on the skill searched for.
+         */
+        get: operations["searchContributors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/volunteers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A contributor's full profile, as other signed-in users see it
+         * @description Any signed-in user. `contact` (the e-mail) and `cv` are shown to the contributor themself, and to a company while the contributor holds an open invitation or an accepted, in-progress or submitted assignment on one of its tasks; otherwise they are null. A deactivated account is a 404.
+         */
+        get: operations["getContributor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/volunteers/{id}/cv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a contributor's CV, while they are invited to or assigned on one of the caller's tasks
+         * @description Company accounts only: a contributor gets 403. Companies only (contributors download their own with GET /api/volunteers/profile/cv). 403 unless the contributor holds an open invitation or an accepted, in-progress or submitted assignment on a task of the caller's challenges; 404 for an unknown contributor or one without a CV. The file as uploaded, like GET /api/volunteers/profile/cv, with one byte range honoured.
+         */
+        get: operations["downloadContributorCv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/companies/complete-profile": {
         parameters: {
             query?: never;
@@ -736,6 +796,66 @@ export interface paths {
         get: operations["listAssignmentSubmissions"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assignments/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw an open invitation (invited → declined, withdrawn_at set); the invitee is notified
+         * @description Company accounts only: a contributor gets 403. The owning company only. The wrong party gets 403; a status the action does not start from gets 422. Only an invitation not yet answered can be withdrawn; the assignment becomes `declined` with `withdrawn_at` set and `decline_reason` "The invitation was withdrawn by the company.", and the invitee gets an `invitation_withdrawn` notification. Matching is not run again for the task.
+         */
+        post: operations["withdrawInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{id}/candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A task's candidates (who matching would rank, with score) and the people on it, as profile cards
+         * @description Company accounts only: a contributor gets 403. The owning company only: another company gets 404, a contributor 403. Candidates are ranked as matching ranks them (best 20, `candidates_total` in all); `would_be_invited` marks those scoring at least `minimum_score`. `people` are everyone with an assignment on the task. `message` says in plain words why no one would be invited ("No contributor holds Structural Design at advanced level or above."), or why the task takes no invitations.
+         */
+        get: operations["getTaskCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a contributor of your choice to a task, with a note
+         * @description Company accounts only: a contributor gets 403. The owning company only (another company 404, a contributor 403). The same invitation as matching makes: an `invited` assignment with a match score and reasoning (gaps included: the company may invite someone matching would not), the `task_assignment` notification (with the note), the `assignment.status_changed` event, the task to `matching`, team formation. `invited_by` is `company` and `invitation_note` the note. 422: an unknown or deactivated contributor (on `volunteer_id`), a task that is filled, completed or on a challenge that is not running, a contributor who already has an assignment on the task (invited, working, done, declined or withdrawn: one invitation per contributor and task).
+         */
+        post: operations["inviteContributor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1573,6 +1693,23 @@ export interface components {
             created_at: string;
             data: components["schemas"]["Task"];
         };
+        MatchReasoning: {
+            summary: string;
+            strengths: string[];
+            gaps: string[];
+            skill_match_percentage: number;
+            /** @description The required skills the contributor holds, with the CV evidence: why they were invited. Absent on invitations made before it was recorded. */
+            matched_skills?: {
+                /** @description The task's required skill. */
+                name: string;
+                /** @description beginner | intermediate | advanced | expert */
+                proficiency: string;
+                /** @description The narrower skill the contributor holds instead ("PostgreSQL" for "SQL"), or null. */
+                via: string | null;
+                /** @description The CV excerpt that shows the skill, when known. */
+                evidence: string | null;
+            }[];
+        };
         Submission: {
             id: number;
             assignment_id: number;
@@ -1607,27 +1744,11 @@ export interface components {
             /** @description invited | accepted | declined | in_progress | submitted | completed */
             status: string;
             match_score: number | null;
-            match_reasoning: {
-                summary: string;
-                strengths: string[];
-                gaps: string[];
-                skill_match_percentage: number;
-                /** @description The required skills the contributor holds, with the CV evidence: why they were invited. Absent on invitations made before it was recorded. */
-                matched_skills?: {
-                    /** @description The task's required skill. */
-                    name: string;
-                    /** @description beginner | intermediate | advanced | expert */
-                    proficiency: string;
-                    /** @description The narrower skill the contributor holds instead ("PostgreSQL" for "SQL"), or null. */
-                    via: string | null;
-                    /** @description The CV excerpt that shows the skill, when known. */
-                    evidence: string | null;
-                }[];
-            } | null;
+            match_reasoning: components["schemas"]["MatchReasoning"] | null;
             decline_reason: string | null;
             /**
              * Format: date-time
-             * @description When the invitation was withdrawn because the task was filled or completed, or its challenge completed, before the contributor answered (the status is then `declined`); null otherwise.
+             * @description When the invitation was withdrawn before the contributor answered — by the company, or because the task was filled or completed, or its challenge completed (the status is then `declined`; `decline_reason` says which); null otherwise.
              */
             withdrawn_at: string | null;
             /**
@@ -1635,6 +1756,10 @@ export interface components {
              * @description When the invitation lapses unanswered (INVITATION_TTL_HOURS after `invited_at`); an expired invitation is `declined` with `decline_reason` saying so. Null for invitations made before invitations expired; kept after the answer.
              */
             expires_at: string | null;
+            /** @description Who chose the contributor: `matching` (the automatic matching) or `company` (the owning company invited them itself, POST /api/tasks/{id}/invitations). */
+            invited_by: string;
+            /** @description What the company wrote to the contributor it invited; null for matching. */
+            invitation_note: string | null;
             /**
              * Format: date-time
              * @description ISO-8601 UTC timestamp
@@ -2013,6 +2138,121 @@ export interface components {
             field?: string;
             bio?: string | null;
         };
+        CardSkill: {
+            /** @description The skill asked for (by the task, or by the search). */
+            name: string;
+            /** @description beginner | intermediate | advanced | expert */
+            proficiency_level: string;
+            /** @description The narrower skill the contributor holds instead ("PostgreSQL" for "SQL"), or null. */
+            via: string | null;
+            /** @description The CV excerpt the skill was read from; null for skills added by hand. */
+            evidence: string | null;
+            /** @description Held at the level asked for: for a task, the proficiency its experience level asks of matching; for the search, `min_level`. */
+            fits: boolean;
+        };
+        CompletedTask: {
+            task_id: number;
+            title: string;
+            challenge_id: number;
+            challenge_title: string;
+            /**
+             * Format: date-time
+             * @description ISO-8601 UTC timestamp
+             */
+            completed_at: string | null;
+        };
+        VolunteerCard: {
+            /** @description The contributor profile id (GET /api/volunteers/{id}). */
+            id: number;
+            name: string;
+            /** @description One line: the latest job of the CV ("Structural engineer at Arup"), else the experience level and field. */
+            headline: string;
+            field: string;
+            /** @description student | junior | mid | senior | expert */
+            experience_level: string | null;
+            availability_hours_per_week: number;
+            reputation_score: number;
+            /** @description The skills relevant to the task (or the search) the contributor holds, with the CV evidence. */
+            skills: components["schemas"]["CardSkill"][];
+            /** @description Tasks completed on Guild (on challenges everyone may see). */
+            tasks_completed: number;
+            /** @description The latest three of them. */
+            completed_tasks: components["schemas"]["CompletedTask"][];
+        };
+        PageLinks: {
+            first: string;
+            last: string;
+            prev: string | null;
+            next: string | null;
+        };
+        PageMeta: {
+            current_page: number;
+            from: number | null;
+            last_page: number;
+            path: string;
+            per_page: number;
+            to: number | null;
+            total: number;
+        };
+        VolunteerCardPage: {
+            data: components["schemas"]["VolunteerCard"][];
+            links: components["schemas"]["PageLinks"];
+            meta: components["schemas"]["PageMeta"];
+        };
+        PublicVolunteerProfile: {
+            id: number;
+            name: string;
+            /** @description One line: the latest job of the CV ("Structural engineer at Arup"), else the experience level and field. */
+            headline: string;
+            field: string;
+            bio: string | null;
+            availability_hours_per_week: number;
+            /** @description student | junior | mid | senior | expert */
+            experience_level: string | null;
+            years_of_experience: number | null;
+            professional_domains: string[];
+            education: {
+                degree: string | null;
+                field_of_study: string | null;
+                institution: string | null;
+                graduation_year: number | null;
+            }[];
+            work_experience: {
+                job_title: string | null;
+                company: string | null;
+                start_date: string | null;
+                end_date: string | null;
+                duration_years: number | null;
+            }[];
+            reputation_score: number;
+            skills: components["schemas"]["VolunteerSkill"][];
+            statistics: {
+                tasks_completed: number;
+                hours_contributed: number;
+                ideas_submitted: number;
+            };
+            /** @description Every task completed on Guild, newest first. */
+            completed_tasks: components["schemas"]["CompletedTask"][];
+            /** @description Contact details: shown to the contributor themself, and to a company while the contributor holds an open invitation or an accepted, in-progress or submitted assignment on one of its tasks; null otherwise. */
+            contact: {
+                email: string;
+            } | null;
+            /** @description The CV on file, under the same rule as `contact` (null without a CV, or when the reader may not download it): `download_url` is GET /api/volunteers/{id}/cv. */
+            cv: {
+                file_name: string;
+                /**
+                 * Format: date-time
+                 * @description ISO-8601 UTC timestamp
+                 */
+                uploaded_at: string;
+                download_url: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @description ISO-8601 UTC timestamp
+             */
+            created_at: string;
+        };
         CompleteCompanyProfileBody: {
             company_name: string;
             industry?: string | null;
@@ -2072,21 +2312,6 @@ export interface components {
             description?: string | null;
             /** @description null removes the logo; a new logo is sent as a multipart file */
             logo?: null;
-        };
-        PageLinks: {
-            first: string;
-            last: string;
-            prev: string | null;
-            next: string | null;
-        };
-        PageMeta: {
-            current_page: number;
-            from: number | null;
-            last_page: number;
-            path: string;
-            per_page: number;
-            to: number | null;
-            total: number;
         };
         ChallengePage: {
             data: components["schemas"]["Challenge"][];
@@ -2525,6 +2750,67 @@ export interface components {
             links: components["schemas"]["PageLinks"];
             meta: components["schemas"]["PageMeta"];
             hours_submitted: number;
+        };
+        TaskCandidate: {
+            volunteer: components["schemas"]["VolunteerCard"];
+            match_score: number;
+            /** @description Whether the score reaches the minimum at which matching invites on its own (`minimum_score`). */
+            would_be_invited: boolean;
+            match_reasoning: components["schemas"]["MatchReasoning"];
+        };
+        PersonOnTask: {
+            volunteer: components["schemas"]["VolunteerCard"];
+            assignment: {
+                id: number;
+                /** @description invited | accepted | declined | in_progress | submitted | completed */
+                status: string;
+                match_score: number | null;
+                /** @description Who chose the contributor: `matching` (the automatic matching) or `company` (the owning company invited them itself, POST /api/tasks/{id}/invitations). */
+                invited_by: string;
+                /** @description What the company wrote to the contributor it invited; null for matching. */
+                invitation_note: string | null;
+                decline_reason: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO-8601 UTC timestamp
+                 */
+                invited_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO-8601 UTC timestamp
+                 */
+                responded_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the invitation was withdrawn before the contributor answered — by the company, or because the task was filled or completed, or its challenge completed (the status is then `declined`; `decline_reason` says which); null otherwise.
+                 */
+                withdrawn_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO-8601 UTC timestamp
+                 */
+                completed_at: string | null;
+            };
+        };
+        TaskCandidates: {
+            task_id: number;
+            /** @description The task is pending or matching, on an active or in-progress challenge: invitations can be made. */
+            open_for_invitations: boolean;
+            /** @description The score from which matching invites a contributor on its own. */
+            minimum_score: number;
+            /** @description Who matching would rank for the task, best first (at most 20): contributors without an assignment on it who hold a required skill (or a narrower one) at the level the task asks for and have the free hours. Empty while the task is not open for invitations. */
+            candidates: components["schemas"]["TaskCandidate"][];
+            /** @description How many contributors fit in all. */
+            candidates_total: number;
+            /** @description Everyone with an assignment on the task (invited, working, done, declined or withdrawn), oldest first. */
+            people: components["schemas"]["PersonOnTask"][];
+            /** @description Why there is no one matching would invite, in plain words ("No contributor holds Structural Design at advanced level or above."), or why the task takes no invitations; null when matching has candidates. */
+            message: string | null;
+        };
+        InvitationBody: {
+            volunteer_id: number;
+            /** @description A note to the contributor, shown with the invitation (at most 1000 characters). */
+            note?: string | null;
         };
         TeamMessagePage: {
             data: components["schemas"]["TeamMessage"][];
@@ -3292,6 +3578,178 @@ export interface operations {
             };
             /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    searchContributors: {
+        parameters: {
+            query: {
+                /** @description From 1; a page past the end is empty */
+                page?: number;
+                /** @description Items per page, 1 to 100; 20 by default */
+                per_page?: number;
+                /** @description A skill name or alias (case-insensitive); holding a narrower skill counts ("PostgreSQL" for "SQL"). */
+                skill: string;
+                /** @description The least proficiency held (default beginner: anyone). */
+                min_level?: "beginner" | "intermediate" | "advanced" | "expert";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VolunteerCardPage"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong account type, or not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getContributor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicVolunteerProfile"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadContributorCv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description One byte range of the CV */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong account type, or not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The byte range asked for starts past the end of the file (`Content-Range: bytes *\/size`) */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or the file storage cannot be reached */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5772,6 +6230,217 @@ export interface operations {
             };
             /** @description No such resource, or one the caller may not see */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    withdrawInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry. The first response to this user and key (status, Content-Type, Location and body) is kept for 24 hours; a repeat with the same method, path and body gets it back with `Idempotent-Replayed: true` and runs nothing. 1 to 255 visible ASCII characters (e.g. a UUID), else 422; the key used for another path or body: 422; a repeat while the first request runs: 409. 5xx, 409 and 429 answers are not kept, so a retry runs the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assignment"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong account type, or not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state of the resource, or a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTaskCandidates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskCandidates"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong account type, or not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    inviteContributor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry. The first response to this user and key (status, Content-Type, Location and body) is kept for 24 hours; a repeat with the same method, path and body gets it back with `Idempotent-Replayed: true` and runs nothing. 1 to 255 visible ASCII characters (e.g. a UUID), else 422; the key used for another path or body: 422; a repeat while the first request runs: 409. 5xx, 409 and 429 answers are not kept, so a retry runs the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assignment"];
+                };
+            };
+            /** @description The body is not valid JSON, a form or multipart */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong account type, or not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state of the resource, or a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over 1 MiB (a file over its own limit is a 422 instead) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
