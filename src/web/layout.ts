@@ -24,6 +24,7 @@ const NAV: Record<AuthUser['account_type'], Array<[string, string]>> = {
     ['/challenges', 'Challenges'],
     ['/challenges/new', 'New challenge'],
     ['/reviews', 'Reviews'],
+    ['/people', 'Find people'],
     ['/company/profile', 'Company profile'],
   ],
   contributor: [

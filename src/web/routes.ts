@@ -29,6 +29,9 @@ import {
   submitNotificationSettings,
 } from './pages/notifications/notification-settings.page.ts';
 import { notificationsPage, openNotificationPage } from './pages/notifications/notifications.page.ts';
+import { findPeoplePage } from './pages/people/find-people.page.ts';
+import { taskPeoplePage } from './pages/people/task-people.page.ts';
+import { volunteerCvDownload, volunteerPage } from './pages/people/volunteer.page.ts';
 import { teamPage } from './pages/teams/team.page.ts';
 import { answerTeamInvitation } from './pages/teams/team-answer.ts';
 import { teamsListPage } from './pages/teams/teams-list.page.ts';
@@ -112,6 +115,17 @@ export const WEB_ROUTES: Record<string, readonly PageRoute[]> = {
     },
     { method: 'POST', url: '/teams/:id/accept', guard: 'contributor', page: answerTeamInvitation('accept') },
     { method: 'POST', url: '/teams/:id/decline', guard: 'contributor', page: answerTeamInvitation('decline') },
+  ],
+  people: [
+    { method: 'GET', url: '/people', guard: 'company', page: findPeoplePage },
+    {
+      method: 'GET',
+      url: '/tasks/:id/people',
+      guard: 'company',
+      page: (request, reply, deps, user) => taskPeoplePage(request, reply, deps, user, idParam(request, 'Task')),
+    },
+    { method: 'GET', url: '/volunteers/:id', guard: 'signed-in', page: volunteerPage },
+    { method: 'GET', url: '/volunteers/:id/cv', guard: 'company', page: volunteerCvDownload },
   ],
   community: [{ method: 'GET', url: '/ideas', guard: 'contributor', page: myIdeasPage }],
   notifications: [

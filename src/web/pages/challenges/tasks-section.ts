@@ -28,7 +28,7 @@ function people(assignments: readonly Assignment[]): Html {
     the task's skills at the level it asks for; until someone does, the task stays open for contributors to find.</p>`;
   }
   return html`<ul class="plain people" aria-label="Invited and assigned">${assignments.map(
-    (assignment) => html`<li>${assignment.volunteer.name}
+    (assignment) => html`<li><a href="/volunteers/${assignment.volunteer_id}">${assignment.volunteer.name}</a>
     ${assignment.match_score !== null && html`<span class="small muted">${assignment.match_score}% match</span>`}
     ${statusChip(assignment.status, assignment.status === 'invited' ? 'Invited' : statusLabel(assignment.status))}
     ${assignment.status === 'submitted' && html`<a href="/reviews">Review the solution</a>`}
@@ -87,6 +87,7 @@ function taskCard(task: Task, workstreamTitle: string | null, { people: peopleBy
   ${task.required_skills.length > 0 && skillTags(task.required_skills)}
   ${background(task)}
   ${peopleByTask && people(peopleByTask.get(task.id) ?? [])}
+  ${peopleByTask && html`<p class="small"><a href="/tasks/${task.id}/people">Candidates, invitations and profiles</a></p>`}
 </li>`;
 }
 

@@ -13,7 +13,7 @@ import { contributorProfileOrNull } from '../../components/profiles.ts';
 import { type Html, html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
 import { startForm, submitSolutionForm, waitingForReview } from './assignment-forms.ts';
-import { answerForms, matchDetails } from './invitation-card.ts';
+import { answerForms, invitationNote, matchDetails } from './invitation-card.ts';
 import { taskOrNull } from './invitations.ts';
 import { nextStep, revisionRequested } from './next-step.ts';
 import { submissionView } from './submission-view.ts';
@@ -145,6 +145,7 @@ ${nextStepSection(assignment, profile?.statistics.active_assignment_id ?? null)}
   <section class="card" aria-labelledby="progress-title">
     <h2 id="progress-title">Progress</h2>
     ${timeline(assignment)}
+    ${invitationNote(assignment)}
     ${matchDetails(assignment)}
   </section>
 </div>

@@ -71,6 +71,14 @@ export function answerForms(
 </div>`;
 }
 
+/** What the company wrote when it invited the contributor itself (issue 12, item 3). */
+export function invitationNote(invitation: Assignment): Html {
+  if (invitation.invited_by !== 'company') return html``;
+  return html`<p class="small">The company chose you for this task${
+    invitation.invitation_note && html` and wrote: <q class="invitation-note">${invitation.invitation_note}</q>`
+  }</p>`;
+}
+
 /** The match score and skill coverage at a glance; the matcher's full reasoning folded beneath. */
 export function matchDetails(invitation: Assignment): Html {
   const coverage = invitation.match_reasoning?.skill_match_percentage;
@@ -92,6 +100,7 @@ export function invitationCard(invitation: Assignment, task: Task | null, active
   </div>
   <p class="muted small">${task && html`${task.challenge.title} · `}About ${hours(invitation.task.estimated_hours)} · invited ${dateTime(invitation.invited_at)}</p>
   ${task && task.required_skills.length > 0 && skillTags(task.required_skills)}
+  ${invitationNote(invitation)}
   ${matchDetails(invitation)}
   ${invitation.status === 'invited' && answerForms(invitation, activeAssignmentId, `invitation-${id}-title`)}
 </article>`;

@@ -1,0 +1,87 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../../app-deps.ts';
+import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
+import { getTaskCandidates } from '../../../modules/matching/candidates.service.ts';
+import type { TaskCandidates } from '../../../modules/matching/matching.schemas.ts';
+import { fittingProficiency } from '../../../modules/matching/scoring.ts';
+import { showTask } from '../../../modules/tasks/tasks.service.ts';
+import { skillTags, statusChip, statusLabel } from '../../components/labels.ts';
+import { type Html, html } from '../../html.ts';
+import { sendPage } from '../../layout.ts';
+import { inviteForm, volunteerCard, withdrawForm } from './people-cards.ts';
+
+type Person = TaskCandidates['people'][number];
+
+function personStatus(person: Person): Html {
+  const { assignment } = person;
+  if (assignment.withdrawn_at) return statusChip('declined', 'Invitation withdrawn');
+  return statusChip(assignment.status, assignment.status === 'invited' ? 'Invited' : statusLabel(assignment.status));
+}
+
+function peopleSection(people: TaskCandidates['people']): Html {
+  if (people.length === 0) return html`<p class="muted">Nobody has been invited to this task yet.</p>`;
+  return html`<div class="stack">${people.map((person) =>
+    volunteerCard(
+      person.volunteer,
+      html`<p>${personStatus(person)} ${person.assignment.match_score !== null && html`<span class="small muted">${person.assignment.match_score}% match</span>`}
+      <span class="small muted">${person.assignment.invited_by === 'company' ? 'Invited by you' : 'Invited by matching'}</span></p>
+      ${person.assignment.invitation_note && html`<p class="small">Your note: <q>${person.assignment.invitation_note}</q></p>`}
+      ${person.assignment.status === 'invited' && !person.assignment.withdrawn_at && withdrawForm(person.assignment.id, person.volunteer.name)}`,
+    ),
+  )}</div>`;
+}
+
+function candidatesSection(taskId: number, result: TaskCandidates): Html {
+  if (result.candidates.length === 0) return html``;
+  return html`<div class="stack">${result.candidates.map((candidate) =>
+    volunteerCard(
+      candidate.volunteer,
+      html`<p class="match"><strong>${candidate.match_score}% match</strong> ${
+        candidate.would_be_invited
+          ? html`<span class="small muted">matching would invite them</span>`
+          : html`<span class="small muted">below the ${result.minimum_score} matching invites from</span>`
+      }</p>
+      <details class="reasoning"><summary>Why this score</summary><p class="small">${candidate.match_reasoning.summary}</p></details>
+      ${result.open_for_invitations && inviteForm(taskId, candidate.volunteer)}`,
+    ),
+  )}</div>
+  ${result.candidates_total > result.candidates.length && html`<p class="small muted">The best ${result.candidates.length} of ${result.candidates_total} are shown.</p>`}`;
+}
+
+/**
+ * `/tasks/{id}/people` (the owning company): the task's candidates as matching ranks them and the people on it, as
+ * profile cards, with Invite (and a note) and Withdraw; when nobody fits, why, and a way to find people by skill.
+ */
+export async function taskPeoplePage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: AppDeps,
+  user: AuthUser,
+  id: number,
+) {
+  const result = await getTaskCandidates(deps.db, user, id);
+  const task = await showTask(deps.db, user, id);
+  const level = fittingProficiency(task.required_experience_level);
+  const firstSkill = task.required_skills[0];
+  const findUrl = `/people?${new URLSearchParams({
+    ...(firstSkill && { skill: firstSkill }),
+    min_level: level,
+    task: String(task.id),
+  })}`;
+  return sendPage(request, reply, {
+    title: `People for ${task.title}`,
+    body: html`<p class="breadcrumb"><a href="/challenges/${task.challenge.id}#task-${task.id}">${task.challenge.title}</a></p>
+<div class="page-head"><h1>People for “${task.title}”</h1> ${statusChip(task.status)}</div>
+${task.required_skills.length > 0 && skillTags(task.required_skills)}
+<section aria-labelledby="candidates-title">
+  <h2 id="candidates-title">Candidates</h2>
+  ${result.message && html`<p class="notice" role="status">${result.message}</p>`}
+  ${candidatesSection(task.id, result)}
+  ${result.open_for_invitations && html`<p><a href="${findUrl}">Find people by skill for this task</a></p>`}
+</section>
+<section aria-labelledby="people-title">
+  <h2 id="people-title">Invited and working</h2>
+  ${peopleSection(result.people)}
+</section>`,
+  });
+}
