@@ -136,6 +136,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/volunteers/profile/skills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Correct the caller's skills: remove wrong ones, add missing ones with a level
+         * @description Contributor accounts only: a company gets 403. Names are skill names or aliases of the skill list, any case. Removed skills stay off the profile through later CV analyses; added (or re-levelled) skills become `manual` and stay too, a CV skill keeping its evidence. The feed of available tasks follows at once. An unknown name, a removal of a skill not listed, or one skill both added and removed is a 422 and changes nothing. Answers the profile.
+         */
+        patch: operations["editContributorSkills"];
+        trace?: never;
+    };
     "/api/volunteers/upload-cv": {
         parameters: {
             query?: never;
@@ -2138,6 +2158,17 @@ export interface components {
             field?: string;
             bio?: string | null;
         };
+        EditSkillsBody: {
+            /** @description Skills to add, or to set to this level; they become your own (`manual`) */
+            add?: {
+                /** @description A skill name or alias, any case */
+                name: string;
+                /** @description beginner | intermediate | advanced | expert */
+                proficiency_level: "beginner" | "intermediate" | "advanced" | "expert";
+            }[];
+            /** @description Skills to take off your profile; a new CV analysis does not add them back */
+            remove?: string[];
+        };
         CardSkill: {
             /** @description The skill asked for (by the task, or by the search). */
             name: string;
@@ -3482,6 +3513,84 @@ export interface operations {
             };
             /** @description The database or the file storage cannot be reached */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    editContributorSkills: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditSkillsBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VolunteerProfile"];
+                };
+            };
+            /** @description The body is not valid JSON, a form or multipart */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong account type, or not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over 1 MiB (a file over its own limit is a 422 instead) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { refreshFeedOf } from '../tasks/task-fit.repository.ts';
+import { removedSkillIds } from './volunteer-skills.repository.ts';
 
 /**
  * Analysis states in which a CV may be (re)analysed: queued, interrupted, or failed (an operator's `jobs:retry`).
@@ -100,8 +101,8 @@ export type FoundSkill = { skillId: number; proficiency: string; years: number |
 
 /**
  * The CV's skills replace the earlier `cv_analysis` ones. Skills the contributor added by hand are kept as they are,
- * also when the CV shows them too (the contributor's own statement wins). The contributor's feed of open tasks follows
- * their new skills in the same transaction.
+ * also when the CV shows them too (the contributor's own statement wins), and skills they took off their profile stay
+ * off. The contributor's feed of open tasks follows their new skills in the same transaction.
  */
 export async function replaceCvSkills(db: Db, volunteerId: number, skills: FoundSkill[], now: string): Promise<void> {
   await db
@@ -114,7 +115,7 @@ export async function replaceCvSkills(db: Db, volunteerId: number, skills: Found
     .select('skill_id')
     .where('volunteer_id', '=', volunteerId)
     .execute();
-  const kept = new Set(manual.map((row) => row.skill_id));
+  const kept = new Set([...manual.map((row) => row.skill_id), ...(await removedSkillIds(db, volunteerId))]);
   const rows = skills.filter((skill) => !kept.has(skill.skillId));
   if (rows.length > 0) await insertCvSkills(db, volunteerId, rows, now);
   await refreshFeedOf(db, volunteerId);

@@ -8,8 +8,10 @@ import { errorResponses, IdParams, Page } from '../../http/schemas.ts';
 import { assertUploadsValid, MiB, type UploadRule, uploadsOf } from '../../http/uploads.ts';
 import { sendStoredFile } from '../files/send-stored-file.ts';
 import { cvOfVolunteerForCompany, getPublicProfile, searchVolunteers } from './people.service.ts';
+import { editSkills } from './volunteer-skills.service.ts';
 import {
   CompleteVolunteerProfileBody,
+  EditSkillsBody,
   PublicVolunteerProfile,
   UpdateVolunteerProfileBody,
   VolunteerCard,
@@ -129,6 +131,26 @@ export async function volunteersRoutes(fastify: FastifyInstance, deps: AppDeps):
       },
     },
     (request) => updateVolunteerProfile(db, callerOf(request), request.body),
+  );
+
+  app.patch(
+    '/volunteers/profile/skills',
+    {
+      config: contributorsOnly,
+      schema: {
+        operationId: 'editContributorSkills',
+        tags,
+        summary: "Correct the caller's skills: remove wrong ones, add missing ones with a level",
+        description:
+          'Names are skill names or aliases of the skill list, any case. Removed skills stay off the profile ' +
+          'through later CV analyses; added (or re-levelled) skills become `manual` and stay too, a CV skill ' +
+          'keeping its evidence. The feed of available tasks follows at once. An unknown name, a removal of a ' +
+          'skill not listed, or one skill both added and removed is a 422 and changes nothing. Answers the profile.',
+        body: EditSkillsBody,
+        response: { 200: VolunteerProfile, ...errorResponses(400, 401, 403, 404, 413, 422) },
+      },
+    },
+    (request) => editSkills(deps, callerOf(request), request.body ?? {}),
   );
 
   app.post(

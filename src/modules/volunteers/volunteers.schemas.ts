@@ -207,3 +207,30 @@ export const VolunteerSearchQuery = Type.Object({
   ),
 });
 export type VolunteerSearchQuery = Static<typeof VolunteerSearchQuery>;
+const SkillName = Type.String({ minLength: 1, maxLength: 100, description: 'A skill name or alias, any case' });
+
+/** `PATCH /volunteers/profile/skills`: skills to take off and skills to add (or re-level), in one change. */
+export const EditSkillsBody = Type.Object(
+  {
+    add: Type.Optional(
+      Type.Array(
+        Type.Object({
+          name: SkillName,
+          proficiency_level: Type.Union(
+            ['beginner', 'intermediate', 'advanced', 'expert'].map((level) => Type.Literal(level)),
+            { description: 'beginner | intermediate | advanced | expert' },
+          ),
+        }),
+        { maxItems: 50, description: 'Skills to add, or to set to this level; they become your own (`manual`)' },
+      ),
+    ),
+    remove: Type.Optional(
+      Type.Array(SkillName, {
+        maxItems: 50,
+        description: 'Skills to take off your profile; a new CV analysis does not add them back',
+      }),
+    ),
+  },
+  { $id: 'EditSkillsBody' },
+);
+export type EditSkillsBody = Static<typeof EditSkillsBody>;
