@@ -139,12 +139,13 @@ describe('many processes: two APIs and a worker on one database and one object s
     const [bobBest] = await invitationsOf(bob.api1, created.id);
     assert.ok(aliceBest && bobBest, 'the worker invited both contributors');
 
-    const accepted = await alice.api1.post(`/api/assignments/${aliceBest.id}/accept`);
-    assert.equal(accepted.status, 'accepted');
+    // Bob answers first: both may be invited to the same task, and Alice's acceptance would withdraw his invitation.
     const declined = await bob.api1.post(`/api/assignments/${bobBest.id}/reject`, {
       json: { reason: 'No time this month.' },
     });
     assert.equal(declined.status, 'declined');
+    const accepted = await alice.api1.post(`/api/assignments/${aliceBest.id}/accept`);
+    assert.equal(accepted.status, 'accepted');
     // Both answers are what the other process sees, and the worker matched Bob's task again.
     assert.equal((await alice.api2.get(`/api/assignments/${aliceBest.id}`)).status, 'accepted');
     assertErrorBody(await bob.api2.post(`/api/assignments/${bobBest.id}/reject`, { expect: 422 }), /current status/);

@@ -83,6 +83,7 @@ export async function workThroughAssignment(journey: Journey): Promise<void> {
     hours_worked: 6.5,
     status: 'submitted',
     review_note: null,
+    reviewed_at: null,
   });
   assert.deepEqual(
     attachments.map(({ id, ...attachment }: { id: number }) => attachment),
