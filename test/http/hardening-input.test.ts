@@ -13,7 +13,7 @@ import { webClient } from '../helpers/web-client.ts';
 
 type Operation = {
   description?: string;
-  parameters?: Array<{ in: string; name: string; schema?: { type?: unknown } }>;
+  parameters?: Array<{ in: string; name: string; required?: boolean; schema?: { type?: unknown } }>;
 };
 type Document = { paths: Record<string, Record<string, Operation>> };
 
@@ -99,6 +99,8 @@ for (const dialect of testDialects()) {
           assert.equal(response.statusCode, 422, `${path}?${name}=${value}: ${response.body}`);
           assert.deepEqual(Object.keys(response.data.errors), [name], `${path}?${name}=${value}`);
         }
+        // A list that requires another parameter (find people's `skill`) answers its own 422 without it.
+        if ((operation.parameters ?? []).some((parameter) => parameter.required && parameter.name !== name)) continue;
         const canonical = await callerFor(operation).get(`${path}?${name}=1`);
         assert.equal(canonical.statusCode, 200, `${path}?${name}=1: ${canonical.body}`);
       }
