@@ -1,5 +1,14 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  type SqliteStatement,
+} from 'kysely';
 
 /**
  * Kysely ships a SQLite dialect written for better-sqlite3, a native addon. Node 24 has SQLite built in
@@ -55,10 +64,39 @@ function toSqliteValue(value: unknown): unknown {
   return value;
 }
 
+/**
+ * Kysely opens SQLite transactions with a plain (deferred) `begin`, which takes the write lock only at the first
+ * write. In WAL mode a transaction that has read and then finds another process has written since cannot upgrade
+ * its snapshot, and SQLite fails it at once with SQLITE_BUSY_SNAPSHOT instead of waiting: the API then answered 503
+ * to a vote while a worker process was scoring ideas. `begin immediate` takes the write lock at the start, so a
+ * second writer waits (up to the busy timeout) rather than invalidating what the first has read.
+ */
+class WriteFirstSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class NodeSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new WriteFirstSqliteDriver(this.#config);
+  }
+}
+
+/** How long a statement waits for another connection's write lock before failing with SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 5000;
+
 export function createNodeSqliteDialect(file: string): SqliteDialect {
-  return new SqliteDialect({
+  return new NodeSqliteDialect({
     database: () => {
-      const db = new DatabaseSync(file, { timeout: 5000 });
+      const db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS });
       db.exec('PRAGMA journal_mode = WAL');
       db.exec('PRAGMA synchronous = NORMAL');
       db.exec('PRAGMA foreign_keys = ON');
