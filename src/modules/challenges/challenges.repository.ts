@@ -53,7 +53,7 @@ function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export function listChallenges(db: Db, scope: ChallengeScope, filters: ChallengeFilters, page: PageRequest) {
+export async function listChallenges(db: Db, scope: ChallengeScope, filters: ChallengeFilters, page: PageRequest) {
   let query = db.selectFrom('challenges');
   query =
     'ownedByCompanyId' in scope
@@ -81,7 +81,8 @@ export function listChallenges(db: Db, scope: ChallengeScope, filters: Challenge
       ]),
     );
   }
-  return fetchChallengePage(db, query, page, () => keptTotal(db, scope, filters));
+  const total = (await keptTotal(db, scope, filters)) ?? (await countChallenges(query));
+  return fetchChallengePage(db, query, page, total);
 }
 
 /**
@@ -114,20 +115,18 @@ async function sumKeptCounts(db: Db, statuses: readonly string[], companyId: num
 }
 
 /**
- * One page of `filtered` with the companies embedded, plus the total. The page's ids are chosen first, from
+ * One page of `filtered`, which holds `total` challenges, with the companies embedded. The page's ids are chosen first, from
  * `challenges` alone in primary-key order (ids grow with creation time), and only those rows then join `companies`:
  * joining first made SQLite without planner statistics join and sort every visible challenge to keep 15. The ids are
  * walked from the nearer end of the list (`windowFromNearerEnd`), so the last page costs what the first does instead
- * of skipping every newer challenge. The total is the kept one where the filters allow (`kept`), else counted on
- * `filtered` itself, so page and total come from the same conditions.
+ * of skipping every newer challenge.
  */
 async function fetchChallengePage(
   db: Db,
   filtered: SelectQueryBuilder<Database, 'challenges', Unselected>,
   page: PageRequest,
-  kept: () => Promise<number | null>,
+  total: number,
 ) {
-  const total = (await kept()) ?? (await countChallenges(filtered));
   const window = windowFromNearerEnd(total, page);
   if (!window) return { rows: [], total };
   const pageIds = filtered
