@@ -40,9 +40,7 @@ export async function checkLink(
   now: Date,
 ): Promise<{ userId: number } | { refusal: LinkRefusal }> {
   if (!SECRET.test(secret)) return { refusal: 'invalid' };
-  const link = await findLink(db, table, hashSecret(secret));
-  if (!link) return { refusal: 'invalid' };
-  return isExpired(link.expires_at, now) ? { refusal: 'expired' } : { userId: link.user_id };
+  return judgeLink(await findLink(db, table, hashSecret(secret)), now);
 }
 
 /**
@@ -56,8 +54,13 @@ export async function useLink(
   now: Date,
 ): Promise<{ userId: number } | { refusal: LinkRefusal }> {
   if (!SECRET.test(secret)) return { refusal: 'invalid' };
-  const link = await takeLink(db, table, hashSecret(secret));
+  return judgeLink(await takeLink(db, table, hashSecret(secret)), now);
+}
+
+function judgeLink(
+  link: { user_id: number; expires_at: string } | undefined,
+  now: Date,
+): { userId: number } | { refusal: LinkRefusal } {
   if (!link) return { refusal: 'invalid' };
-  if (isExpired(link.expires_at, now)) return { refusal: 'expired' };
-  return { userId: link.user_id };
+  return isExpired(link.expires_at, now) ? { refusal: 'expired' } : { userId: link.user_id };
 }
