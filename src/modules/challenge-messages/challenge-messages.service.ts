@@ -4,6 +4,7 @@ import type { PageOf, PageRequest } from '../../http/pagination.ts';
 import type { AssignmentStatus } from '../assignments/assignments.state.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { notify } from '../notifications/notify.ts';
+import { messagePreview } from '../teams/team-notifications.ts';
 import { toChallengeMessage } from './challenge-messages.mapper.ts';
 import {
   findAssignedContributors,
@@ -61,13 +62,6 @@ export async function listChallengeMessages(
   return { data: rows.map(toChallengeMessage), total };
 }
 
-const PREVIEW_LENGTH = 200;
-
-function preview(message: string): string {
-  const characters = [...message];
-  return characters.length > PREVIEW_LENGTH ? `${characters.slice(0, PREVIEW_LENGTH).join('')}…` : message;
-}
-
 /**
  * Tells the other side: the company when a contributor writes; when the company writes, the contributors who may
  * read the thread. Each notification opens the thread on the recipient's own page.
@@ -77,7 +71,7 @@ async function notifyOtherSide(trx: Db, thread: Thread, caller: AuthUser, messag
   const base = {
     type: 'challenge_message' as const,
     title: `New message about ${thread.task ? 'a task' : 'a challenge'}`,
-    message: `${caller.name} wrote about ${where}: ${preview(message.message)}`,
+    message: `${caller.name} wrote about ${where}: ${messagePreview(message.message)}`,
   };
   const ids = { challenge_id: thread.challenge.id, ...(thread.task ? { task_id: thread.task.id } : {}) };
   if (thread.side === 'contributor') {

@@ -164,6 +164,17 @@ export function lockIdeaForVoting(db: Db, dialect: Dialect, ideaId: number) {
     .executeTakeFirst();
 }
 
+/** One voter's current vote on an idea: -1, 1, or 0 when they have none. */
+export async function findVote(db: Db, ideaId: number, volunteerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('idea_votes')
+    .select('vote')
+    .where('idea_id', '=', ideaId)
+    .where('volunteer_id', '=', volunteerId)
+    .executeTakeFirst();
+  return row ? Number(row.vote) : 0;
+}
+
 /** Records, changes (upsert on the unique idea/voter pair) or, for 0, removes one voter's vote. */
 export async function saveVote(db: Db, ideaId: number, volunteerId: number, vote: -1 | 0 | 1, now: string) {
   if (vote === 0) {

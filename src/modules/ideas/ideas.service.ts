@@ -9,13 +9,14 @@ import { companyIdOf } from '../companies/companies.service.ts';
 import { awardIdeaReputation } from '../reputation/reputation.ts';
 import { profileRequired } from '../users/profile-errors.ts';
 import { volunteerIdOf } from '../volunteers/volunteers.service.ts';
-import { recordIdeaEvent } from './idea-events.ts';
+import { notifyIdeaVoted, recordIdeaEvent } from './idea-events.ts';
 import { toIdea } from './ideas.mapper.ts';
 import {
   countVotes,
   findChallengeForIdeas,
   findIdeaView,
   findIdeaWithChallenge,
+  findVote,
   type IdeaSort,
   insertIdea,
   listChallengeIdeas,
@@ -140,6 +141,7 @@ export async function voteOnIdea({ db, dialect }: IdeasDeps, caller: AuthUser, i
       throw AppError.invalidState('Only ideas that have been scored can be voted on.');
     }
     const now = new Date().toISOString();
+    const previous = await findVote(trx, ideaId, volunteerId);
     await saveVote(trx, ideaId, volunteerId, vote, now);
     const { up, down } = await countVotes(trx, ideaId);
     await updateVoteTotals(trx, ideaId, {
@@ -148,6 +150,7 @@ export async function voteOnIdea({ db, dialect }: IdeasDeps, caller: AuthUser, i
       finalScore: finalScore(idea.ai_score, up - down),
       now,
     });
+    if (vote !== 0 && vote !== previous) await notifyIdeaVoted(trx, found, vote, { up, down });
   });
   return ideaView(db, ideaId, caller);
 }

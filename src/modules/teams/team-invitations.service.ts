@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { notify } from '../notifications/notify.ts';
 import { recordTeamFormed } from './team-events.ts';
+import { notifyMemberJoined } from './team-notifications.ts';
 import { toTeam } from './teams.mapper.ts';
 import {
   answerMembership,
@@ -168,6 +169,10 @@ export async function respondToTeamInvitation(
       await handOverLeadership(trx, team);
     }
     await activateIfComplete(trx, team, now);
+    if (answer === 'accept') {
+      const joiner = (await listMembers(trx, teamId)).find((member) => member.volunteer_id === membership.volunteer_id);
+      await notifyMemberJoined(trx, team, { userId, name: joiner?.name ?? 'A teammate' });
+    }
   });
   return loadTeam(db, teamId);
 }

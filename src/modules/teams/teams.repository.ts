@@ -16,7 +16,7 @@ export function findTeamMembership(db: Db, teamId: number, userId: number) {
         .onRef('team_members.team_id', '=', 'teams.id')
         .on('team_members.volunteer_id', '=', db.selectFrom('volunteers').select('id').where('user_id', '=', userId)),
     )
-    .select(['teams.id', 'team_members.status as membership_status'])
+    .select(['teams.id', 'teams.challenge_id', 'teams.name', 'team_members.status as membership_status'])
     .where('teams.id', '=', teamId)
     .executeTakeFirst();
 }

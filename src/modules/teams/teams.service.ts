@@ -3,6 +3,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { PageRequest } from '../../http/pagination.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { MESSAGING_MEMBERSHIPS, recordTeamMessage } from './team-events.ts';
+import { notifyTeamMessage } from './team-notifications.ts';
 import { toTeamMessage } from './teams.mapper.ts';
 import {
   findMembersOfTeams,
@@ -17,12 +18,13 @@ import type { Team } from './teams.schemas.ts';
  * Team messages are for the team's members only (docs/contract.md §4) — not the company that owns the challenge, nor
  * anyone else: 403. An unknown team is a 404.
  */
-async function assertTeamMember(db: Db, teamId: number, caller: AuthUser): Promise<void> {
+async function assertTeamMember(db: Db, teamId: number, caller: AuthUser) {
   const team = await findTeamMembership(db, teamId, caller.id);
   if (!team) throw AppError.notFound('Team');
   if (!team.membership_status || !MESSAGING_MEMBERSHIPS.includes(team.membership_status)) {
     throw AppError.forbidden('Only members of this team can read and send its messages.');
   }
+  return team;
 }
 
 export async function listMessages(db: Db, caller: AuthUser, teamId: number, page: PageRequest) {
@@ -32,11 +34,12 @@ export async function listMessages(db: Db, caller: AuthUser, teamId: number, pag
 }
 
 export async function postMessage(db: Db, caller: AuthUser, teamId: number, message: string) {
-  await assertTeamMember(db, teamId, caller);
+  const team = await assertTeamMember(db, teamId, caller);
   return db.transaction().execute(async (trx) => {
     const row = await insertTeamMessage(trx, { teamId, userId: caller.id, message, now: new Date().toISOString() });
     const posted = toTeamMessage({ ...row, user_name: caller.name });
     await recordTeamMessage(trx, posted);
+    await notifyTeamMessage(trx, team, posted);
     return posted;
   });
 }
