@@ -8,6 +8,8 @@ import { type Html, html } from './html.ts';
  */
 export type FieldOptions = {
   name: string;
+  /** The control's id, where the page has several forms with a field of the same name (default `field-NAME`). */
+  id?: string;
   label: string;
   type?: 'text' | 'email' | 'password' | 'number' | 'url' | 'file' | 'textarea' | 'select';
   value?: string | number | null;
@@ -19,7 +21,7 @@ export type FieldOptions = {
 };
 
 export function field(options: FieldOptions): Html {
-  const id = `field-${options.name.replace(/[^a-z0-9_-]/gi, '')}`;
+  const id = options.id ?? `field-${options.name.replace(/[^a-z0-9_-]/gi, '')}`;
   const messages = options.errors?.[options.name] ?? [];
   const describedBy = [options.hint ? `${id}-hint` : '', `${id}-error`].filter(Boolean).join(' ');
   const common = html`id="${id}" name="${options.name}" aria-describedby="${describedBy}"${options.required ? html` required` : ''}${messages.length > 0 ? html` aria-invalid="true"` : ''} ${options.attributes}`;

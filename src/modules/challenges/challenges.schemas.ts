@@ -162,7 +162,7 @@ export const CreateChallengeBody = Type.Object(
 );
 export type CreateChallengeBody = Static<typeof CreateChallengeBody>;
 
-const REFINED_BRIEF_MAX = 5000;
+export const REFINED_BRIEF_MAX = 5000;
 
 /**
  * Title, description and the contest settings, all optional (docs/contract.md §4), under their own rules; the

@@ -2,14 +2,14 @@ import { type Static, Type } from 'typebox';
 import { Nullable } from '../../http/schemas.ts';
 
 /** Proficiencies a required skill may be asked at (the contributor profile's words), least first. */
-const SKILL_LEVELS = ['beginner', 'intermediate', 'advanced', 'expert'] as const;
+export const SKILL_LEVELS = ['beginner', 'intermediate', 'advanced', 'expert'] as const;
 /** The experience a task asks for (the analysis uses the same words). */
-const TASK_EXPERIENCE_LEVELS = ['junior', 'mid', 'senior', 'expert'] as const;
+export const TASK_EXPERIENCE_LEVELS = ['junior', 'mid', 'senior', 'expert'] as const;
 
-const TASK_TITLE_MAX = 255;
-const TASK_DESCRIPTION_MAX = 5000;
-const TASK_SKILLS_MAX = 12;
-const TASK_HOURS_MAX = 1000;
+export const TASK_TITLE_MAX = 255;
+export const TASK_DESCRIPTION_MAX = 5000;
+export const TASK_SKILLS_MAX = 12;
+export const TASK_HOURS_MAX = 1000;
 
 const RequiredSkillInput = Type.Object({
   name: Type.String({

@@ -1,8 +1,11 @@
 import { type Static, Type } from 'typebox';
 import { Nullable } from '../../http/schemas.ts';
 
-const Title = Type.String({ minLength: 1, maxLength: 255 });
-const Description = Nullable(Type.String({ maxLength: 2000 }));
+export const WORKSTREAM_TITLE_MAX = 255;
+export const WORKSTREAM_DESCRIPTION_MAX = 2000;
+
+const Title = Type.String({ minLength: 1, maxLength: WORKSTREAM_TITLE_MAX });
+const Description = Nullable(Type.String({ maxLength: WORKSTREAM_DESCRIPTION_MAX }));
 const Position = Type.Integer({
   minimum: 1,
   maximum: 1000,

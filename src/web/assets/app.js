@@ -25,7 +25,11 @@
 
   /**
    * Turns a form's fields into the API body: multipart when it carries a file, JSON otherwise. The clicked button's
-   * name=value is included, as a browser does (a number when the button has `data-number`).
+   * name=value is included, as a browser does (a number when the button has `data-number`). In JSON:
+   * - `name="required_skills.0.name"` builds a list of objects (`required_skills: [{name}]`), in index order; a row
+   *   whose fields are all left empty is not sent, so a form can offer blank rows to fill in;
+   * - a field left empty with `data-blank="null"` is sent as null (it clears the value), with `data-blank="omit"` it
+   *   is not sent at all (the value stays as it is).
    */
   function bodyOf(form, submitter) {
     const data = new FormData(form, submitter);
@@ -37,11 +41,28 @@
       return data;
     }
     const json = {};
+    const lists = new Set();
     for (const [key, value] of data.entries()) {
       if (value instanceof File) continue;
       const input = submitter && submitter.name === key ? submitter : form.elements.namedItem(key);
       const numeric = input && (input.type === 'number' || (input.dataset && 'number' in input.dataset));
-      json[key] = numeric && value !== '' ? Number(value) : value;
+      const blank = value === '' ? input?.dataset?.blank : undefined;
+      if (blank === 'omit') continue;
+      const sent = blank === 'null' ? null : numeric && value !== '' ? Number(value) : value;
+      const [list, index, member] = key.split('.');
+      if (member === undefined) {
+        json[key] = sent;
+        continue;
+      }
+      lists.add(list);
+      json[list] ??= [];
+      json[list][Number(index)] ??= {};
+      json[list][Number(index)][member] = sent;
+    }
+    for (const list of lists) {
+      json[list] = json[list].filter(
+        (row) => row && Object.values(row).some((value) => value !== '' && value !== null),
+      );
     }
     return json;
   }

@@ -1,6 +1,7 @@
 import type { Assignment } from '../../../modules/assignments/assignments.schemas.ts';
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
-import type { ChallengeDetail } from '../../../modules/challenges/challenges.schemas.ts';
+import type { ChallengeChange, ChallengeDetail } from '../../../modules/challenges/challenges.schemas.ts';
+import { isOpen } from '../../../modules/challenges/challenges.state.ts';
 
 /** Who is invited to or working on each task; only the owning company gets this (null for everyone else). */
 export type PeopleByTask = Map<number, Assignment[]> | null;
@@ -16,4 +17,14 @@ export type ChallengeView = {
   /** The signed-in company owns the challenge: it manages it, sees who is invited and the internal analysis. */
   readonly isOwner: boolean;
   readonly people: PeopleByTask;
+  /** The owner's change history of the plan and refined brief, newest first (null for everyone else). */
+  readonly changes: readonly ChallengeChange[] | null;
 };
+
+/**
+ * The owner may correct the plan (workstreams and tasks): a team challenge that is running, the API's rule
+ * (plan-access.ts), so the page offers only what the API would accept.
+ */
+export function canEditPlan({ challenge, isOwner }: ChallengeView): boolean {
+  return isOwner && challenge.challenge_type === 'team_execution' && isOpen(challenge.status);
+}

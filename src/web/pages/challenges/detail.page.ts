@@ -3,7 +3,7 @@ import type { AppDeps } from '../../../app-deps.ts';
 import type { Assignment } from '../../../modules/assignments/assignments.schemas.ts';
 import { listAssignments } from '../../../modules/assignments/assignments.service.ts';
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
-import { showChallenge } from '../../../modules/challenges/challenges.service.ts';
+import { listChallengeChanges, showChallenge } from '../../../modules/challenges/challenges.service.ts';
 import { companyIdOf } from '../../../modules/companies/companies.service.ts';
 import { challengeStatusChip } from '../../components/challenge-labels.ts';
 import { companyLogo } from '../../components/company-logo.ts';
@@ -12,6 +12,7 @@ import { sendPage } from '../../layout.ts';
 import { ideasSection } from '../community/ideas-section.ts';
 import { analysisSection } from './analysis-section.ts';
 import type { ChallengeView } from './challenge-view.ts';
+import { HISTORY_SHOWN, historySection } from './history-section.ts';
 import { overviewSection } from './overview-section.ts';
 import { tasksSection } from './tasks-section.ts';
 
@@ -44,10 +45,12 @@ function sectionNav(sections: ReadonlyArray<[id: string, label: string, shown: b
 }
 
 /**
- * `/challenges/{id}`: the challenge as the caller may see it (the API's rule; a hidden one is the 404 page), in four
+ * `/challenges/{id}`: the challenge as the caller may see it (the API's rule; a hidden one is the 404 page), in five
  * sections, each its own file rendered from one `ChallengeView`: Overview (where it stands, facts, brief, plan, the
- * owner's actions), Tasks (a board by status with a progress bar), Ideas (a community discussion's ideas) and
- * Analysis (the owner's internal notes, collapsed). A feature that adds to a section adds to that section's file.
+ * owner's actions and corrections of the plan), Tasks (a board by status with a progress bar, each task with its
+ * corrections for the owner), Ideas (a community discussion's ideas), Analysis (the owner's internal notes,
+ * collapsed) and Change history (the owner's corrections, collapsed). A feature that adds to a section adds to that
+ * section's file.
  */
 export async function challengePage(
   request: FastifyRequest,
@@ -58,11 +61,16 @@ export async function challengePage(
 ) {
   const challenge = await showChallenge(deps.db, user, id);
   const isOwner = challenge.company_id === (await companyIdOf(deps.db, user));
+  // The plan's history is the owner's, for a challenge that has a plan (a team challenge).
+  const hasHistory = isOwner && challenge.challenge_type === 'team_execution';
   const view: ChallengeView = {
     challenge,
     user,
     isOwner,
     people: isOwner ? await peopleByTask(deps, user, id) : null,
+    changes: hasHistory
+      ? (await listChallengeChanges(deps.db, user, id, { page: 1, perPage: HISTORY_SHOWN, offset: 0 })).data
+      : null,
   };
   const hasIdeas = challenge.challenge_type === 'community_discussion';
   // A community discussion collects ideas instead of (or beside) tasks; the community pages render them.
@@ -75,10 +83,12 @@ ${sectionNav([
   ['tasks', `Tasks (${challenge.tasks.length})`, challenge.tasks.length > 0],
   ['ideas', 'Ideas', hasIdeas],
   ['analysis', 'Analysis', isOwner && challenge.analyses.length > 0],
+  ['history', 'Change history', hasHistory],
 ])}
 ${overviewSection(view)}
 ${tasksSection(view)}
 ${ideas}
-${analysisSection(view)}`,
+${analysisSection(view)}
+${historySection(view)}`,
   });
 }

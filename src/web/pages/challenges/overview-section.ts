@@ -1,4 +1,4 @@
-import type { ChallengeDetail } from '../../../modules/challenges/challenges.schemas.ts';
+import { type ChallengeDetail, REFINED_BRIEF_MAX } from '../../../modules/challenges/challenges.schemas.ts';
 import { isEditable, isOpen } from '../../../modules/challenges/challenges.state.ts';
 import {
   analysisChip,
@@ -7,10 +7,12 @@ import {
   isBeingAnalysed,
 } from '../../components/challenge-labels.ts';
 import { dateTime } from '../../components/labels.ts';
-import { formErrorSummary } from '../../forms.ts';
+import { field, formErrorSummary } from '../../forms.ts';
 import { type Html, html } from '../../html.ts';
 import { challengeForm } from './challenge-form.ts';
-import type { ChallengeView } from './challenge-view.ts';
+import { type ChallengeView, canEditPlan } from './challenge-view.ts';
+import { changedMark } from './changed-mark.ts';
+import { addWorkstreamForm, workstreamEditor } from './workstream-forms.ts';
 
 /** While the pipeline works, a live status line (app.js `data-poll` reloads the page when the status moves on). */
 function progress(challenge: ChallengeDetail): Html {
@@ -78,18 +80,47 @@ function brief(challenge: ChallengeDetail): Html {
 </div>`;
 }
 
-/** The workstreams the work was split into, one line each: the plan at a glance (the tasks follow below). */
-function plan(challenge: ChallengeDetail): Html {
-  if (challenge.workstreams.length === 0) return html``;
+/**
+ * The workstreams the work was split into, one line each: the plan at a glance (the tasks follow below). While the
+ * owner may correct the plan, each workstream folds away its changes and a new task, and a workstream can be added.
+ */
+function plan(view: ChallengeView): Html {
+  const { challenge, isOwner } = view;
+  const editable = canEditPlan(view);
+  if (challenge.workstreams.length === 0 && !editable) return html``;
   return html`<div class="plan">
   <h3>The plan</h3>
   <ol class="plain stack">${challenge.workstreams.map(
     (
       workstream,
-    ) => html`<li><strong>${workstream.title}</strong> <span class="small muted">${workstream.tasks.length} task${workstream.tasks.length === 1 ? '' : 's'}</span>
-    ${workstream.description && html`<br><span class="small">${workstream.description}</span>`}</li>`,
+      index,
+    ) => html`<li id="workstream-${workstream.id}"><strong>${workstream.title}</strong> ${changedMark(workstream, isOwner)}
+    <span class="small muted">${workstream.tasks.length} task${workstream.tasks.length === 1 ? '' : 's'}</span>
+    ${workstream.description && html`<br><span class="small">${workstream.description}</span>`}
+    ${editable && workstreamEditor(workstream, index + 1)}</li>`,
   )}</ol>
+  ${editable && addWorkstreamForm(challenge.id)}
 </div>`;
+}
+
+/** The refined brief corrected by the owner while the challenge runs (the API's rule); it is not analysed again. */
+function refinedBriefForm(challenge: ChallengeDetail): Html {
+  if (!isOpen(challenge.status) || challenge.refined_brief === null) return html``;
+  return html`<details><summary>Edit the refined brief</summary>
+  <form class="card" data-api="/api/challenges/${challenge.id}" data-method="PUT" novalidate>
+    ${formErrorSummary(null)}
+    ${field({
+      name: 'refined_brief',
+      label: 'Refined brief',
+      type: 'textarea',
+      required: true,
+      value: challenge.refined_brief,
+      hint: 'What contributors read about the challenge. Your correction is kept as written and is not analysed again.',
+      attributes: html`maxlength="${REFINED_BRIEF_MAX}" rows="10"`,
+    })}
+    <button type="submit">Save the refined brief</button>
+  </form>
+</details>`;
 }
 
 /**
@@ -117,6 +148,7 @@ function ownerActions(challenge: ChallengeDetail): Html {
     isEditable(challenge.status) &&
     html`<details><summary>Edit the title or brief</summary>${challengeForm(challenge)}</details>`
   }
+  ${refinedBriefForm(challenge)}
   <div class="actions">${complete}${archive}</div>
 </section>`;
 }
@@ -125,14 +157,15 @@ function ownerActions(challenge: ChallengeDetail): Html {
  * Overview: where the challenge stands (analysis progress, routing), its key facts, the brief, the plan, and for the
  * owner the actions on the whole challenge.
  */
-export function overviewSection({ challenge, isOwner }: ChallengeView): Html {
+export function overviewSection(view: ChallengeView): Html {
+  const { challenge, isOwner } = view;
   return html`<section id="overview" class="card" aria-labelledby="overview-title">
   <h2 id="overview-title">Overview</h2>
   ${progress(challenge)}
   ${routingSection(challenge, isOwner)}
   ${facts(challenge)}
   ${brief(challenge)}
-  ${plan(challenge)}
+  ${plan(view)}
   ${isOwner && ownerActions(challenge)}
 </section>`;
 }

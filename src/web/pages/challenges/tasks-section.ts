@@ -3,7 +3,9 @@ import type { Task } from '../../../modules/tasks/tasks.schemas.ts';
 import { hours, skillTags, statusChip, statusLabel } from '../../components/labels.ts';
 import { progressBar, taskProgressOf } from '../../components/progress-bar.ts';
 import { type Html, html } from '../../html.ts';
-import type { ChallengeView } from './challenge-view.ts';
+import { type ChallengeView, canEditPlan } from './challenge-view.ts';
+import { changedMark } from './changed-mark.ts';
+import { taskEditor } from './task-edit-forms.ts';
 
 const TASK_STATUS: Record<string, string> = {
   pending: 'Not started',
@@ -74,20 +76,29 @@ function taskFacts(task: Task): Html {
   </dl>`;
 }
 
+/** The skills, each with the least level the task asks for it at where one is set ("PostgreSQL, advanced"). */
+function requiredSkills(task: Task): Html {
+  if (task.required_skills.length === 0) return html``;
+  return skillTags(task.required_skill_levels.map(({ name, level }) => (level ? `${name}, ${level}` : name)));
+}
+
 /**
- * One task on the board: title and status, its workstream, the facts, the skills, and (for the owner) who is invited
- * or working on it. Where in the brief it came from is folded away.
+ * One task on the board: title and status (and "Changed by you" for the owner, once it changed it), its workstream,
+ * the facts, the skills, and (for the owner) who is invited or working on it, and the task's corrections while the
+ * plan may change. Where in the brief it came from is folded away.
  */
-function taskCard(task: Task, workstreamTitle: string | null, { people: peopleByTask }: ChallengeView): Html {
+function taskCard(task: Task, workstreamTitle: string | null, view: ChallengeView): Html {
+  const { people: peopleByTask } = view;
   return html`<li class="task card" id="task-${task.id}">
-  <div class="card-head"><h4>${task.title}</h4>${statusChip(task.status, TASK_STATUS[task.status] ?? task.status)}</div>
+  <div class="card-head"><h4>${task.title}</h4>${changedMark(task, view.isOwner)}${statusChip(task.status, TASK_STATUS[task.status] ?? task.status)}</div>
   ${workstreamTitle && html`<p class="small muted workstream">${workstreamTitle}</p>`}
   ${task.description && html`<p class="small">${task.description}</p>`}
   ${taskFacts(task)}
-  ${task.required_skills.length > 0 && skillTags(task.required_skills)}
+  ${requiredSkills(task)}
   ${background(task)}
   ${peopleByTask && people(peopleByTask.get(task.id) ?? [])}
   ${peopleByTask && html`<p class="small"><a href="/tasks/${task.id}/people">Candidates, invitations and profiles</a></p>`}
+  ${canEditPlan(view) && taskEditor(task, view)}
 </li>`;
 }
 
