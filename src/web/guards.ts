@@ -22,6 +22,14 @@ const WRONG_ACCOUNT: Record<'company' | 'contributor', string> = {
 };
 
 /**
+ * Sign-in, then back to `next`; `ended` when the visitor's session just ended (its token expired or was revoked), so
+ * the form says why they are asked again. app.js sends a page whose API call got a 401 to the same address.
+ */
+export function signInUrl(next: string, ended: boolean): string {
+  return `/login?next=${encodeURIComponent(next)}${ended ? '&expired=1' : ''}`;
+}
+
+/**
  * The preHandler hook of the web app: the route's guard, after a form post's CSRF check (preValidation) and before
  * the page looks anything up.
  */
@@ -30,7 +38,7 @@ export async function checkPageGuard(request: FastifyRequest, reply: FastifyRepl
   if (guard === undefined || guard === 'public') return;
   const user = request.webUser;
   // Returning the reply ends the request here (Fastify's rule for async hooks that answer).
-  if (!user) return reply.redirect(`/login?next=${encodeURIComponent(request.url)}`, 303);
+  if (!user) return reply.redirect(signInUrl(request.url, request.webSessionEnded), 303);
   if (guard !== 'signed-in' && user.account_type !== guard) throw AppError.forbidden(WRONG_ACCOUNT[guard]);
 }
 

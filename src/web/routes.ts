@@ -8,7 +8,7 @@ import {
   submitResetPassword,
 } from './auth/password-reset.page.ts';
 import { registerPage, submitRegister } from './auth/register.page.ts';
-import { signedOutPage, submitLogout } from './auth/sign-out.page.ts';
+import { signedOutPage, signOutEverywherePage, submitLogout, submitLogoutEverywhere } from './auth/sign-out.page.ts';
 import { idParam } from './components/path-id.ts';
 import { companyProfileOrNull, contributorProfileOrNull } from './components/profiles.ts';
 import type { PageRoute } from './page-area.ts';
@@ -64,6 +64,8 @@ export const WEB_ROUTES: Record<string, readonly PageRoute[]> = {
     { method: 'POST', url: '/reset-password', guard: 'public', page: submitResetPassword },
     { method: 'POST', url: '/logout', guard: 'public', page: submitLogout },
     { method: 'GET', url: '/signed-out', guard: 'public', page: signedOutPage },
+    { method: 'GET', url: '/account/sign-out-everywhere', guard: 'signed-in', page: signOutEverywherePage },
+    { method: 'POST', url: '/logout/everywhere', guard: 'public', page: submitLogoutEverywhere },
   ],
   contributor: [
     {

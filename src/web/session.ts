@@ -29,6 +29,8 @@ declare module 'fastify' {
     /** The signed-in user of a web page, or null. */
     webUser: AuthUser | null;
     webToken: string | null;
+    /** The session held a token that has ended (expired, revoked): sign-in then says so. */
+    webSessionEnded: boolean;
   }
 }
 
@@ -70,6 +72,7 @@ export async function installWebSession(app: FastifyInstance, deps: AppDeps): Pr
 
   app.decorateRequest('webUser', null);
   app.decorateRequest('webToken', null);
+  app.decorateRequest('webSessionEnded', false);
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/api/') && !request.url.startsWith('/api/auth/linkedin/')) return;
     const token = request.session.get('token');
@@ -80,6 +83,7 @@ export async function installWebSession(app: FastifyInstance, deps: AppDeps): Pr
       request.webToken = token;
     } else {
       request.session.set('token', undefined);
+      request.webSessionEnded = true;
     }
   });
 }

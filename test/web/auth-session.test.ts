@@ -35,6 +35,14 @@ for (const dialect of testDialects()) {
       assert.ok(token);
       return { client, token, user, setCookie: response.headers['set-cookie'] };
     };
+    /** A second browser signed in to the same account. */
+    const signIn = async (email: string) => {
+      const client = webClient(ctx.app);
+      assert.equal((await client.submit('/login', '/login', { email, password: PASSWORD })).statusCode, 303);
+      const token = pageToken((await client.get('/dashboard')).body);
+      assert.ok(token);
+      return { client, token };
+    };
 
     it('sets the session cookie HttpOnly, SameSite=Lax, for the whole site, not Secure over plain http', async () => {
       const { setCookie } = await signedIn();
@@ -65,8 +73,9 @@ for (const dialect of testDialects()) {
       assert.ok(!cookie.includes(encodeURIComponent(PASSWORD)));
     });
 
-    it('logout revokes every token of the user, ends the session and lands on a page that removes the token', async () => {
+    it("Sign out ends this browser's session and its token only: another browser and integrations stay signed in", async () => {
       const { client, token, user } = await signedIn();
+      const other = await signIn(user.email);
       const cliToken = await createToken(ctx.db, user.id, 'integration', null);
       const logout = await client.submit('/dashboard', '/logout', {});
       assert.equal(logout.statusCode, 303);
@@ -75,12 +84,69 @@ for (const dialect of testDialects()) {
       assert.equal(landing.statusCode, 200);
       assert.equal(pageToken(landing.body), null, 'the landing page removes localStorage.api_token');
       assert.deepEqual(parsePage(landing.body).headings(1), ['You are signed out']);
-      for (const revoked of [token, cliToken]) {
-        assert.equal((await apiClient(ctx.app, revoked).get('/api/user')).statusCode, 401);
-      }
+      assert.match(landing.body, /Other browsers and devices where you\s+are signed in stay signed in/);
+      assert.equal((await apiClient(ctx.app, token).get('/api/user')).statusCode, 401, "this browser's token");
       const dashboard = await client.get('/dashboard');
       assert.equal(dashboard.statusCode, 303);
-      assert.equal(dashboard.headers.location, '/login?next=%2Fdashboard');
+      assert.equal(dashboard.headers.location, '/login?next=%2Fdashboard', 'signed out on purpose: no "ended" note');
+      for (const kept of [other.token, cliToken]) {
+        assert.equal((await apiClient(ctx.app, kept).get('/api/user')).statusCode, 200);
+      }
+      assert.equal((await other.client.get('/dashboard')).statusCode, 200, 'the other browser is still signed in');
+    });
+
+    it('Sign out everywhere is explained on its own page and revokes every token and session of the user', async () => {
+      const { client, token, user } = await signedIn();
+      const other = await signIn(user.email);
+      const cliToken = await createToken(ctx.db, user.id, 'integration', null);
+      const explained = await client.get('/account/sign-out-everywhere');
+      assert.equal(explained.statusCode, 200);
+      assert.deepEqual(parsePage(explained.body).headings(1), ['Sign out everywhere']);
+      assert.match(explained.body, /every<\/strong>\s+browser\s+and device/);
+      assert.match(explained.body, /revokes every API token of your account/);
+      const dashboard = parsePage((await client.get('/dashboard')).body);
+      assert.equal(dashboard.link('Sign out everywhere…').href, '/account/sign-out-everywhere', 'the menu links to it');
+
+      const logout = await client.submit('/account/sign-out-everywhere', '/logout/everywhere', {});
+      assert.equal(logout.statusCode, 303);
+      assert.equal(logout.headers.location, '/signed-out?everywhere=1');
+      const landing = await client.follow(logout);
+      assert.equal(pageToken(landing.body), null);
+      assert.match(landing.body, /signed out of every browser and device/);
+      for (const revoked of [token, other.token, cliToken]) {
+        assert.equal((await apiClient(ctx.app, revoked).get('/api/user')).statusCode, 401);
+      }
+      const elsewhere = await other.client.get('/dashboard');
+      assert.equal(elsewhere.statusCode, 303);
+      assert.equal(elsewhere.headers.location, '/login?next=%2Fdashboard&expired=1', 'the other browser is told why');
+      const login = await other.client.follow(elsewhere);
+      assert.match(login.body, /Your session has ended\. Sign in again to continue\./);
+      assert.equal(pageToken(login.body), null);
+    });
+
+    it('refuses Sign out everywhere without a valid CSRF token, and stays signed in', async () => {
+      const { client, token } = await signedIn();
+      await client.get('/dashboard');
+      const response = await client.post('/logout/everywhere', { _csrf: 'forged' });
+      assert.equal(response.statusCode, 403);
+      assert.equal((await apiClient(ctx.app, token).get('/api/user')).statusCode, 200);
+    });
+
+    it('the sign-in form says the session ended when sent with expired=1, and goes back to the page after', async () => {
+      const { user } = await signedIn();
+      const client = webClient(ctx.app);
+      const page = await client.get('/login?next=%2Ftasks%2Favailable%3Fpage%3D2&expired=1');
+      assert.match(page.body, /Your session has ended\. Sign in again to continue\./);
+      assert.doesNotMatch((await client.get('/login')).body, /Your session has ended/);
+      const form = parsePage(page.body).form('/login');
+      assert.equal(form.hiddenValue('next'), '/tasks/available?page=2');
+      const response = await client.post('/login', {
+        _csrf: csrfTokenOf(page.body),
+        email: user.email,
+        password: PASSWORD,
+        next: '/tasks/available?page=2',
+      });
+      assert.equal(response.headers.location, '/tasks/available?page=2');
     });
 
     it('refuses a logout without a valid CSRF token and stays signed in', async () => {

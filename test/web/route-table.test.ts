@@ -39,6 +39,7 @@ for (const dialect of testDialects()) {
         'POST /forgot-password',
         'POST /login',
         'POST /logout',
+        'POST /logout/everywhere',
         'POST /register',
         'POST /register/confirm',
         'POST /register/resend',

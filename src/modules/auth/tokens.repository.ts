@@ -54,3 +54,13 @@ export async function deleteTokensOfUser(db: Db, userId: number): Promise<number
   const result = await db.deleteFrom('personal_access_tokens').where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Deletes one token of the user (a token id of someone else deletes nothing); whether it was there. */
+export async function deleteTokenOfUser(db: Db, userId: number, tokenId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('personal_access_tokens')
+    .where('id', '=', tokenId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -3,7 +3,13 @@ import type { Config } from '../../config.ts';
 import { type Db, listenAcrossProcesses, sendAcrossProcesses } from '../../db/database.ts';
 import type { AuthUser } from './auth-user.ts';
 import { type CachedToken, TokenCache } from './token-cache.ts';
-import { deleteTokensOfUser, findTokenWithUser, insertToken, touchToken } from './tokens.repository.ts';
+import {
+  deleteTokenOfUser,
+  deleteTokensOfUser,
+  findTokenWithUser,
+  insertToken,
+  touchToken,
+} from './tokens.repository.ts';
 
 /**
  * Personal access tokens (docs/contract.md §2): the plaintext is `{id}|{secret}`, shown once; only the SHA-256 of the
@@ -177,6 +183,18 @@ export async function forgetTokensOfUser(db: Db, userId: number): Promise<void> 
   await sendAcrossProcesses(db, REVOKED_CHANNEL, String(userId));
 }
 
+/**
+ * Revokes one token of the user: what signing out of one browser does (issue 13, item 4), leaving their other
+ * sessions and integration tokens working. The user's cached tokens are all dropped (the cache forgets by user), which
+ * costs the others one database read each.
+ */
+export async function revokeToken(db: Db, userId: number, tokenId: number): Promise<boolean> {
+  const deleted = await deleteTokenOfUser(db, userId, tokenId);
+  if (deleted) await forgetTokensOfUser(db, userId);
+  return deleted;
+}
+
+/** Revokes every token of the user: sign out everywhere, the API's logout, a password reset, `guild token:revoke`. */
 export async function revokeAllTokens(db: Db, userId: number): Promise<number> {
   const count = await deleteTokensOfUser(db, userId);
   await forgetTokensOfUser(db, userId);

@@ -4,6 +4,18 @@
 (() => {
   const token = () => localStorage.getItem('api_token');
 
+  /**
+   * A 401 from the API means the token has ended (expired, signed out elsewhere, revoked): every call made from a
+   * page comes through here, so each of them takes the reader to sign in, which says why and brings them back to
+   * this page afterwards (issue 13, item 4). The returned promise never settles: nothing on the page acts on a call
+   * whose answer is "sign in again" while the browser leaves.
+   */
+  function sessionEnded() {
+    const here = window.location.pathname + window.location.search + window.location.hash;
+    window.location.assign(`/login?next=${encodeURIComponent(here)}&expired=1`);
+    return new Promise(() => {});
+  }
+
   /** Calls the API; returns { status, data }. Bodies: FormData (multipart), or a plain object (JSON). */
   async function api(method, path, body) {
     const headers = { Accept: 'application/json', Authorization: `Bearer ${token()}` };
@@ -14,6 +26,7 @@
       payload = JSON.stringify(body);
     }
     const response = await fetch(path, { method, headers, body: payload, redirect: 'manual' });
+    if (response.status === 401) return sessionEnded();
     const isJson = (response.headers.get('content-type') || '').includes('application/json');
     return {
       status: response.status,
@@ -220,7 +233,7 @@
       const headers = { Accept: 'text/event-stream', Authorization: `Bearer ${token()}` };
       if (lastId) headers['Last-Event-ID'] = lastId;
       const response = await fetch('/api/notifications/stream', { headers });
-      if (response.status === 401) return false;
+      if (response.status === 401) return sessionEnded();
       if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
       clearInterval(pollTimer);
       pollTimer = null;
@@ -231,7 +244,7 @@
       let buffer = '';
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) return true;
+        if (done) return;
         buffer += value;
         for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
           onFrame(buffer.slice(0, end));
@@ -241,13 +254,11 @@
     }
 
     async function connect() {
-      let again = true;
       try {
-        again = await follow();
+        await follow();
       } catch {
         // no stream: poll until it comes back
       }
-      if (!again) return; // the token ended: the next page asks to sign in
       badge.dataset.live = 'polling';
       if (pollTimer === null) {
         refreshCount();

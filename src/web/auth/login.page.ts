@@ -16,7 +16,11 @@ type LoginState = {
   next?: string;
   /** The account's address is not confirmed: the page offers a new link. */
   unverified?: boolean;
+  /** Sent here because the session ended (`?expired=1`, from the guard or app.js after an API call's 401). */
+  expired?: boolean;
 };
+
+const SESSION_ENDED = 'Your session has ended. Sign in again to continue.';
 
 function loginForm(request: FastifyRequest, reply: FastifyReply, deps: AppDeps, state: LoginState) {
   return sendPage(request, reply, {
@@ -24,6 +28,7 @@ function loginForm(request: FastifyRequest, reply: FastifyReply, deps: AppDeps, 
     width: 'narrow',
     status: state.status,
     body: html`<h1>Sign in</h1>
+${state.expired && !state.error && html`<p class="flash" role="status">${SESSION_ENDED}</p>`}
 ${formErrorSummary(state.error ?? null)}
 <form method="post" action="/login" novalidate>
   ${csrfField(reply)}
@@ -48,9 +53,10 @@ ${deps.config.linkedin && html`<p class="or">or</p><p><a class="button secondary
 
 /** `GET /login`: the form; someone already signed in goes straight on to `next`. */
 export async function loginPage(request: FastifyRequest, reply: FastifyReply, deps: AppDeps) {
-  const next = safeNext((request.query as Record<string, unknown>).next);
+  const query = request.query as Record<string, unknown>;
+  const next = safeNext(query.next);
   if (request.webUser) return reply.redirect(next, 303);
-  return loginForm(request, reply, deps, { next });
+  return loginForm(request, reply, deps, { next, expired: query.expired === '1' });
 }
 
 function refusalOf(outcome: Exclude<PasswordSignIn, { token: string }>): {
