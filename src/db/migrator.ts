@@ -21,6 +21,7 @@ import * as contributorsAct from './migrations/0018_contributors_act.ts';
 import * as mailPreferencesAndResets from './migrations/0019_mail_preferences_and_resets.ts';
 import * as challengeCounts from './migrations/0021_challenge_counts.ts';
 import * as webhookDeliveryRetention from './migrations/0022_webhook_delivery_retention.ts';
+import * as notificationChallenges from './migrations/0028_notification_challenges.ts';
 
 type MigrationModule = { up(db: Kysely<unknown>, types: ColumnTypes): Promise<void> };
 
@@ -47,6 +48,7 @@ const migrations: Record<string, MigrationModule> = {
   '0019_mail_preferences_and_resets': mailPreferencesAndResets,
   '0021_challenge_counts': challengeCounts,
   '0022_webhook_delivery_retention': webhookDeliveryRetention,
+  '0028_notification_challenges': notificationChallenges,
 };
 
 /** `schema`: the PostgreSQL schema the tables live in, when it is not the default one (tests use one per file). */

@@ -362,6 +362,8 @@ export interface NotificationsTable {
   message: string;
   action_url: string | null;
   data: Json;
+  /** `data.challenge_id` as a column (0028), for the list's challenge filter and groups; null when it has none. */
+  challenge_id: Generated<number | null>;
   read_at: Timestamp | null;
   created_at: Timestamp;
 }

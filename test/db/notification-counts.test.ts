@@ -53,6 +53,7 @@ for (const dialect of testDialects()) {
       message: 'You are invited to a task.',
       actionUrl: null,
       data: '{}',
+      challengeId: null,
       now: new Date().toISOString(),
     });
 

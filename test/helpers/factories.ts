@@ -309,7 +309,9 @@ export async function createIdea(
 }
 
 /** A notification row as given; the user's kept counts are counted again after it, as the module's writes keep them. */
+/** A notification row as given; its `challenge_id` column follows `data.challenge_id`, as `notify` writes it. */
 export async function createNotification(db: Db, userId: number, overrides: Record<string, unknown> = {}) {
+  const data = typeof overrides.data === 'string' ? (JSON.parse(overrides.data) as { challenge_id?: number }) : {};
   const row = await db
     .insertInto('notifications')
     .values({
@@ -319,6 +321,7 @@ export async function createNotification(db: Db, userId: number, overrides: Reco
       message: 'You have been invited to a task.',
       action_url: '/dashboard',
       data: '{}',
+      challenge_id: data.challenge_id ?? null,
       read_at: null,
       created_at: now(),
       ...overrides,

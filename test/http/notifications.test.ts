@@ -58,9 +58,12 @@ for (const dialect of testDialects()) {
       const [newest, , oldest] = response.data.data;
       assert.deepEqual(Object.keys(newest).sort(), [
         'action_url',
+        'actionable',
+        'challenge',
         'created_at',
         'data',
         'id',
+        'inactive_reason',
         'is_read',
         'message',
         'read_at',

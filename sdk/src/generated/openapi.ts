@@ -931,8 +931,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's notifications, newest first; the body adds their unread_count */
+        /**
+         * The caller's notifications, newest first; the body adds their unread_count
+         * @description Each notification says whether its action is still possible (actionable, inactive_reason), decided from its target as it is now, and names its challenge. Filters: unread_only, type, challenge_id (0: those about no challenge).
+         */
         get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's notifications counted per challenge, newest first
+         * @description One group per challenge the caller has notifications about (and one with challenge null for the rest), with how many and how many unread; list one group with GET /api/notifications?challenge_id=…
+         */
+        get: operations["listNotificationGroups"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1986,6 +2009,15 @@ export interface components {
                 idea_id?: number;
                 webhook_id?: number;
             };
+            /** @description The challenge the notification is about (its id and title now); null when it is about none */
+            challenge: {
+                id: number;
+                title: string;
+            } | null;
+            /** @description false when what the notification asks can no longer be done (an invitation that expired, was withdrawn, answered or taken by someone else; a solution already reviewed; a task staffed or removed), decided from its target as it is now. Notifications that only report something are true. */
+            actionable: boolean;
+            /** @description Why the action is no longer possible, in words for the recipient; null while it is actionable */
+            inactive_reason: string | null;
             is_read: boolean;
             /**
              * Format: date-time
@@ -2884,6 +2916,23 @@ export interface components {
             links: components["schemas"]["PageLinks"];
             meta: components["schemas"]["PageMeta"];
             unread_count: number;
+        };
+        NotificationGroups: {
+            /** @description One group per challenge, the one with the newest notification first */
+            groups: {
+                /** @description null: the notifications about no challenge (webhooks, for one) */
+                challenge: {
+                    id: number;
+                    title: string;
+                } | null;
+                total: number;
+                unread: number;
+                /**
+                 * Format: date-time
+                 * @description ISO-8601 UTC timestamp
+                 */
+                latest_at: string;
+            }[];
         };
         UnreadCount: {
             unread_count: number;
@@ -6873,6 +6922,8 @@ export interface operations {
                 unread_only?: boolean;
                 /** @description only this type, e.g. task_assignment */
                 type?: "task_assignment" | "invitation_withdrawn" | "invitation_expired" | "team_invitation" | "team_member_joined" | "team_message" | "challenge_message" | "solution_revision_requested" | "task_completed" | "idea_scored" | "idea_voted" | "task_interest" | "task_accepted" | "task_declined" | "solution_submitted" | "challenge_analyzed" | "challenge_rejected" | "challenge_analysis_failed" | "new_idea" | "idea_shortlisted" | "contest_winners" | "idea_comment" | "webhook_deactivated";
+                /** @description only those about this challenge; 0: only those about no challenge */
+                challenge_id?: number;
             };
             header?: never;
             path?: never;
@@ -6900,6 +6951,35 @@ export interface operations {
             };
             /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listNotificationGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationGroups"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

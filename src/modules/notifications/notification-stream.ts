@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { toNotification } from './notifications.mapper.ts';
+import { describeNotifications } from './notification-actions.ts';
 import { notificationsAfter } from './notifications.repository.ts';
 import type { Notification } from './notifications.schemas.ts';
 
@@ -112,10 +112,10 @@ export class NotificationStream {
         let rows: Awaited<ReturnType<typeof notificationsAfter>>;
         do {
           rows = await notificationsAfter(db, userId, this.#cursor, BATCH);
-          for (const row of rows) {
+          for (const notification of await describeNotifications(db, userId, rows)) {
             if (this.ended) return;
-            const frame = `id: ${row.id}\nevent: notification\ndata: ${serialize(toNotification(row))}\n\n`;
-            this.#cursor = row.id;
+            const frame = `id: ${notification.id}\nevent: notification\ndata: ${serialize(notification)}\n\n`;
+            this.#cursor = notification.id;
             if (!this.body.write(frame)) await once(this.body, 'drain', { signal: this.#stopped.signal });
           }
         } while (rows.length === BATCH && !this.ended);

@@ -2,7 +2,10 @@ import type { NotificationRow } from '../../db/schema.ts';
 import { parseJson } from '../../shared/json.ts';
 import type { Notification } from './notifications.schemas.ts';
 
-export function toNotification(row: NotificationRow): Notification {
+/** What the row alone does not say: whether its action is still possible, and its challenge (notification-actions.ts). */
+export type NotificationContext = Pick<Notification, 'actionable' | 'inactive_reason' | 'challenge'>;
+
+export function toNotification(row: NotificationRow, context: NotificationContext): Notification {
   return {
     id: row.id,
     type: row.type,
@@ -10,6 +13,9 @@ export function toNotification(row: NotificationRow): Notification {
     message: row.message,
     action_url: row.action_url,
     data: parseJson<Notification['data']>(row.data, {}),
+    challenge: context.challenge,
+    actionable: context.actionable,
+    inactive_reason: context.inactive_reason,
     is_read: row.read_at !== null,
     read_at: row.read_at,
     created_at: row.created_at,

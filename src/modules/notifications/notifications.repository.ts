@@ -4,7 +4,12 @@ import type { NotificationRow } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
 import { windowFromNearerEnd } from '../../shared/paged-query.ts';
 
-export type NotificationFilters = { unreadOnly: boolean; type: string | null };
+export type NotificationFilters = {
+  unreadOnly: boolean;
+  type: string | null;
+  /** Only those about this challenge; `none`: only those about no challenge; null: any. */
+  challenge: number | 'none' | null;
+};
 
 /** One user's notifications with the list filters applied; newest first is `id desc` on the (user_id, id) index. */
 function usersNotifications(db: Db, userId: number, filters: NotificationFilters) {
@@ -12,7 +17,11 @@ function usersNotifications(db: Db, userId: number, filters: NotificationFilters
     .selectFrom('notifications')
     .where('user_id', '=', userId)
     .$if(filters.unreadOnly, (query) => query.where('read_at', 'is', null))
-    .$if(filters.type !== null, (query) => query.where('type', '=', filters.type!));
+    .$if(filters.type !== null, (query) => query.where('type', '=', filters.type!))
+    .$if(filters.challenge === 'none', (query) => query.where('challenge_id', 'is', null))
+    .$if(typeof filters.challenge === 'number', (query) =>
+      query.where('challenge_id', '=', filters.challenge as number),
+    );
 }
 
 /**
@@ -44,9 +53,12 @@ export async function listNotifications(
   return { rows, total };
 }
 
-/** How many rows the list has: the kept counts, unless it is filtered by type (then counted, on the index). */
+/**
+ * How many rows the list has: the kept counts, unless it is filtered by type or challenge (then counted, on an
+ * index).
+ */
 async function countMatching(db: Db, userId: number, filters: NotificationFilters): Promise<number> {
-  if (filters.type === null) {
+  if (filters.type === null && filters.challenge === null) {
     const counts = await keptCounts(db, userId);
     return filters.unreadOnly ? counts.unread : counts.total;
   }
@@ -172,6 +184,8 @@ export type NewNotificationRow = {
   actionUrl: string | null;
   /** The notification's `data` as JSON text. */
   data: string;
+  /** Its `data.challenge_id`, kept as a column too (the list's challenge filter and groups). */
+  challengeId: number | null;
   now: string;
 };
 
@@ -193,6 +207,7 @@ export function insertNotification(db: Db, notification: NewNotificationRow): Pr
         message: notification.message,
         action_url: notification.actionUrl,
         data: notification.data,
+        challenge_id: notification.challengeId,
         read_at: null,
         created_at: notification.now,
       })
@@ -222,4 +237,27 @@ export async function newestNotificationId(db: Db, userId: number): Promise<numb
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return Number(row?.newest ?? 0);
+}
+
+/**
+ * A user's notifications counted per challenge, with its title (null for those about no challenge), the challenge
+ * with the newest notification first: the notifications page's groups. One pass over the user's
+ * `(user_id, challenge_id, id)` index.
+ */
+export function notificationGroups(db: Db, userId: number) {
+  return db
+    .selectFrom('notifications')
+    .leftJoin('challenges', 'challenges.id', 'notifications.challenge_id')
+    .select((eb) => [
+      'notifications.challenge_id',
+      'challenges.title',
+      eb.fn.countAll<number>().as('total'),
+      sql<number>`sum(case when notifications.read_at is null then 1 else 0 end)`.as('unread'),
+      eb.fn.max('notifications.id').as('newest_id'),
+      eb.fn.max('notifications.created_at').as('latest_at'),
+    ])
+    .where('notifications.user_id', '=', userId)
+    .groupBy(['notifications.challenge_id', 'challenges.title'])
+    .orderBy('newest_id', 'desc')
+    .execute();
 }

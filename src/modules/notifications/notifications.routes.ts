@@ -10,12 +10,14 @@ import { notificationStreamRoutes } from './notification-stream.routes.ts';
 import {
   MarkAllReadResult,
   Notification,
+  NotificationGroups,
   NotificationPreferences,
   NotificationPreferencesUpdate,
   NotificationsQuery,
   UnreadCount,
 } from './notifications.schemas.ts';
 import {
+  groupsOf,
   listMyNotifications,
   markAllRead,
   markRead,
@@ -36,6 +38,8 @@ export async function notificationsRoutes(fastify: FastifyInstance, deps: AppDep
         operationId: 'listNotifications',
         tags,
         summary: "The caller's notifications, newest first; the body adds their unread_count",
+        description:
+          'Each notification says whether its action is still possible (actionable, inactive_reason), decided from its target as it is now, and names its challenge. Filters: unread_only, type, challenge_id (0: those about no challenge).',
         querystring: NotificationsQuery,
         response: {
           200: Page(Notification, { unread_count: Type.Integer() }, 'NotificationPage'),
@@ -45,10 +49,30 @@ export async function notificationsRoutes(fastify: FastifyInstance, deps: AppDep
     },
     async (request) => {
       const page = pageRequest(request.query);
-      const filters = { unreadOnly: request.query.unread_only ?? false, type: request.query.type ?? null };
+      const { unread_only, type, challenge_id } = request.query;
+      const filters = {
+        unreadOnly: unread_only ?? false,
+        type: type ?? null,
+        challenge: challenge_id === undefined ? null : challenge_id === 0 ? ('none' as const) : challenge_id,
+      };
       const { data, total, unreadCount } = await listMyNotifications(db, callerOf(request), filters, page);
       return { ...pageEnvelope(request, page, data, total), unread_count: unreadCount };
     },
+  );
+
+  app.get(
+    '/notifications/groups',
+    {
+      schema: {
+        operationId: 'listNotificationGroups',
+        tags,
+        summary: "The caller's notifications counted per challenge, newest first",
+        description:
+          'One group per challenge the caller has notifications about (and one with challenge null for the rest), with how many and how many unread; list one group with GET /api/notifications?challenge_id=…',
+        response: { 200: NotificationGroups, ...errorResponses(401) },
+      },
+    },
+    (request) => groupsOf(db, callerOf(request)),
   );
 
   app.get(

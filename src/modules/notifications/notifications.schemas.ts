@@ -2,6 +2,8 @@ import { type Static, Type } from 'typebox';
 import { Nullable, PageQuery, Timestamp } from '../../http/schemas.ts';
 import { EMAIL_DELIVERIES, NOTIFICATION_TYPE_NAMES } from './notification-types.ts';
 
+const ChallengeRef = Type.Object({ id: Type.Integer(), title: Type.String() });
+
 export const Notification = Type.Object(
   {
     id: Type.Integer(),
@@ -17,6 +19,18 @@ export const Notification = Type.Object(
       idea_id: Type.Optional(Type.Integer()),
       webhook_id: Type.Optional(Type.Integer()),
     }),
+    challenge: {
+      ...Nullable(ChallengeRef),
+      description: 'The challenge the notification is about (its id and title now); null when it is about none',
+    },
+    actionable: Type.Boolean({
+      description:
+        'false when what the notification asks can no longer be done (an invitation that expired, was withdrawn, answered or taken by someone else; a solution already reviewed; a task staffed or removed), decided from its target as it is now. Notifications that only report something are true.',
+    }),
+    inactive_reason: {
+      ...Nullable(Type.String()),
+      description: 'Why the action is no longer possible, in words for the recipient; null while it is actionable',
+    },
     is_read: Type.Boolean(),
     read_at: Nullable(Timestamp),
     created_at: Timestamp,
@@ -29,7 +43,28 @@ export const NotificationsQuery = Type.Object({
   ...PageQuery,
   unread_only: Type.Optional(Type.Boolean({ description: 'true: only notifications not read yet' })),
   type: Type.Optional(Type.Enum([...NOTIFICATION_TYPE_NAMES], { description: 'only this type, e.g. task_assignment' })),
+  challenge_id: Type.Optional(
+    Type.Integer({ minimum: 0, description: 'only those about this challenge; 0: only those about no challenge' }),
+  ),
 });
+
+export const NotificationGroups = Type.Object(
+  {
+    groups: Type.Array(
+      Type.Object({
+        challenge: {
+          ...Nullable(ChallengeRef),
+          description: 'null: the notifications about no challenge (webhooks, for one)',
+        },
+        total: Type.Integer(),
+        unread: Type.Integer(),
+        latest_at: Timestamp,
+      }),
+      { description: 'One group per challenge, the one with the newest notification first' },
+    ),
+  },
+  { $id: 'NotificationGroups' },
+);
 
 export const UnreadCount = Type.Object({ unread_count: Type.Integer() }, { $id: 'UnreadCount' });
 

@@ -3,7 +3,7 @@ import type { NotificationRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { PageRequest } from '../../http/pagination.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
-import { toNotification } from './notifications.mapper.ts';
+import { describeNotifications } from './notification-actions.ts';
 import {
   countUnread,
   deleteNotification,
@@ -12,6 +12,7 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
   type NotificationFilters,
+  notificationGroups,
 } from './notifications.repository.ts';
 
 /** A notification is only ever its recipient's: unknown is 404, someone else's is 403 (docs/contract.md §4). */
@@ -29,7 +30,20 @@ export async function listMyNotifications(db: Db, caller: AuthUser, filters: Not
     listNotifications(db, caller.id, filters, page),
     countUnread(db, caller.id),
   ]);
-  return { data: rows.map(toNotification), total, unreadCount };
+  return { data: await describeNotifications(db, caller.id, rows), total, unreadCount };
+}
+
+/** The caller's notifications counted per challenge (`GET /api/notifications/groups`). */
+export async function groupsOf(db: Db, caller: AuthUser) {
+  const rows = await notificationGroups(db, caller.id);
+  return {
+    groups: rows.map((row) => ({
+      challenge: row.challenge_id === null ? null : { id: row.challenge_id, title: row.title ?? 'A removed challenge' },
+      total: Number(row.total),
+      unread: Number(row.unread),
+      latest_at: String(row.latest_at),
+    })),
+  };
 }
 
 export async function unreadCountOf(db: Db, caller: AuthUser) {
@@ -38,11 +52,13 @@ export async function unreadCountOf(db: Db, caller: AuthUser) {
 
 export async function markRead(db: Db, caller: AuthUser, id: number) {
   const notification = await ownNotification(db, caller, id);
-  if (notification.read_at !== null) return toNotification(notification);
   // Another request may have marked it in between; then its time stands and the row is read back as it is.
   const updated =
-    (await markNotificationRead(db, id, new Date().toISOString())) ?? (await ownNotification(db, caller, id));
-  return toNotification(updated);
+    notification.read_at !== null
+      ? notification
+      : ((await markNotificationRead(db, id, new Date().toISOString())) ?? (await ownNotification(db, caller, id)));
+  const [described] = await describeNotifications(db, caller.id, [updated]);
+  return described;
 }
 
 export async function markAllRead(db: Db, caller: AuthUser) {

@@ -1,10 +1,10 @@
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../webhooks/webhook-events.ts';
+import { describeNotifications } from './notification-actions.ts';
 import { insertNotificationMail } from './notification-mails.repository.ts';
 import { emailDeliveryOf } from './notification-preferences.service.ts';
 import { announceNotification } from './notification-streams.ts';
 import type { NotificationType } from './notification-types.ts';
-import { toNotification } from './notifications.mapper.ts';
 import { insertNotification } from './notifications.repository.ts';
 
 export type NotificationData = {
@@ -38,6 +38,7 @@ export async function notify(db: Db, notification: NewNotification): Promise<voi
   const row = await insertNotification(db, {
     ...notification,
     data: JSON.stringify(notification.data),
+    challengeId: notification.data.challenge_id ?? null,
     now: new Date().toISOString(),
   });
   const delivery = await emailDeliveryOf(db, row.user_id, notification.type);
@@ -52,7 +53,7 @@ export async function notify(db: Db, notification: NewNotification): Promise<voi
   await recordEvent(db, {
     type: 'notification.created',
     recipients: [row.user_id],
-    data: async () => toNotification(row),
+    data: async () => (await describeNotifications(db, row.user_id, [row]))[0],
   });
   await announceNotification(db, row.user_id);
 }

@@ -95,7 +95,12 @@ ${completeProfileCall('Before you submit challenges, tell contributors who you a
   const [challenges, waiting, notifications] = await Promise.all([
     listOwnChallenges(deps.db, user, {}, firstPage(CHALLENGES_SHOWN)),
     listPendingAssignments(deps.db, user, firstPage(1)),
-    listMyNotifications(deps.db, user, { unreadOnly: false, type: null }, firstPage(NOTIFICATIONS_SHOWN)),
+    listMyNotifications(
+      deps.db,
+      user,
+      { unreadOnly: false, type: null, challenge: null },
+      firstPage(NOTIFICATIONS_SHOWN),
+    ),
   ]);
   const progress = await progressOf(deps, user, challenges.data);
   return sendPage(request, reply, {

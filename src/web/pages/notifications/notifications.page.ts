@@ -83,7 +83,7 @@ export async function notificationsPage(request: FastifyRequest, reply: FastifyR
   const { data, total, unreadCount } = await listMyNotifications(
     deps.db,
     user,
-    { unreadOnly: filter === 'unread', type: null },
+    { unreadOnly: filter === 'unread', type: null, challenge: null },
     page,
   );
   return sendPage(request, reply, {

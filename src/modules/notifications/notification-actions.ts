@@ -1,0 +1,124 @@
+import type { Db } from '../../db/database.ts';
+import type { NotificationRow } from '../../db/schema.ts';
+import { parseJson } from '../../shared/json.ts';
+import { OPEN_CHALLENGE_STATUSES } from '../challenges/challenges.state.ts';
+import { OPEN_TASK_STATUSES } from '../tasks/tasks.state.ts';
+import { findTargets, type Targets } from './notification-targets.repository.ts';
+import type { NotificationType } from './notification-types.ts';
+import { toNotification } from './notifications.mapper.ts';
+import type { Notification } from './notifications.schemas.ts';
+import type { NotificationData } from './notify.ts';
+
+/**
+ * Whether what a notification asks of its recipient can still be done (issue 13, item 2; docs/api.md, Notifications):
+ * an invitation may have expired, been withdrawn or been answered, a submitted solution reviewed, a task staffed. It
+ * is decided when the notification is read, from its target's state now, never stored: a stored flag would need every
+ * module that moves an assignment, a task or a team to find and update the notifications about it.
+ */
+export type ActionState = { actionable: boolean; inactive_reason: string | null };
+
+const ACTIONABLE: ActionState = { actionable: true, inactive_reason: null };
+const inactive = (reason: string): ActionState => ({ actionable: false, inactive_reason: reason });
+
+const isOpen = (statuses: readonly string[], status: string) => statuses.includes(status);
+
+type Check = (data: NotificationData, targets: Targets, now: string) => ActionState;
+
+/** The challenge is over: nothing on it can be answered any more. */
+function closedChallenge(data: NotificationData, targets: Targets): ActionState | null {
+  const challenge = data.challenge_id === undefined ? undefined : targets.challenges.get(data.challenge_id);
+  if (!challenge || isOpen(OPEN_CHALLENGE_STATUSES, challenge.status)) return null;
+  return inactive(challenge.status === 'archived' ? 'The challenge was archived.' : 'The challenge is finished.');
+}
+
+const answerInvitation: Check = (data, targets, now) => {
+  const assignment = data.assignment_id === undefined ? undefined : targets.assignments.get(data.assignment_id);
+  if (!assignment) return inactive('The task was removed from its challenge, and the invitation with it.');
+  if (assignment.status === 'invited') {
+    if (assignment.expires_at !== null && assignment.expires_at <= now) return inactive('The invitation expired.');
+    return closedChallenge(data, targets) ?? ACTIONABLE;
+  }
+  if (assignment.status !== 'declined') return inactive('You accepted this invitation.');
+  if (assignment.withdrawn_at !== null) {
+    if (assignment.task_status === 'completed') return inactive('The invitation was withdrawn: the task is done.');
+    if (!isOpen(OPEN_TASK_STATUSES, assignment.task_status)) return inactive('Someone else took the task.');
+    return closedChallenge(data, targets) ?? inactive('The company withdrew the invitation.');
+  }
+  return assignment.responded_at === null
+    ? inactive('The invitation expired unanswered.')
+    : inactive('You declined this invitation.');
+};
+
+const answerTeamInvitation: Check = (data, targets) => {
+  const membership = data.team_id === undefined ? undefined : targets.memberships.get(data.team_id);
+  if (!membership) return inactive('The invitation was withdrawn.');
+  if (membership.status === 'accepted') return inactive('You joined this team.');
+  if (membership.status === 'declined') return inactive('You declined this invitation.');
+  return closedChallenge(data, targets) ?? ACTIONABLE;
+};
+
+const reviewSolution: Check = (data, targets) => {
+  const assignment = data.assignment_id === undefined ? undefined : targets.assignments.get(data.assignment_id);
+  if (!assignment) return inactive('The task was removed from its challenge.');
+  if (assignment.status === 'completed') return inactive('You approved this work.');
+  if (assignment.status !== 'submitted') return inactive('You sent this solution back for changes.');
+  return ACTIONABLE;
+};
+
+const reviseSolution: Check = (data, targets) => {
+  const assignment = data.assignment_id === undefined ? undefined : targets.assignments.get(data.assignment_id);
+  if (!assignment) return inactive('The task was removed from its challenge.');
+  if (assignment.status === 'completed') return inactive('The task is complete.');
+  if (assignment.status === 'submitted') return inactive('You handed in a new version.');
+  return closedChallenge(data, targets) ?? ACTIONABLE;
+};
+
+const inviteApplicant: Check = (data, targets) => {
+  const task = data.task_id === undefined ? undefined : targets.tasks.get(data.task_id);
+  if (!task) return inactive('The task was removed from its challenge.');
+  if (task.status === 'completed') return inactive('The task is done.');
+  if (!isOpen(OPEN_TASK_STATUSES, task.status)) return inactive('The task is staffed now.');
+  return closedChallenge(data, targets) ?? ACTIONABLE;
+};
+
+/** The types that ask something of their recipient; every other type only reports, and stays actionable (open it). */
+const CHECKS: Partial<Record<NotificationType, Check>> = {
+  task_assignment: answerInvitation,
+  team_invitation: answerTeamInvitation,
+  solution_submitted: reviewSolution,
+  solution_revision_requested: reviseSolution,
+  task_interest: inviteApplicant,
+};
+
+const defined = (values: readonly (number | undefined)[]) => [
+  ...new Set(values.filter((value): value is number => value !== undefined)),
+];
+
+/**
+ * Notifications as the API answers them, with their action state and challenge: the targets of all `rows` (one
+ * user's) are read in one query per kind, so a page costs the same few queries however long it is.
+ */
+export async function describeNotifications(
+  db: Db,
+  userId: number,
+  rows: readonly NotificationRow[],
+): Promise<Notification[]> {
+  if (rows.length === 0) return [];
+  const parsed = rows.map((row) => ({ row, data: parseJson<NotificationData>(row.data, {}) }));
+  const checked = parsed.filter(({ row }) => Object.hasOwn(CHECKS, row.type));
+  const targets = await findTargets(db, userId, {
+    assignmentIds: defined(checked.map(({ data }) => data.assignment_id)),
+    taskIds: defined(checked.filter(({ row }) => row.type === 'task_interest').map(({ data }) => data.task_id)),
+    teamIds: defined(checked.map(({ data }) => data.team_id)),
+    challengeIds: defined(parsed.map(({ data }) => data.challenge_id)),
+  });
+  const now = new Date().toISOString();
+  return parsed.map(({ row, data }) => {
+    const check = CHECKS[row.type as NotificationType];
+    const challenge = data.challenge_id === undefined ? undefined : targets.challenges.get(data.challenge_id);
+    return toNotification(row, {
+      ...(check ? check(data, targets, now) : ACTIONABLE),
+      challenge: challenge ? { id: challenge.id, title: challenge.title } : null,
+    });
+  });
+}
