@@ -31,10 +31,10 @@ for (const dialect of testDialects()) {
 
       const sent = await company.post(changesUrl(scenario.assignment.id), { note: '  Please add the video.  ' });
       assert.equal(sent.statusCode, 200, sent.body);
-      assert.equal(sent.data.status, 'in_progress');
-      assert.equal(sent.data.latest_submission.status, 'revision_requested');
-      assert.equal(sent.data.latest_submission.review_note, 'Please add the video.');
-      assert.ok(sent.data.latest_submission.reviewed_at);
+      assert.equal(sent.data.data.status, 'in_progress');
+      assert.equal(sent.data.data.latest_submission.status, 'revision_requested');
+      assert.equal(sent.data.data.latest_submission.review_note, 'Please add the video.');
+      assert.ok(sent.data.data.latest_submission.reviewed_at);
 
       const [notification] = await notificationsOf(ctx.db, scenario.volunteer.user.id);
       assert.equal(notification.type, 'solution_revision_requested');
@@ -97,7 +97,7 @@ for (const dialect of testDialects()) {
         const response = await company.post(changesUrl(scenario.assignment.id), { note: 'More, please.' });
         if (status === 'submitted') {
           assert.equal(response.statusCode, 200);
-          assert.equal(response.data.status, 'in_progress');
+          assert.equal(response.data.data.status, 'in_progress');
           continue;
         }
         assert.equal(response.statusCode, 422, status);

@@ -202,8 +202,8 @@ for (const dialect of testDialects()) {
 
       const before = (await notificationsOf(ctx.db, author.user.id)).length;
       const on = await as(owner.token).post(url);
-      assert.deepEqual([on.statusCode, on.data.shortlisted], [200, true]);
-      assert.equal((await as(owner.token).post(url)).data.shortlisted, true);
+      assert.deepEqual([on.statusCode, on.data.data.shortlisted], [200, true]);
+      assert.equal((await as(owner.token).post(url)).data.data.shortlisted, true);
       const told = (await notificationsOf(ctx.db, author.user.id)).slice(before);
       assert.deepEqual(
         told.map((n) => [n.type, n.action_url]),
@@ -211,7 +211,7 @@ for (const dialect of testDialects()) {
       );
       assert.equal((await as(reader.token).get(`/api/ideas/${idea.id}`)).data.shortlisted, true);
       const off = await as(owner.token).delete(url);
-      assert.deepEqual([off.statusCode, off.data.shortlisted], [200, false]);
+      assert.deepEqual([off.statusCode, off.data.data.shortlisted], [200, false]);
     });
 
     it('announces winners once, in order, and tells every author and voter', async () => {
@@ -252,14 +252,14 @@ for (const dialect of testDialects()) {
       const announced = await as(owner.token).post(url, body);
       assert.equal(announced.statusCode, 200);
       assert.deepEqual(
-        announced.data.winners.map((idea: { id: number; winner_rank: number }) => [idea.id, idea.winner_rank]),
+        announced.data.data.winners.map((idea: { id: number; winner_rank: number }) => [idea.id, idea.winner_rank]),
         [
           [second.id, 1],
           [first.id, 2],
         ],
       );
-      assert.ok(announced.data.winners_announced_at);
-      assert.equal(announced.data.ideas_open, false);
+      assert.ok(announced.data.data.winners_announced_at);
+      assert.equal(announced.data.data.ideas_open, false);
       const after = await counts();
       assert.deepEqual(
         after.map((n, i) => n - before[i]),

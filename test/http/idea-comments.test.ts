@@ -25,7 +25,7 @@ for (const dialect of testDialects()) {
       const first = await as(reader.token).post(url, { body: 'How would the fridges be cleaned?' });
       assert.equal(first.statusCode, 201);
       assert.deepEqual(
-        { ...first.data, id: undefined, created_at: undefined },
+        { ...first.data.data, id: undefined, created_at: undefined },
         {
           id: undefined,
           idea_id: idea.id,

@@ -69,7 +69,7 @@ for (const dialect of testDialects()) {
 
       const response = await apiClient(ctx.app, company.token).get(`/api/tasks/${task.id}/candidates`);
       assert.equal(response.statusCode, 200, response.body);
-      const body = response.data;
+      const body = response.data.data;
       assert.equal(body.task_id, task.id);
       assert.equal(body.open_for_invitations, true);
       assert.equal(body.minimum_score, 60);
@@ -118,27 +118,27 @@ for (const dialect of testDialects()) {
       const api = apiClient(ctx.app, company.token);
       const nobody = await api.get(`/api/tasks/${task.id}/candidates`);
       assert.equal(nobody.statusCode, 200);
-      assert.deepEqual(nobody.data.candidates, []);
-      assert.equal(nobody.data.message, `No contributor holds ${skill} at advanced level or above.`);
+      assert.deepEqual(nobody.data.data.candidates, []);
+      assert.equal(nobody.data.data.message, `No contributor holds ${skill} at advanced level or above.`);
 
       await contributor('Learner', { [skill]: 'intermediate' });
       const lower = await api.get(`/api/tasks/${task.id}/candidates`);
       assert.equal(
-        lower.data.message,
+        lower.data.data.message,
         `No contributor holds ${skill} at advanced level or above. 1 contributor holds it at a lower level.`,
       );
 
       await contributor('Busy Expert', { [skill]: 'expert' }, { availability_hours_per_week: 0 });
       const busy = await api.get(`/api/tasks/${task.id}/candidates`);
-      assert.deepEqual(busy.data.candidates, []);
+      assert.deepEqual(busy.data.data.candidates, []);
       assert.equal(
-        busy.data.message,
+        busy.data.data.message,
         `1 contributor holds ${skill} at advanced level or above, but none has the 2 free hours a week the task needs.`,
       );
 
       const bare = await ownedTask({ skills: [] });
       const none = await apiClient(ctx.app, bare.company.token).get(`/api/tasks/${bare.task.id}/candidates`);
-      assert.match(none.data.message, /names no required skills/);
+      assert.match(none.data.data.message, /names no required skills/);
     });
 
     it('a fitting contributor below the invitation score is listed, not invited, and the message says so', async () => {
@@ -155,11 +155,14 @@ for (const dialect of testDialects()) {
         { experience_level: 'student', availability_hours_per_week: 10 },
       );
       const response = await apiClient(ctx.app, company.token).get(`/api/tasks/${task.id}/candidates`);
-      assert.equal(response.data.candidates.length, 1);
-      assert.ok(response.data.candidates[0].match_score < 60, String(response.data.candidates[0].match_score));
-      assert.equal(response.data.candidates[0].would_be_invited, false);
+      assert.equal(response.data.data.candidates.length, 1);
+      assert.ok(
+        response.data.data.candidates[0].match_score < 60,
+        String(response.data.data.candidates[0].match_score),
+      );
+      assert.equal(response.data.data.candidates[0].would_be_invited, false);
       assert.equal(
-        response.data.message,
+        response.data.data.message,
         '1 contributor fits this task, but none scores the 60 matching needs to invite on its own. Invite one yourself if their profile suits you.',
       );
     });
@@ -169,13 +172,13 @@ for (const dialect of testDialects()) {
       await contributor('Geologist', { [skill]: 'expert' });
       const done = await ownedTask({ skills: [skill], status: 'completed' });
       const response = await apiClient(ctx.app, done.company.token).get(`/api/tasks/${done.task.id}/candidates`);
-      assert.equal(response.data.open_for_invitations, false);
-      assert.deepEqual(response.data.candidates, []);
-      assert.equal(response.data.message, 'This task is completed: it takes no invitations.');
+      assert.equal(response.data.data.open_for_invitations, false);
+      assert.deepEqual(response.data.data.candidates, []);
+      assert.equal(response.data.data.message, 'This task is completed: it takes no invitations.');
 
       const archived = await ownedTask({ skills: [skill] }, { status: 'archived' });
       const closed = await apiClient(ctx.app, archived.company.token).get(`/api/tasks/${archived.task.id}/candidates`);
-      assert.equal(closed.data.message, "This task's challenge is archived: it takes no invitations.");
+      assert.equal(closed.data.data.message, "This task's challenge is archived: it takes no invitations.");
     });
 
     it('is the owning company’s alone: 401, 403 for contributors, 404 for other companies and unknown tasks', async () => {

@@ -58,7 +58,7 @@ for (const dialect of testDialects()) {
         note: '  We liked your bridge survey. ',
       });
       assert.equal(response.statusCode, 201, response.body);
-      const assignment = response.data;
+      const assignment = response.data.data;
       assert.equal(assignment.status, 'invited');
       assert.equal(assignment.task_id, task.id);
       assert.equal(assignment.volunteer_id, person.volunteer.id);
@@ -195,14 +195,14 @@ for (const dialect of testDialects()) {
     it('withdraws an open invitation: declined with withdrawn_at, the invitee told, answering it a 422', async () => {
       const { task, person, api } = await scene();
       const invited = await api.post(`/api/tasks/${task.id}/invitations`, { volunteer_id: person.volunteer.id });
-      const id = invited.data.id;
+      const id = invited.data.data.id;
 
       const withdrawn = await api.post(`/api/assignments/${id}/withdraw`);
       assert.equal(withdrawn.statusCode, 200, withdrawn.body);
-      assert.equal(withdrawn.data.status, 'declined');
-      assert.ok(withdrawn.data.withdrawn_at);
-      assert.equal(withdrawn.data.responded_at, null);
-      assert.equal(withdrawn.data.decline_reason, 'The invitation was withdrawn by the company.');
+      assert.equal(withdrawn.data.data.status, 'declined');
+      assert.ok(withdrawn.data.data.withdrawn_at);
+      assert.equal(withdrawn.data.data.responded_at, null);
+      assert.equal(withdrawn.data.data.decline_reason, 'The invitation was withdrawn by the company.');
 
       const notifications = await notificationsOf(ctx.db, person.user.id);
       assert.deepEqual(

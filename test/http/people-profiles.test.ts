@@ -87,7 +87,7 @@ for (const dialect of testDialects()) {
       for (const token of [company.token, other.token]) {
         const response = await apiClient(ctx.app, token).get(`/api/volunteers/${contributor.volunteer.id}`);
         assert.equal(response.statusCode, 200, response.body);
-        const profile = response.data;
+        const profile = response.data.data;
         assert.equal(profile.name, 'Ada Byron');
         assert.equal(profile.headline, 'Structural engineer at Arup');
         assert.deepEqual(
@@ -118,7 +118,7 @@ for (const dialect of testDialects()) {
     it('the contributor sees their own contact details; a company sees them only while the contributor is invited or assigned', async () => {
       const { contributor } = await contributorWithRecord();
       const self = await apiClient(ctx.app, contributor.token).get(`/api/volunteers/${contributor.volunteer.id}`);
-      assert.deepEqual(self.data.contact, { email: contributor.user.email });
+      assert.deepEqual(self.data.data.contact, { email: contributor.user.email });
 
       const company = await createCompany(ctx.db);
       const challenge = await createChallenge(ctx.db, company.company.id);
@@ -142,10 +142,12 @@ for (const dialect of testDialects()) {
           .execute();
         const read = await api.get(url);
         assert.equal(read.statusCode, 200);
-        assert.deepEqual(read.data.contact, shown ? { email: contributor.user.email } : null, status);
+        assert.deepEqual(read.data.data.contact, shown ? { email: contributor.user.email } : null, status);
         assert.deepEqual(
-          read.data.cv,
-          shown ? { file_name: 'ada-cv.pdf', uploaded_at: read.data.cv.uploaded_at, download_url: `${url}/cv` } : null,
+          read.data.data.cv,
+          shown
+            ? { file_name: 'ada-cv.pdf', uploaded_at: read.data.data.cv.uploaded_at, download_url: `${url}/cv` }
+            : null,
           status,
         );
       }

@@ -2316,6 +2316,9 @@ export interface components {
              */
             created_at: string;
         };
+        PublicVolunteerProfileResponse: {
+            data: components["schemas"]["PublicVolunteerProfile"];
+        };
         CompleteCompanyProfileBody: {
             company_name: string;
             industry?: string | null;
@@ -2808,6 +2811,9 @@ export interface components {
             /** @description Required: what the contributor should change (1–2000 characters after trimming). */
             note: string;
         };
+        AssignmentResponse: {
+            data: components["schemas"]["Assignment"];
+        };
         SubmissionPage: {
             data: components["schemas"]["Submission"][];
             links: components["schemas"]["PageLinks"];
@@ -2869,6 +2875,9 @@ export interface components {
             people: components["schemas"]["PersonOnTask"][];
             /** @description Why there is no one matching would invite, in plain words ("No contributor holds Structural Design at advanced level or above."), or why the task takes no invitations; null when matching has candidates. */
             message: string | null;
+        };
+        TaskCandidatesResponse: {
+            data: components["schemas"]["TaskCandidates"];
         };
         InvitationBody: {
             volunteer_id: number;
@@ -3009,9 +3018,18 @@ export interface components {
             /** @description 1 to 2000 characters */
             body: string;
         };
+        IdeaCommentResponse: {
+            data: components["schemas"]["IdeaComment"];
+        };
+        IdeaResponse: {
+            data: components["schemas"]["Idea"];
+        };
         WinnersBody: {
             /** @description The winning ideas in order of place: the first is first place. Scored ideas of this challenge. */
             idea_ids: number[];
+        };
+        ChallengeDetailResponse: {
+            data: components["schemas"]["ChallengeDetail"];
         };
         CreateWebhookBody: {
             /**
@@ -3818,7 +3836,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PublicVolunteerProfile"];
+                    "application/json": components["schemas"]["PublicVolunteerProfileResponse"];
                 };
             };
             /** @description Missing, malformed, unknown or revoked token */
@@ -6275,7 +6293,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Assignment"];
+                    "application/json": components["schemas"]["AssignmentResponse"];
                 };
             };
             /** @description The body is not valid JSON, a form or multipart */
@@ -6426,7 +6444,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Assignment"];
+                    "application/json": components["schemas"]["AssignmentResponse"];
                 };
             };
             /** @description Missing, malformed, unknown or revoked token */
@@ -6493,7 +6511,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TaskCandidates"];
+                    "application/json": components["schemas"]["TaskCandidatesResponse"];
                 };
             };
             /** @description Missing, malformed, unknown or revoked token */
@@ -6549,7 +6567,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Assignment"];
+                    "application/json": components["schemas"]["AssignmentResponse"];
                 };
             };
             /** @description The body is not valid JSON, a form or multipart */
@@ -7736,7 +7754,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IdeaComment"];
+                    "application/json": components["schemas"]["IdeaCommentResponse"];
                 };
             };
             /** @description The body is not valid JSON, a form or multipart */
@@ -7815,7 +7833,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Idea"];
+                    "application/json": components["schemas"]["IdeaResponse"];
                 };
             };
             /** @description Missing, malformed, unknown or revoked token */
@@ -7882,7 +7900,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Idea"];
+                    "application/json": components["schemas"]["IdeaResponse"];
                 };
             };
             /** @description Missing, malformed, unknown or revoked token */
@@ -7947,7 +7965,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ChallengeDetail"];
+                    "application/json": components["schemas"]["ChallengeDetailResponse"];
                 };
             };
             /** @description The body is not valid JSON, a form or multipart */

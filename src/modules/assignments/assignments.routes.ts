@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
 import { pageEnvelope, pageRequest, pageResponse } from '../../http/pagination.ts';
-import { errorResponses, IdParams, Page, PageOnlyQuery } from '../../http/schemas.ts';
+import { Data, errorResponses, IdParams, Page, PageOnlyQuery } from '../../http/schemas.ts';
 import { assertUploadsValid, MiB, type UploadRule, uploadsOf } from '../../http/uploads.ts';
 import {
   Assignment,
@@ -205,10 +205,10 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
           'in a new version with submit-solution.',
         params: IdParams,
         body: RequestChangesBody,
-        response: { 200: Assignment, ...errorResponses(400, 401, 403, 404, 413, 422) },
+        response: { 200: Data(Assignment), ...errorResponses(400, 401, 403, 404, 413, 422) },
       },
     },
-    (request) => requestRevision(db, callerOf(request), request.params.id, request.body.note),
+    async (request) => ({ data: await requestRevision(db, callerOf(request), request.params.id, request.body.note) }),
   );
 
   app.get(
@@ -252,9 +252,9 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
           'withdrawn by the company.", and the invitee gets an `invitation_withdrawn` notification. Matching is not ' +
           'run again for the task.',
         params: IdParams,
-        response: { 200: Assignment, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: Data(Assignment), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    (request) => withdrawInvitation(db, callerOf(request), request.params.id),
+    async (request) => ({ data: await withdrawInvitation(db, callerOf(request), request.params.id) }),
   );
 }

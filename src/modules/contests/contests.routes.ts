@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
-import { errorResponses, IdParams } from '../../http/schemas.ts';
+import { Data, errorResponses, IdParams } from '../../http/schemas.ts';
 import { ChallengeDetail } from '../challenges/challenges.schemas.ts';
 import { Idea } from '../ideas/ideas.schemas.ts';
 import { WinnersBody } from './contests.schemas.ts';
@@ -26,10 +26,10 @@ export async function contestsRoutes(fastify: FastifyInstance, { db }: AppDeps):
           'Until the winners are announced. Shortlisting an idea already on the list changes nothing. The author is ' +
           'notified (`idea_shortlisted`); everyone who can read the idea sees `shortlisted`.',
         params: IdParams,
-        response: { 200: Idea, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: Data(Idea), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    (request) => shortlistIdea(db, callerOf(request), request.params.id, true),
+    async (request) => ({ data: await shortlistIdea(db, callerOf(request), request.params.id, true) }),
   );
 
   app.delete(
@@ -42,10 +42,10 @@ export async function contestsRoutes(fastify: FastifyInstance, { db }: AppDeps):
         summary: "Take an idea off the company's shortlist (owner of its challenge only)",
         description: 'Until the winners are announced. Taking off an idea not on the list changes nothing.',
         params: IdParams,
-        response: { 200: Idea, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: Data(Idea), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    (request) => shortlistIdea(db, callerOf(request), request.params.id, false),
+    async (request) => ({ data: await shortlistIdea(db, callerOf(request), request.params.id, false) }),
   );
 
   app.post(
@@ -63,9 +63,11 @@ export async function contestsRoutes(fastify: FastifyInstance, { db }: AppDeps):
           'challenge with its `winners`.',
         params: IdParams,
         body: WinnersBody,
-        response: { 200: ChallengeDetail, ...errorResponses(400, 401, 403, 404, 413, 422) },
+        response: { 200: Data(ChallengeDetail), ...errorResponses(400, 401, 403, 404, 413, 422) },
       },
     },
-    (request) => announceWinners(db, callerOf(request), request.params.id, request.body.idea_ids),
+    async (request) => ({
+      data: await announceWinners(db, callerOf(request), request.params.id, request.body.idea_ids),
+    }),
   );
 }

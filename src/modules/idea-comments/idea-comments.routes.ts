@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
 import { pageResponse } from '../../http/pagination.ts';
-import { errorResponses, IdParams, Page, PageOnlyQuery } from '../../http/schemas.ts';
+import { Data, errorResponses, IdParams, Page, PageOnlyQuery } from '../../http/schemas.ts';
 import { IdeaComment, NewIdeaComment } from './idea-comments.schemas.ts';
 import { commentOnIdea, listCommentsOfIdea } from './idea-comments.service.ts';
 
@@ -36,12 +36,12 @@ export async function ideaCommentsRoutes(fastify: FastifyInstance, { db }: AppDe
         summary: 'Comment on an idea (whoever may read it); its author is notified',
         params: IdParams,
         body: NewIdeaComment,
-        response: { 201: IdeaComment, ...errorResponses(400, 401, 404, 413, 422) },
+        response: { 201: Data(IdeaComment), ...errorResponses(400, 401, 404, 413, 422) },
       },
     },
     async (request, reply) => {
       const comment = await commentOnIdea(db, callerOf(request), request.params.id, request.body);
-      return reply.status(201).send(comment);
+      return reply.status(201).send({ data: comment });
     },
   );
 }

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
-import { errorResponses, IdParams } from '../../http/schemas.ts';
+import { Data, errorResponses, IdParams } from '../../http/schemas.ts';
 import { Assignment } from '../assignments/assignments.schemas.ts';
 import { getTaskCandidates } from './candidates.service.ts';
 import { inviteToTask } from './invitations.service.ts';
@@ -31,10 +31,10 @@ export async function matchingRoutes(fastify: FastifyInstance, deps: AppDeps): P
           'no one would be invited ("No contributor holds Structural Design at advanced level or above."), or why ' +
           'the task takes no invitations.',
         params: IdParams,
-        response: { 200: TaskCandidates, ...errorResponses(401, 403, 404) },
+        response: { 200: Data(TaskCandidates), ...errorResponses(401, 403, 404) },
       },
     },
-    (request) => getTaskCandidates(db, callerOf(request), request.params.id),
+    async (request) => ({ data: await getTaskCandidates(db, callerOf(request), request.params.id) }),
   );
 
   app.post(
@@ -55,12 +55,12 @@ export async function matchingRoutes(fastify: FastifyInstance, deps: AppDeps): P
           'on the task (invited, working, done, declined or withdrawn: one invitation per contributor and task).',
         params: IdParams,
         body: InvitationBody,
-        response: { 201: Assignment, ...errorResponses(400, 401, 403, 404, 413, 422) },
+        response: { 201: Data(Assignment), ...errorResponses(400, 401, 403, 404, 413, 422) },
       },
     },
     async (request, reply) => {
       const assignment = await inviteToTask(deps, callerOf(request), request.params.id, request.body);
-      return reply.status(201).send(assignment);
+      return reply.status(201).send({ data: assignment });
     },
   );
 }

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { callerOf } from '../../http/auth.ts';
 import { pageResponse } from '../../http/pagination.ts';
-import { errorResponses, IdParams, Page } from '../../http/schemas.ts';
+import { Data, errorResponses, IdParams, Page } from '../../http/schemas.ts';
 import { assertUploadsValid, MiB, type UploadRule, uploadsOf } from '../../http/uploads.ts';
 import { sendStoredFile } from '../files/send-stored-file.ts';
 import { cvOfVolunteerForCompany, getPublicProfile, searchVolunteers } from './people.service.ts';
@@ -209,10 +209,10 @@ export async function volunteersRoutes(fastify: FastifyInstance, deps: AppDeps):
           'company while the contributor holds an open invitation or an accepted, in-progress or submitted ' +
           'assignment on one of its tasks; otherwise they are null. A deactivated account is a 404.',
         params: IdParams,
-        response: { 200: PublicVolunteerProfile, ...errorResponses(401, 404) },
+        response: { 200: Data(PublicVolunteerProfile), ...errorResponses(401, 404) },
       },
     },
-    (request) => getPublicProfile(db, callerOf(request), request.params.id),
+    async (request) => ({ data: await getPublicProfile(db, callerOf(request), request.params.id) }),
   );
 
   app.get(

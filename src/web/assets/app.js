@@ -122,7 +122,8 @@
       const result = await api(form.dataset.method || 'POST', form.dataset.api, body);
       if (result.ok) {
         const next = form.dataset.redirect;
-        if (next) window.location.assign(next.replace('{id}', result.data?.id));
+        // An answer is the object itself (the seed's routes) or `{data: …}` (the issues' routes; docs/api.md, Shapes).
+        if (next) window.location.assign(next.replace('{id}', (result.data?.data ?? result.data)?.id));
         else window.location.reload();
         return;
       }
