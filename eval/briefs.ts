@@ -30,6 +30,8 @@ export type PlannedTaskView = {
   description: string;
   source: string | null;
   requiredSkills: string[];
+  /** The required skills decomposition marks as supporting (`core: false`): they make nobody fit alone. */
+  supportingSkills: string[];
   requiredExperienceLevel: string | null;
   estimatedHours: number | null;
 };
@@ -70,6 +72,11 @@ function skillName(skill: unknown): string {
   return typeof skill === 'string' ? skill : String((skill as { name: unknown }).name);
 }
 
+/** A required skill given as `{ name, core: false }`. */
+function isSupporting(skill: unknown): boolean {
+  return typeof skill === 'object' && skill !== null && (skill as { core?: unknown }).core === false;
+}
+
 function tasksOf(plan: ChallengePlan): PlannedTaskView[] {
   if (plan.kind !== 'team_execution') return [];
   return plan.decomposition.output.workstreams.flatMap((workstream) =>
@@ -80,6 +87,7 @@ function tasksOf(plan: ChallengePlan): PlannedTaskView[] {
         description: task.description,
         source: view.source ?? null,
         requiredSkills: (task.required_skills as readonly unknown[]).map(skillName),
+        supportingSkills: (task.required_skills as readonly unknown[]).filter(isSupporting).map(skillName),
         requiredExperienceLevel: task.required_experience_level ?? null,
         estimatedHours: task.estimated_hours ?? null,
       };

@@ -78,6 +78,7 @@ function toTaskNeeds(task: PlannedTaskView, id: number, ids: SkillIds, taxonomy:
       id: ids.id(name),
       name: known?.name ?? name,
       category: known?.category ?? null,
+      core: !task.supportingSkills.includes(name),
       narrower: narrower.flatMap((skill) => {
         const held = ids.known(skill.name);
         return held === undefined ? [] : [{ id: held, name: skill.name }];

@@ -47,6 +47,34 @@ describe('decomposition: the skills a task needs', () => {
     assert.deepEqual(skills, ['Electrical installation']);
   });
 
+  it("gives a piece that names only side work the brief's main skill first, and keeps the side work", () => {
+    const ctx: SkillContext = {
+      ...context(),
+      briefSkills: mainSkills(taxonomy, 'Shift booking web app in React', 'A web application built with React.'),
+    };
+    const piece = 'volunteers can book and cancel shifts';
+    const skills = requiredSkills(piece, 'Let volunteers book and cancel shifts', ctx);
+    assert.deepEqual(
+      skills.map((skill) => [skill.name, skill.core]),
+      [
+        ['React', true],
+        ['Scheduling & rostering', true],
+      ],
+    );
+    assert.deepEqual(names(piece, 'Let volunteers book and cancel shifts'), ['Scheduling & rostering']);
+  });
+
+  it('marks a soft skill as supporting and the work itself as core', () => {
+    const skills = requiredSkills(
+      'Train the shift leaders in leadership on the new layout',
+      'Train the shift leaders',
+      context(),
+    );
+    const core = Object.fromEntries(skills.map((skill) => [skill.name, skill.core]));
+    assert.equal(core.Leadership, false, JSON.stringify(skills));
+    assert.equal(core['Training delivery'], true, JSON.stringify(skills));
+  });
+
   it("adds no area's stand-in skill beside a skill the piece names", () => {
     const skills = names('Build the booking API in Django with a PostgreSQL database', 'Build the booking API');
     assert.ok(skills.includes('Django') && skills.includes('PostgreSQL'), skills.join(', '));

@@ -31,6 +31,7 @@ const task = (title: string, description = '', source: string | null = null): Pl
   description,
   source,
   requiredSkills: [],
+  supportingSkills: [],
   requiredExperienceLevel: null,
   estimatedHours: null,
 });

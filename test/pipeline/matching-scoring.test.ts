@@ -205,6 +205,30 @@ describe('match scoring', () => {
     );
   });
 
+  it('makes no fit of a supporting skill alone, however well held, but counts it for someone who fits', () => {
+    const task: TaskNeeds = {
+      ...TASK,
+      skills: [
+        { id: 1, name: 'Node.js' },
+        { id: 6, name: 'Report writing', core: false },
+      ],
+    };
+    const writer = candidate({}, [[6, 'expert']]);
+    assert.equal(scoreCandidate(task, writer), null, 'a supporting skill alone');
+    const factors = matchFactors(task, writer);
+    assert.deepEqual(
+      factors.matchedSkills.map((skill) => [skill.name, skill.fits]),
+      [['Report writing', false]],
+    );
+    const developer = candidate({}, [[1, 'intermediate']]);
+    const both = candidate({}, [
+      [1, 'intermediate'],
+      [6, 'expert'],
+    ]);
+    assert.ok(scoreOf(both, task) > scoreOf(developer, task), 'the supporting skill still adds to the score');
+    assert.ok(scoreCandidate({ ...task, skills: [{ id: 6, name: 'Report writing', core: true }] }, writer));
+  });
+
   it('lets the key skill held at a working level reach the invitation threshold, with the hours and the level', () => {
     // One of four skills at intermediate level, a mid-level contributor with twice the hours needed and no
     // reputation yet: a recruiter would call them; the default minimum score (60) must too.

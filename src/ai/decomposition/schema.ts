@@ -23,6 +23,14 @@ export const RequiredSkill = Type.Object(
       maxLength: 200,
       description: 'One line on why this task needs the skill, citing the words of the brief where it names them.',
     }),
+    core: Type.Optional(
+      Type.Boolean({
+        description:
+          "True when the task's work itself is this skill (its source names it, or it is what the work consists " +
+          'of); false for a supporting skill the work also touches (the report at its end, its schedule, its ' +
+          'budget). Matching invites only people who hold a core skill; left out, the skill counts as core.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -53,7 +61,7 @@ export const PlannedTask = Type.Object(
       maxItems: 6,
       description:
         'The skills the task needs, most important first: those its source names, and those the work itself ' +
-        'clearly requires, each with a one-line reason.',
+        'clearly requires, each with a one-line reason and whether it is core; at least one is core.',
     }),
     required_experience_level: Type.Union(
       [Type.Literal('junior'), Type.Literal('mid'), Type.Literal('senior'), Type.Literal('expert')],

@@ -272,14 +272,21 @@ export type SkillContext = {
   briefSkills?: readonly TaxonomySkill[];
 };
 
-/** `title`: the task's title, whose verb says whether the work builds something or examines it. */
+/**
+ * `title`: the task's title, whose verb says whether the work builds something or examines it.
+ *
+ * Each skill says whether it is `core` (holding it makes someone fit for the task) or supporting: here a soft skill
+ * ("Leadership" for "train the shift leaders") is supporting, everything the excerpt or the work asks for is core. A
+ * task whose excerpt names no work of its own takes the brief's main work as a core skill.
+ */
 export function requiredSkills(piece: string, title: string, context: SkillContext): RequiredSkill[] {
   const { taxonomy } = context;
   const chosen = new Map<string, RequiredSkill>();
   const add = (skill: TaxonomySkill | undefined, reason: string) => {
     if (skill && !chosen.has(skill.name) && chosen.size < MAX_SKILLS)
-      chosen.set(skill.name, { name: skill.name, reason: clip(reason, 200) });
+      chosen.set(skill.name, { name: skill.name, reason: clip(reason, 200), core: skill.category !== 'soft' });
   };
+  const hasCore = () => [...chosen.values()].some((skill) => skill.core);
 
   const areas = taxonomy.findAreasInText(piece);
   // A language named in passing ("leaflets in plain English") is no skill the work needs; in a piece or a brief
@@ -349,20 +356,23 @@ export function requiredSkills(piece: string, title: string, context: SkillConte
     }
   }
 
-  if (chosen.size === 0) for (const { skill, reason } of sideWork) add(skill, reason);
-  // A piece that names no work of its own ("Quote as NICEIC registered contractors") is part of the brief's main
-  // work: the skill the brief names most, before an area's usual skill.
-  if (chosen.size === 0) {
+  const onlySideWork = chosen.size === 0;
+  // A piece that names no work of its own ("Quote as NICEIC registered contractors", "Let volunteers book shifts")
+  // is part of the brief's main work: the skill the brief names most, before an area's usual skill; its side work
+  // (the shifts, the report) comes after. Side work stays core: someone who holds it does part of the task's work
+  // (measured in docs/quality.md; as supporting it cost more fitting people than wrong invitations).
+  if (!hasCore()) {
     const main = context.briefSkills?.[0];
     if (main) add(main, `The brief's main work is ${main.name.toLowerCase()}, which this task is part of.`);
   }
-  if (chosen.size === 0) {
+  if (!hasCore()) {
     for (const area of context.fallback) {
       for (const skill of area.defaultSkills.slice(0, AREA_DEFAULTS))
         add(skill, `The brief's work is mainly ${area.name.toLowerCase()}, which this task is part of.`);
-      if (chosen.size > 0) break;
+      if (hasCore()) break;
     }
   }
+  if (onlySideWork) for (const { skill, reason } of sideWork) add(skill, reason);
   return [...chosen.values()];
 }
 

@@ -36,6 +36,11 @@ export type RequiredSkill = {
   narrower?: ReadonlyArray<{ id: number; name: string }>;
   /** The least proficiency the company asked for in this skill; unset, the task's experience level decides. */
   level?: string | null;
+  /**
+   * False for a supporting skill (the report at the end of an audit, a schedule, a budget): it adds to the score of
+   * someone who fits but makes nobody fit alone. Unset means core, as for tasks planned before the flag existed.
+   */
+  core?: boolean;
 };
 
 /** What matching needs to know of a contributor. */
@@ -77,7 +82,7 @@ export type MatchedSkill = {
   via: string | null;
   /** Where their CV shows it, when known. */
   evidence: string | null;
-  /** Held at the proficiency the task's level asks for, and not merely a supporting skill. */
+  /** Held at the proficiency the task's level asks for, and a core skill of the task (not merely a supporting one). */
   fits: boolean;
 };
 
@@ -142,6 +147,11 @@ function holdOn(
   return best;
 }
 
+/** Whether holding the skill can make someone fit: a core skill of the task, and not a soft skill ("Teamwork"). */
+export function isCoreSkill(skill: Pick<RequiredSkill, 'core' | 'category'>): boolean {
+  return skill.core !== false && !SUPPORTING_CATEGORIES.has(skill.category ?? '');
+}
+
 export function matchFactors(task: TaskNeeds, candidate: Candidate): MatchFactors {
   const matchedSkills: MatchedSkill[] = [];
   const missingSkills: string[] = [];
@@ -159,7 +169,7 @@ export function matchFactors(task: TaskNeeds, candidate: Candidate): MatchFactor
       proficiency: hold.proficiency,
       via: hold.via,
       evidence: candidate.evidence?.get(hold.id) ?? null,
-      fits: proficiencyRank(hold.proficiency) >= floor && !SUPPORTING_CATEGORIES.has(skill.category ?? ''),
+      fits: proficiencyRank(hold.proficiency) >= floor && isCoreSkill(skill),
     });
     unexplained *= 1 - SKILL_EVIDENCE_SHARE * (PROFICIENCY_WEIGHT[hold.proficiency] ?? 0);
   }
