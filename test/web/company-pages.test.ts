@@ -152,6 +152,68 @@ for (const dialect of testDialects()) {
       assert.doesNotMatch(mine, /Public clinic app/);
     });
 
+    it('filters by field from a list of the fields in view, whatever the case in the address', async () => {
+      const owner = await company();
+      const other = await company();
+      // Unique per run: other tests of this file add challenges to the same database.
+      const energy = `Energy ${Date.now()}`;
+      await createChallenge(ctx.db, other.company.id, { title: 'Grid storage', field: energy });
+      await createChallenge(ctx.db, other.company.id, { title: 'Heat pumps', field: energy.toUpperCase() });
+      await createChallenge(ctx.db, other.company.id, { title: 'Solar roofs', field: energy });
+      await createChallenge(ctx.db, other.company.id, {
+        title: 'Secret draft',
+        field: `Hidden ${energy}`,
+        status: 'submitted',
+      });
+      await createChallenge(ctx.db, owner.company.id, {
+        title: 'Own draft',
+        field: `Own ${energy}`,
+        status: 'submitted',
+      });
+      const viewer = await signedIn(ctx.app, (await contributor()).user.email);
+      const choices = (page: string) =>
+        parsePage(page)
+          .form('/challenges')
+          .control('Field')
+          .options.filter((option) => option.text.includes(energy.slice(7)));
+
+      const all = (await viewer.get('/challenges')).body;
+      assert.deepEqual(
+        choices(all).map((option) => option.value),
+        [energy],
+        'one choice per field whatever its case, in the spelling most use; none from drafts the caller may not see',
+      );
+      assert.equal(parsePage(all).form('/challenges').control('Field').options[0]?.text, 'Any field');
+
+      const filtered = await viewer.get(`/challenges?field=${encodeURIComponent(energy.toLowerCase())}`);
+      const text = parsePage(filtered.body).text;
+      assert.match(text, /Grid storage/);
+      assert.match(text, /Heat pumps/, 'the filter ignores case');
+      assert.match(text, /Solar roofs/);
+      assert.deepEqual(
+        choices(filtered.body)
+          .filter((option) => option.selected)
+          .map((option) => option.value),
+        [energy],
+        'the applied filter is the chosen option',
+      );
+
+      const unknown = parsePage((await viewer.get('/challenges?field=Basket%20weaving')).body);
+      assert.match(unknown.text, /No challenge matches/);
+      const kept = unknown
+        .form('/challenges')
+        .control('Field')
+        .options.find((option) => option.selected);
+      assert.equal(kept?.value, 'Basket weaving', 'a field no challenge has stays shown as the applied filter');
+
+      const ownerClient = await signedIn(ctx.app, owner.user.email);
+      assert.deepEqual(
+        choices((await ownerClient.get('/challenges?mine=1')).body).map((option) => option.value),
+        [`Own ${energy}`],
+        '"My challenges" offers the fields of the company\'s own, drafts included',
+      );
+    });
+
     it('answers 404 for a challenge the caller may not see, and for ids that name nothing', async () => {
       const owner = await company();
       const draft = await createChallenge(ctx.db, owner.company.id, { status: 'rejected', rejection_reason: 'Spam.' });

@@ -53,12 +53,37 @@ function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+function challengesInScope(db: Db, scope: ChallengeScope) {
+  const query = db.selectFrom('challenges');
+  return 'ownedByCompanyId' in scope
+    ? query.where('challenges.company_id', '=', scope.ownedByCompanyId)
+    : query.where((eb) => visibleChallengeCondition(eb, scope.visibleToCompanyId));
+}
+
+/**
+ * The fields of the challenges in scope, for the list's field filter: each once however it is capitalised (the
+ * filter ignores case), in the spelling most of them use, A to Z.
+ */
+export async function listChallengeFields(db: Db, scope: ChallengeScope): Promise<string[]> {
+  const rows = await challengesInScope(db, scope)
+    .where('challenges.field', 'is not', null)
+    .select(['challenges.field', (eb) => eb.fn.countAll<number | string>().as('uses')])
+    .groupBy('challenges.field')
+    .execute();
+  const spellings = new Map<string, { field: string; uses: number }>();
+  for (const row of rows) {
+    const field = row.field?.trim();
+    if (!field) continue;
+    const key = field.toLowerCase();
+    const uses = Number(row.uses);
+    const known = spellings.get(key);
+    if (!known || uses > known.uses) spellings.set(key, { field, uses });
+  }
+  return [...spellings.values()].map(({ field }) => field).sort((a, b) => a.localeCompare(b, 'en'));
+}
+
 export async function listChallenges(db: Db, scope: ChallengeScope, filters: ChallengeFilters, page: PageRequest) {
-  let query = db.selectFrom('challenges');
-  query =
-    'ownedByCompanyId' in scope
-      ? query.where('challenges.company_id', '=', scope.ownedByCompanyId)
-      : query.where((eb) => visibleChallengeCondition(eb, scope.visibleToCompanyId));
+  let query = challengesInScope(db, scope);
   if (filters.status !== undefined) query = query.where('challenges.status', '=', filters.status);
   if (filters.challenge_type !== undefined) {
     query = query.where('challenges.challenge_type', '=', filters.challenge_type);

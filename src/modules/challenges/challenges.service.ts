@@ -21,6 +21,7 @@ import {
   type ContestColumns,
   findChallengeWithCompany,
   insertChallenge,
+  listChallengeFields,
   listChallenges,
   lockChallenge,
   moveChallengeIfIn,
@@ -72,6 +73,13 @@ export async function listVisibleChallenges(
   const scope = { visibleToCompanyId: await companyIdOf(db, caller) };
   const { rows, total } = await listChallenges(db, scope, filtersOf(query), page);
   return { data: rows.map(toChallenge), total };
+}
+
+/** The fields the caller's list can be filtered by: those of the challenges it may see, or (`mine`) of its own. */
+export async function listChallengeFieldChoices(db: Db, caller: AuthUser, mine: boolean): Promise<string[]> {
+  const companyId = await companyIdOf(db, caller);
+  if (!mine) return listChallengeFields(db, { visibleToCompanyId: companyId });
+  return companyId === null ? [] : listChallengeFields(db, { ownedByCompanyId: companyId });
 }
 
 /** A company without a profile has no challenges yet: an empty page, not an error. */

@@ -8,7 +8,11 @@ import {
   type Challenge,
   type ChallengeListQuery,
 } from '../../../modules/challenges/challenges.schemas.ts';
-import { listOwnChallenges, listVisibleChallenges } from '../../../modules/challenges/challenges.service.ts';
+import {
+  listChallengeFieldChoices,
+  listOwnChallenges,
+  listVisibleChallenges,
+} from '../../../modules/challenges/challenges.service.ts';
 import {
   CHALLENGE_STATUS_OPTIONS,
   CHALLENGE_TYPE_OPTIONS,
@@ -58,14 +62,29 @@ function listUrl(filters: Filters, page: number): string {
   return query ? `/challenges?${query}` : '/challenges';
 }
 
-function filterForm(filters: Filters): Html {
+/**
+ * The field filter is a list of the fields the challenges in view have, so nobody has to guess a field's exact name;
+ * the one in the address is chosen whatever its case (the API's filter ignores case), and kept as a choice of its own
+ * when no challenge in view has it, so the form shows the filter that is applied.
+ */
+function fieldOptions(fields: string[], chosen: string): { value: string; options: [string, string][] } {
+  const match = fields.find((field) => field.toLowerCase() === chosen.toLowerCase());
+  const choices = chosen && !match ? [chosen, ...fields] : fields;
+  return {
+    value: match ?? chosen,
+    options: [['', 'Any field'], ...choices.map((field): [string, string] => [field, field])],
+  };
+}
+
+function filterForm(filters: Filters, fields: string[]): Html {
+  const fieldChoice = fieldOptions(fields, filters.field);
   return html`<form method="get" action="/challenges" class="card filters" role="search" aria-label="Filter challenges">
   ${filters.mine && html`<input type="hidden" name="mine" value="1">`}
   <div class="grid">
     ${field({ name: 'q', label: 'Words in the title or brief', value: filters.q, attributes: html`type="search"` })}
     ${field({ name: 'status', label: 'Status', type: 'select', value: filters.status, options: [['', 'Any status'], ...CHALLENGE_STATUS_OPTIONS] })}
     ${field({ name: 'type', label: 'Type', type: 'select', value: filters.type, options: [['', 'Any type'], ...CHALLENGE_TYPE_OPTIONS] })}
-    ${field({ name: 'field', label: 'Field', value: filters.field, hint: 'Exact field, e.g. Healthcare' })}
+    ${field({ name: 'field', label: 'Field', type: 'select', ...fieldChoice })}
   </div>
   <div class="row"><button type="submit">Show challenges</button> <a href="${listUrl({ status: '', type: '', field: '', q: '', mine: filters.mine }, 1)}">Clear filters</a></div>
 </form>`;
@@ -109,13 +128,14 @@ export async function challengesListPage(request: FastifyRequest, reply: Fastify
   const page = pageOf(request.query, CHALLENGES_PER_PAGE);
   const list = filters.mine ? listOwnChallenges : listVisibleChallenges;
   const result = await list(deps.db, user, apiQuery(filters), page);
+  const fields = await listChallengeFieldChoices(deps.db, user, filters.mine);
   const filtered = Boolean(filters.status || filters.type || filters.field || filters.q);
   return sendPage(request, reply, {
     title: filters.mine ? 'My challenges' : 'Challenges',
     body: html`<div class="page-head"><h1>${filters.mine ? 'My challenges' : 'Challenges'} <span class="count">${result.total}</span></h1>
 ${user.account_type === 'company' && html`<a class="button" href="/challenges/new">Submit a challenge</a>`}</div>
 ${user.account_type === 'company' && tabs(filters)}
-${filterForm(filters)}
+${filterForm(filters, fields)}
 ${
   result.data.length === 0
     ? html`<p class="muted">${filtered ? 'No challenge matches these filters.' : 'There are no challenges to show yet.'}</p>`
