@@ -89,6 +89,11 @@ export function taskEditor(task: Task, view: ChallengeView): Html {
   return html`<details class="task-edit">
   <summary>Change this task</summary>
   ${editForm(task, view)}
+  ${
+    busy &&
+    html`<p class="small muted">Work on this task is under way (accepted, in progress or handed in): it can be
+    changed, but it cannot be removed or merged while that work lasts.</p>`
+  }
   <div class="actions">
     ${
       open &&
@@ -103,10 +108,5 @@ export function taskEditor(task: Task, view: ChallengeView): Html {
       <button type="submit" class="danger">Remove the task</button>
     </form>
   </div>
-  ${
-    busy &&
-    html`<p class="small muted">Work on this task is under way (accepted, in progress or handed in): it can be
-    changed, but it cannot be removed or merged while that work lasts.</p>`
-  }
 </details>`;
 }

@@ -21,7 +21,7 @@ const EXPERIENCE_LABELS: Record<(typeof TASK_EXPERIENCE_LEVELS)[number], string>
 };
 
 const LEVEL_OPTIONS: Array<[string, string]> = [
-  ['', 'As the experience level implies'],
+  ['', 'By the experience level'],
   ...SKILL_LEVELS.map((level): [string, string] => [level, `At least ${level}`]),
 ];
 
