@@ -11,7 +11,7 @@ export type FieldOptions = {
   /** The control's id, where the page has several forms with a field of the same name (default `field-NAME`). */
   id?: string;
   label: string;
-  type?: 'text' | 'email' | 'password' | 'number' | 'url' | 'file' | 'textarea' | 'select';
+  type?: 'text' | 'email' | 'password' | 'number' | 'url' | 'date' | 'file' | 'textarea' | 'select';
   value?: string | number | null;
   errors?: FieldErrors;
   required?: boolean;
@@ -48,6 +48,20 @@ export function field(options: FieldOptions): Html {
   ${options.hint && html`<p class="hint" id="${id}-hint">${options.hint}</p>`}
   ${control}
   <p class="error" id="${id}-error" data-error-for="${options.name}" role="alert">${messages.join(' ')}</p>
+</div>`;
+}
+
+/**
+ * A yes/no choice sent to the API as true or false (app.js `data-boolean`: an unticked box is sent too), with its
+ * hint and the API's message on the field like `field`.
+ */
+export function checkboxField(options: { name: string; label: string; checked: boolean; hint?: string }): Html {
+  const id = `field-${options.name.replace(/[^a-z0-9_-]/gi, '')}`;
+  const describedBy = [options.hint ? `${id}-hint` : '', `${id}-error`].filter(Boolean).join(' ');
+  return html`<div class="field">
+  <label class="choice" for="${id}"><input type="checkbox" id="${id}" name="${options.name}" value="true" data-boolean aria-describedby="${describedBy}"${options.checked ? html` checked` : ''}> ${options.label}</label>
+  ${options.hint && html`<p class="hint" id="${id}-hint">${options.hint}</p>`}
+  <p class="error" id="${id}-error" data-error-for="${options.name}" role="alert"></p>
 </div>`;
 }
 

@@ -82,14 +82,20 @@ export function checkContestChange(challenge: ContestState, changes: { terms: bo
     );
   }
   if (!changes.terms) return;
+  const fixed = contestTermsFixedReason(challenge);
+  if (fixed !== null) throw AppError.invalidState(fixed);
+}
+
+/**
+ * Why the deadline, prize and judging criteria can no longer change (winners announced, challenge closed), or null
+ * while they can: the API's refusal and the web form's explanation in one place.
+ */
+export function contestTermsFixedReason(challenge: { status: string; winners_announced_at: string | null }) {
   if (challenge.winners_announced_at !== null) {
-    throw AppError.invalidState(
-      'The winners have been announced: the deadline, prize and judging criteria can no longer change.',
-    );
+    return 'The winners have been announced: the deadline, prize and judging criteria can no longer change.';
   }
   if (!CONTEST_EDITABLE_STATUSES.includes(challenge.status)) {
-    throw AppError.invalidState(
-      'This challenge is closed: its deadline, prize and judging criteria can no longer change.',
-    );
+    return 'This challenge is closed: its deadline, prize and judging criteria can no longer change.';
   }
+  return null;
 }

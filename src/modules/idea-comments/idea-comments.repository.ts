@@ -46,3 +46,34 @@ export function insertIdeaComment(db: Db, comment: { ideaId: number; userId: num
     .executeTakeFirstOrThrow()
     .then((row) => row.id);
 }
+
+/**
+ * The latest `perIdea` comments under each of several ideas (for a page of idea cards, in one query rather than one
+ * per card), oldest first within each, and how long each thread is.
+ */
+export async function latestCommentsOfIdeas(db: Db, ideaIds: readonly number[], perIdea: number) {
+  if (ideaIds.length === 0) return { rows: [], lengths: new Map<number, number>() };
+  const ranked = db
+    .selectFrom('idea_comments')
+    .select((eb) => [
+      'idea_comments.id as comment_id',
+      eb.fn
+        .agg<number>('row_number')
+        .over((over) => over.partitionBy('idea_comments.idea_id').orderBy('idea_comments.id', 'desc'))
+        .as('from_latest'),
+    ])
+    .where('idea_comments.idea_id', 'in', ideaIds)
+    .as('ranked');
+  const latest = db.selectFrom(ranked).select('ranked.comment_id').where('ranked.from_latest', '<=', perIdea);
+  const [rows, counts] = await Promise.all([
+    withAuthor(commentsOf(db).where('idea_comments.id', 'in', latest)).execute(),
+    db
+      .selectFrom('idea_comments')
+      .select((eb) => ['idea_comments.idea_id', eb.fn.countAll<number | string>().as('length')])
+      .where('idea_comments.idea_id', 'in', ideaIds)
+      .groupBy('idea_comments.idea_id')
+      .execute(),
+  ]);
+  // PostgreSQL counts as bigint, which pg hands over as a string.
+  return { rows, lengths: new Map(counts.map((count) => [count.idea_id, Number(count.length)])) };
+}

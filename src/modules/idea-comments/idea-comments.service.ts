@@ -2,12 +2,14 @@ import type { Db } from '../../db/database.ts';
 import type { PageOf, PageRequest } from '../../http/pagination.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { findIdeaParties } from '../ideas/ideas.repository.ts';
+import type { Idea } from '../ideas/ideas.schemas.ts';
 import { readableIdea } from '../ideas/ideas.service.ts';
 import { notify } from '../notifications/notify.ts';
 import {
   findIdeaComment,
   type IdeaCommentRow,
   insertIdeaComment,
+  latestCommentsOfIdeas,
   listIdeaComments,
 } from './idea-comments.repository.ts';
 import type { IdeaComment, NewIdeaComment } from './idea-comments.schemas.ts';
@@ -37,6 +39,30 @@ export async function listCommentsOfIdea(
   await readableIdea(db, caller, ideaId);
   const { rows, total } = await listIdeaComments(db, ideaId, page);
   return { data: rows.map(toIdeaComment), total };
+}
+
+export type CommentThread = { comments: IdeaComment[]; length: number };
+
+/**
+ * The latest comments under each idea of a page of ideas, oldest first, and each thread's length. `ideas` are what
+ * the ideas service listed for this caller: listing them was the access check (whoever may read an idea may read its
+ * thread), so this reads no idea again.
+ */
+export async function commentThreadsOf(
+  db: Db,
+  ideas: readonly Pick<Idea, 'id'>[],
+  perIdea: number,
+): Promise<Map<number, CommentThread>> {
+  const { rows, lengths } = await latestCommentsOfIdeas(
+    db,
+    ideas.map((idea) => idea.id),
+    perIdea,
+  );
+  const threads = new Map<number, CommentThread>(
+    ideas.map((idea) => [idea.id, { comments: [], length: lengths.get(idea.id) ?? 0 }]),
+  );
+  for (const row of rows) threads.get(row.idea_id)?.comments.push(toIdeaComment(row));
+  return threads;
 }
 
 /**

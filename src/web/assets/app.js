@@ -42,7 +42,10 @@
    * - `name="required_skills.0.name"` builds a list of objects (`required_skills: [{name}]`), in index order; a row
    *   whose fields are all left empty is not sent, so a form can offer blank rows to fill in;
    * - a field left empty with `data-blank="null"` is sent as null (it clears the value), with `data-blank="omit"` it
-   *   is not sent at all (the value stays as it is).
+   *   is not sent at all (the value stays as it is);
+   * - controls marked `data-list` gather every non-empty value of their name into an array (several selects, one per
+   *   place);
+   * - a checkbox marked `data-boolean` is sent as true or false, so clearing it is sent too (a browser leaves it out).
    */
   function bodyOf(form, submitter) {
     const data = new FormData(form, submitter);
@@ -57,6 +60,12 @@
     const lists = new Set();
     for (const [key, value] of data.entries()) {
       if (value instanceof File) continue;
+      const first = form.querySelector(`[name="${CSS.escape(key)}"]`);
+      if (first?.dataset && 'list' in first.dataset) {
+        json[key] ||= [];
+        if (value !== '') json[key].push('number' in first.dataset ? Number(value) : value);
+        continue;
+      }
       const input = submitter && submitter.name === key ? submitter : form.elements.namedItem(key);
       const numeric = input && (input.type === 'number' || (input.dataset && 'number' in input.dataset));
       const blank = value === '' ? input?.dataset?.blank : undefined;
@@ -77,6 +86,7 @@
         (row) => row && Object.values(row).some((value) => value !== '' && value !== null),
       );
     }
+    for (const box of form.querySelectorAll('input[type=checkbox][data-boolean]')) json[box.name] = box.checked;
     return json;
   }
 

@@ -6,9 +6,10 @@ import {
 } from '../../../modules/challenges/challenges.schemas.ts';
 import { field, formErrorSummary } from '../../forms.ts';
 import { type Html, html } from '../../html.ts';
+import { contestFieldset } from '../community/contest-settings.ts';
 
 /**
- * The challenge's title and brief, for submitting (POST /api/challenges, then to the new challenge's page) and for
+ * The challenge's title and brief, with the settings it has if it becomes a contest, for submitting (POST /api/challenges, then to the new challenge's page) and for
  * the owner's edit while it is still being analysed (PUT). The counter below the brief is app.js's `data-counter`.
  */
 export function challengeForm(challenge: Challenge | null): Html {
@@ -34,6 +35,7 @@ export function challengeForm(challenge: Challenge | null): Html {
   })}
   <p class="counter" id="field-description-counter" aria-live="polite"></p>
   ${challenge && html`<p class="hint">A changed brief is analysed again from the start.</p>`}
+  ${contestFieldset(challenge)}
   <button type="submit">${challenge ? 'Save the challenge' : 'Submit the challenge'}</button>
 </form>`;
 }

@@ -74,7 +74,7 @@ export async function challengePage(
   };
   const hasIdeas = challenge.challenge_type === 'community_discussion';
   // A community discussion collects ideas instead of (or beside) tasks; the community pages render them.
-  const ideas = hasIdeas ? await ideasSection(request, reply, deps, user, challenge) : html``;
+  const ideas = hasIdeas ? await ideasSection(request, reply, deps, view) : html``;
   return sendPage(request, reply, {
     title: challenge.title,
     body: html`${pageHead(view)}

@@ -22,14 +22,22 @@ function signed(value: number): string {
   return value > 0 ? `+${value}` : String(value);
 }
 
-/** AI score, votes and final score as a fact list; only a scored idea has them. */
+/** This idea's numbers in the final score's formula, then the rule in words (`score_breakdown`). */
+function scoreBreakdown(idea: Idea): Html {
+  const parts = idea.score_breakdown;
+  if (!parts) return html``;
+  return html`<p class="small score-breakdown">How the final score is computed: ${parts.ai_weight} × AI score ${score(parts.ai_score)} + ${parts.community_weight} × community score ${score(parts.community_score)} (votes ${signed(parts.vote_total)}) = ${score(parts.final_score)}. <span class="muted">The rule: ${parts.formula}.</span></p>`;
+}
+
+/** AI score, votes and final score as a fact list, with how the final score is made; only a scored idea has them. */
 export function ideaScores(idea: Idea): Html {
   if (idea.status !== 'scored') return html``;
   return html`<dl class="facts">
   <div><dt>AI score</dt><dd>${score(idea.ai_score)} / 100</dd></div>
   <div><dt>Votes</dt><dd data-votes><span>${idea.votes_up} up</span>, <span>${idea.votes_down} down</span>, total <strong>${signed(idea.vote_total)}</strong></dd></div>
   <div><dt>Final score</dt><dd><strong>${score(idea.final_score)}</strong></dd></div>
-</dl>`;
+</dl>
+${scoreBreakdown(idea)}`;
 }
 
 function points(title: string, items: readonly string[]): Html {

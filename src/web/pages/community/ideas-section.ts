@@ -1,13 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../app-deps.ts';
-import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
-import type { Challenge } from '../../../modules/challenges/challenges.schemas.ts';
+import { type CommentThread, commentThreadsOf } from '../../../modules/idea-comments/idea-comments.service.ts';
 import { IDEA_SORTS, type Idea } from '../../../modules/ideas/ideas.schemas.ts';
 import { listIdeasOfChallenge } from '../../../modules/ideas/ideas.service.ts';
 import { volunteerIdOf } from '../../../modules/volunteers/volunteers.service.ts';
 import { pageOf } from '../../components/page-of.ts';
 import { field, formErrorSummary } from '../../forms.ts';
 import { type Html, html } from '../../html.ts';
+import type { ChallengeView } from '../challenges/challenge-view.ts';
+import { shortlistControl, winnersForm } from './contest-judging.ts';
+import { contestSettingsForm } from './contest-settings.ts';
+import { closedMessage, contestTerms, ideaMarks, votesOpen, winnersList } from './contest-view.ts';
+import { COMMENTS_SHOWN, commentThread } from './idea-comments.ts';
 import { ideaByline, ideaFeedback, ideaScores, ideaStatusChip } from './idea-view.ts';
 import { voteControls } from './idea-votes.ts';
 
@@ -47,14 +51,29 @@ function ideasPager(challengeId: number, sort: Sort, page: number, total: number
 </nav>`;
 }
 
-function ideaCard(idea: Idea, user: AuthUser, ownVolunteerId: number | null): Html {
+/** What each idea card needs besides its idea. */
+type CardContext = {
+  view: ChallengeView;
+  ownVolunteerId: number | null;
+  canVote: boolean;
+  threads: Map<number, CommentThread>;
+  /** Where a posted comment comes back to: this list, that idea's thread open. */
+  back: (ideaId: number) => string;
+  openThread: number | null;
+};
+
+function ideaCard(idea: Idea, context: CardContext): Html {
+  const { view } = context;
+  const thread = context.threads.get(idea.id);
   return html`<li class="card" id="idea-${idea.id}">
-  <div class="card-head"><h3>${idea.title}</h3> ${ideaStatusChip(idea.status)}</div>
+  <div class="card-head"><h3>${idea.title}</h3> ${ideaStatusChip(idea.status)} ${ideaMarks(idea)}</div>
   ${ideaByline(idea)}
   <p class="prose">${idea.description}</p>
   ${ideaScores(idea)}
   ${ideaFeedback(idea)}
-  ${voteControls(idea, user, ownVolunteerId)}
+  ${context.canVote && voteControls(idea, view.user, context.ownVolunteerId)}
+  ${view.isOwner && shortlistControl(idea, view.challenge)}
+  ${thread && commentThread(idea, thread, context.back(idea.id), context.openThread === idea.id)}
 </li>`;
 }
 
@@ -80,33 +99,56 @@ function newIdeaForm(challengeId: number): Html {
 </section>`;
 }
 
+/** The idea whose thread a posted comment came back to (`?thread=`), to show it open. */
+function threadOf(query: unknown): number | null {
+  const raw = Number((query as Record<string, unknown> | undefined)?.thread);
+  return Number.isSafeInteger(raw) && raw > 0 ? raw : null;
+}
+
 /**
- * The ideas of a community-discussion challenge, for its page (`/challenges/{id}`): the scored ideas with their
- * scores, feedback and votes, plus the viewer's own in any status (the API's list rule), a sort, vote buttons for
- * contributors, and the form to post an idea while the challenge is active.
+ * The ideas of a community-discussion challenge, for its page (`/challenges/{id}`): the contest's terms (deadline,
+ * prize, judging criteria) and winners, the owner's contest settings and choice of winners; the scored ideas with
+ * their scores (and how the final score is made), feedback, votes, shortlist marks and comment threads, plus the
+ * viewer's own in any status (the API's list rule); a sort, and the form to post an idea while ideas are open. Once
+ * closed (deadline, winners, or a challenge no longer active) there are no idea or vote forms, and a plain message
+ * says why.
  */
 export async function ideasSection(
   request: FastifyRequest,
   _reply: FastifyReply,
   deps: AppDeps,
-  user: AuthUser,
-  challenge: Pick<Challenge, 'id' | 'status'>,
+  view: ChallengeView,
 ): Promise<Html> {
+  const { challenge, user, isOwner } = view;
+  const now = new Date();
   const sort = sortOf(request.query);
   const page = pageOf(request.query, PER_PAGE);
   const [{ data, total }, ownVolunteerId] = await Promise.all([
     listIdeasOfChallenge(deps, user, challenge.id, sort, page),
     volunteerIdOf(deps.db, user),
   ]);
-  const canPost = user.account_type === 'contributor' && challenge.status === 'active';
+  const threads = await commentThreadsOf(deps.db, data, COMMENTS_SHOWN);
+  const canPost = user.account_type === 'contributor' && challenge.ideas_open;
+  const closed = closedMessage(challenge, now);
+  const context: CardContext = {
+    view,
+    ownVolunteerId,
+    canVote: votesOpen(challenge, now),
+    threads,
+    back: (ideaId) => `/challenges/${challenge.id}?sort=${sort}&page=${page.page}&thread=${ideaId}#comments-${ideaId}`,
+    openThread: threadOf(request.query),
+  };
   return html`<section id="ideas" aria-labelledby="ideas-title">
   <div class="card-head"><h2 id="ideas-title">Ideas</h2> <span class="count">${total} ${total === 1 ? 'idea' : 'ideas'}</span></div>
-  ${canPost ? newIdeaForm(challenge.id) : challenge.status !== 'active' && html`<p class="muted">This challenge no longer takes new ideas.</p>`}
+  ${contestTerms(challenge, now)}
+  ${winnersList(challenge, challenge.winners, true)}
+  ${isOwner && html`${winnersForm(challenge, now)}${contestSettingsForm(challenge)}`}
+  ${canPost ? newIdeaForm(challenge.id) : closed && html`<p class="notice closed" role="note">${closed}</p>`}
   ${total > 1 && sortForm(challenge.id, sort)}
   ${
     data.length === 0
       ? html`<p class="muted">No scored ideas yet.${canPost ? ' Be the first to post one.' : ''}</p>`
-      : html`<ol class="plain stack">${data.map((idea) => ideaCard(idea, user, ownVolunteerId))}</ol>`
+      : html`<ol class="plain stack">${data.map((idea) => ideaCard(idea, context))}</ol>`
   }
   ${ideasPager(challenge.id, sort, page.page, total)}
 </section>`;
