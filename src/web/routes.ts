@@ -16,6 +16,7 @@ import { challengePage } from './pages/challenges/detail.page.ts';
 import { challengesListPage } from './pages/challenges/list.page.ts';
 import { newChallengePage } from './pages/challenges/new.page.ts';
 import { myIdeasPage } from './pages/community/my-ideas.page.ts';
+import { publicContestPage } from './pages/community/public-contest.page.ts';
 import { companyProfilePage } from './pages/company/profile.page.ts';
 import { reviewsPage } from './pages/company/reviews.page.ts';
 import { openAssignment } from './pages/contributor/assignment.page.ts';
@@ -106,6 +107,8 @@ export const WEB_ROUTES: Record<string, readonly PageRoute[]> = {
       guard: 'signed-in',
       page: (request, reply, deps, user) => challengePage(request, reply, deps, user, idParam(request, 'Challenge')),
     },
+    // The one page of content open to signed-out visitors: a community contest whose company opted in (`public`).
+    { method: 'GET', url: '/challenges/:id/public', guard: 'public', page: publicContestPage },
   ],
   teams: [
     { method: 'GET', url: '/teams', guard: 'contributor', page: teamsListPage },

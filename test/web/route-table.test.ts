@@ -22,12 +22,14 @@ for (const dialect of testDialects()) {
     });
     after(() => ctx.close());
 
-    it('has a guard on every page, and the public ones are only the home page, signing in or out, registering and resetting a password', () => {
+    it("has a guard on every page, and the public ones are only the home page, signing in or out, registering, resetting a password and a contest's public page", () => {
       const routes = Object.values(WEB_ROUTES).flat();
       for (const route of routes) assert.ok(route.guard, `${route.method} ${route.url}`);
       const open = routes.filter((route) => route.guard === 'public').map((route) => `${route.method} ${route.url}`);
       assert.deepEqual(open.toSorted(), [
         'GET /',
+        // A community contest whose company opted in; any other challenge is the 404 page there (contest-pages.test.ts).
+        'GET /challenges/:id/public',
         'GET /forgot-password',
         'GET /forgot-password/sent',
         'GET /login',

@@ -1,5 +1,6 @@
 import type { ChallengeRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { isPubliclyVisible } from './challenge-visibility.ts';
 
 /**
  * Community challenges as contests (docs/api.md, Contests): the rules on the deadline, prize, judging criteria and
@@ -98,4 +99,12 @@ export function contestTermsFixedReason(challenge: { status: string; winners_ann
     return 'This challenge is closed: its deadline, prize and judging criteria can no longer change.';
   }
   return null;
+}
+
+/**
+ * Whether signed-out visitors may read the challenge on its public page: a community discussion whose company opted
+ * in (`public`) and that everyone signed in may see (active, in progress or completed). Anything else stays private.
+ */
+export function isPublicContest(challenge: { challenge_type: string | null; status: string; public: boolean }) {
+  return challenge.challenge_type === 'community_discussion' && challenge.public && isPubliclyVisible(challenge.status);
 }

@@ -1,4 +1,4 @@
-import { contestTermsFixedReason } from '../../../modules/challenges/challenge-contest.ts';
+import { contestTermsFixedReason, isPublicContest } from '../../../modules/challenges/challenge-contest.ts';
 import type { Challenge } from '../../../modules/challenges/challenges.schemas.ts';
 import { checkboxField, field, formErrorSummary } from '../../forms.ts';
 import { type Html, html } from '../../html.ts';
@@ -94,7 +94,9 @@ export function contestFieldset(settings: ContestSettings | null): Html {
  */
 export function contestSettingsForm(challenge: Challenge): Html {
   const fixed = contestTermsFixedReason(challenge);
-  return html`<details class="contest-settings">
+  const publicPage = `/challenges/${challenge.id}/public`;
+  return html`${isPublicContest(challenge) && html`<p class="small">Public page, for anyone with the link: <a href="${publicPage}">${publicPage}</a></p>`}
+<details class="contest-settings">
   <summary>Contest settings</summary>
   <form data-api="/api/challenges/${challenge.id}" data-method="PUT" novalidate>
     ${formErrorSummary(null)}

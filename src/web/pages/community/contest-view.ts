@@ -71,7 +71,7 @@ export function ideaMarks(idea: Pick<Idea, 'winner_rank' | 'shortlisted'>): Html
 /** The announced winners, first place first, each linking to its card when the page has one. */
 export function winnersList(
   challenge: Pick<Challenge, 'winners_announced_at'>,
-  winners: readonly Idea[],
+  winners: readonly Pick<Idea, 'id' | 'title' | 'winner_rank' | 'final_score'>[],
   linkToCards: boolean,
 ): Html {
   if (challenge.winners_announced_at === null || winners.length === 0) return html``;

@@ -23,14 +23,20 @@ function signed(value: number): string {
 }
 
 /** This idea's numbers in the final score's formula, then the rule in words (`score_breakdown`). */
-function scoreBreakdown(idea: Idea): Html {
+/** What the scores need of an idea; the public page's ideas (without author or feedback) have it too. */
+type Scored = Pick<
+  Idea,
+  'status' | 'ai_score' | 'votes_up' | 'votes_down' | 'vote_total' | 'final_score' | 'score_breakdown'
+>;
+
+function scoreBreakdown(idea: Scored): Html {
   const parts = idea.score_breakdown;
   if (!parts) return html``;
   return html`<p class="small score-breakdown">How the final score is computed: ${parts.ai_weight} × AI score ${score(parts.ai_score)} + ${parts.community_weight} × community score ${score(parts.community_score)} (votes ${signed(parts.vote_total)}) = ${score(parts.final_score)}. <span class="muted">The rule: ${parts.formula}.</span></p>`;
 }
 
 /** AI score, votes and final score as a fact list, with how the final score is made; only a scored idea has them. */
-export function ideaScores(idea: Idea): Html {
+export function ideaScores(idea: Scored): Html {
   if (idea.status !== 'scored') return html``;
   return html`<dl class="facts">
   <div><dt>AI score</dt><dd>${score(idea.ai_score)} / 100</dd></div>
