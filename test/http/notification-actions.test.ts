@@ -45,7 +45,7 @@ for (const dialect of testDialects()) {
       const invite = async (taskId: number, volunteerId: number) => {
         const response = await companyApi.post(`/api/tasks/${taskId}/invitations`, { volunteer_id: volunteerId });
         assert.equal(response.statusCode, 201, response.body);
-        return response.data.id as number;
+        return response.data.data.id as number;
       };
       return { company, challenge, companyApi, person, invite };
     }

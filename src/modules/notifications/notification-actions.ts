@@ -22,6 +22,7 @@ const inactive = (reason: string): ActionState => ({ actionable: false, inactive
 
 const isOpen = (statuses: readonly string[], status: string) => statuses.includes(status);
 
+/** A notification without the id its check needs (none written by `notify` lacks it) is taken as still actionable. */
 type Check = (data: NotificationData, targets: Targets, now: string) => ActionState;
 
 /** The challenge is over: nothing on it can be answered any more. */
@@ -32,7 +33,8 @@ function closedChallenge(data: NotificationData, targets: Targets): ActionState 
 }
 
 const answerInvitation: Check = (data, targets, now) => {
-  const assignment = data.assignment_id === undefined ? undefined : targets.assignments.get(data.assignment_id);
+  if (data.assignment_id === undefined) return ACTIONABLE;
+  const assignment = targets.assignments.get(data.assignment_id);
   if (!assignment) return inactive('The task was removed from its challenge, and the invitation with it.');
   if (assignment.status === 'invited') {
     if (assignment.expires_at !== null && assignment.expires_at <= now) return inactive('The invitation expired.');
@@ -50,7 +52,8 @@ const answerInvitation: Check = (data, targets, now) => {
 };
 
 const answerTeamInvitation: Check = (data, targets) => {
-  const membership = data.team_id === undefined ? undefined : targets.memberships.get(data.team_id);
+  if (data.team_id === undefined) return ACTIONABLE;
+  const membership = targets.memberships.get(data.team_id);
   if (!membership) return inactive('The invitation was withdrawn.');
   if (membership.status === 'accepted') return inactive('You joined this team.');
   if (membership.status === 'declined') return inactive('You declined this invitation.');
@@ -58,7 +61,8 @@ const answerTeamInvitation: Check = (data, targets) => {
 };
 
 const reviewSolution: Check = (data, targets) => {
-  const assignment = data.assignment_id === undefined ? undefined : targets.assignments.get(data.assignment_id);
+  if (data.assignment_id === undefined) return ACTIONABLE;
+  const assignment = targets.assignments.get(data.assignment_id);
   if (!assignment) return inactive('The task was removed from its challenge.');
   if (assignment.status === 'completed') return inactive('You approved this work.');
   if (assignment.status !== 'submitted') return inactive('You sent this solution back for changes.');
@@ -66,7 +70,8 @@ const reviewSolution: Check = (data, targets) => {
 };
 
 const reviseSolution: Check = (data, targets) => {
-  const assignment = data.assignment_id === undefined ? undefined : targets.assignments.get(data.assignment_id);
+  if (data.assignment_id === undefined) return ACTIONABLE;
+  const assignment = targets.assignments.get(data.assignment_id);
   if (!assignment) return inactive('The task was removed from its challenge.');
   if (assignment.status === 'completed') return inactive('The task is complete.');
   if (assignment.status === 'submitted') return inactive('You handed in a new version.');
@@ -74,7 +79,8 @@ const reviseSolution: Check = (data, targets) => {
 };
 
 const inviteApplicant: Check = (data, targets) => {
-  const task = data.task_id === undefined ? undefined : targets.tasks.get(data.task_id);
+  if (data.task_id === undefined) return ACTIONABLE;
+  const task = targets.tasks.get(data.task_id);
   if (!task) return inactive('The task was removed from its challenge.');
   if (task.status === 'completed') return inactive('The task is done.');
   if (!isOpen(OPEN_TASK_STATUSES, task.status)) return inactive('The task is staffed now.');
