@@ -108,6 +108,11 @@ describe('the company corrects the analysis on its challenge page [browser]', { 
     await card.getByText('Changed by you').waitFor();
     await card.getByText('12 hours').waitFor();
 
+    // Matching asked for again (the worker runs it; the history records the ask).
+    card = await openTaskChanges(page, tasks.importer.id);
+    await card.getByRole('button', { name: 'Look for contributors again' }).click();
+    await page.locator(`#task-${tasks.importer.id} details.task-edit:not([open])`).waitFor();
+
     // A new task in "Build".
     await page.locator('.plan').getByText('Add a task to “Build”').click();
     const addForm = page
@@ -169,7 +174,8 @@ describe('the company corrects the analysis on its challenge page [browser]', { 
 
     // The history, folded away at the end, in plain words, newest first.
     const history = page.locator('#history');
-    await history.getByText(/Show your changes to the plan \(7,/).click();
+    await history.getByText(/Show your changes to the plan \(8,/).click();
+    await history.getByText('Asked for contributors for the task "Write the importer" again.').waitFor();
     await history.getByText('Edited the refined brief.').waitFor();
     await history.getByText('Added the workstream "Handover".').waitFor();
     await history.getByText('Removed the task "Load the old ledgers".').waitFor();

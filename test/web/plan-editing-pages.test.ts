@@ -112,6 +112,21 @@ for (const dialect of testDialects()) {
       assert.ok(!page.textOf(`#task-${importer.id}`).includes('while that work lasts'));
       assert.equal(forms.filter((form) => form.target === `/api/tasks/${busy.id}/rematch`).length, 0);
 
+      // A task outside every workstream is not moved into one by saving it.
+      const loose = await createTask(ctx.db, challenge.id, { title: 'Loose end' });
+      const again = parsePage((await client.get(`/challenges/${challenge.id}`)).body);
+      const looseForm = again
+        .forms()
+        .find((form) => form.method === 'PATCH' && form.target === `/api/tasks/${loose.id}`);
+      assert.deepEqual(
+        looseForm?.control('Workstream').options.map((option) => [option.value, option.selected]),
+        [
+          ['', true],
+          [String(build.id), false],
+          [String(survey.id), false],
+        ],
+      );
+
       const brief = formTo('PUT', `/api/challenges/${challenge.id}`);
       assert.equal(brief.control('Refined brief').value, 'Repair the harbour wall before the winter storms.');
 

@@ -31,10 +31,14 @@ function editForm(task: Task, view: ChallengeView): Html {
         name: 'workstream_id',
         label: 'Workstream',
         type: 'select',
-        value: task.workstream_id,
-        options: workstreams.map((workstream) => [String(workstream.id), workstream.title]),
+        value: task.workstream_id ?? '',
+        // A task outside every workstream stays so unless one is chosen (a select would otherwise send the first).
+        options: [
+          ...(task.workstream_id === null ? [['', 'None'] as [string, string]] : []),
+          ...workstreams.map((workstream): [string, string] => [String(workstream.id), workstream.title]),
+        ],
         hint: 'Moved to another workstream, the task goes last there unless you give its place.',
-        attributes: html`data-number`,
+        attributes: html`data-number data-blank="omit"`,
       })
     }
     ${field({
