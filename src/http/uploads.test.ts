@@ -23,9 +23,15 @@ async function uploadApp(tempDir: string): Promise<FastifyInstance> {
     {
       config: {
         uploads: {
-          logo: { maxBytes: 2 * MiB, kinds: ['png', 'gif'], label: 'png, gif' },
-          cv: { maxBytes: 10 * MiB, kinds: ['pdf'], label: 'pdf' },
-          attachments: { maxBytes: MiB, kinds: ['pdf', 'png'], label: 'pdf, png', maxFiles: 2 },
+          logo: { maxBytes: 2 * MiB, kinds: ['png', 'gif'], label: 'PNG or GIF image', noun: 'your logo' },
+          cv: { maxBytes: 10 * MiB, kinds: ['pdf'], label: 'PDF file', noun: 'your CV' },
+          attachments: {
+            maxBytes: MiB,
+            kinds: ['pdf', 'png'],
+            label: 'PDF or PNG file',
+            noun: 'your files',
+            maxFiles: 2,
+          },
         },
       },
     },
@@ -108,8 +114,12 @@ describe('multipart uploads', () => {
     const { status, data } = await send(app, form([['cv', pngFile(), 'cv.pdf']]));
     assert.equal(status, 422);
     assert.deepEqual(data, {
-      message: 'The cv must be a file of type: pdf.',
-      errors: { cv: ['The cv must be a file of type: pdf.'] },
+      message: '"cv.pdf" is not a PDF file. Upload your CV as a PDF file, up to 10 MB.',
+      errors: { cv: ['"cv.pdf" is not a PDF file. Upload your CV as a PDF file, up to 10 MB.'] },
+    });
+    const nameless = await send(app, form([['cv', pngFile(), '']]));
+    assert.deepEqual(nameless.data.errors, {
+      cv: ['The file is not a PDF file. Upload your CV as a PDF file, up to 10 MB.'],
     });
     assert.deepEqual(tempFiles(), []);
   });
@@ -117,14 +127,18 @@ describe('multipart uploads', () => {
   it("answers 422 on the field for a file over the field's limit, keeping at most the limit on disk", async () => {
     const { status, data } = await send(app, form([['logo', padded(pngFile(), 2 * MiB + 1), 'big.png']]));
     assert.equal(status, 422);
-    assert.deepEqual(data.errors, { logo: ['The logo must not be greater than 2 MB.'] });
+    assert.deepEqual(data.errors, {
+      logo: ['"big.png" is larger than 2 MB. Upload your logo as a PNG or GIF image, up to 2 MB.'],
+    });
     assert.deepEqual(tempFiles(), []);
   });
 
   it('answers 422, not 413, for a file past the largest limit of all', async () => {
     const { status, data } = await send(app, form([['cv', padded(pdfFile(), 12 * MiB), 'huge.pdf']]));
     assert.equal(status, 422);
-    assert.deepEqual(data.errors, { cv: ['The cv must not be greater than 10 MB.'] });
+    assert.deepEqual(data.errors, {
+      cv: ['"huge.pdf" is larger than 10 MB. Upload your CV as a PDF file, up to 10 MB.'],
+    });
     assert.deepEqual(tempFiles(), []);
   });
 
@@ -137,7 +151,7 @@ describe('multipart uploads', () => {
   it('refuses an empty named file, and treats the empty nameless part of an unused file input as no file', async () => {
     const empty = await send(app, form([['cv', Buffer.alloc(0), 'empty.pdf']]));
     assert.equal(empty.status, 422);
-    assert.deepEqual(empty.data.errors, { cv: ['The cv must not be empty.'] });
+    assert.deepEqual(empty.data.errors, { cv: ['"empty.pdf" is empty. Upload your CV as a PDF file, up to 10 MB.'] });
     const unused = await send(app, form([['logo', Buffer.alloc(0), '']]));
     assert.equal(unused.status, 200);
     assert.deepEqual(unused.data.files, []);
@@ -153,7 +167,9 @@ describe('multipart uploads', () => {
       ]),
     );
     assert.equal(twoLogos.status, 422);
-    assert.deepEqual(twoLogos.data.errors, { logo: ['The logo must be a single file.'] });
+    assert.deepEqual(twoLogos.data.errors, {
+      logo: ['More than one file was sent. Upload your logo as a PNG or GIF image, up to 2 MB.'],
+    });
     const threeAttachments = await send(
       app,
       form([
@@ -164,7 +180,9 @@ describe('multipart uploads', () => {
     );
     assert.equal(threeAttachments.status, 422);
     assert.deepEqual(threeAttachments.data.errors, {
-      attachments: ['The attachments must not have more than 2 files.'],
+      attachments: [
+        'More than 2 files were sent. Attach your files: up to 2 files, each a PDF or PNG file of up to 1 MB.',
+      ],
     });
     const twoAttachments = await send(
       app,
@@ -187,7 +205,10 @@ describe('multipart uploads', () => {
       ]),
     );
     assert.equal(status, 422);
-    assert.equal(data.message, 'The logo must be a file of type: png, gif. (and 1 more error)');
+    assert.equal(
+      data.message,
+      '"a.png" is not a PNG or GIF image. Upload your logo as a PNG or GIF image, up to 2 MB. (and 1 more error)',
+    );
     assert.deepEqual(Object.keys(data.errors), ['logo', 'cv']);
   });
 

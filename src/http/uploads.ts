@@ -6,7 +6,7 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CONTENT_TYPES, type FileKind, sniffFileKind } from '../storage/file-kinds.ts';
 import { AppError, type FieldErrors } from './app-error.ts';
-import { formatFieldErrors, humanize } from './validation.ts';
+import { formatFieldErrors } from './validation.ts';
 
 /**
  * Multipart uploads: every file part is streamed to a temp file (never buffered whole), cut off at its field's size
@@ -19,8 +19,10 @@ export type UploadRule = {
   kinds: readonly FileKind[];
   /** How many files the field may carry (`attachments[]`); 1 by default. */
   maxFiles?: number;
-  /** How people call the allowed kinds in messages, e.g. "pdf, doc, docx". */
+  /** The allowed kinds as people call them, with the word for such a file: "PDF, DOC or DOCX file". */
   label: string;
+  /** What the field carries, as its messages name it to the sender: "your CV", "your logo". */
+  noun: string;
   /** The route needs the file: without it the request is a 422 on the field, like a missing body field. */
   required?: boolean;
 };
@@ -203,9 +205,7 @@ async function receivePart(request: FastifyRequest, part: MultipartFile, tempDir
     addError(
       request,
       field,
-      maxFiles === 1
-        ? `The ${humanize(field)} must be a single file.`
-        : `The ${humanize(field)} must not have more than ${maxFiles} files.`,
+      tellWhatToSend(rule, maxFiles === 1 ? 'More than one file was sent.' : `More than ${maxFiles} files were sent.`),
     );
     return;
   }
@@ -247,17 +247,18 @@ async function receivePart(request: FastifyRequest, part: MultipartFile, tempDir
     contentType: '',
   };
   request.uploads.push(upload);
+  const file = part.filename ? `"${upload.fileName}"` : 'The file';
   if (size > rule.maxBytes || part.file.truncated) {
-    addError(request, field, `The ${humanize(field)} must not be greater than ${formatSize(rule.maxBytes)}.`);
+    addError(request, field, tellWhatToSend(rule, `${file} is larger than ${formatSize(rule.maxBytes)}.`));
     return;
   }
   if (size === 0) {
-    addError(request, field, `The ${humanize(field)} must not be empty.`);
+    addError(request, field, tellWhatToSend(rule, `${file} is empty.`));
     return;
   }
   const kind = await sniffFileKind(tempPath);
   if (!kind || !rule.kinds.includes(kind)) {
-    addError(request, field, `The ${humanize(field)} must be a file of type: ${rule.label}.`);
+    addError(request, field, tellWhatToSend(rule, `${file} is not a ${rule.label}.`));
     return;
   }
   upload.kind = kind;
@@ -274,19 +275,36 @@ export function uploadFieldsSchema(uploads: Record<string, UploadRule>) {
   for (const [field, rule] of Object.entries(uploads)) {
     const maxFiles = rule.maxFiles ?? 1;
     const name = maxFiles > 1 ? `${field}[]` : field;
-    const limits = `type ${rule.label} (decided from the bytes), at most ${formatSize(rule.maxBytes)}`;
+    const limits = `${rule.label} (its kind decided from its bytes) of at most ${formatSize(rule.maxBytes)}`;
     properties[name] =
       maxFiles > 1
         ? {
             type: 'array',
             items: { type: 'string', format: 'binary' },
             maxItems: maxFiles,
-            description: `Up to ${maxFiles} files, each of ${limits}`,
+            description: `Up to ${maxFiles} files, each a ${limits}`,
           }
-        : { type: 'string', format: 'binary', description: `A file of ${limits}` };
+        : { type: 'string', format: 'binary', description: `A ${limits}` };
     if (rule.required) required.push(name);
   }
   return { type: 'object', properties, ...(required.length > 0 && { required }) };
+}
+
+/**
+ * An upload problem as a person can act on it: what was wrong with what they sent, then what to send instead
+ * ("\"cv.png\" is not a PDF, DOC or DOCX file. Upload your CV as a PDF, DOC or DOCX file, up to 10 MB.").
+ */
+function tellWhatToSend(rule: UploadRule, problem: string): string {
+  return `${problem} ${whatToSend(rule)}`;
+}
+
+/** The field's kinds and limits as an instruction: "Upload your CV as a PDF, DOC or DOCX file, up to 10 MB." */
+export function whatToSend(rule: UploadRule): string {
+  const size = formatSize(rule.maxBytes);
+  const maxFiles = rule.maxFiles ?? 1;
+  return maxFiles === 1
+    ? `Upload ${rule.noun} as a ${rule.label}, up to ${size}.`
+    : `Attach ${rule.noun}: up to ${maxFiles} files, each a ${rule.label} of up to ${size}.`;
 }
 
 function formatSize(bytes: number): string {
@@ -297,7 +315,7 @@ function formatSize(bytes: number): string {
 export function assertUploadsValid(request: FastifyRequest): void {
   for (const [field, rule] of Object.entries(request.routeOptions.config.uploads ?? {})) {
     if (rule.required && uploadsOf(request, field).length === 0) {
-      addError(request, field, `The ${humanize(field)} field is required.`);
+      addError(request, field, tellWhatToSend(rule, 'No file was sent.'));
     }
   }
   if (request.uploadErrors) {

@@ -123,7 +123,9 @@ for (const dialect of testDialects()) {
       );
       assert.equal(response.statusCode, 422);
       assert.deepEqual(response.data.errors, {
-        attachments: ['The attachments must be a file of type: pdf, doc, docx, zip, png, jpg, txt.'],
+        attachments: [
+          '"picture.pdf" is not a PDF, DOC, DOCX, ZIP, PNG, JPEG or plain text file. Attach your files: up to 10 files, each a PDF, DOC, DOCX, ZIP, PNG, JPEG or plain text file of up to 10 MB.',
+        ],
       });
       assert.equal((await submissionsOf(scenario.assignment.id)).length, 0);
       assert.equal(storedFiles(scenario.assignment.id).length, 0);
@@ -137,12 +139,20 @@ for (const dialect of testDialects()) {
       const eleven = Array.from({ length: 11 }, (_, i) => ({ name: `note-${i}.txt`, bytes: Buffer.from(`Note ${i}`) }));
       const tooMany = await contributor.multipart('POST', url, solutionForm(eleven));
       assert.equal(tooMany.statusCode, 422);
-      assert.deepEqual(tooMany.data.errors, { attachments: ['The attachments must not have more than 10 files.'] });
+      assert.deepEqual(tooMany.data.errors, {
+        attachments: [
+          'More than 10 files were sent. Attach your files: up to 10 files, each a PDF, DOC, DOCX, ZIP, PNG, JPEG or plain text file of up to 10 MB.',
+        ],
+      });
 
       const big = padded(pdfFile(), 10 * 1024 * 1024 + 1);
       const tooLarge = await contributor.multipart('POST', url, solutionForm([{ name: 'big.pdf', bytes: big }]));
       assert.equal(tooLarge.statusCode, 422);
-      assert.deepEqual(tooLarge.data.errors, { attachments: ['The attachments must not be greater than 10 MB.'] });
+      assert.deepEqual(tooLarge.data.errors, {
+        attachments: [
+          '"big.pdf" is larger than 10 MB. Attach your files: up to 10 files, each a PDF, DOC, DOCX, ZIP, PNG, JPEG or plain text file of up to 10 MB.',
+        ],
+      });
 
       assert.equal((await submissionsOf(scenario.assignment.id)).length, 0);
       assert.equal(storedFiles(scenario.assignment.id).length, 0);

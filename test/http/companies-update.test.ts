@@ -67,7 +67,11 @@ for (const dialect of testDialects()) {
         [{ industry: 'x'.repeat(256) }, 'industry', 'not be greater than 255 characters'],
         [{ website: 'not a url' }, 'website', 'The website must be a valid http(s) URL.'],
         [{ description: 'x'.repeat(2001) }, 'description', 'not be greater than 2000 characters'],
-        [{ logo: 'logo.png' }, 'logo', 'The logo must be an image file sent as multipart/form-data.'],
+        [
+          { logo: 'logo.png' },
+          'logo',
+          'The logo must be sent as a file (multipart/form-data), not as text. Upload your logo as a JPEG, PNG or GIF image, up to 2 MB.',
+        ],
       ];
       await assertFieldErrors((body) => api.put('/api/companies/profile', body), cases);
       assert.equal((await api.get('/api/companies/profile')).data.company_name, 'Stays');
@@ -122,7 +126,9 @@ for (const dialect of testDialects()) {
         fileForm('logo', pdfFile(), 'logo.gif', { company_name: 'Not Applied' }),
       );
       assert.equal(response.statusCode, 422);
-      assert.deepEqual(response.data.errors, { logo: ['The logo must be a file of type: jpeg, jpg, png, gif.'] });
+      assert.deepEqual(response.data.errors, {
+        logo: ['"logo.gif" is not a JPEG, PNG or GIF image. Upload your logo as a JPEG, PNG or GIF image, up to 2 MB.'],
+      });
       const profile = await api.get('/api/companies/profile');
       assert.equal(profile.data.logo_url, logoUrl);
       assert.notEqual(profile.data.company_name, 'Not Applied');

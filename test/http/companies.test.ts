@@ -130,12 +130,24 @@ for (const dialect of testDialects()) {
         [{ ...VALID, website: 'ftp://acme.example' }, 'website', 'The website must be a valid http(s) URL.'],
         [{ ...VALID, website: 'javascript:alert(1)' }, 'website', 'The website must be a valid http(s) URL.'],
         [{ ...VALID, description: 'x'.repeat(2001) }, 'description', 'not be greater than 2000 characters'],
-        [{ ...VALID, logo: 'iVBORw0KGgo=' }, 'logo', 'The logo must be an image file sent as multipart/form-data.'],
+        [
+          { ...VALID, logo: 'iVBORw0KGgo=' },
+          'logo',
+          'The logo must be sent as a file (multipart/form-data), not as text. Upload your logo as a JPEG, PNG or GIF image, up to 2 MB.',
+        ],
       ];
       await assertFieldErrors((body) => api.post('/api/companies/complete-profile', body), cases);
       const logos: Array<[Buffer, string, string]> = [
-        [pdfFile(), 'logo.png', 'The logo must be a file of type: jpeg, jpg, png, gif.'],
-        [padded(pngFile(), 2 * MiB + 1), 'big.png', 'The logo must not be greater than 2 MB.'],
+        [
+          pdfFile(),
+          'logo.png',
+          '"logo.png" is not a JPEG, PNG or GIF image. Upload your logo as a JPEG, PNG or GIF image, up to 2 MB.',
+        ],
+        [
+          padded(pngFile(), 2 * MiB + 1),
+          'big.png',
+          '"big.png" is larger than 2 MB. Upload your logo as a JPEG, PNG or GIF image, up to 2 MB.',
+        ],
       ];
       for (const [bytes, name, message] of logos) {
         const response = await api.multipart(

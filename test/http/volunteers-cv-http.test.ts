@@ -64,8 +64,8 @@ for (const dialect of testDialects()) {
       } as RequestInit);
       assert.equal(response.status, 422);
       assert.deepEqual(await response.json(), {
-        message: 'The cv must not be greater than 10 MB.',
-        errors: { cv: ['The cv must not be greater than 10 MB.'] },
+        message: '"huge.pdf" is larger than 10 MB. Upload your CV as a PDF, DOC or DOCX file, up to 10 MB.',
+        errors: { cv: ['"huge.pdf" is larger than 10 MB. Upload your CV as a PDF, DOC or DOCX file, up to 10 MB.'] },
       });
       assert.ok(sent >= fileBytes, 'the server read the whole request instead of cutting the client off');
       assert.ok(largestSeen > MiB, `the temp file was observed while it grew (${largestSeen} bytes)`);
@@ -88,7 +88,7 @@ for (const dialect of testDialects()) {
       const disguised = await send(pngFile(), 'cv.pdf');
       assert.equal(disguised.status, 422);
       assert.deepEqual(((await disguised.json()) as { errors: unknown }).errors, {
-        cv: ['The cv must be a file of type: pdf, doc, docx.'],
+        cv: ['"cv.pdf" is not a PDF, DOC or DOCX file. Upload your CV as a PDF, DOC or DOCX file, up to 10 MB.'],
       });
       for (const [bytes, name] of [
         [pdfFile(), 'cv.pdf'],

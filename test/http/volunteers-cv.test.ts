@@ -90,7 +90,7 @@ for (const dialect of testDialects()) {
       assert.deepEqual(storedCvs(volunteer.id), [path.basename(row.cv_storage_key!)]);
     });
 
-    it('answers 422 "The cv field is required." without a file, in multipart or JSON', async () => {
+    it('answers 422 "No file was sent" with what to send, without a file, in multipart or JSON', async () => {
       const { volunteer, token } = await createVolunteer(ctx.db);
       const api = apiClient(ctx.app, token);
       const noFile = new FormData();
@@ -104,8 +104,8 @@ for (const dialect of testDialects()) {
       ]) {
         assert.equal(response.statusCode, 422);
         assert.deepEqual(response.data, {
-          message: 'The cv field is required.',
-          errors: { cv: ['The cv field is required.'] },
+          message: 'No file was sent. Upload your CV as a PDF, DOC or DOCX file, up to 10 MB.',
+          errors: { cv: ['No file was sent. Upload your CV as a PDF, DOC or DOCX file, up to 10 MB.'] },
         });
       }
       assert.equal((await cvJobs(volunteer.id)).length, 0);
@@ -114,9 +114,17 @@ for (const dialect of testDialects()) {
     it('refuses a file that is not a PDF or Word document, whatever its name, and an empty one', async () => {
       const { volunteer, token } = await createVolunteer(ctx.db);
       const cases: Array<[Buffer, string, string]> = [
-        [pngFile(), 'cv.pdf', 'The cv must be a file of type: pdf, doc, docx.'],
-        [Buffer.from('Plain text CV'), 'cv.docx', 'The cv must be a file of type: pdf, doc, docx.'],
-        [Buffer.alloc(0), 'cv.pdf', 'The cv must not be empty.'],
+        [
+          pngFile(),
+          'cv.pdf',
+          '"cv.pdf" is not a PDF, DOC or DOCX file. Upload your CV as a PDF, DOC or DOCX file, up to 10 MB.',
+        ],
+        [
+          Buffer.from('Plain text CV'),
+          'cv.docx',
+          '"cv.docx" is not a PDF, DOC or DOCX file. Upload your CV as a PDF, DOC or DOCX file, up to 10 MB.',
+        ],
+        [Buffer.alloc(0), 'cv.pdf', '"cv.pdf" is empty. Upload your CV as a PDF, DOC or DOCX file, up to 10 MB.'],
       ];
       for (const [bytes, name, message] of cases) {
         const response = await upload(token, bytes, name);
@@ -135,7 +143,9 @@ for (const dialect of testDialects()) {
       const { volunteer, token } = await createVolunteer(ctx.db);
       const tooBig = await upload(token, padded(pdfFile(), 10 * MiB + 1), 'big.pdf');
       assert.equal(tooBig.statusCode, 422);
-      assert.deepEqual(tooBig.data.errors, { cv: ['The cv must not be greater than 10 MB.'] });
+      assert.deepEqual(tooBig.data.errors, {
+        cv: ['"big.pdf" is larger than 10 MB. Upload your CV as a PDF, DOC or DOCX file, up to 10 MB.'],
+      });
       assert.deepEqual(storedCvs(volunteer.id), []);
       const exact = await upload(token, padded(pdfFile(), 10 * MiB), 'exact.pdf');
       assert.equal(exact.statusCode, 200);

@@ -3682,7 +3682,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description A file of type pdf, doc, docx (decided from the bytes), at most 10 MB
+                     * @description A PDF, DOC or DOCX file (its kind decided from its bytes) of at most 10 MB
                      */
                     cv: string;
                 };
@@ -3960,7 +3960,7 @@ export interface operations {
                     description?: string | null;
                     /**
                      * Format: binary
-                     * @description A file of type jpeg, jpg, png, gif (decided from the bytes), at most 2 MB
+                     * @description A JPEG, PNG or GIF image (its kind decided from its bytes) of at most 2 MB
                      */
                     logo?: string;
                 };
@@ -4101,7 +4101,7 @@ export interface operations {
                     description?: string | null;
                     /**
                      * Format: binary
-                     * @description A file of type jpeg, jpg, png, gif (decided from the bytes), at most 2 MB
+                     * @description A JPEG, PNG or GIF image (its kind decided from its bytes) of at most 2 MB
                      */
                     logo?: string;
                 };
@@ -6097,7 +6097,7 @@ export interface operations {
                      */
                     deliverable_url?: string | null;
                     hours_worked: number;
-                    /** @description Up to 10 files, each of type pdf, doc, docx, zip, png, jpg, txt (decided from the bytes), at most 10 MB */
+                    /** @description Up to 10 files, each a PDF, DOC, DOCX, ZIP, PNG, JPEG or plain text file (its kind decided from its bytes) of at most 10 MB */
                     "attachments[]"?: string[];
                 };
             };

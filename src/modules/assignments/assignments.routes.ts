@@ -34,7 +34,8 @@ const ATTACHMENTS: UploadRule = {
   maxBytes: 10 * MiB,
   maxFiles: 10,
   kinds: ['pdf', 'doc', 'docx', 'zip', 'png', 'jpeg', 'txt'],
-  label: 'pdf, doc, docx, zip, png, jpg, txt',
+  label: 'PDF, DOC, DOCX, ZIP, PNG, JPEG or plain text file',
+  noun: 'your files',
 };
 
 const PARTY_AND_STATUS_RULES = 'The wrong party gets 403; a status the action does not start from gets 422.';

@@ -4,12 +4,17 @@ import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { callerOf } from '../../http/auth.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { assertUploadsValid, MiB, type UploadRule, uploadsOf } from '../../http/uploads.ts';
+import { assertUploadsValid, MiB, type UploadRule, uploadsOf, whatToSend } from '../../http/uploads.ts';
 import { LOGO_KINDS } from '../files/logo-files.ts';
 import { CompanyProfile, CompleteCompanyProfileBody, UpdateCompanyProfileBody } from './companies.schemas.ts';
 import { completeCompanyProfile, getCompanyProfile, updateCompanyProfile } from './companies.service.ts';
 
-const LOGO_UPLOAD: UploadRule = { maxBytes: 2 * MiB, kinds: LOGO_KINDS, label: 'jpeg, jpg, png, gif' };
+const LOGO_UPLOAD: UploadRule = {
+  maxBytes: 2 * MiB,
+  kinds: LOGO_KINDS,
+  label: 'JPEG, PNG or GIF image',
+  noun: 'your logo',
+};
 
 const tags = ['Company profile'];
 /** The profile writes: company accounts, with an optional logo file. */
@@ -23,7 +28,10 @@ const FORMATS =
 async function refuseTextLogo(request: FastifyRequest): Promise<void> {
   const logo = (request.body as Record<string, unknown> | undefined)?.logo;
   if (logo !== undefined && logo !== null) {
-    throw AppError.field('logo', 'The logo must be an image file sent as multipart/form-data.');
+    throw AppError.field(
+      'logo',
+      `The logo must be sent as a file (multipart/form-data), not as text. ${whatToSend(LOGO_UPLOAD)}`,
+    );
   }
 }
 

@@ -29,7 +29,8 @@ import {
 const CV_UPLOAD: UploadRule = {
   maxBytes: 10 * MiB,
   kinds: ['pdf', 'doc', 'docx'],
-  label: 'pdf, doc, docx',
+  label: 'PDF, DOC or DOCX file',
+  noun: 'your CV',
   required: true,
 };
 
