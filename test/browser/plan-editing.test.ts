@@ -165,6 +165,9 @@ describe('the company corrects the analysis on its challenge page [browser]', { 
     await newWorkstream.getByLabel('Title').fill('Handover');
     await newWorkstream.getByRole('button', { name: 'Add the workstream' }).click();
     await plan.locator('ol > li').last().locator('strong', { hasText: 'Handover' }).waitFor();
+    await plan.getByText('Change or remove “Handover”').click();
+    await plan.getByRole('button', { name: 'Remove the workstream', exact: true }).click();
+    await plan.locator('strong', { hasText: 'Handover' }).waitFor({ state: 'detached' });
     await page.getByText('Edit the refined brief').click();
     await page
       .getByLabel('Refined brief')
@@ -174,7 +177,8 @@ describe('the company corrects the analysis on its challenge page [browser]', { 
 
     // The history, folded away at the end, in plain words, newest first.
     const history = page.locator('#history');
-    await history.getByText(/Show your changes to the plan \(8,/).click();
+    await history.getByText(/Show your changes to the plan \(9,/).click();
+    await history.getByText(/^Removed the workstream "Handover"/).waitFor();
     await history.getByText('Asked for contributors for the task "Write the importer" again.').waitFor();
     await history.getByText('Edited the refined brief.').waitFor();
     await history.getByText('Added the workstream "Handover".').waitFor();
@@ -186,7 +190,11 @@ describe('the company corrects the analysis on its challenge page [browser]', { 
     await screenshot(page, 'company-plan-history');
 
     const asked = questions.join('\n');
-    for (const question of ['Merge “Design the schema” into', 'Remove the task “Load the old ledgers”?']) {
+    for (const question of [
+      'Merge “Design the schema” into',
+      'Remove the task “Load the old ledgers”?',
+      'Remove the workstream “Handover”?',
+    ]) {
       if (!asked.includes(question)) throw new Error(`not asked: ${question}\n${asked}`);
     }
     await context.close();

@@ -24,6 +24,13 @@ function workstreamFields(key: string, workstream: Workstream | null): Html {
   })}`;
 }
 
+/** What removing asks first: the tasks go with the workstream, and their invitees are told. */
+function removeQuestion({ title, tasks }: Workstream): string {
+  if (tasks.length === 0) return `Remove the workstream “${title}”?`;
+  const which = tasks.length === 1 ? 'its task' : `its ${tasks.length} tasks`;
+  return `Remove the workstream “${title}” and ${which}? Anyone invited to ${tasks.length === 1 ? 'it' : 'them'} is told.`;
+}
+
 /**
  * The owner's corrections of one workstream of the plan, each folded away: change its title, description or place,
  * remove it (with its tasks, all or none: the API names a task with work under way), and add a task to it.
@@ -47,7 +54,7 @@ export function workstreamEditor(workstream: Workstream, place: number): Html {
       })}
       <button type="submit">Save the workstream</button>
     </form>
-    <form data-api="/api/workstreams/${workstream.id}" data-method="DELETE" data-confirm="Remove the workstream “${workstream.title}”${count === 0 ? '' : ` and ${tasks}`}? Anyone invited to ${count === 1 ? 'it' : 'them'} is told." novalidate>
+    <form data-api="/api/workstreams/${workstream.id}" data-method="DELETE" data-confirm="${removeQuestion(workstream)}" novalidate>
       ${formErrorSummary(null)}
       <button type="submit" class="danger">Remove the workstream${count === 0 ? '' : ` and ${tasks}`}</button>
     </form>
