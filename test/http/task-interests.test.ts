@@ -48,7 +48,7 @@ for (const dialect of testDialects()) {
 
       const [notification] = await notificationsOf(ctx.db, company.user.id);
       assert.equal(notification.type, 'task_interest');
-      assert.equal(notification.action_url, `/challenges/${challenge.id}#task-${task.id}`);
+      assert.equal(notification.action_url, `/tasks/${task.id}/people#applicants`);
       assert.match(notification.message, /I built two Kotlin apps/);
       assert.deepEqual(JSON.parse(notification.data), { challenge_id: challenge.id, task_id: task.id });
 

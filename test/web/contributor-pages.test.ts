@@ -101,14 +101,15 @@ for (const dialect of testDialects()) {
       const client = await signedIn(ctx.app, user.email);
       const page = await client.get('/profile');
       assert.equal(page.statusCode, 200);
-      const text = parsePage(page.body).text;
+      const parsed = parsePage(page.body);
+      const text = parsed.text;
       assert.match(text, /Current CV: ada-cv\.pdf, uploaded 20 Nov 2026, 09:00 UTC\./);
       assert.match(text, /Completed Analysed 20 Nov 2026, 09:01 UTC, with 84% confidence\./);
-      assert.match(text, /TypeScript expert \(3 yrs\) technical · added by hand/);
+      assert.equal(parsed.control('Level of TypeScript').value, 'expert');
+      assert.match(text, /Set level of TypeScript \(3 yrs\) technical · yours \(added or set by you\)/);
       assert.match(text, /Experience level senior Years of experience 9 Domains Healthcare/);
       assert.match(text, /Lead Engineer at NHS Digital 2019-03 – now/);
       assert.match(text, /MSc, Computer Science Leeds, 2015/);
-      const parsed = parsePage(page.body);
       assert.equal(parsed.form('/api/volunteers/profile').method, 'PUT');
       const cv = parsed.form('/api/volunteers/upload-cv').control(/CV/);
       assert.deepEqual([cv.type, cv.name], ['file', 'cv']);
@@ -143,9 +144,12 @@ for (const dialect of testDialects()) {
       const page = await (await signedIn(ctx.app, user.email)).get('/profile');
       assert.equal(page.statusCode, 200);
       // Escaped: the words "<b>28-bed</b>" are read as written, not as markup.
-      const text = parsePage(page.body).text;
-      assert.match(text, /Wound care “Wound care & dressing audits for <b>28-bed<\/b> ward” advanced \(6 yrs\)/);
-      assert.match(text, /TypeScript expert \(\d+ yrs\) \S+ · added by hand/, 'a skill added by hand quotes nothing');
+      const parsed = parsePage(page.body);
+      const text = parsed.text;
+      assert.match(text, /Wound care “Wound care & dressing audits for <b>28-bed<\/b> ward” Level of Wound care/);
+      assert.equal(parsed.control('Level of Wound care').value, 'advanced');
+      assert.match(text, /Set level of Wound care \(6 yrs\) \S+ · from your CV/);
+      assert.match(text, /TypeScript Level of TypeScript [^“]+ · yours/, 'a skill added by hand quotes nothing');
     });
 
     it('watches a pending analysis and explains a failed one with the reason the API gives', async () => {

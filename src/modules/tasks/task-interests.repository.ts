@@ -74,6 +74,17 @@ export function findInterestsOfTasks(db: Db, taskIds: readonly number[]): Promis
     .execute();
 }
 
+/** The contributor's own applications among the given tasks. */
+export function findInterestsOfVolunteer(db: Db, volunteerId: number, taskIds: readonly number[]) {
+  if (taskIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('task_interests')
+    .select(['task_id', 'note', 'created_at'])
+    .where('volunteer_id', '=', volunteerId)
+    .where('task_id', 'in', [...taskIds])
+    .execute();
+}
+
 export function findInterest(db: Db, id: number): Promise<InterestRow | undefined> {
   return selectInterests(db).where('task_interests.id', '=', id).executeTakeFirst();
 }

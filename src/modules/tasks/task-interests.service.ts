@@ -12,6 +12,7 @@ import {
   deleteInterest,
   findInterest,
   findInterestsOfTasks,
+  findInterestsOfVolunteer,
   heldRequiredSkills,
   type InterestRow,
   insertInterest,
@@ -111,8 +112,8 @@ export async function applyForTask(
         message:
           `${caller.name} applied for the task "${task.title}" of the challenge "${task.challenge_title}".` +
           (note ? ` Their note: ${note}` : '') +
-          ' You can invite them from the task on the challenge page.',
-        actionUrl: `/challenges/${task.challenge_id}#task-${task.id}`,
+          ' You can invite them from the people page of the task.',
+        actionUrl: `/tasks/${task.id}/people#applicants`,
         data: { challenge_id: task.challenge_id, task_id: task.id },
       });
     }
@@ -134,6 +135,24 @@ export async function withdrawApplication(db: Db, caller: AuthUser, taskId: numb
     throw new AppError('not_found', 'You have not applied for this task.');
   }
   return { message: 'Your application was withdrawn.' };
+}
+
+/** An application as its author sees it beside the task. */
+export type MyApplication = { note: string | null; created_at: string };
+
+/**
+ * The caller's own applications among `taskIds`, by task id: "Find tasks" marks the tasks applied for and offers to
+ * withdraw. Nothing for a caller without a contributor profile (they cannot have applied).
+ */
+export async function myApplicationsFor(
+  db: Db,
+  caller: AuthUser,
+  taskIds: readonly number[],
+): Promise<Map<number, MyApplication>> {
+  const volunteerId = await volunteerIdOf(db, caller);
+  if (volunteerId === null) return new Map();
+  const rows = await findInterestsOfVolunteer(db, volunteerId, taskIds);
+  return new Map(rows.map((row) => [row.task_id, { note: row.note, created_at: row.created_at }]));
 }
 
 /** The company's own task, or 404 for everyone else (another company, a contributor), as if it did not exist. */

@@ -40,7 +40,8 @@
    * Turns a form's fields into the API body: multipart when it carries a file, JSON otherwise. The clicked button's
    * name=value is included, as a browser does (a number when the button has `data-number`). In JSON:
    * - `name="required_skills.0.name"` builds a list of objects (`required_skills: [{name}]`), in index order; a row
-   *   whose fields are all left empty is not sent, so a form can offer blank rows to fill in;
+   *   whose fields are all left empty is not sent, so a form can offer blank rows to fill in; `name="remove.0"`
+   *   builds a list of values (`remove: ["Flutter"]`), empty ones left out;
    * - a field left empty with `data-blank="null"` is sent as null (it clears the value), with `data-blank="omit"` it
    *   is not sent at all (the value stays as it is);
    * - controls marked `data-list` gather every non-empty value of their name into an array (several selects, one per
@@ -72,18 +73,23 @@
       if (blank === 'omit') continue;
       const sent = blank === 'null' ? null : numeric && value !== '' ? Number(value) : value;
       const [list, index, member] = key.split('.');
-      if (member === undefined) {
+      if (index === undefined) {
         json[key] = sent;
         continue;
       }
       lists.add(list);
       json[list] ??= [];
+      if (member === undefined) {
+        json[list][Number(index)] = sent;
+        continue;
+      }
       json[list][Number(index)] ??= {};
       json[list][Number(index)][member] = sent;
     }
+    const filled = (value) => value !== '' && value !== null && value !== undefined;
     for (const list of lists) {
-      json[list] = json[list].filter(
-        (row) => row && Object.values(row).some((value) => value !== '' && value !== null),
+      json[list] = json[list].filter((row) =>
+        typeof row === 'object' && row !== null ? Object.values(row).some(filled) : filled(row),
       );
     }
     for (const box of form.querySelectorAll('input[type=checkbox][data-boolean]')) json[box.name] = box.checked;

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
+import { myApplicationsFor } from '../../../modules/tasks/task-interests.service.ts';
 import { listAvailable } from '../../../modules/tasks/tasks.service.ts';
 import { pageOf } from '../../components/page-of.ts';
 import { pager } from '../../components/pager.ts';
@@ -8,17 +9,24 @@ import { contributorProfileOrNull } from '../../components/profiles.ts';
 import { html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
 import { taskCard } from './task-card.ts';
+import { interestControls } from './task-interest.ts';
 
 const PER_PAGE = 12;
 
 /**
- * `/tasks/available`: open tasks that share a skill with the contributor, best overlap first (the API's rule).
- * There is no "apply": matching invites people, so the page says where invitations arrive.
+ * `/tasks/available` ("Find tasks"): open tasks that share a skill with the contributor, best overlap first (the
+ * API's rule), each with "I'm interested" (a short note to the company) or, once applied, the application and a way
+ * to withdraw it (issue 13, item 1). A task stays here, marked, until its company invites the applicant.
  */
 export async function availableTasksPage(request: FastifyRequest, reply: FastifyReply, deps: AppDeps, user: AuthUser) {
   const profile = await contributorProfileOrNull(deps.db, user);
   const page = pageOf(request.query, PER_PAGE);
   const { data, total } = await listAvailable(deps.db, user, page);
+  const applications = await myApplicationsFor(
+    deps.db,
+    user,
+    data.map((task) => task.id),
+  );
 
   let empty = html`<p>No open task needs your skills right now. New challenges arrive all the time; check back soon.</p>`;
   if (total > 0) {
@@ -34,12 +42,13 @@ skills will appear here once it has been analysed.</p>`;
   return sendPage(request, reply, {
     title: 'Tasks for you',
     body: html`<h1>Tasks for you</h1>
-<p class="lead">Open tasks that need at least one of your skills, best fit first. When a company's task matches your
-profile, you are invited to it: invitations appear on <a href="/assignments">My assignments</a>.</p>
+<p class="lead">Open tasks that need at least one of your skills, best fit first. Say you are interested in one, with
+a short note, and its company sees you beside the candidates it considers. When a company invites you, or its task
+matches your profile, the invitation appears on <a href="/assignments">My assignments</a>.</p>
 ${
   data.length > 0
     ? html`<h2>${total === 1 ? '1 task matches' : `${total} tasks match`} your skills</h2>
-<div class="grid">${data.map(taskCard)}</div>
+<div class="grid">${data.map((task) => taskCard(task, interestControls(task.id, applications.get(task.id))))}</div>
 ${pager('/tasks/available', page.page, PER_PAGE, total)}`
     : html`<div class="card">${empty}</div>`
 }`,

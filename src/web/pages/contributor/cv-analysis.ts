@@ -2,6 +2,7 @@ import type { VolunteerProfile } from '../../../modules/volunteers/volunteers.sc
 import { dateTime, statusChip } from '../../components/labels.ts';
 import { field, formErrorSummary } from '../../forms.ts';
 import { type Html, html } from '../../html.ts';
+import { skillsEditor } from './skills-editor.ts';
 
 /** The CV analysis is a job on the server; while it waits or runs, the page watches for it to end (app.js). */
 const RUNNING = new Set(['pending', 'processing']);
@@ -52,21 +53,6 @@ export function cvCard(profile: VolunteerProfile): Html {
 </section>`;
 }
 
-/** Each skill with its level, kind and source, and under its name the CV excerpt it was read from. */
-function skillsTable(profile: VolunteerProfile): Html {
-  if (profile.skills.length === 0) {
-    return html`<p class="muted">${profile.ai_analysis_status === 'completed' ? 'No skills were found in your CV. Try a CV that lists your skills and tools.' : 'No skills yet: they appear here once your CV has been analysed.'}</p>`;
-  }
-  return html`<div class="table-scroll" role="region" aria-label="Skills found in your CV" tabindex="0"><table class="responsive">
-  <caption class="visually-hidden">Your skills</caption>
-  <thead><tr><th scope="col">Skill</th><th scope="col">Level</th><th scope="col">Kind and source</th></tr></thead>
-  <tbody>${profile.skills.map(
-    (skill) =>
-      html`<tr><th scope="row">${skill.name}${skill.evidence && html`<blockquote class="evidence">“${skill.evidence}”</blockquote>`}</th><td data-label="Level">${skill.proficiency_level}${skill.years_of_experience !== null && html` <span class="muted small">(${skill.years_of_experience} yrs)</span>`}</td><td data-label="Kind and source">${skill.category ?? 'other'} · ${skill.source === 'cv_analysis' ? 'from your CV' : 'added by hand'}</td></tr>`,
-  )}</tbody>
-</table></div>`;
-}
-
 function experienceFacts(profile: VolunteerProfile): Html {
   if (profile.experience_level === null && profile.professional_domains.length === 0) return html``;
   return html`<dl class="facts">
@@ -112,12 +98,15 @@ function history(profile: VolunteerProfile): Html {
 </div>`;
 }
 
-/** What the analysis found: skills (name, level, kind, where from, the CV's words), experience, work history and education. */
+/**
+ * What the analysis found: experience, the skills (name, level, kind, where from, the CV's words) with the
+ * contributor's corrections, work history and education.
+ */
 export function cvFindings(profile: VolunteerProfile): Html {
   return html`<section class="card" aria-labelledby="findings-title">
   <h2 id="findings-title">Skills and experience</h2>
   ${experienceFacts(profile)}
-  ${skillsTable(profile)}
+  ${skillsEditor(profile)}
   ${profile.ai_analysis_status === 'completed' && history(profile)}
 </section>`;
 }

@@ -105,7 +105,7 @@ export async function contributorDashboard(
       <h2 id="fit-title">Tasks that fit your skills</h2>
       ${
         available.total > 0
-          ? html`${available.data.map(taskCard)}
+          ? html`${available.data.map((task) => taskCard(task))}
       ${available.total > SHOWN && html`<p><a href="/tasks/available">See all ${available.total} tasks for you</a></p>`}`
           : html`<p class="muted">${profile.skills.length > 0 ? 'No open task needs your skills right now.' : 'Upload your CV so that we can find tasks that need your skills.'}</p>`
       }

@@ -22,13 +22,17 @@ export function taskFacts(task: Task): Html {
 </dl>`;
 }
 
-/** A task in a list: what it is, which challenge it belongs to, the skills it needs and its size. */
-export function taskCard(task: Task): Html {
+/**
+ * A task in a list: what it is, which challenge it belongs to, the skills it needs and its size; `actions` is what
+ * the page lets the reader do about it (apply, on "Find tasks").
+ */
+export function taskCard(task: Task, actions: Html = html``): Html {
   return html`<article class="card task" aria-labelledby="task-${task.id}-title">
   <h3 id="task-${task.id}-title">${task.title}</h3>
   <p class="muted small">Challenge: <a href="/challenges/${task.challenge.id}">${task.challenge.title}</a>${task.workstream && html` · ${task.workstream.title}`}</p>
   ${task.description && html`<p>${excerpt(task.description)}</p>`}
   ${task.required_skills.length > 0 && skillTags(task.required_skills)}
   ${taskFacts(task)}
+  ${actions}
 </article>`;
 }

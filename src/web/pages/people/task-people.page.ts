@@ -1,11 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
+import { getTaskApplicants, type TaskApplicant } from '../../../modules/matching/applicants.service.ts';
 import { getTaskCandidates } from '../../../modules/matching/candidates.service.ts';
 import type { TaskCandidates } from '../../../modules/matching/matching.schemas.ts';
 import { fittingProficiency } from '../../../modules/matching/scoring.ts';
 import { showTask } from '../../../modules/tasks/tasks.service.ts';
-import { skillTags, statusChip, statusLabel } from '../../components/labels.ts';
+import { dateTime, skillTags, statusChip, statusLabel } from '../../components/labels.ts';
 import { type Html, html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
 import { inviteForm, volunteerCard, withdrawForm } from './people-cards.ts';
@@ -31,7 +32,36 @@ function peopleSection(people: TaskCandidates['people']): Html {
   )}</div>`;
 }
 
-function candidatesSection(taskId: number, result: TaskCandidates): Html {
+/**
+ * The people who applied for the task (issue 13, item 1), newest first: their note, their card and match score, and
+ * Invite while the task takes invitations; once invited, where their invitation stands.
+ */
+function applicantsSection(
+  taskId: number,
+  result: TaskCandidates,
+  { applicants, total }: { applicants: TaskApplicant[]; total: number },
+): Html {
+  if (applicants.length === 0) {
+    return html`<p class="muted">Nobody has applied yet. Contributors who find this task under “Find tasks” can say
+they are interested, with a note; they appear here.</p>`;
+  }
+  return html`<div class="stack">${applicants.map(({ application, volunteer, match_score }) =>
+    volunteerCard(
+      volunteer,
+      html`<p>${statusChip('submitted', 'Applied')} <span class="small muted">${dateTime(application.created_at)}</span>
+      ${match_score !== null && html`<span class="small muted">${match_score}% match</span>`}</p>
+      ${application.note ? html`<blockquote class="evidence">${application.note}</blockquote>` : html`<p class="small muted">No note.</p>`}
+      ${
+        application.assignment
+          ? html`<p class="small">${statusChip(application.assignment.status)} Already on the task: see “Invited and working”.</p>`
+          : result.open_for_invitations && inviteForm(taskId, volunteer)
+      }`,
+    ),
+  )}</div>
+  ${total > applicants.length && html`<p class="small muted">The newest ${applicants.length} of ${total} applicants are shown.</p>`}`;
+}
+
+function candidatesSection(taskId: number, result: TaskCandidates, applied: ReadonlySet<number>): Html {
   if (result.candidates.length === 0) return html``;
   return html`<div class="stack">${result.candidates.map((candidate) =>
     volunteerCard(
@@ -42,15 +72,20 @@ function candidatesSection(taskId: number, result: TaskCandidates): Html {
           : html`<span class="small muted">below the ${result.minimum_score} matching invites from</span>`
       }</p>
       <details class="reasoning"><summary>Why this score</summary><p class="small">${candidate.match_reasoning.summary}</p></details>
-      ${result.open_for_invitations && inviteForm(taskId, candidate.volunteer)}`,
+      ${
+        applied.has(candidate.volunteer.id)
+          ? html`<p class="small">Applied for this task: see Applicants.</p>`
+          : result.open_for_invitations && inviteForm(taskId, candidate.volunteer)
+      }`,
     ),
   )}</div>
   ${result.candidates_total > result.candidates.length && html`<p class="small muted">The best ${result.candidates.length} of ${result.candidates_total} are shown.</p>`}`;
 }
 
 /**
- * `/tasks/{id}/people` (the owning company): the task's candidates as matching ranks them and the people on it, as
- * profile cards, with Invite (and a note) and Withdraw; when nobody fits, why, and a way to find people by skill.
+ * `/tasks/{id}/people` (the owning company): who applied (with their notes), the task's candidates as matching ranks
+ * them and the people on it, as profile cards, with Invite (and a note) and Withdraw; when nobody fits, why, and a
+ * way to find people by skill.
  */
 export async function taskPeoplePage(
   request: FastifyRequest,
@@ -61,6 +96,8 @@ export async function taskPeoplePage(
 ) {
   const result = await getTaskCandidates(deps.db, user, id);
   const task = await showTask(deps.db, user, id);
+  const applicants = await getTaskApplicants(deps.db, user, id);
+  const applied = new Set(applicants.applicants.map((applicant) => applicant.volunteer.id));
   const level = fittingProficiency(task.required_experience_level);
   const firstSkill = task.required_skills[0];
   const findUrl = `/people?${new URLSearchParams({
@@ -73,10 +110,14 @@ export async function taskPeoplePage(
     body: html`<p class="breadcrumb"><a href="/challenges/${task.challenge.id}#task-${task.id}">${task.challenge.title}</a></p>
 <div class="page-head"><h1>People for “${task.title}”</h1> ${statusChip(task.status)}</div>
 ${task.required_skills.length > 0 && skillTags(task.required_skills)}
+<section id="applicants" aria-labelledby="applicants-title">
+  <h2 id="applicants-title">Applicants${applicants.total > 0 && ` (${applicants.total})`}</h2>
+  ${applicantsSection(task.id, result, applicants)}
+</section>
 <section aria-labelledby="candidates-title">
   <h2 id="candidates-title">Candidates</h2>
   ${result.message && html`<p class="notice" role="status">${result.message}</p>`}
-  ${candidatesSection(task.id, result)}
+  ${candidatesSection(task.id, result, applied)}
   ${result.open_for_invitations && html`<p><a href="${findUrl}">Find people by skill for this task</a></p>`}
 </section>
 <section aria-labelledby="people-title">
