@@ -1,3 +1,4 @@
+import { type BriefReading, briefCeiling, honestConfidence, wordCount } from '../../ai/confidence.ts';
 import type { AnalysisOutcome, NewAnalysisRow } from '../../modules/challenges/challenge-analysis.repository.ts';
 import type { BriefResult, ChallengePlan, ComplexityResult, DecompositionResult } from './run-stages.ts';
 
@@ -27,12 +28,34 @@ export function outcomeOf(plan: ChallengePlan): AnalysisOutcome {
   };
 }
 
-/** One `challenge_analyses` row per stage that ran, in the order they ran. */
-export function analysisRowsOf(plan: ChallengePlan): NewAnalysisRow[] {
+/**
+ * One `challenge_analyses` row per stage that ran, in the order they ran. Each stage's confidence is capped by what
+ * was read out of the brief (src/ai/confidence.ts): its length and goals, and for the plan, the tasks taken from it.
+ */
+export function analysisRowsOf(plan: ChallengePlan, description: string): NewAnalysisRow[] {
+  const brief = plan.brief.output;
+  const reading: BriefReading = {
+    words: wordCount(description),
+    objectives: brief.objectives.length,
+    successCriteria: brief.success_criteria.length,
+    tasks: null,
+  };
   const rows = [briefRow(plan.brief)];
   if (plan.kind !== 'rejected') rows.push(complexityRow(plan.complexity));
   if (plan.kind === 'team_execution') rows.push(decompositionRow(plan.decomposition));
-  return rows;
+  return rows.map((row) => {
+    const tasks =
+      row.stage === 'decomposition' && plan.kind === 'team_execution' ? taskCount(plan.decomposition.output) : null;
+    const ceiling = briefCeiling({ ...reading, tasks });
+    return {
+      ...row,
+      confidence_score: row.confidence_score === null ? null : honestConfidence(row.confidence_score, ceiling),
+    };
+  });
+}
+
+function taskCount(plan: DecompositionResult['output']): number {
+  return plan.workstreams.reduce((sum, workstream) => sum + workstream.tasks.length, 0);
 }
 
 const NO_LISTS = { objectives: [], constraints: [], success_criteria: [], stakeholders: [], risks: [] };
@@ -66,7 +89,7 @@ function complexityRow({ output, provider, model }: ComplexityResult): NewAnalys
 }
 
 function decompositionRow({ output, provider, model }: DecompositionResult): NewAnalysisRow {
-  const tasks = output.workstreams.reduce((sum, workstream) => sum + workstream.tasks.length, 0);
+  const tasks = taskCount(output);
   const names = output.workstreams.map((workstream) => workstream.title);
   return {
     stage: 'decomposition',

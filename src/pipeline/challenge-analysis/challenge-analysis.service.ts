@@ -47,7 +47,7 @@ export async function analyzeChallenge(deps: AppDeps, challengeId: number): Prom
     const now = new Date().toISOString();
     if (!(await applyAnalysisOutcome(trx, brief, outcomeOf(plan), now))) return false;
     await recordChallengeStatusChanged(trx, brief.id);
-    await insertAnalyses(trx, brief.id, analysisRowsOf(plan), now);
+    await insertAnalyses(trx, brief.id, analysisRowsOf(plan, brief.description), now);
     for (const [index, workstream] of workstreams.entries()) {
       const workstreamId = await insertWorkstream(
         trx,

@@ -1,3 +1,4 @@
+import { cvCeiling, honestConfidence, LOW_CONFIDENCE } from '../../ai/confidence.ts';
 import { type CvAnalysis, cvStage } from '../../ai/cv/index.ts';
 import { AnalysisLimitError } from '../../ai/stage.ts';
 import { UnreadableDocumentError } from '../../ai/text/index.ts';
@@ -17,8 +18,9 @@ import { readStoredCv } from './stored-cv.ts';
 
 /**
  * Confidence from which a CV analysis validates the profile on its own (docs/contract.md §6.6); below, a person looks.
+ * The same line below which the figure is low and the profile page says what to check (src/ai/confidence.ts).
  */
-const PASSING_CONFIDENCE = 70;
+const PASSING_CONFIDENCE = LOW_CONFIDENCE;
 
 /** What the contributor sees when the analysis failed for a reason that is not their file's. */
 export const CV_ANALYSIS_FAILED_MESSAGE =
@@ -60,7 +62,7 @@ export async function analyzeCv(deps: AppDeps, volunteerId: number): Promise<CvA
   const skills = await resolveSkills(deps.db, analysis);
   const stored = await deps.db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
-    if (!(await applyCvProfile(trx, volunteerId, cvKey, profileOf(analysis), now))) return false;
+    if (!(await applyCvProfile(trx, volunteerId, cvKey, profileOf(analysis, skills.length), now))) return false;
     await replaceCvSkills(trx, volunteerId, skills, now);
     await deps.queue.enqueue(trx, 'volunteer.match', { volunteerId });
     return true;
@@ -79,15 +81,25 @@ function reasonOfUnanalysable(error: unknown): string | null {
   return null;
 }
 
-function profileOf(analysis: CvAnalysis): CvProfile {
+/** The profile the analysis gives, its confidence capped by what was understood (skills kept, dated jobs). */
+function profileOf(analysis: CvAnalysis, skillsKept: number): CvProfile {
+  const confidence = honestConfidence(
+    analysis.confidence,
+    cvCeiling({
+      skills: skillsKept,
+      jobs: analysis.work_experience.length,
+      datedJobs: analysis.work_experience.filter((job) => job.start_date).length,
+      degrees: analysis.education.length,
+    }),
+  );
   return {
     experience_level: analysis.experience_level,
     years_of_experience: analysis.years_of_experience,
     education: analysis.education,
     work_experience: analysis.work_experience,
     professional_domains: analysis.professional_domains,
-    ai_analysis_confidence: analysis.confidence,
-    validation_status: analysis.confidence >= PASSING_CONFIDENCE ? 'passed' : 'needs_review',
+    ai_analysis_confidence: confidence,
+    validation_status: confidence >= PASSING_CONFIDENCE ? 'passed' : 'needs_review',
   };
 }
 

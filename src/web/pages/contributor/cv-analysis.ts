@@ -1,3 +1,4 @@
+import { cvAdvice } from '../../../ai/confidence.ts';
 import type { VolunteerProfile } from '../../../modules/volunteers/volunteers.schemas.ts';
 import { dateTime, statusChip } from '../../components/labels.ts';
 import { field, formErrorSummary } from '../../forms.ts';
@@ -21,12 +22,29 @@ export function analysisSentence(profile: VolunteerProfile): Html {
     case 'processing':
       return html`Your CV is being analysed now. This page updates by itself when it is done.`;
     case 'completed':
-      return html`Analysed ${profile.ai_analyzed_at && dateTime(profile.ai_analyzed_at)}${profile.ai_analysis_confidence !== null && `, with ${profile.ai_analysis_confidence}% confidence`}.${profile.validation_status === 'needs_review' && ' Some details were uncertain: please check the skills below.'}`;
+      return html`Analysed ${profile.ai_analyzed_at && dateTime(profile.ai_analyzed_at)}${profile.ai_analysis_confidence !== null && `, with ${profile.ai_analysis_confidence}% confidence`}.${checkAdvice(profile)}`;
     case 'failed':
       return html`We could not analyse your CV: ${profile.ai_analysis_error ?? 'the reason was not recorded'}. Please upload another file.`;
     default:
       return html`${profile.ai_analysis_status}`;
   }
+}
+
+/**
+ * What to check when the analysis' confidence is low, from what the CV gave (the skills the analysis found that are
+ * still listed, the jobs and their dates): src/ai/confidence.ts.
+ */
+function checkAdvice(profile: VolunteerProfile): string {
+  const jobs = profile.work_experience;
+  const advice = cvAdvice(profile.ai_analysis_confidence, {
+    skills: profile.skills.filter((skill) => skill.source === 'cv_analysis').length,
+    jobs: jobs.length,
+    datedJobs: jobs.filter((job) => job.start_date).length,
+  });
+  if (advice) return ` ${advice}`;
+  return profile.validation_status === 'needs_review'
+    ? ' Some details were uncertain: please check the skills below.'
+    : '';
 }
 
 /** The CV card: the current file, the analysis status (watched while it runs) and the upload form. */
