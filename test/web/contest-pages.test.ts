@@ -81,6 +81,22 @@ for (const dialect of testDialects()) {
       const opt = form.control('Show this challenge on a public page');
       assert.deepEqual([opt.name, opt.type], ['public', 'checkbox']);
       assert.match(opt.description.join(' '), /Never the names of contributors/);
+
+      // The edit while the brief is analysed carries them too, as they are.
+      const draft = await createChallenge(ctx.db, owner.company.id, {
+        status: 'submitted',
+        challenge_type: null,
+        complexity_level: null,
+        prize: 'A paid pilot',
+        is_public: 1,
+      });
+      const edit = parsePage(
+        (await (await signedIn(ctx.app, owner.user.email)).get(`/challenges/${draft.id}`)).body,
+      ).form(`/api/challenges/${draft.id}`);
+      assert.equal(edit.method, 'PUT');
+      assert.equal(edit.control('Prize (optional)').value, 'A paid pilot');
+      assert.equal(edit.control('Deadline (optional)').value, '');
+      assert.match(edit.text, /If it becomes a community contest/);
     });
 
     it('shows everyone the deadline, prize, criteria, scores with how they are computed, feedback and comments', async () => {
@@ -185,7 +201,7 @@ for (const dialect of testDialects()) {
     });
 
     it('once winners are announced: shows them in place, the shortlist and terms are final', async () => {
-      const { owner, reader, challenge, first, second, page } = await contest({
+      const { owner, author, reader, challenge, first, second, page } = await contest({
         deadline: inDays(-1),
         winners_announced_at: new Date().toISOString(),
       });
@@ -212,6 +228,11 @@ for (const dialect of testDialects()) {
       );
       assert.equal(settings.control('Show this challenge on a public page').name, 'public');
       assert.throws(() => settings.control('Prize (optional)'), /no control labelled/);
+
+      // The author's own list says which place each idea won.
+      const mine = parsePage((await (await signedIn(ctx.app, author.user.email)).get('/ideas')).body).text;
+      assert.match(mine, /Weekly digest Scored Winner: first place/);
+      assert.match(mine, /Buddy system Scored Winner: second place/);
     });
 
     it('shows only the latest comments of a long thread, saying how many are left out, and opens the one posted to', async () => {

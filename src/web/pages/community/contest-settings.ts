@@ -54,7 +54,7 @@ function publicField(settings: ContestSettings | null): Html {
  * while it is analysed) and the owner's settings form on the challenge page. `terms` false leaves only the public
  * opt-in, which may change at any time (docs/api.md, Contests).
  */
-export function contestFields(settings: ContestSettings | null, terms = true): Html {
+function contestFields(settings: ContestSettings | null, terms = true): Html {
   if (!terms) return publicField(settings);
   return html`${deadlineField(settings?.deadline ?? null)}
   ${field({

@@ -7,20 +7,24 @@ import { pageOf } from '../../components/page-of.ts';
 import { pager } from '../../components/pager.ts';
 import { type Html, html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
+import { ideaMarks } from './contest-view.ts';
 import { ideaByline, ideaFeedback, ideaScores, ideaStatusChip } from './idea-view.ts';
 
 const PER_PAGE = 20;
 
 function ideaCard(idea: Idea): Html {
   return html`<li class="card">
-  <div class="card-head"><h2><a href="/challenges/${idea.challenge_id}#idea-${idea.id}">${idea.title}</a></h2> ${ideaStatusChip(idea.status)}</div>
+  <div class="card-head"><h2><a href="/challenges/${idea.challenge_id}#idea-${idea.id}">${idea.title}</a></h2> ${ideaStatusChip(idea.status)} ${ideaMarks(idea)}</div>
   ${ideaByline(idea)}
   ${ideaScores(idea)}
   ${ideaFeedback(idea)}
 </li>`;
 }
 
-/** `/ideas`: the contributor's own ideas in every status, newest first, with their scores. */
+/**
+ * `/ideas`: the contributor's own ideas in every status, newest first, with their scores and how they are made, and
+ * a contest's shortlist mark or winning place.
+ */
 export async function myIdeasPage(request: FastifyRequest, reply: FastifyReply, deps: AppDeps, user: AuthUser) {
   const page = pageOf(request.query, PER_PAGE);
   const { data, total } = await listMyIdeas(deps, user, page);
