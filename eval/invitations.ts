@@ -1,6 +1,7 @@
 import type { Taxonomy, TaxonomySkill } from '../src/ai/taxonomy/taxonomy.ts';
 import { DEFAULT_MATCH_OPTIONS } from '../src/modules/matching/policy.ts';
 import { type Candidate, rankCandidates, type TaskNeeds } from '../src/modules/matching/scoring.ts';
+import { neighbourSkillsOf } from '../src/modules/matching/skill-neighbours.ts';
 import type { BriefResult, PlannedTaskView } from './briefs.ts';
 import type { CvResult } from './cvs.ts';
 import { normaliseSkillName, type SkillLabelMatcher } from './skill-labels.ts';
@@ -85,6 +86,13 @@ function toTaskNeeds(task: PlannedTaskView, id: number, ids: SkillIds, taxonomy:
       }),
     };
   });
+  // Neighbours as the matching job finds them, as far as some contributor holds them (narrower ones already count).
+  const own = new Set(skills.flatMap((skill) => [skill.id, ...skill.narrower.map((narrower) => narrower.id)]));
+  const neighbours = new Set(
+    neighbourSkillsOf(taxonomy, skills)
+      .flatMap((skill) => ids.known(skill.name) ?? [])
+      .filter((id) => !own.has(id)),
+  );
   return {
     id,
     challengeId: id,
@@ -92,6 +100,7 @@ function toTaskNeeds(task: PlannedTaskView, id: number, ids: SkillIds, taxonomy:
     estimatedHours: task.estimatedHours,
     requiredExperienceLevel: task.requiredExperienceLevel,
     skills,
+    neighbours,
   };
 }
 

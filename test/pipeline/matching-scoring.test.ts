@@ -229,6 +229,41 @@ describe('match scoring', () => {
     assert.ok(scoreCandidate({ ...task, skills: [{ id: 6, name: 'Report writing', core: true }] }, writer));
   });
 
+  it('raises the score of someone who fits for each neighbouring skill they hold (three at most), fitting nobody alone', () => {
+    const task: TaskNeeds = { ...TASK, neighbours: new Set([21, 22, 23, 24]) };
+    const scores = [0, 1, 2, 3].map((n) =>
+      scoreOf(
+        candidate({}, [[1, 'intermediate'], ...[21, 22, 23].slice(0, n).map((id): [number, string] => [id, 'expert'])]),
+        task,
+      ),
+    );
+    assertRising(scores, 'neighbours held');
+    const four = candidate({}, [
+      [1, 'intermediate'],
+      [21, 'expert'],
+      [22, 'expert'],
+      [23, 'expert'],
+      [24, 'expert'],
+    ]);
+    assert.equal(scoreOf(four, task), scores[3], 'a fourth neighbour adds nothing');
+    assert.equal(matchFactors(task, four).neighbourSkills, 3);
+    assert.equal(
+      scoreCandidate(
+        task,
+        candidate({}, [
+          [21, 'expert'],
+          [22, 'expert'],
+          [23, 'expert'],
+        ]),
+      ),
+      null,
+    );
+    assert.equal(scoreOf(candidate({}, [[1, 'intermediate']]), TASK), scores[0], 'no neighbours on the task');
+    const reasoning = explainMatch(task, scores[3], matchFactors(task, four));
+    assert.match(reasoning.summary, /and 3 other skills of the same field of work/);
+    assert.ok(reasoning.strengths.includes('Also holds 3 other skills of the same field of work.'));
+  });
+
   it('lets the key skill held at a working level reach the invitation threshold, with the hours and the level', () => {
     // One of four skills at intermediate level, a mid-level contributor with twice the hours needed and no
     // reputation yet: a recruiter would call them; the default minimum score (60) must too.

@@ -16,7 +16,7 @@ import { explainEmptyCandidates } from './nobody-fits.ts';
 import { DEFAULT_MATCH_OPTIONS } from './policy.ts';
 import { explainMatch } from './reasoning.ts';
 import { type Candidate, matchFactors, rankCandidates, type TaskNeeds } from './scoring.ts';
-import { withNarrowerSkills } from './skill-family.ts';
+import { withRelatedSkills } from './skill-family.ts';
 import { findOwnedTask } from './task-access.ts';
 
 /** How many candidates the list shows: a company reads a shortlist; find-people searches everyone. */
@@ -51,7 +51,7 @@ export function closedTaskMessage(task: Pick<MatchableTask, 'status' | 'challeng
 export async function getTaskCandidates(db: Db, caller: AuthUser, taskId: number): Promise<TaskCandidates> {
   await findOwnedTask(db, caller, taskId);
   const [found] = await findMatchableTasks(db, [taskId]);
-  const [task] = await withNarrowerSkills(db, [found]);
+  const [task] = await withRelatedSkills(db, [found]);
   const open = isOpenForMatching(task);
   const { minimumScore } = DEFAULT_MATCH_OPTIONS;
 

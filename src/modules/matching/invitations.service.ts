@@ -13,7 +13,7 @@ import type { InvitationBody } from './matching.schemas.ts';
 import { findChosenCandidate, findMatchableTasks, isOpenForMatching } from './matching-inputs.ts';
 import { explainMatch } from './reasoning.ts';
 import { matchFactors, scoreOf } from './scoring.ts';
-import { withNarrowerSkills } from './skill-family.ts';
+import { withRelatedSkills } from './skill-family.ts';
 import { findOwnedTask } from './task-access.ts';
 
 /** Why a contributor who already has an assignment on the task cannot be invited to it (one row per pair). */
@@ -66,7 +66,7 @@ export async function inviteToTask(
   const onTask = await alreadyOnTask(db, taskId, chosen.volunteerId, chosen.name);
   if (onTask) throw onTask;
 
-  const [task] = await withNarrowerSkills(db, [found]);
+  const [task] = await withRelatedSkills(db, [found]);
   const factors = matchFactors(task, chosen);
   const score = scoreOf(factors);
   const now = new Date().toISOString();

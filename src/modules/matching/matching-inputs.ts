@@ -3,6 +3,7 @@ import { findMatchableTaskRows, type MatchableTaskRow } from '../tasks/matchable
 import { OPEN_CHALLENGE_STATUSES, OPEN_TASK_STATUSES } from '../tasks/tasks.state.ts';
 import {
   type CandidateSkillRow,
+  findCandidateNeighbourRows,
   findTaskCandidateRows,
   findVolunteerCandidateRows,
   findVolunteerFactsRow,
@@ -81,19 +82,25 @@ function satisfyingSkillIds(task: Pick<TaskNeeds, 'skills'>): number[] {
 
 /**
  * The candidates for a task: contributors holding one of its skills (or a narrower one), without an assignment on
- * it, with at least `minimumWeeklyHours` a week before their own load is subtracted.
+ * it, with at least `minimumWeeklyHours` a week before their own load is subtracted; with their skills among the
+ * task's neighbours.
  */
 export async function findTaskCandidates(
   db: Db,
-  task: Pick<TaskNeeds, 'id' | 'skills'>,
+  task: Pick<TaskNeeds, 'id' | 'skills' | 'neighbours'>,
   minimumWeeklyHours: number,
 ): Promise<Candidate[]> {
-  const rows = await findTaskCandidateRows(db, {
-    taskId: task.id,
-    skillIds: satisfyingSkillIds(task),
-    minimumWeeklyHours,
-  });
-  return toCandidates(rows);
+  const skillIds = satisfyingSkillIds(task);
+  const rows = await findTaskCandidateRows(db, { taskId: task.id, skillIds, minimumWeeklyHours });
+  const candidates = toCandidates(rows);
+  const neighbourIds = [...(task.neighbours ?? [])];
+  if (candidates.length === 0 || neighbourIds.length === 0) return candidates;
+  // Their neighbouring skills too, which raise their scores (scoring's `neighbours`).
+  const byId = new Map(candidates.map((candidate) => [candidate.volunteerId, candidate.skills as Map<number, string>]));
+  for (const row of await findCandidateNeighbourRows(db, { skillIds, neighbourIds })) {
+    byId.get(row.volunteer_id)?.set(row.skill_id, row.proficiency_level);
+  }
+  return candidates;
 }
 
 /** One contributor as a candidate (their counted skills), or null when they have none or are not active. */

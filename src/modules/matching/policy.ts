@@ -42,6 +42,15 @@ export const PROFICIENCY_WEIGHT: Readonly<Record<string, number>> = {
  */
 export const SKILL_EVIDENCE_SHARE = 0.85;
 
+/**
+ * What a neighbouring skill held (one of the same field of work as a core required skill: skill-neighbours.ts) adds,
+ * as a share like `SKILL_EVIDENCE_SHARE`, and how many count: three such skills at expert level take a contributor
+ * holding the key skill from 36 to about 45 of the skill points, enough to rank someone who does this kind of work
+ * above someone whose CV names the skill once, and never enough to make a fit of anyone without a core skill.
+ */
+export const NEIGHBOUR_EVIDENCE_SHARE = 0.25;
+export const NEIGHBOURS_COUNTED = 3;
+
 /** Proficiencies from least to most. */
 export const PROFICIENCIES = ['beginner', 'intermediate', 'advanced', 'expert'] as const;
 

@@ -39,12 +39,22 @@ function points(value: number, max: number): string {
   return `${Math.round(value * 10) / 10}/${max}`;
 }
 
+/** "2 other skills of the same field of work": the neighbours that added to the skill points. */
+function neighbourSkills(n: number): string {
+  return `${n} other ${n === 1 ? 'skill' : 'skills'} of the same field of work`;
+}
+
+function neighbourClause(factors: MatchFactors): string {
+  return factors.neighbourSkills === 0 ? '' : `, and ${neighbourSkills(factors.neighbourSkills)}`;
+}
+
 function skillsSentence(task: TaskNeeds, factors: MatchFactors): string {
   const held = factors.matchedSkills.map(heldAs).join(', ');
   const missing = factors.missingSkills.length > 0 ? ` Missing: ${factors.missingSkills.join(', ')}.` : '';
   return (
     `Skills ${points(factors.points.skills, FACTOR_POINTS.skills)}: ` +
-    `${factors.matchedSkills.length} of ${task.skills.length} required skills (${held}).${missing}`
+    `${factors.matchedSkills.length} of ${task.skills.length} required skills (${held})${neighbourClause(factors)}.` +
+    missing
   );
 }
 
@@ -77,6 +87,9 @@ function strengthsAndGaps(factors: MatchFactors): { strengths: string[]; gaps: s
   const strengths = fitting.map(
     (skill) => `Has ${heldAs(skill)}.${skill.evidence ? ` The CV says: ${quoted(skill.evidence)}` : ''}`,
   );
+  if (factors.neighbourSkills > 0) {
+    strengths.push(`Also holds ${neighbourSkills(factors.neighbourSkills)}.`);
+  }
   const floor = fittingProficiency(factors.requiredLevel);
   const gaps = [
     ...factors.matchedSkills

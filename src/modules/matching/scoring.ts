@@ -5,6 +5,8 @@ import {
   EXPERIENCE_SHORTFALL_PENALTY,
   FACTOR_POINTS,
   MINIMUM_FITTING_PROFICIENCY,
+  NEIGHBOUR_EVIDENCE_SHARE,
+  NEIGHBOURS_COUNTED,
   NOMINAL_TASK_WEEKS,
   PROFICIENCIES,
   PROFICIENCY_WEIGHT,
@@ -23,6 +25,12 @@ export type TaskNeeds = {
   requiredExperienceLevel: string | null;
   /** The task's required skills as taxonomy ids, with the names people see. */
   skills: ReadonlyArray<RequiredSkill>;
+  /**
+   * Skills next to the required ones in the taxonomy (their parent, its other children), as far as anyone holds them:
+   * a contributor who holds one beside a required skill is more likely to do the work, so it raises their score,
+   * but it makes nobody fit alone. Worked out once per task, never per candidate.
+   */
+  neighbours?: ReadonlySet<number>;
 };
 
 /**
@@ -65,6 +73,8 @@ export type Match = { candidate: Candidate; score: number; factors: MatchFactors
 export type MatchFactors = {
   matchedSkills: MatchedSkill[];
   missingSkills: string[];
+  /** How many neighbouring skills (the task's fields of work) counted towards the skill points. */
+  neighbourSkills: number;
   requiredLevel: string | null;
   actualLevel: string | null;
   freeHours: number;
@@ -152,6 +162,14 @@ export function isCoreSkill(skill: Pick<RequiredSkill, 'core' | 'category'>): bo
   return skill.core !== false && !SUPPORTING_CATEGORIES.has(skill.category ?? '');
 }
 
+/** The proficiencies of the neighbouring skills a contributor holds, best first, at most `NEIGHBOURS_COUNTED`. */
+function neighboursHeld(task: TaskNeeds, candidate: Candidate): string[] {
+  if (!task.neighbours || task.neighbours.size === 0) return [];
+  const held: string[] = [];
+  for (const [id, proficiency] of candidate.skills) if (task.neighbours.has(id)) held.push(proficiency);
+  return held.sort((a, b) => proficiencyRank(b) - proficiencyRank(a)).slice(0, NEIGHBOURS_COUNTED);
+}
+
 export function matchFactors(task: TaskNeeds, candidate: Candidate): MatchFactors {
   const matchedSkills: MatchedSkill[] = [];
   const missingSkills: string[] = [];
@@ -173,11 +191,15 @@ export function matchFactors(task: TaskNeeds, candidate: Candidate): MatchFactor
     });
     unexplained *= 1 - SKILL_EVIDENCE_SHARE * (PROFICIENCY_WEIGHT[hold.proficiency] ?? 0);
   }
+  const neighbours = neighboursHeld(task, candidate);
+  for (const proficiency of neighbours)
+    unexplained *= 1 - NEIGHBOUR_EVIDENCE_SHARE * (PROFICIENCY_WEIGHT[proficiency] ?? 0);
   const freeHours = freeWeeklyHours(candidate);
   const neededHours = weeklyHoursNeeded(task.estimatedHours);
   return {
     matchedSkills,
     missingSkills,
+    neighbourSkills: neighbours.length,
     requiredLevel: task.requiredExperienceLevel,
     actualLevel: candidate.experienceLevel,
     freeHours,

@@ -2,6 +2,7 @@ import { loadTaxonomy, type Taxonomy, type TaxonomySkill } from '../../ai/taxono
 import type { Db } from '../../db/database.ts';
 import { idsBySlug, skillIdsForNames, skillNamesByIds } from '../skills/skills.repository.ts';
 import type { MatchableTask } from './matching-inputs.ts';
+import { neighbourSkillsOf } from './skill-neighbours.ts';
 
 /**
  * Skills related through the taxonomy's parent links. A narrower skill satisfies a broader one: whoever holds
@@ -9,8 +10,12 @@ import type { MatchableTask } from './matching-inputs.ts';
  * other way round, since holding the broad skill says nothing about the particular one.
  */
 
-/** The tasks with each required skill's narrower skills attached, as far as the database holds them. */
-export async function withNarrowerSkills(
+/**
+ * The tasks with each required skill's narrower skills attached, and the task's neighbouring skills
+ * (skill-neighbours.ts), as far as the database holds them: worked out once per task, so scoring a candidate is a
+ * few map reads.
+ */
+export async function withRelatedSkills(
   db: Db,
   tasks: readonly MatchableTask[],
   taxonomy: Taxonomy = loadTaxonomy(),
@@ -21,14 +26,14 @@ export async function withNarrowerSkills(
     const known = taxonomy.resolve(skill.name);
     narrowerByName.set(skill.name, known ? taxonomy.narrowerOf(known) : []);
   }
-  const rows = await idsBySlug(
-    db,
-    [...narrowerByName.values()].flat().map((narrower) => narrower.slug),
-  );
+  const neighboursByTask = tasks.map((task) => neighbourSkillsOf(taxonomy, task.skills));
+  const rows = await idsBySlug(db, [
+    ...[...narrowerByName.values()].flat().map((narrower) => narrower.slug),
+    ...neighboursByTask.flat().map((neighbour) => neighbour.slug),
+  ]);
   const idOf = new Map(rows.map((row) => [row.slug, row.id]));
-  return tasks.map((task) => ({
-    ...task,
-    skills: task.skills.map((skill) => ({
+  return tasks.map((task, index) => {
+    const skills = task.skills.map((skill) => ({
       ...skill,
       narrower: (narrowerByName.get(skill.name) ?? [])
         .flatMap((narrower) => {
@@ -36,8 +41,13 @@ export async function withNarrowerSkills(
           return id === undefined ? [] : [{ id, name: narrower.name }];
         })
         .sort((a, b) => a.id - b.id),
-    })),
-  }));
+    }));
+    const own = new Set(skills.flatMap((skill) => [skill.id, ...skill.narrower.map((narrower) => narrower.id)]));
+    const neighbours = new Set(
+      neighboursByTask[index]!.flatMap((neighbour) => idOf.get(neighbour.slug) ?? []).filter((id) => !own.has(id)),
+    );
+    return { ...task, skills, neighbours };
+  });
 }
 
 /** The ids of the skills broader than the given ones (their parents, grandparents…), as far as the database holds them. */

@@ -1,5 +1,6 @@
 import { loadTaxonomy, type TaxonomySkill } from '../../ai/taxonomy/taxonomy.ts';
 import type { Db } from '../../db/database.ts';
+import { chunks } from '../../shared/chunks.ts';
 
 /** The matching key of a skill name: how `skills.slug` is written (lower-cased, trimmed). */
 function skillKey(name: string): string {
@@ -68,10 +69,4 @@ export async function skillNamesByIds(db: Db, ids: readonly number[]): Promise<s
     .where('id', 'in', [...new Set(ids)])
     .execute();
   return rows.map((row) => row.name);
-}
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const result: T[][] = [];
-  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
-  return result;
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { chunks } from '../../shared/chunks.ts';
 import { ACTIVE_STATUSES } from '../assignments/assignments.state.ts';
 
 /**
@@ -86,6 +87,37 @@ export function taskCandidatesQuery(db: Db, search: CandidateSearch) {
 export async function findTaskCandidateRows(db: Db, search: CandidateSearch): Promise<CandidateSkillRow[]> {
   if (search.skillIds.length === 0) return [];
   return taskCandidatesQuery(db, search).execute();
+}
+
+/** Neighbour ids per query: the list can run to thousands (every held skill of a field of work). */
+const NEIGHBOUR_BATCH = 1000;
+
+/**
+ * The counted skill rows, among `neighbourIds`, of the contributors holding one of `skillIds` (the candidates
+ * `taskCandidatesQuery` finds, found through the same index): the neighbouring skills that raise a candidate's score.
+ */
+export async function findCandidateNeighbourRows(
+  db: Db,
+  search: { skillIds: readonly number[]; neighbourIds: readonly number[] },
+): Promise<Pick<CandidateSkillRow, 'volunteer_id' | 'skill_id' | 'proficiency_level'>[]> {
+  if (search.skillIds.length === 0) return [];
+  const rows: Pick<CandidateSkillRow, 'volunteer_id' | 'skill_id' | 'proficiency_level'>[] = [];
+  for (const batch of chunks(search.neighbourIds, NEIGHBOUR_BATCH)) {
+    rows.push(
+      ...(await countedSkillRows(db)
+        .where('volunteer_skills.skill_id', 'in', batch)
+        .where(
+          'volunteer_skills.volunteer_id',
+          'in',
+          db
+            .selectFrom('volunteer_skills as held')
+            .select('held.volunteer_id')
+            .where('held.skill_id', 'in', [...search.skillIds]),
+        )
+        .execute()),
+    );
+  }
+  return rows;
 }
 
 /** One contributor's counted skill rows: none when they have no counted skill or their account is not active. */

@@ -7,7 +7,7 @@ import {
 } from '../../modules/matching/matching-inputs.ts';
 import { DEFAULT_MATCH_OPTIONS, type MatchOptions } from '../../modules/matching/policy.ts';
 import { rankCandidates, scoreCandidate, weeklyHoursNeeded } from '../../modules/matching/scoring.ts';
-import { broaderSkillIds, withNarrowerSkills } from '../../modules/matching/skill-family.ts';
+import { broaderSkillIds, withRelatedSkills } from '../../modules/matching/skill-family.ts';
 import { findOpenTaskIdsSharingSkills } from '../../modules/tasks/matchable-tasks.repository.ts';
 import { inviteBest, type MatchingDeps } from './invitations.ts';
 
@@ -22,7 +22,7 @@ export async function matchTask(deps: MatchingDeps, taskId: number, options: Mat
   const [found] = await findMatchableTasks(db, [taskId]);
   if (!found || !isOpenForMatching(found)) return [];
   if ((await countOpenInvitations(db, found.id)) >= options.invitationsPerTask) return [];
-  const [task] = await withNarrowerSkills(db, [found]);
+  const [task] = await withRelatedSkills(db, [found]);
   const candidates = await findTaskCandidates(db, task, weeklyHoursNeeded(task.estimatedHours));
   const ranked = rankCandidates(task, candidates, options.minimumScore);
   return inviteBest(deps, task, ranked, options.invitationsPerTask);
@@ -46,7 +46,7 @@ export async function matchVolunteer(
   const skillIds = [...held, ...(await broaderSkillIds(db, held))];
   const taskIds = await findOpenTaskIdsSharingSkills(db, volunteerId, skillIds, options.invitationsPerTask);
   const invited: number[] = [];
-  for (const task of await withNarrowerSkills(db, await findMatchableTasks(db, taskIds))) {
+  for (const task of await withRelatedSkills(db, await findMatchableTasks(db, taskIds))) {
     const match = scoreCandidate(task, candidate);
     if (!match || match.score < options.minimumScore) continue;
     invited.push(...(await inviteBest(deps, task, [match], options.invitationsPerTask)));
