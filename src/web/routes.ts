@@ -25,6 +25,7 @@ import { attachmentDownload } from './pages/contributor/attachment-download.ts';
 import { availableTasksPage } from './pages/contributor/available-tasks.page.ts';
 import { profilePage } from './pages/contributor/profile.page.ts';
 import { dashboardPage, homePage } from './pages/home.page.ts';
+import { challengeThreadPage } from './pages/messages/challenge-thread.page.ts';
 import {
   notificationSettingsPage,
   submitNotificationSettings,
@@ -109,13 +110,16 @@ export const WEB_ROUTES: Record<string, readonly PageRoute[]> = {
     },
     // The one page of content open to signed-out visitors: a community contest whose company opted in (`public`).
     { method: 'GET', url: '/challenges/:id/public', guard: 'public', page: publicContestPage },
+    // The company ↔ team threads: the owning company and the contributors assigned.
+    { method: 'GET', url: '/challenges/:id/messages', guard: 'signed-in', page: challengeThreadPage },
   ],
   teams: [
     { method: 'GET', url: '/teams', guard: 'contributor', page: teamsListPage },
     {
       method: 'GET',
       url: '/teams/:id',
-      guard: 'contributor',
+      // Its members, and the company that owns the challenge (it reads the team, not the team's messages).
+      guard: 'signed-in',
       page: (request, reply, deps, user) => teamPage(request, reply, deps, user, idParam(request, 'Team')),
     },
     { method: 'POST', url: '/teams/:id/accept', guard: 'contributor', page: answerTeamInvitation('accept') },

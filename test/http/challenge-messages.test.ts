@@ -46,14 +46,14 @@ for (const dialect of testDialects()) {
       assert.equal(posted.data.data.task_id, null);
       assert.equal(posted.data.data.user.id, t.s.company.user.id);
 
-      // Both assignees are told, each pointed at their own assignment; the invitee is not.
+      // Both assignees are told, pointed at the thread's page (the data names their assignment); the invitee is not.
       for (const [userId, assignmentId] of [
         [t.s.volunteer.user.id, t.s.assignment.id],
         [t.second.user.id, t.secondAssignment.id],
       ]) {
         const told = (await notificationsOf(ctx.db, userId)).filter((n) => n.type === 'challenge_message');
         assert.equal(told.length, 1, `user ${userId}`);
-        assert.equal(told[0].action_url, `/assignments/${assignmentId}#team-messages`);
+        assert.equal(told[0].action_url, `/challenges/${t.s.challenge.id}/messages`);
         assert.match(told[0].message, /wrote about the challenge ".*": Welcome aboard, both of you\./);
         assert.deepEqual(JSON.parse(told[0].data), { challenge_id: t.s.challenge.id, assignment_id: assignmentId });
       }
@@ -64,7 +64,7 @@ for (const dialect of testDialects()) {
         (n) => n.type === 'challenge_message',
       );
       assert.equal(toCompany.length, 1);
-      assert.equal(toCompany[0].action_url, `/challenges/${t.s.challenge.id}#messages`);
+      assert.equal(toCompany[0].action_url, `/challenges/${t.s.challenge.id}/messages`);
       // The other contributor is not notified of a teammate's message: the company is the other side.
       assert.equal(
         (await notificationsOf(ctx.db, t.s.volunteer.user.id)).filter((n) => n.type === 'challenge_message').length,
@@ -93,11 +93,15 @@ for (const dialect of testDialects()) {
       assert.equal(posted.statusCode, 201, posted.body);
       assert.equal(posted.data.data.task_id, taskId);
       const [told] = (await notificationsOf(ctx.db, t.s.company.user.id)).filter((n) => n.type === 'challenge_message');
-      assert.equal(told.action_url, `/challenges/${t.s.challenge.id}?thread=${taskId}#messages`);
+      assert.equal(told.action_url, `/challenges/${t.s.challenge.id}/messages?task_id=${taskId}`);
       assert.match(told.message, /about the task "Rota data model"/);
 
       const answer = await t.company.post(t.url, { message: 'Use one table per shift.', task_id: taskId });
       assert.equal(answer.statusCode, 201);
+      const [toAssignee] = (await notificationsOf(ctx.db, t.s.volunteer.user.id)).filter(
+        (n) => n.type === 'challenge_message',
+      );
+      assert.equal(toAssignee.action_url, `/challenges/${t.s.challenge.id}/messages?task_id=${taskId}`);
       assert.equal(
         (await notificationsOf(ctx.db, t.second.user.id)).filter((n) => n.type === 'challenge_message').length,
         0,

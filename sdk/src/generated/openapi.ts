@@ -882,6 +882,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/teams/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team with its members, leader first
+         * @description For the team's members whose invitation is open or accepted, and for the company that owns the team's challenge (it reads the team, not the team's own messages: those stay the members'; it talks with the team in the challenge messages). Another company gets 404, like an unknown team; a contributor outside the team (or who declined) 403, as for the messages.
+         */
+        get: operations["getTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/teams/{id}/messages": {
         parameters: {
             query?: never;
@@ -2883,6 +2903,9 @@ export interface components {
             volunteer_id: number;
             /** @description A note to the contributor, shown with the invitation (at most 1000 characters). */
             note?: string | null;
+        };
+        TeamResponse: {
+            data: components["schemas"]["Team"];
         };
         TeamMessagePage: {
             data: components["schemas"]["TeamMessage"][];
@@ -6626,6 +6649,55 @@ export interface operations {
             };
             /** @description Validation failed (`errors` names the fields), or the action is not valid in the current status */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong account type, or not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

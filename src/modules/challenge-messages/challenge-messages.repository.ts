@@ -52,6 +52,35 @@ export async function findAssignedContributors(
   return [...byUser.values()];
 }
 
+/**
+ * The tasks of the challenge that have a thread to read: those with an assignee in one of `statuses` (only the
+ * tasks `userId` is assigned on, when given), in the challenge's task order.
+ */
+export function findThreadTasks(
+  db: Db,
+  challengeId: number,
+  statuses: readonly AssignmentStatus[],
+  userId: number | null,
+): Promise<Array<{ id: number; title: string }>> {
+  return db
+    .selectFrom('tasks')
+    .select(['tasks.id', 'tasks.title'])
+    .where('tasks.challenge_id', '=', challengeId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('assignments')
+          .innerJoin('volunteers', 'volunteers.id', 'assignments.volunteer_id')
+          .select('assignments.id')
+          .whereRef('assignments.task_id', '=', 'tasks.id')
+          .where('assignments.status', 'in', [...statuses])
+          .$if(userId !== null, (query) => query.where('volunteers.user_id', '=', userId!)),
+      ),
+    )
+    .orderBy('tasks.id')
+    .execute();
+}
+
 /** A page of one thread (the whole-team one when `taskId` is null), newest first, each with its author's name. */
 export function listThreadMessages(
   db: Db,

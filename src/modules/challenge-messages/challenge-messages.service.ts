@@ -10,6 +10,7 @@ import {
   findAssignedContributors,
   findChallengeOwner,
   findTaskOfChallenge,
+  findThreadTasks,
   insertChallengeMessage,
   listThreadMessages,
 } from './challenge-messages.repository.ts';
@@ -24,30 +25,65 @@ import type { ChallengeMessage } from './challenge-messages.schemas.ts';
  */
 const THREAD_STATUSES: readonly AssignmentStatus[] = ['accepted', 'in_progress', 'submitted', 'completed'];
 
+/** Whether an assignment in this status reads its challenge's threads (the pages link to them only then). */
+export function isThreadStatus(status: string): boolean {
+  return (THREAD_STATUSES as readonly string[]).includes(status);
+}
+
+type ThreadSide = 'company' | 'contributor';
+
+/** The web page of a thread (the whole-team one when `taskId` is null): what notifications and pages link to. */
+export function threadPath(challengeId: number, taskId: number | null): string {
+  return `/challenges/${challengeId}/messages${taskId === null ? '' : `?task_id=${taskId}`}`;
+}
+type ChallengeOwner = NonNullable<Awaited<ReturnType<typeof findChallengeOwner>>>;
+
 type Thread = {
-  challenge: NonNullable<Awaited<ReturnType<typeof findChallengeOwner>>>;
+  challenge: ChallengeOwner;
   task: { id: number; title: string } | null;
-  side: 'company' | 'contributor';
+  side: ThreadSide;
 };
+
+/** Which side of the challenge's threads the caller is on: the owning company, an assignee, or neither (null). */
+async function sideOf(db: Db, caller: AuthUser, challenge: ChallengeOwner): Promise<ThreadSide | null> {
+  if (caller.account_type === 'company') return caller.id === challenge.company_user_id ? 'company' : null;
+  if (caller.account_type !== 'contributor') return null;
+  const assigned = await findAssignedContributors(db, challenge.id, THREAD_STATUSES);
+  return assigned.some((contributor) => contributor.userId === caller.id) ? 'contributor' : null;
+}
+
+/** Whether the caller may read the challenge's whole-team thread: the pages link to it only then. */
+export async function canReadChallengeThreads(db: Db, caller: AuthUser, challengeId: number): Promise<boolean> {
+  const challenge = await findChallengeOwner(db, challengeId);
+  return challenge !== undefined && (await sideOf(db, caller, challenge)) !== null;
+}
 
 async function openThread(db: Db, caller: AuthUser, challengeId: number, taskId: number | null): Promise<Thread> {
   const challenge = await findChallengeOwner(db, challengeId);
   if (!challenge) throw AppError.notFound('Challenge');
-  const isOwner = caller.account_type === 'company' && caller.id === challenge.company_user_id;
-  const mine = isOwner ? [] : await findAssignedContributors(db, challengeId, THREAD_STATUSES);
-  const assignments = mine.filter((assigned) => assigned.userId === caller.id);
-  if (!isOwner && (caller.account_type !== 'contributor' || assignments.length === 0)) {
-    throw AppError.notFound('Challenge');
-  }
+  const side = await sideOf(db, caller, challenge);
+  if (side === null) throw AppError.notFound('Challenge');
   const task = taskId === null ? null : await findTaskOfChallenge(db, challengeId, taskId);
   if (taskId !== null && !task) {
     throw AppError.field('task_id', 'The task_id must name a task of this challenge.');
   }
-  if (task && !isOwner) {
+  if (task && side === 'contributor') {
     const onTask = await findAssignedContributors(db, challengeId, THREAD_STATUSES, task.id);
     if (!onTask.some((assigned) => assigned.userId === caller.id)) throw AppError.notFound('Message thread');
   }
-  return { challenge, task: task ?? null, side: isOwner ? 'company' : 'contributor' };
+  return { challenge, task: task ?? null, side };
+}
+
+/**
+ * The threads of a challenge the caller may read, for the web app's thread page: the challenge, the caller's side,
+ * the thread asked for (`taskId`, or null for the whole-team one; the same checks as reading it) and the tasks that
+ * have a thread of their own (the company: every task with an assignee; a contributor: the tasks they are assigned).
+ */
+export async function describeThreads(db: Db, caller: AuthUser, challengeId: number, taskId: number | null) {
+  const thread = await openThread(db, caller, challengeId, taskId);
+  const tasks = await findThreadTasks(db, challengeId, THREAD_STATUSES, thread.side === 'company' ? null : caller.id);
+  const { id, title, status, company_user_id: companyUserId } = thread.challenge;
+  return { challenge: { id, title, status, companyUserId }, side: thread.side, task: thread.task, tasks };
 }
 
 export async function listChallengeMessages(
@@ -64,7 +100,7 @@ export async function listChallengeMessages(
 
 /**
  * Tells the other side: the company when a contributor writes; when the company writes, the contributors who may
- * read the thread. Each notification opens the thread on the recipient's own page.
+ * read the thread. Each notification opens the thread's page (`threadPath`).
  */
 async function notifyOtherSide(trx: Db, thread: Thread, caller: AuthUser, message: ChallengeMessage): Promise<void> {
   const where = thread.task ? `the task "${thread.task.title}"` : `the challenge "${thread.challenge.title}"`;
@@ -74,14 +110,9 @@ async function notifyOtherSide(trx: Db, thread: Thread, caller: AuthUser, messag
     message: `${caller.name} wrote about ${where}: ${messagePreview(message.message)}`,
   };
   const ids = { challenge_id: thread.challenge.id, ...(thread.task ? { task_id: thread.task.id } : {}) };
+  const actionUrl = threadPath(thread.challenge.id, thread.task?.id ?? null);
   if (thread.side === 'contributor') {
-    const query = thread.task ? `?thread=${thread.task.id}` : '';
-    await notify(trx, {
-      ...base,
-      userId: thread.challenge.company_user_id,
-      actionUrl: `/challenges/${thread.challenge.id}${query}#messages`,
-      data: ids,
-    });
+    await notify(trx, { ...base, userId: thread.challenge.company_user_id, actionUrl, data: ids });
     return;
   }
   const readers = await findAssignedContributors(trx, thread.challenge.id, THREAD_STATUSES, thread.task?.id ?? null);
@@ -89,7 +120,7 @@ async function notifyOtherSide(trx: Db, thread: Thread, caller: AuthUser, messag
     await notify(trx, {
       ...base,
       userId: reader.userId,
-      actionUrl: `/assignments/${reader.assignmentId}#${thread.task ? 'task-messages' : 'team-messages'}`,
+      actionUrl,
       data: { ...ids, assignment_id: reader.assignmentId },
     });
   }

@@ -216,6 +216,23 @@ export function listMembers(db: Db, teamId: number) {
     .execute();
 }
 
+/** The team with its challenge's title and owning company, for a company reading it. */
+export function findTeamWithChallenge(db: Db, teamId: number) {
+  return db
+    .selectFrom('teams')
+    .innerJoin('challenges', 'challenges.id', 'teams.challenge_id')
+    .select([
+      'teams.id',
+      'teams.challenge_id',
+      'teams.name',
+      'teams.status',
+      'challenges.title as challenge_title',
+      'challenges.company_id',
+    ])
+    .where('teams.id', '=', teamId)
+    .executeTakeFirst();
+}
+
 /** The team's own row (its members come from `listMembers`). */
 export function findTeam(db: Db, teamId: number) {
   return db

@@ -3,15 +3,34 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
 import { pageResponse } from '../../http/pagination.ts';
-import { errorResponses, IdParams, Page, PageOnlyQuery } from '../../http/schemas.ts';
-import { NewTeamMessage, TeamMessage } from './teams.schemas.ts';
-import { listMessages, postMessage } from './teams.service.ts';
+import { Data, errorResponses, IdParams, Page, PageOnlyQuery } from '../../http/schemas.ts';
+import { NewTeamMessage, Team, TeamMessage } from './teams.schemas.ts';
+import { getTeam, listMessages, postMessage } from './teams.service.ts';
 
 const tags = ['Teams'];
 
 export async function teamsRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = deps;
+
+  app.get(
+    '/teams/:id',
+    {
+      schema: {
+        operationId: 'getTeam',
+        tags,
+        summary: 'A team with its members, leader first',
+        description:
+          "For the team's members whose invitation is open or accepted, and for the company that owns the team's " +
+          "challenge (it reads the team, not the team's own messages: those stay the members'; it talks with the team " +
+          'in the challenge messages). Another company gets 404, like an unknown team; a contributor outside the team ' +
+          '(or who declined) 403, as for the messages.',
+        params: IdParams,
+        response: { 200: Data(Team), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({ data: await getTeam(db, callerOf(request), request.params.id) }),
+  );
 
   app.get(
     '/teams/:id/messages',

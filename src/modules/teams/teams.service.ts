@@ -2,13 +2,16 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { PageRequest } from '../../http/pagination.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
+import { companyIdOf } from '../companies/companies.service.ts';
 import { MESSAGING_MEMBERSHIPS, recordTeamMessage } from './team-events.ts';
 import { notifyTeamMessage } from './team-notifications.ts';
 import { toTeamMessage } from './teams.mapper.ts';
 import {
   findMembersOfTeams,
   findTeamMembership,
+  findTeamOfChallenge,
   findTeamsOfUser,
+  findTeamWithChallenge,
   insertTeamMessage,
   listTeamMessages,
 } from './teams.repository.ts';
@@ -45,12 +48,14 @@ export async function postMessage(db: Db, caller: AuthUser, teamId: number, mess
 }
 
 /**
- * A team as its member sees it: the team (docs/contract.md §3) with the challenge's title and the caller's own
- * membership.
+ * A team as its reader sees it: the team (docs/contract.md §3) with the challenge's title and the caller's own
+ * membership (`my_status` and `my_role` null when the reader is the company that owns the challenge).
  */
-export type MyTeam = Team & { challenge_title: string; my_status: string; my_role: string };
+export type MyTeam = Team & { challenge_title: string; my_status: string | null; my_role: string | null };
 
-async function withMembers(db: Db, teams: Awaited<ReturnType<typeof findTeamsOfUser>>): Promise<MyTeam[]> {
+type TeamRow = Omit<MyTeam, 'members'>;
+
+async function withMembers(db: Db, teams: readonly TeamRow[]): Promise<MyTeam[]> {
   const members = await findMembersOfTeams(
     db,
     teams.map((team) => team.id),
@@ -69,9 +74,35 @@ export async function listMyTeams(db: Db, caller: AuthUser): Promise<MyTeam[]> {
   return withMembers(db, await findTeamsOfUser(db, caller.id, [...MESSAGING_MEMBERSHIPS]));
 }
 
-/** One of those teams; any other team — unknown, or one the caller declined or was never in — is a 404. */
-export async function getMyTeam(db: Db, caller: AuthUser, teamId: number): Promise<MyTeam> {
+/**
+ * One team, for its members (invited or accepted) and the company that owns its challenge (issue 12, item 4: the
+ * company can read the team of its own challenge, though not the team's own messages). Another company, like an
+ * unknown team, is a 404 (a company learns nothing of others' teams); a contributor outside the team is a 403, as
+ * for the team's messages.
+ */
+export async function readTeam(db: Db, caller: AuthUser, teamId: number): Promise<MyTeam> {
+  if (caller.account_type === 'company') {
+    const found = await findTeamWithChallenge(db, teamId);
+    const companyId = await companyIdOf(db, caller);
+    if (!found || companyId === null || found.company_id !== companyId) throw AppError.notFound('Team');
+    const { company_id: _companyId, ...team } = found;
+    const [read] = await withMembers(db, [{ ...team, my_status: null, my_role: null }]);
+    return read;
+  }
+  await assertTeamMember(db, teamId, caller);
   const [team] = await withMembers(db, await findTeamsOfUser(db, caller.id, [...MESSAGING_MEMBERSHIPS], teamId));
   if (!team) throw AppError.notFound('Team');
   return team;
+}
+
+/** The team as the API shows it (docs/contract.md §3), to the same readers as `readTeam`. */
+export async function getTeam(db: Db, caller: AuthUser, teamId: number): Promise<Team> {
+  const { challenge_title: _title, my_status: _status, my_role: _role, ...team } = await readTeam(db, caller, teamId);
+  return team;
+}
+
+/** The challenge's team (its first formed), or null: for the owning company's links, after its own access check. */
+export async function teamOfChallenge(db: Db, challengeId: number): Promise<{ id: number; name: string } | null> {
+  const team = await findTeamOfChallenge(db, challengeId);
+  return team ? { id: team.id, name: team.name } : null;
 }

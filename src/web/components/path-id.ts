@@ -14,3 +14,10 @@ export function idParam(request: { params: unknown }, resource: string, name = '
   const raw = (request.params as Record<string, unknown> | undefined)?.[name];
   return pathId(typeof raw === 'string' ? raw : '', resource);
 }
+
+/** An optional id in the query (`?task_id=`): absent or empty is null; anything but a valid id is the 404 page. */
+export function idQuery(request: { query: unknown }, name: string, resource: string): number | null {
+  const raw = (request.query as Record<string, unknown> | undefined)?.[name];
+  if (raw === undefined || raw === '') return null;
+  return pathId(typeof raw === 'string' ? raw : '', resource);
+}

@@ -19,6 +19,8 @@ export type ChallengeView = {
   readonly people: PeopleByTask;
   /** The owner's change history of the plan and refined brief, newest first (null for everyone else). */
   readonly changes: readonly ChallengeChange[] | null;
+  /** The challenge's team, for the owner (who reads it and talks with it); null for everyone else or without one. */
+  readonly team: { id: number; name: string } | null;
 };
 
 /**

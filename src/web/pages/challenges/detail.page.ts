@@ -5,6 +5,7 @@ import { listAssignments } from '../../../modules/assignments/assignments.servic
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
 import { listChallengeChanges, showChallenge } from '../../../modules/challenges/challenges.service.ts';
 import { companyIdOf } from '../../../modules/companies/companies.service.ts';
+import { teamOfChallenge } from '../../../modules/teams/teams.service.ts';
 import { challengeStatusChip } from '../../components/challenge-labels.ts';
 import { companyLogo } from '../../components/company-logo.ts';
 import { type Html, html } from '../../html.ts';
@@ -71,6 +72,7 @@ export async function challengePage(
     changes: hasHistory
       ? (await listChallengeChanges(deps.db, user, id, { page: 1, perPage: HISTORY_SHOWN, offset: 0 })).data
       : null,
+    team: isOwner ? await teamOfChallenge(deps.db, id) : null,
   };
   const hasIdeas = challenge.challenge_type === 'community_discussion';
   // A community discussion collects ideas instead of (or beside) tasks; the community pages render them.

@@ -1,3 +1,4 @@
+import { threadPath } from '../../../modules/challenge-messages/challenge-messages.service.ts';
 import { type ChallengeDetail, REFINED_BRIEF_MAX } from '../../../modules/challenges/challenges.schemas.ts';
 import { isEditable, isOpen } from '../../../modules/challenges/challenges.state.ts';
 import {
@@ -154,6 +155,22 @@ function ownerActions(challenge: ChallengeDetail): Html {
 }
 
 /**
+ * The owner's way to the people doing the work (issue 12, item 4): the company ↔ team thread, and the team's page
+ * once a team formed. Only for team work: a community discussion has no team to talk to.
+ */
+function teamLinks({ challenge, team }: ChallengeView): Html {
+  if (challenge.challenge_type !== 'team_execution') return html``;
+  return html`<section aria-labelledby="team-links-title">
+  <h3 id="team-links-title">The team</h3>
+  <p class="small">Talk with everyone assigned on this challenge, or with one task's assignee from its card below.</p>
+  <div class="actions">
+    <a class="button secondary" href="${threadPath(challenge.id, null)}">Messages with the team</a>
+    ${team && html`<a class="button secondary" href="/teams/${team.id}">See ${team.name}</a>`}
+  </div>
+</section>`;
+}
+
+/**
  * Overview: where the challenge stands (analysis progress, routing), its key facts, the brief, the plan, and for the
  * owner the actions on the whole challenge.
  */
@@ -166,6 +183,7 @@ export function overviewSection(view: ChallengeView): Html {
   ${facts(challenge)}
   ${brief(challenge)}
   ${plan(view)}
+  ${isOwner && teamLinks(view)}
   ${isOwner && ownerActions(challenge)}
 </section>`;
 }

@@ -1,4 +1,5 @@
 import type { Assignment } from '../../../modules/assignments/assignments.schemas.ts';
+import { isThreadStatus, threadPath } from '../../../modules/challenge-messages/challenge-messages.service.ts';
 import type { Task } from '../../../modules/tasks/tasks.schemas.ts';
 import { hours, skillTags, statusChip, statusLabel } from '../../components/labels.ts';
 import { progressBar, taskProgressOf } from '../../components/progress-bar.ts';
@@ -82,6 +83,12 @@ function requiredSkills(task: Task): Html {
   return skillTags(task.required_skill_levels.map(({ name, level }) => (level ? `${name}, ${level}` : name)));
 }
 
+/** The owner's link to the task's own thread, once someone is assigned to it (invitees have not joined yet). */
+function taskThreadLink(task: Task, assignments: readonly Assignment[]): Html {
+  if (!assignments.some((assignment) => isThreadStatus(assignment.status))) return html``;
+  return html`<p class="small"><a href="${threadPath(task.challenge_id, task.id)}">Messages with the assignee</a></p>`;
+}
+
 /**
  * One task on the board: title and status (and "Changed by you" for the owner, once it changed it), its workstream,
  * the facts, the skills, and (for the owner) who is invited or working on it, and the task's corrections while the
@@ -98,6 +105,7 @@ function taskCard(task: Task, workstreamTitle: string | null, view: ChallengeVie
   ${background(task)}
   ${peopleByTask && people(peopleByTask.get(task.id) ?? [])}
   ${peopleByTask && html`<p class="small"><a href="/tasks/${task.id}/people">Candidates, invitations and profiles</a></p>`}
+  ${peopleByTask && taskThreadLink(task, peopleByTask.get(task.id) ?? [])}
   ${canEditPlan(view) && taskEditor(task, view)}
 </li>`;
 }

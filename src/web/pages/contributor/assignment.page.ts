@@ -6,6 +6,7 @@ import type { Assignment } from '../../../modules/assignments/assignments.schema
 import { getAssignment } from '../../../modules/assignments/assignments.service.ts';
 import { listSubmissions } from '../../../modules/assignments/submissions.service.ts';
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
+import { isThreadStatus, threadPath } from '../../../modules/challenge-messages/challenge-messages.service.ts';
 import type { Task } from '../../../modules/tasks/tasks.schemas.ts';
 import { dateTime, skillTags, statusChip } from '../../components/labels.ts';
 import { idParam } from '../../components/path-id.ts';
@@ -82,6 +83,19 @@ function companyReview(assignment: Assignment): Html {
 </section>`;
 }
 
+/** The company ↔ team threads (issue 12, item 4) once the contributor is on the task (an invitee is not yet). */
+function messagesSection(assignment: Assignment): Html {
+  if (!isThreadStatus(assignment.status)) return html``;
+  const challengeId = assignment.task.challenge_id;
+  return html`<section class="card" aria-labelledby="talk-title">
+  <h2 id="talk-title">Talk with the company</h2>
+  <div class="actions">
+    <a class="button secondary" href="${threadPath(challengeId, assignment.task_id)}">Messages about this task</a>
+    <a class="button secondary" href="${threadPath(challengeId, null)}">Messages with the whole team</a>
+  </div>
+</section>`;
+}
+
 /** More versions than a review goes through; the page shows them all. */
 const ALL_VERSIONS = { page: 1, perPage: 100, offset: 0 };
 
@@ -149,6 +163,7 @@ ${nextStepSection(assignment, profile?.statistics.active_assignment_id ?? null)}
     ${matchDetails(assignment)}
   </section>
 </div>
+${messagesSection(assignment)}
 ${companyReview(assignment)}
 ${submissionView(assignment, history)}
 ${canSubmit(assignment) && submitSolutionForm(assignment)}

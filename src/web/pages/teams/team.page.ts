@@ -1,18 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../app-deps.ts';
+import { AppError } from '../../../http/app-error.ts';
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
-import type { TeamMessage } from '../../../modules/teams/teams.schemas.ts';
-import { getMyTeam, listMessages, type MyTeam } from '../../../modules/teams/teams.service.ts';
-import { dateTime } from '../../components/labels.ts';
+import { canReadChallengeThreads, threadPath } from '../../../modules/challenge-messages/challenge-messages.service.ts';
+import { listMessages, type MyTeam, readTeam } from '../../../modules/teams/teams.service.ts';
+import { messageForm, messageList } from '../../components/message-thread.ts';
 import { pageOf } from '../../components/page-of.ts';
 import { pager } from '../../components/pager.ts';
-import { field, formErrorSummary } from '../../forms.ts';
 import { type Html, html } from '../../html.ts';
 import { csrfField, sendPage } from '../../layout.ts';
 import { memberList, teamStatusChip, teamStatusNote } from './team-view.ts';
 
 const MESSAGES_PER_PAGE = 20;
-const MESSAGE_MAX = 2000;
 
 /**
  * Accept / Decline: plain CSRF-protected forms to the web routes, since docs/contract.md §5 keeps answering a team
@@ -30,29 +29,48 @@ function invitationAnswer(reply: FastifyReply, team: MyTeam): Html {
 </section>`;
 }
 
-function messageForm(teamId: number): Html {
-  return html`<form data-api="/api/teams/${teamId}/messages" data-method="POST">
-  ${formErrorSummary(null)}
-  ${field({
-    name: 'message',
-    label: 'Message to the team',
-    type: 'textarea',
-    required: true,
-    attributes: html`data-counter data-min="1" data-max="${MESSAGE_MAX}" rows="3"`,
-  })}
-  <p class="counter" id="field-message-counter" aria-live="polite"></p>
-  <button type="submit">Send the message</button>
-</form>`;
+/** The team, or the 404 page: a contributor outside it learns no more from the page than from an unknown id. */
+async function readableTeam(deps: AppDeps, user: AuthUser, teamId: number): Promise<MyTeam> {
+  try {
+    return await readTeam(deps.db, user, teamId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'forbidden') throw AppError.notFound('Team');
+    throw error;
+  }
 }
 
-function messageItem(message: TeamMessage): Html {
-  return html`<li>
-  <p class="small"><strong>${message.user.name}</strong> · ${dateTime(message.created_at)}</p>
-  <p class="prose">${message.message}</p>
-</li>`;
+/** Where the team and the company talk (issue 12, item 4), for whoever may read that thread. */
+function companyThreadLink(team: MyTeam, canTalk: boolean, isCompany: boolean): Html {
+  if (!canTalk) return html``;
+  return html`<p><a class="button secondary" href="${threadPath(team.challenge_id, null)}">${
+    isCompany ? 'Messages with the team' : 'Messages with the company'
+  }</a></p>`;
 }
 
-/** `/teams/{id}`: for its members (invited or accepted): who is in it, its status, the answer and the messages. */
+/** The team's own messages: its members' alone. The owning company is told where it talks with the team instead. */
+async function teamMessages(request: FastifyRequest, deps: AppDeps, user: AuthUser, team: MyTeam): Promise<Html> {
+  if (team.my_status === null) {
+    return html`<section class="card" aria-labelledby="messages-title">
+  <h2 id="messages-title">Messages</h2>
+  <p>The team's own messages are for its members. You talk with the team, and each task's assignee, in the
+  challenge's messages.</p>
+</section>`;
+  }
+  const page = pageOf(request.query, MESSAGES_PER_PAGE);
+  const messages = await listMessages(deps.db, user, team.id, page);
+  return html`<section class="card" id="messages" aria-labelledby="messages-title">
+  <h2 id="messages-title">Messages</h2>
+  ${messageForm({ api: `/api/teams/${team.id}/messages`, label: 'Message to the team', button: 'Send the message' })}
+  ${messageList(messages.data, 'No messages yet. Say hello to your team.')}
+  ${pager(`/teams/${team.id}`, page.page, MESSAGES_PER_PAGE, messages.total)}
+</section>`;
+}
+
+/**
+ * `/teams/{id}`: for its members (invited or accepted) — who is in it, its status, the answer and the team's
+ * messages — and for the company that owns the challenge, which reads who is in it (not the team's messages).
+ * Both find the link to the company ↔ team thread here once they may read it.
+ */
 export async function teamPage(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -60,28 +78,24 @@ export async function teamPage(
   user: AuthUser,
   teamId: number,
 ) {
-  const team = await getMyTeam(deps.db, user, teamId);
-  const page = pageOf(request.query, MESSAGES_PER_PAGE);
-  const messages = await listMessages(deps.db, user, teamId, page);
+  const team = await readableTeam(deps, user, teamId);
+  const isCompany = team.my_status === null;
+  const canTalk = await canReadChallengeThreads(deps.db, user, team.challenge_id);
   return sendPage(request, reply, {
     title: team.name,
-    body: html`<p class="breadcrumb"><a href="/teams">Teams</a></p>
+    body: html`<p class="breadcrumb">${
+      isCompany
+        ? html`<a href="/challenges/${team.challenge_id}">${team.challenge_title}</a>`
+        : html`<a href="/teams">Teams</a>`
+    }</p>
 <div class="page-head"><h1>${team.name}</h1> ${teamStatusChip(team.status)}</div>
 <p>For the challenge <a href="/challenges/${team.challenge_id}">${team.challenge_title}</a>. ${teamStatusNote(team)}</p>
 ${invitationAnswer(reply, team)}
+${companyThreadLink(team, canTalk, isCompany)}
 <section class="card" aria-labelledby="members-title">
   <h2 id="members-title">Members</h2>
   ${memberList(team)}
 </section>
-<section class="card" id="messages" aria-labelledby="messages-title">
-  <h2 id="messages-title">Messages</h2>
-  ${messageForm(team.id)}
-  ${
-    messages.total === 0
-      ? html`<p class="muted">No messages yet. Say hello to your team.</p>`
-      : html`<ol class="messages" aria-label="Messages, newest first">${messages.data.map(messageItem)}</ol>`
-  }
-  ${pager(`/teams/${team.id}`, page.page, MESSAGES_PER_PAGE, messages.total)}
-</section>`,
+${await teamMessages(request, deps, user, team)}`,
   });
 }
