@@ -7,7 +7,7 @@ import type { CardSkill, VolunteerCard } from '../volunteers/volunteers.schemas.
 import { cardSkills } from './candidates.service.ts';
 import { findChosenCandidate, findMatchableTasks } from './matching-inputs.ts';
 import { rankCandidates } from './scoring.ts';
-import { withNarrowerSkills } from './skill-family.ts';
+import { withRelatedSkills } from './skill-family.ts';
 
 /** How many applicants the people page shows, newest first (a task draws a handful; the API pages through all). */
 const APPLICANTS_SHOWN = 50;
@@ -31,7 +31,7 @@ export async function getTaskApplicants(
 ): Promise<{ applicants: TaskApplicant[]; total: number }> {
   const { data, total } = await listApplicants(db, caller, taskId, { page: 1, perPage: APPLICANTS_SHOWN, offset: 0 });
   if (data.length === 0) return { applicants: [], total };
-  const [task] = await withNarrowerSkills(db, await findMatchableTasks(db, [taskId]));
+  const [task] = await withRelatedSkills(db, await findMatchableTasks(db, [taskId]));
   const candidates = await Promise.all(data.map((application) => findChosenCandidate(db, application.volunteer.id)));
   const skills = new Map<number, CardSkill[]>();
   const scores = new Map<number, number>();
