@@ -47,7 +47,8 @@ for (const dialect of testDialects()) {
       assert.match(page.text, /Ivo Invited/);
       assert.match(page.text, /Your note: .?Your harbour work is just right\./);
       assert.match(response.body, new RegExp(`data-api="/api/assignments/${invitation.id}/withdraw"`));
-      assert.match(response.body, new RegExp(`href="/volunteers/${fit.volunteer.id}"`));
+      // The profile link carries the task, so that the profile offers Invite to it.
+      assert.match(response.body, new RegExp(`href="/volunteers/${fit.volunteer.id}\\?task=${task.id}"`));
 
       // The challenge page links each task to it.
       const challengePage = await client.get(`/challenges/${challenge.id}`);
@@ -106,6 +107,36 @@ for (const dialect of testDialects()) {
       const after = parsePage((await client.get(`/volunteers/${person.volunteer.id}`)).body);
       assert.match(after.text, new RegExp(person.user.email.replace('.', '\\.')));
       assert.equal((await client.get('/volunteers/999999')).statusCode, 404);
+    });
+
+    it('a profile reached from a task offers Invite to it, or says why not; never for another company’s task', async () => {
+      const company = await createCompany(ctx.db, { user: await withPassword() });
+      const challenge = await createChallenge(ctx.db, company.company.id);
+      const task = await createTask(ctx.db, challenge.id, { title: 'Survey the bay' });
+      const person = await createVolunteer(ctx.db, { user: { name: 'Pim Profile' } });
+      const client = await signedIn(ctx.app, company.user.email);
+      const url = `/volunteers/${person.volunteer.id}?task=${task.id}`;
+
+      const offered = await client.get(url);
+      const page = parsePage(offered.body);
+      assert.ok(page.headings(2).includes('Invite to “Survey the bay”'), page.headings(2).join(', '));
+      assert.match(offered.body, new RegExp(`data-api="/api/tasks/${task.id}/invitations"`));
+      assert.match(offered.body, new RegExp(`name="volunteer_id" value="${person.volunteer.id}" data-number`));
+      assert.ok(page.hrefs().includes(`/tasks/${task.id}/people`));
+
+      // Without the task, or for a task that is not the company's, the profile offers nothing to invite to.
+      const plain = await client.get(`/volunteers/${person.volunteer.id}`);
+      assert.doesNotMatch(plain.body, /\/invitations"/);
+      const other = await createCompany(ctx.db, { user: await withPassword() });
+      const otherClient = await signedIn(ctx.app, other.user.email);
+      const foreign = await otherClient.get(url);
+      assert.equal(foreign.statusCode, 200);
+      assert.doesNotMatch(foreign.body, /Survey the bay|\/invitations"/);
+
+      await createAssignment(ctx.db, task.id, person.volunteer.id);
+      const invited = parsePage((await client.get(url)).body);
+      assert.match(invited.text, /Pim Profile is already invited to this task\./);
+      assert.ok(!invited.forms().some((form) => form.target.endsWith('/invitations')));
     });
 
     it('the invitee sees the company’s note on the invitation', async () => {

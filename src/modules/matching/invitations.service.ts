@@ -31,6 +31,19 @@ async function alreadyOnTask(db: Db, taskId: number, volunteerId: number, name: 
   return AppError.invalidState(message);
 }
 
+/**
+ * Why the company cannot invite this contributor to its task, in the words the invitation would be refused with, or
+ * null when it can (as far as their assignments go): for pages that offer Invite only where it can work.
+ */
+export async function whyNotInvitable(
+  db: Db,
+  taskId: number,
+  volunteerId: number,
+  name: string,
+): Promise<string | null> {
+  return (await alreadyOnTask(db, taskId, volunteerId, name))?.message ?? null;
+}
+
 /** Why `createInvitation` made no invitation, in the company's words. */
 function refusal(reason: InvitationRefusal, name: string, maxOpen: number): AppError {
   if (reason === 'at_limit') {

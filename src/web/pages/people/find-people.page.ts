@@ -2,15 +2,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../app-deps.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
-import { isOpen } from '../../../modules/challenges/challenges.state.ts';
 import { PROFICIENCIES } from '../../../modules/matching/policy.ts';
-import { findOwnedTask } from '../../../modules/matching/task-access.ts';
-import { OPEN_TASK_STATUSES } from '../../../modules/tasks/tasks.state.ts';
 import { searchVolunteers } from '../../../modules/volunteers/people.service.ts';
 import { pageOf } from '../../components/page-of.ts';
 import { field } from '../../forms.ts';
 import { type Html, html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
+import { inviteTarget, taskOfQuery } from './invite-target.ts';
 import { inviteForm, volunteerCard } from './people-cards.ts';
 
 const PER_PAGE = 20;
@@ -21,24 +19,11 @@ function searchOf(query: unknown): Search {
   const raw = (query ?? {}) as Record<string, unknown>;
   const text = (value: unknown) => (typeof value === 'string' ? value.trim().slice(0, 255) : '');
   const level = text(raw.min_level);
-  const task = text(raw.task);
   return {
     skill: text(raw.skill),
     minLevel: (PROFICIENCIES as readonly string[]).includes(level) ? level : PROFICIENCIES[0],
-    taskId: /^[1-9]\d{0,9}$/.test(task) && Number(task) <= 2_147_483_647 ? Number(task) : null,
+    taskId: taskOfQuery(query),
   };
-}
-
-/** The task the company is finding people for, when it names one of its own that takes invitations. */
-async function inviteTarget(deps: AppDeps, user: AuthUser, taskId: number | null) {
-  if (taskId === null) return null;
-  try {
-    const { task } = await findOwnedTask(deps.db, user, taskId);
-    const open = (OPEN_TASK_STATUSES as readonly string[]).includes(task.status) && isOpen(task.challenge_status);
-    return open ? task : null;
-  } catch {
-    return null;
-  }
 }
 
 function pageLinks(search: Search, page: number, total: number): Html {
@@ -79,7 +64,7 @@ export async function findPeoplePage(request: FastifyRequest, reply: FastifyRepl
         found.total === 0
           ? html`<p class="notice" role="status">No contributor holds ${search.skill} at ${search.minLevel} level or above.</p>`
           : html`<p role="status">${found.total} contributor${found.total === 1 ? '' : 's'} found.</p>
-<div class="stack">${found.data.map((card) => volunteerCard(card, target ? inviteForm(target.id, card) : html``))}</div>
+<div class="stack">${found.data.map((card) => volunteerCard(card, target ? inviteForm(target.id, card) : html``, target?.id ?? null))}</div>
 ${pageLinks(search, page.page, found.total)}`;
     } catch (error) {
       if (!(error instanceof AppError) || !error.errors) throw error;

@@ -22,11 +22,12 @@ function completed(card: VolunteerCard): Html {
 /**
  * A contributor as a company sees them beside a task or a search: name (linked to the profile), headline, field,
  * reputation and availability, the relevant skills with their CV evidence, and their record on Guild. `extra` is what
- * the page adds (score, status, buttons).
+ * the page adds (score, status, buttons). `taskId`, when the company is finding people for a task: the profile link
+ * carries it, so the profile offers Invite to that task.
  */
-export function volunteerCard(card: VolunteerCard, extra: Html = html``): Html {
+export function volunteerCard(card: VolunteerCard, extra: Html = html``, taskId: number | null = null): Html {
   return html`<article class="card person" aria-labelledby="person-${card.id}">
-  <div class="card-head"><h3 id="person-${card.id}"><a href="/volunteers/${card.id}">${card.name}</a></h3></div>
+  <div class="card-head"><h3 id="person-${card.id}"><a href="${profileUrl(card.id, taskId)}">${card.name}</a></h3></div>
   <p class="small">${card.headline}</p>
   <dl class="facts">
     <div><dt>Field</dt><dd>${card.field}</dd></div>
@@ -37,6 +38,11 @@ export function volunteerCard(card: VolunteerCard, extra: Html = html``): Html {
   ${completed(card)}
   ${extra}
 </article>`;
+}
+
+/** A contributor's profile page, reached from a task the company is finding people for (`?task=`) or not. */
+export function profileUrl(volunteerId: number, taskId: number | null): string {
+  return `/volunteers/${volunteerId}${taskId === null ? '' : `?task=${taskId}`}`;
 }
 
 /** Invite, with an optional note, through the API; the page reloads to show them among the people on the task. */

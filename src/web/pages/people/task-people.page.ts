@@ -19,7 +19,7 @@ function personStatus(person: Person): Html {
   return statusChip(assignment.status, assignment.status === 'invited' ? 'Invited' : statusLabel(assignment.status));
 }
 
-function peopleSection(people: TaskCandidates['people']): Html {
+function peopleSection(taskId: number, people: TaskCandidates['people']): Html {
   if (people.length === 0) return html`<p class="muted">Nobody has been invited to this task yet.</p>`;
   return html`<div class="stack">${people.map((person) =>
     volunteerCard(
@@ -28,6 +28,7 @@ function peopleSection(people: TaskCandidates['people']): Html {
       <span class="small muted">${person.assignment.invited_by === 'company' ? 'Invited by you' : 'Invited by matching'}</span></p>
       ${person.assignment.invitation_note && html`<p class="small">Your note: <q>${person.assignment.invitation_note}</q></p>`}
       ${person.assignment.status === 'invited' && !person.assignment.withdrawn_at && withdrawForm(person.assignment.id, person.volunteer.name)}`,
+      taskId,
     ),
   )}</div>`;
 }
@@ -56,6 +57,7 @@ they are interested, with a note; they appear here.</p>`;
           ? html`<p class="small">${statusChip(application.assignment.status)} Already on the task: see “Invited and working”.</p>`
           : result.open_for_invitations && inviteForm(taskId, volunteer)
       }`,
+      taskId,
     ),
   )}</div>
   ${total > applicants.length && html`<p class="small muted">The newest ${applicants.length} of ${total} applicants are shown.</p>`}`;
@@ -77,6 +79,7 @@ function candidatesSection(taskId: number, result: TaskCandidates, applied: Read
           ? html`<p class="small">Applied for this task: see Applicants.</p>`
           : result.open_for_invitations && inviteForm(taskId, candidate.volunteer)
       }`,
+      taskId,
     ),
   )}</div>
   ${result.candidates_total > result.candidates.length && html`<p class="small muted">The best ${result.candidates.length} of ${result.candidates_total} are shown.</p>`}`;
@@ -122,7 +125,7 @@ ${task.required_skills.length > 0 && skillTags(task.required_skills)}
 </section>
 <section aria-labelledby="people-title">
   <h2 id="people-title">Invited and working</h2>
-  ${peopleSection(result.people)}
+  ${peopleSection(task.id, result.people)}
 </section>`,
   });
 }

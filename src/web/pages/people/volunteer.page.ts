@@ -2,12 +2,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
 import { sendStoredFile } from '../../../modules/files/send-stored-file.ts';
+import { whyNotInvitable } from '../../../modules/matching/invitations.service.ts';
 import { cvOfVolunteerForCompany, getPublicProfile } from '../../../modules/volunteers/people.service.ts';
 import type { PublicVolunteerProfile } from '../../../modules/volunteers/volunteers.schemas.ts';
 import { dateTime } from '../../components/labels.ts';
 import { idParam } from '../../components/path-id.ts';
 import { type Html, html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
+import { inviteTarget, taskOfQuery } from './invite-target.ts';
+import { inviteForm } from './people-cards.ts';
 
 function skillsSection(profile: PublicVolunteerProfile): Html {
   if (profile.skills.length === 0) return html`<p class="muted">No skills on record yet.</p>`;
@@ -82,9 +85,25 @@ function contactSection(profile: PublicVolunteerProfile, user: AuthUser): Html {
 </section>`;
 }
 
+/**
+ * Invite to the task the company came from (`?task=`, from a task's people page or a search for it): the same form as
+ * on the cards, or why this contributor cannot be invited to it (already invited, working, declined, withdrawn).
+ */
+async function inviteSection(deps: AppDeps, user: AuthUser, taskId: number | null, profile: PublicVolunteerProfile) {
+  const task = await inviteTarget(deps, user, taskId);
+  if (!task) return html``;
+  const refused = await whyNotInvitable(deps.db, task.id, profile.id, profile.name);
+  return html`<section class="card" aria-labelledby="invite-title">
+  <h2 id="invite-title">Invite to “${task.title}”</h2>
+  ${refused ? html`<p>${refused}</p>` : inviteForm(task.id, profile)}
+  <p class="small"><a href="/tasks/${task.id}/people">Back to the people of “${task.title}”</a></p>
+</section>`;
+}
+
 /** `/volunteers/{id}`: a contributor's profile as other signed-in users read it (`GET /api/volunteers/{id}`). */
 export async function volunteerPage(request: FastifyRequest, reply: FastifyReply, deps: AppDeps, user: AuthUser) {
   const profile = await getPublicProfile(deps.db, user, idParam(request, 'Contributor'));
+  const invite = await inviteSection(deps, user, taskOfQuery(request.query), profile);
   return sendPage(request, reply, {
     title: profile.name,
     body: html`<div class="page-head"><h1>${profile.name}</h1></div>
@@ -96,6 +115,7 @@ export async function volunteerPage(request: FastifyRequest, reply: FastifyReply
   ${profile.professional_domains.length > 0 && html`<div><dt>Domains</dt><dd>${profile.professional_domains.join(', ')}</dd></div>`}
 </dl>
 ${profile.bio && html`<p class="prose">${profile.bio}</p>`}
+${invite}
 ${contactSection(profile, user)}
 <section class="card" aria-labelledby="skills-title">
   <h2 id="skills-title">Skills</h2>
