@@ -81,7 +81,7 @@ describe('community ideas [browser]', { skip: !hasChromium }, () => {
     await idea.getByText('You voted this idea up.').waitFor();
     assert.match((await idea.locator('[data-votes]').textContent()) ?? '', /1 up, 0 down, total \+1/);
     assert.equal(await idea.getByRole('button', { name: 'Vote up' }).getAttribute('aria-pressed'), 'true');
-    await idea.locator('details summary').click();
+    await idea.locator('details summary', { hasText: 'AI feedback' }).click();
     await screenshot(voter.page, 'community-idea-voted');
     await voter.context.close();
 
