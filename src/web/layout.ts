@@ -82,7 +82,6 @@ ${tokenScript}
     <input type="hidden" name="_csrf" value="${csrfToken}">
     <span class="who">${user.name}</span>
     <button type="submit" class="link">Sign out</button>
-    <a class="small" href="/account/sign-out-everywhere">Sign out everywhere…</a>
   </form>`
       : html`<nav aria-label="Account"><ul><li><a href="/login">Sign in</a></li><li><a href="/register">Create account</a></li></ul></nav>`
   }

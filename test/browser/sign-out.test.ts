@@ -60,6 +60,7 @@ describe('signing out and ended sessions [browser]', { skip: !hasChromium }, () 
     await phone.page.getByRole('heading', { level: 1, name: /Complete your profile/ }).waitFor();
 
     await signedIn(laptop.page, account);
+    await laptop.page.goto('/profile');
     await laptop.page.getByRole('link', { name: 'Sign out everywhere…' }).click();
     await laptop.page.waitForURL('**/account/sign-out-everywhere');
     await laptop.page.getByText('revokes every API token of your account').waitFor();

@@ -104,8 +104,12 @@ for (const dialect of testDialects()) {
       assert.deepEqual(parsePage(explained.body).headings(1), ['Sign out everywhere']);
       assert.match(explained.body, /every<\/strong>\s+browser\s+and device/);
       assert.match(explained.body, /revokes every API token of your account/);
-      const dashboard = parsePage((await client.get('/dashboard')).body);
-      assert.equal(dashboard.link('Sign out everywhere…').href, '/account/sign-out-everywhere', 'the menu links to it');
+      const profile = parsePage((await client.get('/profile')).body);
+      assert.equal(
+        profile.link('Sign out everywhere…').href,
+        '/account/sign-out-everywhere',
+        'the profile links to it',
+      );
 
       const logout = await client.submit('/account/sign-out-everywhere', '/logout/everywhere', {});
       assert.equal(logout.statusCode, 303);

@@ -56,7 +56,8 @@ ${
   everywhere
     ? html`<p>You are signed out of every browser and device, and every API token of your account was revoked.</p>`
     : html`<p>You are signed out of this browser and its API token was revoked. Other browsers and devices where you
-are signed in stay signed in; to end those too, sign in and choose “Sign out everywhere”.</p>`
+are signed in stay signed in; to end those too, sign in and choose “Sign out everywhere” under Your account on
+your profile page.</p>`
 }
 <p><a class="button" href="/login">Sign in again</a></p>`,
   });

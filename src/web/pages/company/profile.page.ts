@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
 import type { CompanyProfile } from '../../../modules/companies/companies.schemas.ts';
-import { signInMethods } from '../../components/sign-in-methods.ts';
+import { accountCard } from '../../components/account-card.ts';
 import { field, formErrorSummary } from '../../forms.ts';
 import { type Html, html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
@@ -86,7 +86,8 @@ export function companyProfilePage(
   ${formErrorSummary(null)}
   ${profileFields(null)}
   <button type="submit">Complete the profile</button>
-</form>`,
+</form>
+${accountCard(linkedinConfigured)}`,
     });
   }
   return sendPage(request, reply, {
@@ -101,6 +102,6 @@ export function companyProfilePage(
     <button type="submit">Save changes</button>
   </form>
 </div>
-${signInMethods(linkedinConfigured)}`,
+${accountCard(linkedinConfigured)}`,
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
 import type { VolunteerProfile } from '../../../modules/volunteers/volunteers.schemas.ts';
-import { signInMethods } from '../../components/sign-in-methods.ts';
+import { accountCard } from '../../components/account-card.ts';
 import { field, formErrorSummary } from '../../forms.ts';
 import { type Html, html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
@@ -88,9 +88,10 @@ ${summary(profile)}
   ${editForm(profile, (request.query as { saved?: string }).saved === 'details')}
 </div>
 ${cvFindings(profile)}
-${signInMethods(linkedinConfigured)}`
+${accountCard(linkedinConfigured)}`
     : html`<h1>Complete your profile, ${user.name}</h1>
-${completeForm()}`;
+${completeForm()}
+${accountCard(linkedinConfigured)}`;
   return sendPage(request, reply, {
     title: profile ? 'Your profile' : 'Complete your profile',
     width: profile ? undefined : 'narrow',
