@@ -35,7 +35,7 @@ export class AppError extends Error {
     return new AppError('unauthenticated', 'Unauthenticated.');
   }
 
-  static forbidden(message = 'This action is unauthorized.'): AppError {
+  static forbidden(message: string): AppError {
     return new AppError('forbidden', message);
   }
 

@@ -32,7 +32,7 @@ describe('validation messages', () => {
       hours_worked: ['The hours worked must be a number.'],
       field: ['The field field is required.'],
       vote: ['The vote must be one of: -1, 0, 1.'],
-      website: ['The website must be a valid http(s) URL.'],
+      website: ['The website must be a web address starting with https:// or http://.'],
     });
   });
 

@@ -218,7 +218,8 @@ function messageFor(error: ErrorObject, field: string): string {
       return `The ${name} must not have more than ${params.limit} items.`;
     case 'format':
       if (params.format === 'email') return `The ${name} must be a valid email address.`;
-      if (params.format === 'uri' || params.format === 'http-url') return `The ${name} must be a valid http(s) URL.`;
+      if (params.format === 'uri' || params.format === 'http-url')
+        return `The ${name} must be a web address starting with https:// or http://.`;
       return `The ${name} must be a valid ${params.format}.`;
     case 'pattern':
       return `The ${name} format is invalid.`;

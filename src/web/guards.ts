@@ -17,8 +17,10 @@ declare module 'fastify' {
 }
 
 const WRONG_ACCOUNT: Record<'company' | 'contributor', string> = {
-  company: 'This page is for company accounts. Your account is a contributor account.',
-  contributor: 'This page is for contributor accounts. Your account is a company account.',
+  company:
+    'This page is for company accounts. You are signed in with a contributor account: sign in with a company account to open it.',
+  contributor:
+    'This page is for contributor accounts. You are signed in with a company account: sign in with a contributor account to open it.',
 };
 
 /**

@@ -72,7 +72,11 @@ describe('signing in and the token hand-off [browser]', { skip: !hasChromium }, 
     const { context, page } = await newPage(running.browser, running.server.url);
     for (let attempt = 1; attempt <= 5; attempt++) {
       await signIn(page, { email: account.email, password: 'wrong password' });
-      await page.getByText('These credentials do not match our records.').waitFor();
+      await page
+        .getByText(
+          'The email address or password is wrong. Check both, or use “Forgot your password?” to set a new password.',
+        )
+        .waitFor();
     }
     await signIn(page, account);
     await page.getByText(/Too many failed sign-in attempts\. Try again in \d+ seconds?\./).waitFor();

@@ -173,7 +173,7 @@ for (const dialect of testDialects()) {
         [
           { deliverable_url: 'ftp://example.test/x' },
           'deliverable_url',
-          'The deliverable url must be a valid http(s) URL.',
+          'The deliverable url must be a web address starting with https:// or http://.',
         ],
         [{ hours_worked: 0 }, 'hours_worked', 'The hours worked must be greater than 0.'],
         [{ hours_worked: 1000.5 }, 'hours_worked', 'The hours worked must not be greater than 1000.'],

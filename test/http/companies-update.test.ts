@@ -65,7 +65,7 @@ for (const dialect of testDialects()) {
         [{ company_name: null }, 'company_name', 'The company name field is required.'],
         [{ company_name: 'x'.repeat(256) }, 'company_name', 'not be greater than 255 characters'],
         [{ industry: 'x'.repeat(256) }, 'industry', 'not be greater than 255 characters'],
-        [{ website: 'not a url' }, 'website', 'The website must be a valid http(s) URL.'],
+        [{ website: 'not a url' }, 'website', 'The website must be a web address starting with https:// or http://.'],
         [{ description: 'x'.repeat(2001) }, 'description', 'not be greater than 2000 characters'],
         [
           { logo: 'logo.png' },

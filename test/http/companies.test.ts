@@ -126,9 +126,21 @@ for (const dialect of testDialects()) {
         [{ company_name: 7 }, 'company_name', 'The company name must be a string.'],
         [{ company_name: 'x'.repeat(256) }, 'company_name', 'not be greater than 255 characters'],
         [{ ...VALID, industry: 'x'.repeat(256) }, 'industry', 'not be greater than 255 characters'],
-        [{ ...VALID, website: 'acme.example' }, 'website', 'The website must be a valid http(s) URL.'],
-        [{ ...VALID, website: 'ftp://acme.example' }, 'website', 'The website must be a valid http(s) URL.'],
-        [{ ...VALID, website: 'javascript:alert(1)' }, 'website', 'The website must be a valid http(s) URL.'],
+        [
+          { ...VALID, website: 'acme.example' },
+          'website',
+          'The website must be a web address starting with https:// or http://.',
+        ],
+        [
+          { ...VALID, website: 'ftp://acme.example' },
+          'website',
+          'The website must be a web address starting with https:// or http://.',
+        ],
+        [
+          { ...VALID, website: 'javascript:alert(1)' },
+          'website',
+          'The website must be a web address starting with https:// or http://.',
+        ],
         [{ ...VALID, description: 'x'.repeat(2001) }, 'description', 'not be greater than 2000 characters'],
         [
           { ...VALID, logo: 'iVBORw0KGgo=' },

@@ -290,7 +290,7 @@ for (const dialect of testDialects()) {
       const assigned = await createTask(ctx.db, challenge.id, { workstream_id: workstream.id, status: 'assigned' });
       const refused = await api.post(`/api/tasks/${assigned.id}/rematch`);
       assert.equal(refused.statusCode, 422);
-      assert.match(refused.data.message, /Only a task that is still looking for contributors/);
+      assert.match(refused.data.message, /This task already has its contributor, so there is nobody to look for/);
       assert.equal((await changesOf(api, challenge.id))[0]!.action, 'task_rematched');
     });
 

@@ -8,7 +8,7 @@ import { webClient } from '../helpers/web-client.ts';
 import { PASSWORD, uniqueEmail } from './auth-pages.ts';
 
 const LOCKED = /Too many failed sign-in attempts\. Try again in (\d+) seconds?\./;
-const WRONG = /These credentials do not match our records\./;
+const WRONG = /The email address or password is wrong\. Check both/;
 
 for (const dialect of testDialects()) {
   describe(`the sign-in lock: 5 failures per (email, IP) for 60 seconds [${dialect}]`, () => {

@@ -164,7 +164,13 @@ for (const dialect of testDialects()) {
       const firstLink = await lastConfirmationPath(ctx.deps, email);
 
       const wrong = await signIn(email, 'not the password at all');
-      assert.ok(parsePage(wrong.body).alerts().includes('These credentials do not match our records.'));
+      assert.ok(
+        parsePage(wrong.body)
+          .alerts()
+          .includes(
+            'The email address or password is wrong. Check both, or use “Forgot your password?” to set a new password.',
+          ),
+      );
       const client = webClient(ctx.app);
       const early = await client.submit('/login', '/login', { email, password: PASSWORD });
       assert.equal(early.statusCode, 403);

@@ -126,7 +126,13 @@ for (const dialect of testDialects()) {
           const response = await signIn(webClient(ctx.app, { ip: '10.0.0.9' }), fields);
           assert.equal(response.statusCode, 422);
           const page = parsePage(response.body);
-          assert.ok(page.alerts().includes('These credentials do not match our records.'));
+          assert.ok(
+            page
+              .alerts()
+              .includes(
+                'The email address or password is wrong. Check both, or use “Forgot your password?” to set a new password.',
+              ),
+          );
           assert.equal(page.control('Email').value, fields.email, 'the email is kept');
           assert.equal(page.control('Password').value, '');
           assert.equal(pageToken(response.body), null);
@@ -169,7 +175,13 @@ for (const dialect of testDialects()) {
         });
         const noPassword = await signIn(webClient(ctx.app), { email: linkedinOnly.email, password: PASSWORD });
         assert.equal(noPassword.statusCode, 422);
-        assert.ok(parsePage(noPassword.body).alerts().includes('These credentials do not match our records.'));
+        assert.ok(
+          parsePage(noPassword.body)
+            .alerts()
+            .includes(
+              'The email address or password is wrong. Check both, or use “Forgot your password?” to set a new password.',
+            ),
+        );
 
         const deactivatedEmail = uniqueEmail('gone');
         const user = await createAccount(ctx.db, {
@@ -181,7 +193,13 @@ for (const dialect of testDialects()) {
         await ctx.db.updateTable('users').set({ is_active: 0 }).where('id', '=', user.id).execute();
         const deactivated = await signIn(webClient(ctx.app), { email: deactivatedEmail, password: PASSWORD });
         assert.equal(deactivated.statusCode, 422);
-        assert.ok(parsePage(deactivated.body).alerts().includes('This account has been deactivated.'));
+        assert.ok(
+          parsePage(deactivated.body)
+            .alerts()
+            .includes(
+              'This account has been deactivated, so it cannot sign in. Contact the Guild team if you think this is a mistake.',
+            ),
+        );
         assert.equal(pageToken(deactivated.body), null);
       });
 

@@ -70,12 +70,12 @@ for (const dialect of testDialects()) {
         ...guardedPages('contributor').map((path): [typeof company, string, string] => [
           company,
           path,
-          'This page is for contributor accounts. Your account is a company account.',
+          'This page is for contributor accounts. You are signed in with a company account: sign in with a contributor account to open it.',
         ]),
         ...guardedPages('company').map((path): [typeof company, string, string] => [
           contributor,
           path,
-          'This page is for company accounts. Your account is a contributor account.',
+          'This page is for company accounts. You are signed in with a contributor account: sign in with a company account to open it.',
         ]),
       ];
       for (const [client, path, reason] of cases) {

@@ -41,8 +41,8 @@ import { OPEN_TASK_STATUSES, TASK_TRANSITIONS } from './tasks.state.ts';
 
 const COMPLETED_TASK_MESSAGE = 'This task is completed: it stays part of the record and can no longer change.';
 const NOT_OPEN_FOR_MATCHING_MESSAGE =
-  'Only a task that is still looking for contributors (not started, or looking for contributors) can be matched ' +
-  'again; this one has its contributor.';
+  'This task already has its contributor, so there is nobody to look for: matching again is for tasks that are ' +
+  'still looking for contributors.';
 const COMPANY_SKILL_REASON = 'Named by the company.';
 
 type Editor = { caller: AuthUser; now: string };

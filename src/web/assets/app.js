@@ -108,7 +108,8 @@
       if (input?.setAttribute) input.setAttribute('aria-invalid', 'true');
     }
     if (summary) {
-      summary.textContent = result.data?.message || `Something went wrong (HTTP ${result.status}).`;
+      summary.textContent =
+        result.data?.message || `Something went wrong (HTTP ${result.status}). Please try again in a moment.`;
       summary.hidden = false;
       summary.focus?.();
     }

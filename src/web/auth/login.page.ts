@@ -73,7 +73,11 @@ function refusalOf(outcome: Exclude<PasswordSignIn, { token: string }>): {
       };
     }
     case 'deactivated':
-      return { status: 422, error: 'This account has been deactivated.' };
+      return {
+        status: 422,
+        error:
+          'This account has been deactivated, so it cannot sign in. Contact the Guild team if you think this is a mistake.',
+      };
     case 'email-too-long':
       return { status: 422, error: EMAIL_TOO_LONG };
     case 'unverified':
@@ -83,7 +87,11 @@ function refusalOf(outcome: Exclude<PasswordSignIn, { token: string }>): {
         unverified: true,
       };
     case 'invalid-credentials':
-      return { status: 422, error: 'These credentials do not match our records.' };
+      return {
+        status: 422,
+        error:
+          'The email address or password is wrong. Check both, or use “Forgot your password?” to set a new password.',
+      };
   }
 }
 
