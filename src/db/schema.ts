@@ -221,6 +221,8 @@ export interface TaskSkillsTable {
   skill_id: number;
   /** The least proficiency the skill must be held at (0014); null: the task's experience level decides. */
   level: Generated<string | null>;
+  /** 1 when holding the skill can make someone fit, 0 for a supporting skill (0029). */
+  core: Generated<number>;
 }
 /** The company's edits of a challenge's plan and brief (0014), for `GET /challenges/{id}/changes`. */
 export interface ChallengeChangesTable {

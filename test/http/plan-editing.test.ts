@@ -124,7 +124,9 @@ for (const dialect of testDialects()) {
       assert.equal(edited.title, 'Write the product copy');
       assert.deepEqual(edited.required_skills, ['Copywriting']);
       assert.deepEqual(edited.required_skill_levels, [{ name: 'Copywriting', level: 'expert' }]);
-      assert.deepEqual(edited.required_skill_reasons, [{ name: 'Copywriting', reason: 'Named by the company.' }]);
+      assert.deepEqual(edited.required_skill_reasons, [
+        { name: 'Copywriting', reason: 'Named by the company.', core: true },
+      ]);
       assert.equal(edited.estimated_hours, 6);
       assert.equal(edited.origin, 'analysis');
       assert.ok(edited.company_edited_at, 'marked as changed by the company');

@@ -5,8 +5,8 @@ import { createTestContext, type TestContext, testDialects } from '../helpers/co
 import { createChallenge, createCompany, createTask, createVolunteer, createWorkstream } from '../helpers/factories.ts';
 
 const reasons = [
-  { name: 'Network Security', reason: 'The brief asks to audit the firewall rules.' },
-  { name: 'Auditing', reason: 'Needed because it is an audit ("audit" in the brief).' },
+  { name: 'Network Security', reason: 'The brief asks to audit the firewall rules.', core: true },
+  { name: 'Auditing', reason: 'Needed because it is an audit ("audit" in the brief).', core: false },
 ];
 
 /** Where a task comes from (its brief excerpt) and why it needs each skill, through every read of a task. */

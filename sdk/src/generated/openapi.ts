@@ -1698,6 +1698,8 @@ export interface components {
                 name: string;
                 /** @description One line: why the task needs it */
                 reason: string;
+                /** @description False for a supporting skill (a soft skill, or side work a model plan marks so): holding it adds to a contributor's match score but makes nobody fit alone. Skills a company sets are core */
+                core: boolean;
             }[];
             /** @description Each required skill with the level it is required at, in the order of required_skills */
             required_skill_levels: {
@@ -2570,6 +2572,8 @@ export interface components {
                 name: string;
                 /** @description One line: why the task needs it */
                 reason: string;
+                /** @description False for a supporting skill (a soft skill, or side work a model plan marks so): holding it adds to a contributor's match score but makes nobody fit alone. Skills a company sets are core */
+                core: boolean;
             }[];
             /** @description Each required skill with the level it is required at, in the order of required_skills */
             required_skill_levels: {
@@ -2636,6 +2640,8 @@ export interface components {
                 name: string;
                 /** @description One line: why the task needs it */
                 reason: string;
+                /** @description False for a supporting skill (a soft skill, or side work a model plan marks so): holding it adds to a contributor's match score but makes nobody fit alone. Skills a company sets are core */
+                core: boolean;
             }[];
             /** @description Each required skill with the level it is required at, in the order of required_skills */
             required_skill_levels: {

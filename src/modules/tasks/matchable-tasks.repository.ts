@@ -10,7 +10,7 @@ import type { TaskStatus } from './tasks.state.ts';
  */
 
 /** A skill a task requires, with the least proficiency the company asked for (null: the task's level decides). */
-export type TaskSkillRow = { id: number; name: string; category: string | null; level: string | null };
+export type TaskSkillRow = { id: number; name: string; category: string | null; level: string | null; core: boolean };
 
 /** A task with its challenge's status and title and its required skills (by name). */
 export type MatchableTaskRow = {
@@ -48,15 +48,22 @@ export async function findMatchableTaskRows(db: Db, taskIds: readonly number[]):
     db
       .selectFrom('task_skills')
       .innerJoin('skills', 'skills.id', 'task_skills.skill_id')
-      .select(['task_skills.task_id', 'skills.id', 'skills.name', 'skills.category', 'task_skills.level'])
+      .select([
+        'task_skills.task_id',
+        'skills.id',
+        'skills.name',
+        'skills.category',
+        'task_skills.level',
+        'task_skills.core',
+      ])
       .where('task_skills.task_id', 'in', [...taskIds])
       .orderBy('skills.name')
       .execute(),
   ]);
   const skillsByTask = new Map<number, TaskSkillRow[]>();
-  for (const { task_id, id, name, category, level } of skills) {
+  for (const { task_id, id, name, category, level, core } of skills) {
     const list = skillsByTask.get(task_id) ?? [];
-    list.push({ id, name, category, level });
+    list.push({ id, name, category, level, core: core !== 0 });
     skillsByTask.set(task_id, list);
   }
   return tasks.map((task) => ({ ...task, skills: skillsByTask.get(task.id) ?? [] }));

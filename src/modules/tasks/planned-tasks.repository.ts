@@ -7,14 +7,19 @@ export type NewPlannedTask = {
   description: string;
   /** The brief's excerpt the task comes from. */
   source: string;
-  /** Each skill with why the task needs it; the names are stored as `required_skills`, the pairs as `skill_reasons`. */
-  required_skills: { name: string; reason: string }[];
+  /**
+   * Each skill with why the task needs it and whether it is core (unset: core); the names are stored as
+   * `required_skills`, the notes as `skill_reasons`, the core flag also with the ids in `task_skills`.
+   */
+  required_skills: { name: string; reason: string; core?: boolean }[];
   required_experience_level: string;
   expected_output: string;
   acceptance_criteria: string[];
   estimated_hours: number;
   complexity_score: number;
   skillIds: number[];
+  /** Those of `skillIds` that are supporting skills only (`core: false`). */
+  supportingSkillIds?: number[];
 };
 
 /**
@@ -52,7 +57,13 @@ export async function insertPlannedTask(
   if (task.skillIds.length > 0) {
     await db
       .insertInto('task_skills')
-      .values(task.skillIds.map((skillId) => ({ task_id: id, skill_id: skillId })))
+      .values(
+        task.skillIds.map((skillId) => ({
+          task_id: id,
+          skill_id: skillId,
+          core: task.supportingSkillIds?.includes(skillId) ? 0 : 1,
+        })),
+      )
       .execute();
     await addTaskToFeeds(db, id);
   }

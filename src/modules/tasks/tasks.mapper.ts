@@ -4,9 +4,10 @@ import type { Task } from './tasks.schemas.ts';
 
 /**
  * What `skill_reasons` keeps of each required skill: why the task needs it and, once the company set one, the level it
- * is required at (task_skills.level holds the same for matching).
+ * is required at, and whether the plan made it core (task_skills.level and task_skills.core hold the same for
+ * matching; a note without `core` is core).
  */
-export type SkillNote = { name: string; reason: string; level?: string | null };
+export type SkillNote = { name: string; reason: string; level?: string | null; core?: boolean };
 
 export function toTask(row: TaskWithContextRow): Task {
   const requiredSkills = parseJson<string[]>(row.required_skills, []);
@@ -18,7 +19,7 @@ export function toTask(row: TaskWithContextRow): Task {
     title: row.title,
     description: row.description,
     required_skills: requiredSkills,
-    required_skill_reasons: skillNotes.map(({ name, reason }) => ({ name, reason })),
+    required_skill_reasons: skillNotes.map(({ name, reason, core }) => ({ name, reason, core: core !== false })),
     required_skill_levels: requiredSkills.map((name) => ({
       name,
       level: skillNotes.find((note) => note.name === name)?.level ?? null,

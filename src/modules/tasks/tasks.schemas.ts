@@ -15,6 +15,11 @@ export const Task = Type.Object(
       Type.Object({
         name: Type.String({ description: 'A skill of required_skills' }),
         reason: Type.String({ description: 'One line: why the task needs it' }),
+        core: Type.Boolean({
+          description:
+            'False for a supporting skill (a soft skill, or side work a model plan marks so): holding it adds to a ' +
+            "contributor's match score but makes nobody fit alone. Skills a company sets are core",
+        }),
       }),
       { description: 'Why the task needs each required skill; empty for tasks planned before reasons were kept' },
     ),

@@ -110,7 +110,15 @@ async function resolveSkills(db: Db, plan: { workstreams: PlannedWorkstream[] })
     const tasks: NewPlannedTask[] = [];
     for (const task of workstream.tasks) {
       const names = task.required_skills.map((skill) => skill.name);
-      tasks.push({ ...task, skillIds: await ensureSkillIds(db, names) });
+      const skillIds = await ensureSkillIds(db, names);
+      // A skill named both ways counts as core.
+      const coreIds = new Set(
+        await ensureSkillIds(
+          db,
+          task.required_skills.filter((skill) => skill.core !== false).map((skill) => skill.name),
+        ),
+      );
+      tasks.push({ ...task, skillIds, supportingSkillIds: skillIds.filter((id) => !coreIds.has(id)) });
     }
     resolved.push({ ...workstream, tasks });
   }

@@ -55,7 +55,7 @@ function whyInvited(assignment: Assignment): Html {
 function skillReasons(task: Task): Html {
   if (task.required_skill_reasons.length === 0) return html``;
   return html`<ul class="plain skill-reasons" aria-label="Why these skills">${task.required_skill_reasons.map(
-    (skill) => html`<li><strong>${skill.name}</strong>: ${skill.reason}</li>`,
+    (skill) => html`<li><strong>${skill.name}</strong>${skill.core ? '' : ' (supporting)'}: ${skill.reason}</li>`,
   )}</ul>`;
 }
 
