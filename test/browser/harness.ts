@@ -7,7 +7,7 @@ import path from 'node:path';
 import { after, afterEach, before } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { childEnv } from '../helpers/child-env.ts';
-import { lastConfirmationLink } from '../helpers/mail.ts';
+import { lastConfirmationLink, lastResetLink } from '../helpers/mail.ts';
 import { assertPagesAccessible, watchPages } from './page-checks.ts';
 
 export { screenshot } from './page-checks.ts';
@@ -208,11 +208,21 @@ export async function register(page: Page, account: Account): Promise<void> {
   await confirmFromMail(page, account.email);
 }
 
-/** The newest confirmation link the page's server mailed to `email`. */
-function confirmationLink(page: Page, email: string): Promise<string> {
+/** The outbox folder of the server the page is on. */
+function outboxOf(page: Page): string {
   const dataDir = dataDirByOrigin.get(new URL(page.url()).origin);
   if (!dataDir) throw new Error(`no server of this harness serves ${page.url()}`);
-  return lastConfirmationLink(path.join(dataDir, 'outbox'), email);
+  return path.join(dataDir, 'outbox');
+}
+
+/** The newest confirmation link the page's server mailed to `email`. */
+function confirmationLink(page: Page, email: string): Promise<string> {
+  return lastConfirmationLink(outboxOf(page), email);
+}
+
+/** The newest password reset link the page's server mailed to `email`. */
+export function passwordResetLink(page: Page, email: string): Promise<string> {
+  return lastResetLink(outboxOf(page), email);
 }
 
 export async function signIn(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {

@@ -28,9 +28,14 @@ export function lastConfirmationLink(outboxDir: string, address: string): Promis
   return lastLink(outboxDir, address, '/register/confirm');
 }
 
+/** The newest password reset link (absolute, built on APP_URL) mailed to `address` through the outbox `outboxDir`. */
+export function lastResetLink(outboxDir: string, address: string): Promise<string> {
+  return lastLink(outboxDir, address, '/reset-password');
+}
+
 /** The newest password reset link mailed to `address`, as a path for `app.inject`. */
 export async function lastResetPath(deps: WithOutbox, address: string): Promise<string> {
-  const link = new URL(await lastLink(deps.config.mail.outboxDir, address, '/reset-password'));
+  const link = new URL(await lastResetLink(deps.config.mail.outboxDir, address));
   return `${link.pathname}${link.search}`;
 }
 

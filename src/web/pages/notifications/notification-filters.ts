@@ -59,7 +59,7 @@ export function filterForm(filters: PageFilters, groups: readonly Group[]): Html
       groupLabel(group),
     ]),
   ];
-  return html`<form method="get" action="/notifications" class="card filters" role="search" aria-label="Filter notifications">
+  return html`<form method="get" action="/notifications" class="card filters notification-filters" role="search" aria-label="Filter notifications">
   <div class="grid">
     ${field({ name: 'type', label: 'Type', type: 'select', value: filters.type, options: typeOptions })}
     ${field({ name: 'challenge', label: 'Challenge', type: 'select', value: filters.challenge, options: challengeOptions })}

@@ -137,7 +137,7 @@ ${arrivals(filters)}
 ${filterForm(filters, groups)}
 ${
   unreadCount > 0 &&
-  html`<form class="row" data-api="/api/notifications/mark-all-read" data-method="POST">${formErrorSummary(null)}<button type="submit" class="secondary">Mark all read</button></form>`
+  html`<form class="row mark-all" data-api="/api/notifications/mark-all-read" data-method="POST">${formErrorSummary(null)}<button type="submit" class="secondary">Mark all read</button></form>`
 }
 ${data.length === 0 ? emptyList(filters) : byChallenge(data).map((group, index) => section(filters, group, index))}
 ${pages(filters, page.page, total)}`,
