@@ -179,7 +179,7 @@ for (const dialect of testDialects()) {
       assert.equal(voted.data.vote_total, 1);
       assert.ok(voted.data.final_score > scored.final_score, 'an up-vote raises the final score');
 
-      assert.deepEqual((await notificationTypes(author)).sort(), ['idea_scored', 'idea_scored']);
+      assert.deepEqual((await notificationTypes(author)).sort(), ['idea_scored', 'idea_scored', 'idea_voted']);
       assert.deepEqual(await notificationTypes(council), ['new_idea', 'challenge_analyzed']);
     });
   });
