@@ -91,7 +91,7 @@ export function taskEditor(task: Task, view: ChallengeView): Html {
   const busy = workUnderWay(view.people?.get(task.id) ?? []);
   const open = (OPEN_TASK_STATUSES as readonly string[]).includes(task.status);
   return html`<details class="task-edit">
-  <summary>Change this task</summary>
+  <summary>Change this task<span class="visually-hidden">: ${task.title}</span></summary>
   ${editForm(task, view)}
   ${
     busy &&
