@@ -325,5 +325,25 @@ for (const dialect of testDialects()) {
       assert.match(otherText, /Build the booking screens/);
       assert.doesNotMatch(otherText, /Ada Byron|Archive the challenge/);
     });
+
+    it('says why the plan asks for each skill, and marks a supporting skill as such', async () => {
+      const owner = await company();
+      const challenge = await createChallenge(ctx.db, owner.company.id, { title: 'Roof survey' });
+      const stream = await createWorkstream(ctx.db, challenge.id, { title: 'Survey' });
+      await createTask(ctx.db, challenge.id, {
+        title: 'Survey the roof',
+        workstream_id: stream.id,
+        skills: ['Building surveying', 'Report writing'],
+        skill_reasons: JSON.stringify([
+          { name: 'Building surveying', reason: 'It surveys a building.', core: true },
+          { name: 'Report writing', reason: 'It ends in a written report.', core: false },
+        ]),
+      });
+      const text = parsePage(
+        (await (await signedIn(ctx.app, owner.user.email)).get(`/challenges/${challenge.id}`)).body,
+      ).text;
+      assert.match(text, /Building surveying: It surveys a building\./);
+      assert.match(text, /Report writing \(supporting\): It ends in a written report\./);
+    });
   });
 }
