@@ -27,7 +27,7 @@ const WRONG_ACCOUNT: Record<'company' | 'contributor', string> = {
  * Sign-in, then back to `next`; `ended` when the visitor's session just ended (its token expired or was revoked), so
  * the form says why they are asked again. app.js sends a page whose API call got a 401 to the same address.
  */
-export function signInUrl(next: string, ended: boolean): string {
+function signInUrl(next: string, ended: boolean): string {
   return `/login?next=${encodeURIComponent(next)}${ended ? '&expired=1' : ''}`;
 }
 

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
 import { createDatabase } from '../../src/db/database.ts';
 import { createChallenge, createCompany, createTeam, createVolunteer } from '../helpers/factories.ts';
 import {

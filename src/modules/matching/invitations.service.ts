@@ -71,7 +71,7 @@ export async function inviteToTask(
   const { db, queue } = deps;
   const { companyName } = await findOwnedTask(db, caller, taskId);
   const chosen = await findChosenCandidate(db, body.volunteer_id);
-  if (!chosen || !chosen.active) {
+  if (!chosen?.active) {
     throw AppError.field('volunteer_id', `No contributor has the id ${body.volunteer_id}.`);
   }
   const [found] = await findMatchableTasks(db, [taskId]);

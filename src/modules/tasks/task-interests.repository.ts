@@ -65,15 +65,6 @@ export function listInterestsOfTask(db: Db, taskId: number, page: PageRequest) {
   );
 }
 
-/** Every application of the given tasks, newest first (a challenge page shows each task's applicants). */
-export function findInterestsOfTasks(db: Db, taskIds: readonly number[]): Promise<InterestRow[]> {
-  if (taskIds.length === 0) return Promise.resolve([]);
-  return selectInterests(db)
-    .where('task_interests.task_id', 'in', [...taskIds])
-    .orderBy('task_interests.id', 'desc')
-    .execute();
-}
-
 /** The contributor's own applications among the given tasks. */
 export function findInterestsOfVolunteer(db: Db, volunteerId: number, taskIds: readonly number[]) {
   if (taskIds.length === 0) return Promise.resolve([]);

@@ -11,7 +11,6 @@ import { volunteerIdOf } from '../volunteers/volunteers.service.ts';
 import {
   deleteInterest,
   findInterest,
-  findInterestsOfTasks,
   findInterestsOfVolunteer,
   heldRequiredSkills,
   type InterestRow,

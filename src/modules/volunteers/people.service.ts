@@ -24,7 +24,7 @@ const CV_NOT_DISCLOSED_MESSAGE =
 /** An active contributor's profile row; 404 for an unknown id or a deactivated account. */
 async function activeVolunteer(db: Db, id: number): Promise<VolunteerByIdRow> {
   const row = await findVolunteerById(db, id);
-  if (!row || row.is_active !== 1) throw AppError.notFound('Contributor');
+  if (row?.is_active !== 1) throw AppError.notFound('Contributor');
   return row;
 }
 

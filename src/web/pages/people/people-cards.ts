@@ -41,7 +41,7 @@ export function volunteerCard(card: VolunteerCard, extra: Html = html``, taskId:
 }
 
 /** A contributor's profile page, reached from a task the company is finding people for (`?task=`) or not. */
-export function profileUrl(volunteerId: number, taskId: number | null): string {
+function profileUrl(volunteerId: number, taskId: number | null): string {
   return `/volunteers/${volunteerId}${taskId === null ? '' : `?task=${taskId}`}`;
 }
 
