@@ -1,6 +1,7 @@
 import { cvAdvice } from '../../../ai/confidence.ts';
 import type { VolunteerProfile } from '../../../modules/volunteers/volunteers.schemas.ts';
 import { dateTime, statusChip } from '../../components/labels.ts';
+import { skillChips } from '../../components/skill-chips.ts';
 import { field, formErrorSummary } from '../../forms.ts';
 import { type Html, html } from '../../html.ts';
 import { skillsEditor } from './skills-editor.ts';
@@ -124,6 +125,7 @@ export function cvFindings(profile: VolunteerProfile): Html {
   return html`<section class="card" aria-labelledby="findings-title">
   <h2 id="findings-title">Skills and experience</h2>
   ${experienceFacts(profile)}
+  ${profile.skills.length > 0 && html`<div class="skills-at-a-glance">${skillChips(profile.skills)}</div>`}
   ${skillsEditor(profile)}
   ${profile.ai_analysis_status === 'completed' && history(profile)}
 </section>`;

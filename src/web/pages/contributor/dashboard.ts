@@ -7,8 +7,10 @@ import { listAvailable } from '../../../modules/tasks/tasks.service.ts';
 import type { VolunteerProfile } from '../../../modules/volunteers/volunteers.schemas.ts';
 import { statusChip } from '../../components/labels.ts';
 import { contributorProfileOrNull } from '../../components/profiles.ts';
+import { skillChips } from '../../components/skill-chips.ts';
 import { type Html, html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
+import { challengesSection, challengesWorkedOn } from './challenge-progress.ts';
 import { analysisIsRunning, analysisSentence } from './cv-analysis.ts';
 import { invitationCards } from './invitations.ts';
 import { nextStep } from './next-step.ts';
@@ -45,6 +47,7 @@ function completeness(profile: VolunteerProfile): Html {
     <p class="small">${statusChip(profile.ai_analysis_status)} ${analysisSentence(profile)}</p>
   </div>
   <p class="small">${profile.skills.length} skill${profile.skills.length === 1 ? '' : 's'} · ${profile.reputation_score} reputation points · ${profile.statistics.tasks_completed} tasks completed</p>
+  ${profile.skills.length > 0 && skillChips(profile.skills)}
   <p><a class="button secondary" href="/profile">${profile.cv ? 'Go to your profile' : 'Upload your CV'}</a></p>
 </section>`;
 }
@@ -80,10 +83,11 @@ export async function contributorDashboard(
     });
   }
   const activeId = profile.statistics.active_assignment_id;
-  const [invitations, available, active] = await Promise.all([
+  const [invitations, available, active, worked] = await Promise.all([
     listPendingAssignments(db, user, allInvitations),
     listAvailable(db, user, firstPage),
     activeId === null ? null : getAssignment(db, user, activeId),
+    challengesWorkedOn(db, user),
   ]);
 
   return sendPage(request, reply, {
@@ -101,6 +105,7 @@ export async function contributorDashboard(
       }
     </section>
     ${activeTask(active)}
+    ${challengesSection(worked)}
     <section aria-labelledby="fit-title">
       <h2 id="fit-title">Tasks that fit your skills</h2>
       ${
