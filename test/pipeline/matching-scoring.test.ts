@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { explainEmptyCandidates } from '../../src/modules/matching/nobody-fits.ts';
 import { explainMatch } from '../../src/modules/matching/reasoning.ts';
 import {
   type Candidate,
@@ -262,6 +263,27 @@ describe('match scoring', () => {
     const reasoning = explainMatch(task, scores[3], matchFactors(task, four));
     assert.match(reasoning.summary, /and 3 other skills of the same field of work/);
     assert.ok(reasoning.strengths.includes('Also holds 3 other skills of the same field of work.'));
+  });
+
+  it('names only the skills that can make someone fit when nobody does', () => {
+    const task: TaskNeeds = {
+      ...TASK,
+      skills: [
+        { id: 1, name: 'Node.js' },
+        { id: 6, name: 'Report writing', core: false },
+        { id: 5, name: 'Communication', category: 'soft' },
+      ],
+    };
+    const writer = candidate({}, [[6, 'expert']]);
+    const message = explainEmptyCandidates({
+      task,
+      pool: [writer],
+      eligible: 0,
+      invitable: 0,
+      minimumScore: 60,
+      othersOnTask: false,
+    });
+    assert.equal(message, 'No contributor holds Node.js at intermediate level or above.');
   });
 
   it('lets the key skill held at a working level reach the invitation threshold, with the hours and the level', () => {

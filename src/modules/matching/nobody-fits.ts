@@ -1,5 +1,4 @@
-import { SUPPORTING_CATEGORIES } from './policy.ts';
-import { type Candidate, fittingProficiency, matchFactors, type TaskNeeds } from './scoring.ts';
+import { type Candidate, fittingProficiency, isCoreSkill, matchFactors, type TaskNeeds } from './scoring.ts';
 
 /**
  * Why a task's candidate list is empty, or holds no one matching would invite, in a sentence a company can act on
@@ -29,13 +28,15 @@ export function explainEmptyCandidates(input: {
     );
   }
   const floor = fittingProficiency(task.requiredExperienceLevel);
-  const core = task.skills.filter((skill) => !SUPPORTING_CATEGORIES.has(skill.category ?? ''));
+  // The skills that can make someone fit: a supporting or soft one is no use to name.
+  const core = task.skills.filter(isCoreSkill);
   const named = orList((core.length > 0 ? core : task.skills).map((skill) => skill.name));
   const factors = pool.map((candidate) => matchFactors(task, candidate));
   const fitting = factors.filter((f) => f.matchedSkills.some((skill) => skill.fits)).length;
   const who = othersOnTask ? 'other contributor' : 'contributor';
   if (fitting === 0) {
-    const below = factors.filter((f) => f.matchedSkills.length > 0).length;
+    const coreNames = new Set(core.map((skill) => skill.name));
+    const below = factors.filter((f) => f.matchedSkills.some((skill) => coreNames.has(skill.name))).length;
     const them = core.length > 1 ? 'one of them' : 'it';
     const lower =
       below > 0 ? ` ${count(below, 'contributor holds', 'contributors hold')} ${them} at a lower level.` : '';
