@@ -69,6 +69,11 @@ describe('contributor progress and skill chips in Chromium', { skip: !hasChromiu
       );
       assert.deepEqual(words, ['Python expert, 4 of 4', 'SQL intermediate, 2 of 4', 'Mentoring advanced, 3 of 4']);
       await screenshot(page, 'profile-skill-chips');
+
+      // The challenge list's cards carry the company's logo, or its initials.
+      await page.goto('/challenges');
+      await page.locator('li.challenge-card', { hasText: 'Volunteer rota app' }).locator('.logo').waitFor();
+      await screenshot(page, 'challenges-list-logos');
     } finally {
       await context.close();
       await database.destroy();

@@ -50,6 +50,26 @@ for (const dialect of testDialects()) {
       assert.equal(page.link('Volunteer rota app').href, `/challenges/${rota.id}`);
     });
 
+    it("puts the company's logo on the challenge list's cards, and its initials without one", async () => {
+      const withLogo = await createCompany(ctx.db, {
+        company: { company_name: 'Harbour Trust', logo_storage_key: 'logos/harbour.png' },
+      });
+      const without = await createCompany(ctx.db, { company: { company_name: 'Food Bank North' } });
+      await createChallenge(ctx.db, withLogo.company.id, { title: 'Volunteer rota app' });
+      await createChallenge(ctx.db, without.company.id, { title: 'Food bank routes' });
+      const me = await createVolunteer(ctx.db, { user: await withPassword() });
+      const body = (await (await signedIn(ctx.app, me.user.email)).get('/challenges')).body;
+      const page = parsePage(body);
+      assert.ok(
+        page.images().some((image) => image.alt === 'Harbour Trust logo' && image.src === '/files/logos/harbour.png'),
+      );
+      // The initials tile repeats the name written beside it, so it is hidden from screen readers.
+      assert.match(
+        body,
+        /<span class="logo initials small" aria-hidden="true">FB<\/span><h2><a href="\/challenges\/\d+">Food bank routes/,
+      );
+    });
+
     it('says so when the contributor works on no challenge yet', async () => {
       const me = await createVolunteer(ctx.db, { user: await withPassword() });
       const page = parsePage((await (await signedIn(ctx.app, me.user.email)).get('/dashboard')).body);

@@ -19,6 +19,7 @@ import {
   challengeStatusChip,
   challengeTypeLabel,
 } from '../../components/challenge-labels.ts';
+import { companyLogo } from '../../components/company-logo.ts';
 import { pageOf } from '../../components/page-of.ts';
 import { field } from '../../forms.ts';
 import { type Html, html } from '../../html.ts';
@@ -96,8 +97,8 @@ function excerpt(challenge: Challenge): string {
 }
 
 function challengeCard(challenge: Challenge): Html {
-  return html`<li class="card">
-  <div class="card-head"><h2><a href="/challenges/${challenge.id}">${challenge.title}</a></h2>${challengeStatusChip(challenge.status)}</div>
+  return html`<li class="card challenge-card">
+  <div class="card-head">${companyLogo(challenge.company)}<h2><a href="/challenges/${challenge.id}">${challenge.title}</a></h2>${challengeStatusChip(challenge.status)}</div>
   <p class="small muted">${challenge.company.company_name} · ${challengeTypeLabel(challenge.challenge_type)}${challenge.field ? ` · ${challenge.field}` : ''}${challenge.score ? ` · scored ${challenge.score}/10` : ''}</p>
   <p>${excerpt(challenge)}</p>
 </li>`;
