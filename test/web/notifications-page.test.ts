@@ -72,7 +72,7 @@ for (const dialect of testDialects()) {
     });
 
     it('filters by type, challenge and unread, each link keeping the filters', async () => {
-      const { client, rota, food } = await scene();
+      const { client, me, rota, food } = await scene();
       const textOf = async (query: string) => {
         const response = await client.get(`/notifications${query}`);
         assert.equal(response.statusCode, 200, query);
@@ -112,6 +112,16 @@ for (const dialect of testDialects()) {
       // Grouped view links to one group, keeping the type filter.
       const grouped = await textOf('?type=task_assignment');
       assert.equal(grouped.link('Only these').href, `/notifications?type=task_assignment&challenge=${rota.id}`);
+
+      // Everything read: the unread view says so, rather than that no notification matches.
+      const markAll = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/notifications/mark-all-read',
+        headers: { authorization: `Bearer ${me.token}` },
+      });
+      assert.equal(markAll.statusCode, 200, markAll.body);
+      assert.match((await textOf('?unread=1')).text, /Nothing unread\. You are up to date\./);
+      assert.match((await textOf(`?unread=1&challenge=${rota.id}`)).text, /No notification matches these filters\./);
     });
 
     it("the pager's links keep the filters", async () => {

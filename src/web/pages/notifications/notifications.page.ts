@@ -113,6 +113,9 @@ function arrivals(filters: PageFilters): Html {
 }
 
 function emptyList(filters: PageFilters): Html {
+  if (filters.unread && filters.type === '' && filters.challenge === '') {
+    return html`<p class="muted">Nothing unread. You are up to date.</p>`;
+  }
   if (isFiltered(filters)) {
     return html`<p class="muted">No notification matches these filters. <a href="/notifications">Show all notifications</a></p>`;
   }
