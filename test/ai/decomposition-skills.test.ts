@@ -178,4 +178,15 @@ describe('decomposition: the skills a task needs', () => {
     const team = names('a short presentation to the management team on what the model found', 'Present to the team');
     assert.ok(!team.includes('Team management'), team.join(', '));
   });
+
+  it('does not make the trade of someone the work is handed to a skill of the task', () => {
+    // "ready for the sign maker" is the audience of a design deliverable, not signmaking work.
+    const sign = names(
+      'the shop front sign and window graphics, ready for the sign maker;',
+      'the shop front sign and window graphics, ready for the sign maker',
+    );
+    assert.ok(!sign.includes('Signmaking') && sign.includes('Graphic design'), sign.join(', '));
+    const fitted = names('Fit the vinyl lettering to the shop window', 'Fit the vinyl lettering');
+    assert.ok(fitted.includes('Vinyl graphics application'), fitted.join(', '));
+  });
 });

@@ -464,6 +464,128 @@ describe('the vocabulary recruiters write for each trade', () => {
     }
   });
 
+  test('a third pass of trades gets its narrower skills, credentials and tools', () => {
+    const cases: [string, string[]][] = [
+      [
+        'Phlebotomist: paediatric venepuncture, blood cultures, correct order of draw and OGTT clinics.',
+        ['Blood culture collection', 'Glucose tolerance testing', 'Order of draw', 'Paediatric phlebotomy'].concat(
+          'Phlebotomy',
+        ),
+      ],
+      [
+        'Upholsterer: traditional upholstery with hand-stitched edges, deep buttoning, loose covers and Roman blinds; ' +
+          'AMUSF Level 3.',
+        ['AMUSF qualification', 'Curtain making', 'Deep buttoning', 'Loose covers', 'Traditional upholstery'].concat(
+          'Upholstery',
+        ),
+      ],
+      [
+        'Alterations tailor: bespoke tailoring, bridal alterations, flat pattern cutting in Lectra Modaris.',
+        ['Bespoke tailoring', 'Garment alterations', 'Lectra', 'Pattern cutting'],
+      ],
+      [
+        'Mortgage adviser: CeMAP qualified, equity release, buy-to-let mortgages, bridging loans, Twenty7tec.',
+        ['Bridging finance', 'Buy-to-let mortgages', 'CeMAP', 'Equity release', 'Mortgage advice'].concat(
+          'Mortgage sourcing systems',
+        ),
+      ],
+      [
+        'Tax senior: Chartered Tax Adviser, capital gains tax, R&D tax credits, IR35 assessments and HMRC enquiries ' +
+          'in Alphatax.',
+        ['CTA qualification', 'Capital gains tax', 'Employment taxes', 'R&D tax credits', 'Tax'].concat(
+          'Tax investigations',
+          'Tax software',
+        ),
+      ],
+      [
+        'Probation officer: OASys assessments, pre-sentence reports, RoSH assessments, MAPPA meetings; PQiP; nDelius.',
+        ['MAPPA', 'OASys', 'Offender case management', 'PQiP', 'Pre-sentence reports'].concat(
+          'Probation and offender management',
+          'Risk of serious harm assessment',
+        ),
+      ],
+      [
+        'Fibre engineer: fusion splicing, OTDR traces, FTTP installs, pole climbing and duct rodding; NRSWA card.',
+        ['FTTP installation', 'Fibre optic installation', 'Fusion splicing', 'OTDR testing', 'Pole working'].concat(
+          'Street works (NRSWA)',
+          'Underground cabling',
+        ),
+      ],
+      [
+        'Print finisher: guillotine operation, saddle stitching; HP Indigo and Heidelberg Speedmaster; EFI Fiery.',
+        ['Digital printing', 'Litho printing', 'Print finishing', 'RIP software'],
+      ],
+      [
+        'Funeral arranger: embalming (BIE qualified), chapel of rest, NAFD Diploma in Funeral Directing.',
+        ['Care of the deceased', 'Embalming', 'Funeral directing', 'NAFD Diploma in Funeral Directing'],
+      ],
+      [
+        'Stonemason: banker masonry, letter cutting, lime mortar repointing with NHL, memorial fixing; NAMM registered.',
+        ['Banker masonry', 'Letter cutting', 'Lime mortar', 'Memorial masonry', 'Stonemasonry'],
+      ],
+      [
+        'Bike mechanic: Cytech Level 3, wheel truing, fork servicing, bleeding hydraulic brakes, Shimano Di2.',
+        ['Bicycle mechanics', 'Cytech', 'Drivetrain setup', 'Hydraulic brake bleeding', 'Suspension servicing'].concat(
+          'Wheel building',
+        ),
+      ],
+      [
+        'Waste operative at a household waste recycling centre; WAMITAB Level 4; waste transfer notes.',
+        ['WAMITAB', 'Waste duty of care', 'Waste operations'],
+      ],
+      [
+        'Money adviser: debt relief orders, Breathing Space, mandatory reconsiderations, better-off calculations.',
+        ['Benefit appeals', 'Benefit checks', 'Debt advice', 'Debt relief orders'],
+      ],
+      [
+        'Farrier: remedial shoeing; DipWCF. Picture framer: mount cutting; GCF. Chimney sweep; HETAS approved.',
+        ['Chimney sweeping', 'Farriery', 'HETAS', 'Picture framing'],
+      ],
+    ];
+    for (const [text, names] of cases) assert.deepEqual(foundInCurated(text), [...names].sort(), text);
+    for (const [narrow, broad] of [
+      ['Fusion splicing', 'Data cabling'],
+      ['Pattern cutting', 'Garment construction'],
+      ['Debt relief orders', 'Benefits advice'],
+      ['Thatching', 'Roofing'],
+    ]) {
+      const skill = curated.resolve(narrow);
+      assert.ok(skill, narrow);
+      assert.ok(
+        curated.broaderOf(skill).some((parent) => parent.name === broad),
+        `${narrow} → ${broad}`,
+      );
+    }
+  });
+
+  test('the third pass leaves out the words other trades and everyday sentences use', () => {
+    const thirdPass = new Set(
+      [
+        'Pre-sentence reports',
+        'Underground cabling',
+        'Hazardous waste management',
+        'Farriery',
+        'Water quality sampling',
+        'Print colour management',
+        'Garment alterations',
+        'Bespoke tailoring',
+        'Garment fitting',
+        'Care of the deceased',
+        'Waste operations',
+        'Benefit appeals',
+      ].map((name) => name.toLowerCase()),
+    );
+    for (const sentence of [
+      'Regulatory compliance (FCA, PSRs/EMRs); cable pulling and containment; clinical waste disposal.',
+      'Hoof trimming of the herd; a UV-Vis spectrophotometer; water sampling of the river; the G7 summit.',
+      'Extensions and alterations; canvassing for the election; we tailor lessons; taking measurements on site.',
+      'Viewings for landlords; employment tribunal representation.',
+    ]) {
+      const read = foundInCurated(sentence).filter((name) => thirdPass.has(name.toLowerCase()));
+      assert.deepEqual(read, [], sentence);
+    }
+  });
+
   test('everyday words among those names count only as written or in a list of skills', () => {
     assert.deepEqual(foundInCurated('Skills: Reservations, cash handling'), ['Cash handling', 'Reservations']);
     assert.deepEqual(foundInCurated('Skills: Redundancy, settlement agreements'), [
