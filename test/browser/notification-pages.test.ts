@@ -65,7 +65,7 @@ describe('password reset, e-mail settings and the notifications page in Chromium
       // A fresh browser: the old password is refused, the new one signs in.
       const other = await newPage(browser, server.url);
       await signIn(other.page, account);
-      await other.page.getByText('These credentials do not match our records.').waitFor();
+      await other.page.getByText('The email address or password is wrong.').waitFor();
       assert.match(other.page.url(), /\/login/);
       await signIn(other.page, { email: account.email, password: newPassword });
       await other.page.waitForURL('**/dashboard');

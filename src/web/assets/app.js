@@ -5,12 +5,26 @@
   const token = () => localStorage.getItem('api_token');
 
   /**
+   * True once a form is posted the browser's own way (not through the API): the browser is leaving for that form's
+   * answer. Signing out is such a form, and it ends this page's token: the notification stream then answers 401, and
+   * without this the page would race the sign-out's own page with a trip to sign in.
+   */
+  let leaving = false;
+  // On window, as the submit event's last stop: a form whose post another handler cancelled (a confirmation
+  // dismissed) leaves nothing.
+  window.addEventListener('submit', (event) => {
+    const form = event.target;
+    if (!event.defaultPrevented && form instanceof HTMLFormElement && form.dataset.api === undefined) leaving = true;
+  });
+
+  /**
    * A 401 from the API means the token has ended (expired, signed out elsewhere, revoked): every call made from a
    * page comes through here, so each of them takes the reader to sign in, which says why and brings them back to
    * this page afterwards (issue 13, item 4). The returned promise never settles: nothing on the page acts on a call
    * whose answer is "sign in again" while the browser leaves.
    */
   function sessionEnded() {
+    if (leaving) return new Promise(() => {});
     const here = window.location.pathname + window.location.search + window.location.hash;
     window.location.assign(`/login?next=${encodeURIComponent(here)}&expired=1`);
     return new Promise(() => {});
