@@ -1698,7 +1698,7 @@ export interface components {
                 name: string;
                 /** @description One line: why the task needs it */
                 reason: string;
-                /** @description False for a supporting skill (a soft skill, or side work a model plan marks so): holding it adds to a contributor's match score but makes nobody fit alone. Skills a company sets are core */
+                /** @description False for a supporting skill (a soft skill, or side work a model plan marks so): holding it adds to a contributor's match score but makes nobody fit alone. A company sets it with `core` in required_skills (default: a kept skill keeps its flag, a new one is core) */
                 core: boolean;
             }[];
             /** @description Each required skill with the level it is required at, in the order of required_skills */
@@ -2572,7 +2572,7 @@ export interface components {
                 name: string;
                 /** @description One line: why the task needs it */
                 reason: string;
-                /** @description False for a supporting skill (a soft skill, or side work a model plan marks so): holding it adds to a contributor's match score but makes nobody fit alone. Skills a company sets are core */
+                /** @description False for a supporting skill (a soft skill, or side work a model plan marks so): holding it adds to a contributor's match score but makes nobody fit alone. A company sets it with `core` in required_skills (default: a kept skill keeps its flag, a new one is core) */
                 core: boolean;
             }[];
             /** @description Each required skill with the level it is required at, in the order of required_skills */
@@ -2640,7 +2640,7 @@ export interface components {
                 name: string;
                 /** @description One line: why the task needs it */
                 reason: string;
-                /** @description False for a supporting skill (a soft skill, or side work a model plan marks so): holding it adds to a contributor's match score but makes nobody fit alone. Skills a company sets are core */
+                /** @description False for a supporting skill (a soft skill, or side work a model plan marks so): holding it adds to a contributor's match score but makes nobody fit alone. A company sets it with `core` in required_skills (default: a kept skill keeps its flag, a new one is core) */
                 core: boolean;
             }[];
             /** @description Each required skill with the level it is required at, in the order of required_skills */
@@ -2700,6 +2700,8 @@ export interface components {
                  * @enum {string|null}
                  */
                 level?: "beginner" | "intermediate" | "advanced" | "expert" | null;
+                /** @description False for a supporting skill: holding it adds to the match score but makes nobody fit alone. Absent: a skill the task already has keeps its flag, a new one is core */
+                core?: boolean;
             }[];
             description?: string | null;
             /**
@@ -2793,6 +2795,8 @@ export interface components {
                  * @enum {string|null}
                  */
                 level?: "beginner" | "intermediate" | "advanced" | "expert" | null;
+                /** @description False for a supporting skill: holding it adds to the match score but makes nobody fit alone. Absent: a skill the task already has keeps its flag, a new one is core */
+                core?: boolean;
             }[];
             description?: string | null;
             /**

@@ -25,6 +25,13 @@ const RequiredSkillInput = Type.Object({
         "The least proficiency a contributor must hold it at; absent or null: the task's experience level decides",
     }),
   ),
+  core: Type.Optional(
+    Type.Boolean({
+      description:
+        'False for a supporting skill: holding it adds to the match score but makes nobody fit alone. Absent: a ' +
+        'skill the task already has keeps its flag, a new one is core',
+    }),
+  ),
 });
 
 /** Every field of a task the company may set; which are required depends on the route. */

@@ -103,12 +103,14 @@ export async function heldWorkstream(trx: Db, caller: AuthUser, id: number): Pro
 }
 
 /** A skill as the company names it (the body's item), or as a task already holds it. */
-type SkillInput = { name: string; level?: string | null };
+type SkillInput = { name: string; level?: string | null; core?: boolean };
 
 /**
  * The skills as the company named them, resolved through the taxonomy (name or alias, any case) to the skills
  * matching knows, in their order, without repeats. A name the taxonomy lacks is a 422: matching could not use it,
- * so the task would silently look for nobody. A skill the task already had keeps its reason.
+ * so the task would silently look for nobody. A skill the task already had keeps its reason and, unless the input
+ * sets `core`, whether it is core (a company editing a level must not turn a supporting skill into one that makes
+ * people fit); a new skill is core unless the input says otherwise.
  */
 async function resolveSkills(
   db: Db,
@@ -125,12 +127,13 @@ async function resolveSkills(
     );
   }
   const seen = new Set<string>();
-  const named: { name: string; level: string | null }[] = [];
+  const named: { name: string; level: string | null; core: boolean }[] = [];
   for (const skill of input) {
     const canonical = taxonomy.resolve(skill.name)!.name;
     if (seen.has(canonical)) continue;
     seen.add(canonical);
-    named.push({ name: canonical, level: skill.level ?? null });
+    const kept = current.find((note) => note.name === canonical);
+    named.push({ name: canonical, level: skill.level ?? null, core: skill.core ?? kept?.core ?? true });
   }
   const ids = await ensureSkillIds(
     db,
@@ -145,15 +148,17 @@ async function resolveSkills(
 
 function skillNotesOf(task: TaskWithContextRow): SkillNote[] {
   const shown = toTask(task);
-  return shown.required_skill_levels.map(({ name, level }) => ({
-    name,
-    level,
-    reason: shown.required_skill_reasons.find((note) => note.name === name)?.reason ?? COMPANY_SKILL_REASON,
-  }));
+  return shown.required_skill_levels.map(({ name, level }) => {
+    const note = shown.required_skill_reasons.find((reason) => reason.name === name);
+    return { name, level, reason: note?.reason ?? COMPANY_SKILL_REASON, core: note?.core ?? true };
+  });
 }
 
-const skillLabel = (skill: { name: string; level?: string | null }) =>
-  skill.level ? `${skill.name} (${skill.level})` : skill.name;
+/** A skill as the change history shows it: its name, with its level and "supporting" when it is not core. */
+const skillLabel = (skill: { name: string; level?: string | null; core?: boolean }) => {
+  const marks = [skill.level, skill.core === false ? 'supporting' : null].filter(Boolean);
+  return marks.length > 0 ? `${skill.name} (${marks.join(', ')})` : skill.name;
+};
 
 /** `POST /workstreams/{id}/tasks`: a task the company adds, matched like a planned one. */
 export async function addTask(
@@ -360,8 +365,11 @@ export async function mergeTask(db: Db, caller: AuthUser, id: number, body: Merg
     const notes = skillNotesOf(into);
     for (const note of skillNotesOf(task)) {
       const same = notes.find((kept) => kept.name === note.name);
-      if (same) same.level = higherSkillLevel(same.level, note.level);
-      else notes.push(note);
+      if (same) {
+        same.level = higherSkillLevel(same.level, note.level);
+        // Core in either task: the merged work still needs someone holding it.
+        same.core = same.core !== false || note.core !== false;
+      } else notes.push(note);
     }
     const skills = await resolveSkills(trx, notes, notes);
     const join = (a: string | null, b: string | null) => (a && b && a !== b ? `${a}\n\n${b}` : a || b);

@@ -71,8 +71,8 @@ export async function updateTaskFields(
 }
 
 /**
- * Replaces the task's required skills: the names and notes it shows (`required_skills`, `skill_reasons`) and the ids
- * and levels matching reads (`task_skills`). The task then leaves every feed and is offered again to whoever shares
+ * Replaces the task's required skills: the names and notes it shows (`required_skills`, `skill_reasons`) and the ids,
+ * levels and core flags matching reads (`task_skills`). The task then leaves every feed and is offered again to whoever shares
  * one of its new skills, if it is still open.
  */
 export async function setTaskSkills(db: Db, taskId: number, skills: readonly TaskSkill[]): Promise<void> {
@@ -80,7 +80,9 @@ export async function setTaskSkills(db: Db, taskId: number, skills: readonly Tas
     .updateTable('tasks')
     .set({
       required_skills: JSON.stringify(skills.map((skill) => skill.name)),
-      skill_reasons: JSON.stringify(skills.map(({ name, reason, level }) => ({ name, reason, level }))),
+      skill_reasons: JSON.stringify(
+        skills.map(({ name, reason, level, core }) => ({ name, reason, level, core: core !== false })),
+      ),
     })
     .where('id', '=', taskId)
     .execute();
@@ -88,7 +90,14 @@ export async function setTaskSkills(db: Db, taskId: number, skills: readonly Tas
   if (skills.length > 0) {
     await db
       .insertInto('task_skills')
-      .values(skills.map((skill) => ({ task_id: taskId, skill_id: skill.skillId, level: skill.level ?? null })))
+      .values(
+        skills.map((skill) => ({
+          task_id: taskId,
+          skill_id: skill.skillId,
+          level: skill.level ?? null,
+          core: skill.core === false ? 0 : 1,
+        })),
+      )
       .execute();
   }
   await removeTaskFromFeeds(db, taskId);

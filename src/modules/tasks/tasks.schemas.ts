@@ -18,7 +18,8 @@ export const Task = Type.Object(
         core: Type.Boolean({
           description:
             'False for a supporting skill (a soft skill, or side work a model plan marks so): holding it adds to a ' +
-            "contributor's match score but makes nobody fit alone. Skills a company sets are core",
+            "contributor's match score but makes nobody fit alone. A company sets it with `core` in required_skills " +
+            '(default: a kept skill keeps its flag, a new one is core)',
         }),
       }),
       { description: 'Why the task needs each required skill; empty for tasks planned before reasons were kept' },
