@@ -55,11 +55,20 @@ export function field(options: FieldOptions): Html {
  * A yes/no choice sent to the API as true or false (app.js `data-boolean`: an unticked box is sent too), with its
  * hint and the API's message on the field like `field`.
  */
-export function checkboxField(options: { name: string; label: string; checked: boolean; hint?: string }): Html {
-  const id = `field-${options.name.replace(/[^a-z0-9_-]/gi, '')}`;
+export function checkboxField(options: {
+  name: string;
+  label: string | Html;
+  checked: boolean;
+  hint?: string;
+  /** For a page holding several forms with the same field names (the id is otherwise made from the name). */
+  id?: string;
+  /** Sent as the opposite of the box: a ticked "Supporting" box sends `core: false`. */
+  negate?: boolean;
+}): Html {
+  const id = options.id ?? `field-${options.name.replace(/[^a-z0-9_-]/gi, '')}`;
   const describedBy = [options.hint ? `${id}-hint` : '', `${id}-error`].filter(Boolean).join(' ');
   return html`<div class="field">
-  <label class="choice" for="${id}"><input type="checkbox" id="${id}" name="${options.name}" value="true" data-boolean aria-describedby="${describedBy}"${options.checked ? html` checked` : ''}> ${options.label}</label>
+  <label class="choice" for="${id}"><input type="checkbox" id="${id}" name="${options.name}" value="true" data-boolean${options.negate ? html`="negate"` : ''} aria-describedby="${describedBy}"${options.checked ? html` checked` : ''}> ${options.label}</label>
   ${options.hint && html`<p class="hint" id="${id}-hint">${options.hint}</p>`}
   <p class="error" id="${id}-error" data-error-for="${options.name}" role="alert"></p>
 </div>`;

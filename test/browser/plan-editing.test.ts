@@ -100,11 +100,15 @@ describe('the company corrects the analysis on its challenge page [browser]', { 
     // The skills with their levels, and the estimate.
     await card.getByLabel('Skill 2', { exact: true }).fill('SQL');
     await card.getByLabel('Level of skill 1').selectOption('advanced');
+    // SQL only supports the work: sent as core: false; the unticked blank row below is still left out.
+    await card.getByLabel('Supporting (skill 2)').check();
     await card.getByLabel('Estimate in hours (optional)').fill('12');
     await card.getByRole('button', { name: 'Save the task' }).click();
     card = page.locator(`#task-${tasks.importer.id}`);
     await card.locator('.tags').getByText('Python, advanced').waitFor();
     await card.locator('.tags').getByText('SQL', { exact: true }).waitFor();
+    // In the card's collapsed reasons: attached, not shown until opened.
+    await card.getByText('SQL (supporting): Named by the company.').waitFor({ state: 'attached' });
     await card.getByText('Changed by you').waitFor();
     await card.getByText('12 hours').waitFor();
 
@@ -186,7 +190,7 @@ describe('the company corrects the analysis on its challenge page [browser]', { 
     await history.getByText('Merged the task "Design the schema" into "Write the importer".').waitFor();
     await history.getByText('Added the task "Load the old ledgers" to "Build".').waitFor();
     await history.getByText('Changed the task "Write the importer": estimate, skills.').waitFor();
-    await history.getByText('Skills: Python → Python (advanced), SQL').waitFor();
+    await history.getByText('Skills: Python → Python (advanced), SQL (supporting)').waitFor();
     await screenshot(page, 'company-plan-history');
 
     const asked = questions.join('\n');

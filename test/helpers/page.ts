@@ -18,6 +18,8 @@ type Control = {
   /** `textarea`, `select`, or the input's type (`text` when it has none). */
   type: string;
   value: string;
+  /** A checkbox or radio ticked as the page comes. */
+  checked: boolean;
   required: boolean;
   multiple: boolean;
   accept: string | null;
@@ -122,6 +124,7 @@ function controlOf($: CheerioAPI, scope: Selection, wanted: string | RegExp): Co
       name: attr(control, 'name'),
       type: tag === 'input' ? (control.attr('type') ?? 'text') : tag,
       value,
+      checked: control.is('[checked]'),
       required: control.is('[required]'),
       multiple: control.is('[multiple]'),
       accept: attr(control, 'accept'),

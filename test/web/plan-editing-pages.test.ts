@@ -89,6 +89,8 @@ for (const dialect of testDialects()) {
       assert.equal(edit.control('Skill 1').value, 'Python');
       assert.equal(edit.control('Level of skill 1').value, '');
       assert.equal(edit.control('Skill 2').value, '', 'a blank row to add a skill');
+      assert.equal(edit.control('Supporting (skill 1)').name, 'required_skills.0.core');
+      assert.equal(edit.control('Supporting (skill 1)').checked, false, 'a core skill');
       assert.equal(edit.control('Estimate in hours (optional)').value, '8');
       assert.deepEqual(
         edit.control('Workstream').options.map((option) => [option.text, option.selected]),
@@ -139,7 +141,10 @@ for (const dialect of testDialects()) {
       const { owner, challenge, build, importer, schema } = await plannedChallenge();
       const api = apiClient(ctx.app, owner.token);
       const edited = await api.patch(`/api/tasks/${importer.id}`, {
-        required_skills: [{ name: 'Python', level: 'advanced' }, { name: 'sql' }],
+        required_skills: [
+          { name: 'Python', level: 'advanced' },
+          { name: 'sql', core: false },
+        ],
         estimated_hours: 12,
       });
       assert.equal(edited.statusCode, 200, edited.body);
@@ -154,6 +159,14 @@ for (const dialect of testDialects()) {
       const page = parsePage((await client.get(`/challenges/${challenge.id}`)).body);
       assert.match(page.textOf(`#task-${importer.id}`), /Changed by you/);
       assert.match(page.textOf(`#task-${importer.id}`), /Python, advanced/);
+      // The form holds each skill's flag as it is now: SQL supporting, Python core, the blank row unticked.
+      const form = page
+        .forms()
+        .find((candidate) => candidate.method === 'PATCH' && candidate.target === `/api/tasks/${importer.id}`)!;
+      assert.equal(form.control('Skill 2').value, 'SQL');
+      assert.equal(form.control('Supporting (skill 2)').checked, true);
+      assert.equal(form.control('Supporting (skill 1)').checked, false);
+      assert.equal(form.control('Supporting (skill 3)').checked, false);
       assert.match(page.textOf(`#task-${added.data.data.id}`), /Changed by you/);
       assert.ok(!page.textOf('#tasks').includes('Design the schema'), 'the removed task is gone');
 
@@ -162,7 +175,7 @@ for (const dialect of testDialects()) {
       assert.match(history, /Removed the task "Design the schema"\./);
       assert.match(history, /Added the task "Load the old records" to "Build"\./);
       assert.match(history, /Changed the task "Write the importer": estimate, skills\./);
-      assert.match(history, /Skills: Python → Python \(advanced\), SQL/);
+      assert.match(history, /Skills: Python → Python \(advanced\), SQL \(supporting\)/);
       assert.match(history, /Estimate: 8 hours → 12 hours/);
       assert.match(history, new RegExp(`${owner.user.name}, \\d`));
       // Newest first.

@@ -60,7 +60,9 @@
    *   is not sent at all (the value stays as it is);
    * - controls marked `data-list` gather every non-empty value of their name into an array (several selects, one per
    *   place);
-   * - a checkbox marked `data-boolean` is sent as true or false, so clearing it is sent too (a browser leaves it out).
+   * - a checkbox marked `data-boolean` is sent as true or false, so clearing it is sent too (a browser leaves it out);
+   *   `data-boolean="negate"` sends the opposite (a ticked "Supporting" box is `core: false`); in a list row
+   *   (`required_skills.0.core`) it goes with its row, and alone does not make a blank row filled in.
    */
   function bodyOf(form, submitter) {
     const data = new FormData(form, submitter);
@@ -76,6 +78,7 @@
     for (const [key, value] of data.entries()) {
       if (value instanceof File) continue;
       const first = form.querySelector(`[name="${CSS.escape(key)}"]`);
+      if (first?.dataset && 'boolean' in first.dataset) continue;
       if (first?.dataset && 'list' in first.dataset) {
         json[key] ||= [];
         if (value !== '') json[key].push('number' in first.dataset ? Number(value) : value);
@@ -101,12 +104,21 @@
       json[list][Number(index)][member] = sent;
     }
     const filled = (value) => value !== '' && value !== null && value !== undefined;
+    for (const box of form.querySelectorAll('input[type=checkbox][data-boolean]')) {
+      const value = box.dataset.boolean === 'negate' ? !box.checked : box.checked;
+      const [list, index, member] = box.name.split('.');
+      if (member === undefined) {
+        json[box.name] = value;
+        continue;
+      }
+      const row = json[list]?.[Number(index)];
+      if (row && Object.values(row).some(filled)) row[member] = value;
+    }
     for (const list of lists) {
       json[list] = json[list].filter((row) =>
         typeof row === 'object' && row !== null ? Object.values(row).some(filled) : filled(row),
       );
     }
-    for (const box of form.querySelectorAll('input[type=checkbox][data-boolean]')) json[box.name] = box.checked;
     return json;
   }
 

@@ -7,7 +7,7 @@ import {
   TASK_TITLE_MAX,
 } from '../../../modules/tasks/task-editing.schemas.ts';
 import type { Task } from '../../../modules/tasks/tasks.schemas.ts';
-import { field } from '../../forms.ts';
+import { checkboxField, field } from '../../forms.ts';
 import { type Html, html } from '../../html.ts';
 
 /** Blank skill rows offered below the task's own, to add skills without a script. */
@@ -26,16 +26,21 @@ const LEVEL_OPTIONS: Array<[string, string]> = [
 ];
 
 /**
- * The task's skills, one row each (name and least level), then blank rows to add more. app.js sends the rows as
- * `required_skills: [{name, level}]` and leaves out a row left blank, so clearing a name removes that skill.
+ * The task's skills, one row each (name, least level, and whether it is only supporting), then blank rows to add more.
+ * app.js sends the rows as `required_skills: [{name, level, core}]` (the "Supporting" box ticked sends `core: false`)
+ * and leaves out a row left blank, so clearing a name removes that skill.
  */
 function skillRows(key: string, task: Task | null): Html {
-  const current = task?.required_skill_levels ?? [];
+  const current = (task?.required_skill_levels ?? []).map((skill) => ({
+    ...skill,
+    core: task?.required_skill_reasons.find((note) => note.name === skill.name)?.core ?? true,
+  }));
   const rows = Math.min(TASK_SKILLS_MAX, current.length + BLANK_SKILL_ROWS);
   return html`<fieldset class="skill-rows" aria-describedby="${key}-skills-hint">
   <legend>Skills it needs</legend>
   <p class="hint" id="${key}-skills-hint">Skills of Guild's list by name, e.g. Python, Structural Design or
-  Copywriting; contributors are invited for them at the level you ask. Clear a name to drop that skill.</p>
+  Copywriting; contributors are invited for them at the level you ask. Tick Supporting for a skill that helps but
+  makes nobody fit on its own (the final report of an audit, say). Clear a name to drop that skill.</p>
   ${Array.from({ length: rows }, (_, index) => {
     const skill = current[index];
     return html`<div class="skill-row">
@@ -55,9 +60,16 @@ function skillRows(key: string, task: Task | null): Html {
       options: LEVEL_OPTIONS,
       attributes: html`data-blank="null"`,
     })}
+    ${checkboxField({
+      id: `${key}-skill-${index}-supporting`,
+      name: `required_skills.${index}.core`,
+      label: html`Supporting<span class="visually-hidden"> (skill ${index + 1})</span>`,
+      checked: skill?.core === false,
+      negate: true,
+    })}
   </div>`;
   })}
-  ${['required_skills', 'required_skills.name', 'required_skills.level'].map(
+  ${['required_skills', 'required_skills.name', 'required_skills.level', 'required_skills.core'].map(
     (name) => html`<p class="error" data-error-for="${name}" role="alert"></p>`,
   )}
 </fieldset>`;
