@@ -23,6 +23,7 @@ import * as challengeCounts from './migrations/0021_challenge_counts.ts';
 import * as webhookDeliveryRetention from './migrations/0022_webhook_delivery_retention.ts';
 import * as notificationChallenges from './migrations/0028_notification_challenges.ts';
 import * as taskSkillCore from './migrations/0029_task_skill_core.ts';
+import * as analysisSteps from './migrations/0030_analysis_steps.ts';
 
 type MigrationModule = { up(db: Kysely<unknown>, types: ColumnTypes): Promise<void> };
 
@@ -51,6 +52,7 @@ const migrations: Record<string, MigrationModule> = {
   '0022_webhook_delivery_retention': webhookDeliveryRetention,
   '0028_notification_challenges': notificationChallenges,
   '0029_task_skill_core': taskSkillCore,
+  '0030_analysis_steps': analysisSteps,
 };
 
 /** `schema`: the PostgreSQL schema the tables live in, when it is not the default one (tests use one per file). */

@@ -87,6 +87,8 @@ export interface VolunteersTable {
   cv_file_name: string | null;
   cv_uploaded_at: Timestamp | null;
   ai_analysis_status: Generated<string>;
+  /** The step of the running CV analysis (0030, src/shared/analysis-steps.ts); null while none runs. */
+  ai_analysis_step: string | null;
   ai_analysis_confidence: number | null;
   ai_analysis_error: string | null;
   ai_analyzed_at: Timestamp | null;
@@ -142,6 +144,8 @@ export interface ChallengesTable {
   /** The lifecycle of `challenges.state.ts`. */
   status: ChallengeStatus;
   ai_analysis_status: Generated<string>;
+  /** The step of the running brief analysis (0030, src/shared/analysis-steps.ts); null while none runs. */
+  ai_analysis_step: string | null;
   rejection_reason: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -1637,6 +1637,8 @@ export interface components {
             /** @description submitted | analyzing | active | in_progress | completed | rejected | archived */
             status: string;
             ai_analysis_status: string;
+            /** @description While the brief is analysed, the step the analysis is at, in order: reading | understanding | planning | inviting (a rejected or community challenge ends after understanding); null while no analysis runs */
+            ai_analysis_step: string | null;
             rejection_reason: string | null;
             /**
              * Format: date-time
@@ -2177,6 +2179,8 @@ export interface components {
             } | null;
             /** @description none | pending | processing | completed | failed */
             ai_analysis_status: string;
+            /** @description While the CV is analysed, the step the analysis is at, in order: reading | understanding | matching; null while no analysis runs */
+            ai_analysis_step: string | null;
             ai_analysis_confidence: number | null;
             /** @description Why the last CV analysis failed, for the contributor */
             ai_analysis_error: string | null;
@@ -2459,6 +2463,8 @@ export interface components {
             /** @description submitted | analyzing | active | in_progress | completed | rejected | archived */
             status: string;
             ai_analysis_status: string;
+            /** @description While the brief is analysed, the step the analysis is at, in order: reading | understanding | planning | inviting (a rejected or community challenge ends after understanding); null while no analysis runs */
+            ai_analysis_step: string | null;
             rejection_reason: string | null;
             /**
              * Format: date-time

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import type { BriefAnalysisStep } from '../../shared/analysis-steps.ts';
 import { CHALLENGE_TRANSITIONS } from './challenges.state.ts';
 
 /** Statuses in which a challenge waits for (or is under) brief analysis; the job leaves every other one alone. */
@@ -13,7 +14,12 @@ export type AnalysedBrief = { id: number; title: string; description: string };
 export async function startChallengeAnalysis(db: Db, id: number, now: string): Promise<AnalysedBrief | null> {
   const result = await db
     .updateTable('challenges')
-    .set({ status: CHALLENGE_TRANSITIONS.start_analysis.to, ai_analysis_status: 'processing', updated_at: now })
+    .set({
+      status: CHALLENGE_TRANSITIONS.start_analysis.to,
+      ai_analysis_status: 'processing',
+      ai_analysis_step: 'reading',
+      updated_at: now,
+    })
     .where('id', '=', id)
     .where('status', 'in', [...ANALYSABLE_STATUSES])
     .executeTakeFirst();
@@ -24,6 +30,33 @@ export async function startChallengeAnalysis(db: Db, id: number, now: string): P
     .where('id', '=', id)
     .executeTakeFirst();
   return row ?? null;
+}
+
+/**
+ * Moves the running analysis of `brief` on to `step`: a short write of its own between two stages, outside the final
+ * transaction, so that the pages watching the challenge see it. Guarded like the outcome: a run overtaken by an edit
+ * of the description (or one that already ended) writes no step.
+ */
+export async function recordChallengeAnalysisStep(
+  db: Db,
+  brief: AnalysedBrief,
+  step: BriefAnalysisStep,
+): Promise<void> {
+  await db
+    .updateTable('challenges')
+    .set({ ai_analysis_step: step })
+    .where('id', '=', brief.id)
+    .where('status', '=', CHALLENGE_TRANSITIONS.start_analysis.to)
+    .where('description', '=', brief.description)
+    .execute();
+}
+
+/**
+ * The analysis wrote its outcome: no step any more. The last statement of the final transaction, after the tasks are
+ * queued for matching, so that everything written under `inviting` reads it (test/pipeline/analysis-steps.test.ts).
+ */
+export async function endChallengeAnalysisStep(db: Db, id: number): Promise<void> {
+  await db.updateTable('challenges').set({ ai_analysis_step: null }).where('id', '=', id).execute();
 }
 
 export type AnalysisOutcome = {
@@ -74,7 +107,12 @@ export async function markChallengeAnalysisFailed(
 ): Promise<boolean> {
   const result = await db
     .updateTable('challenges')
-    .set({ status: CHALLENGE_TRANSITIONS.analysis_failed.to, ai_analysis_status: 'failed', updated_at: now })
+    .set({
+      status: CHALLENGE_TRANSITIONS.analysis_failed.to,
+      ai_analysis_status: 'failed',
+      ai_analysis_step: null,
+      updated_at: now,
+    })
     .where('id', '=', id)
     .where('status', 'in', [...CHALLENGE_TRANSITIONS.analysis_failed.from])
     .$if(analysed !== null, (qb) => qb.where('description', '=', analysed!.description))
@@ -169,6 +207,7 @@ export async function reconsiderRejectedChallenges(db: Db, ids: number[], now: s
     .set({
       status: CHALLENGE_TRANSITIONS.reconsider.to,
       ai_analysis_status: 'pending',
+      ai_analysis_step: null,
       rejection_reason: null,
       updated_at: now,
     })

@@ -20,6 +20,7 @@ export function toChallenge(row: ChallengeWithCompanyRow): Challenge {
     challenge_type: row.challenge_type,
     status: row.status,
     ai_analysis_status: row.ai_analysis_status,
+    ai_analysis_step: row.ai_analysis_step,
     rejection_reason: row.rejection_reason,
     created_at: row.created_at,
     updated_at: row.updated_at,

@@ -228,7 +228,9 @@ export async function updateEditableChallenge(
     .set({
       ...(edit.title !== undefined ? { title: edit.title } : {}),
       ...(edit.description !== undefined ? { description: edit.description } : {}),
-      ...(edit.restartAnalysis ? { status: CHALLENGE_TRANSITIONS.edit.to, ai_analysis_status: 'pending' } : {}),
+      ...(edit.restartAnalysis
+        ? { status: CHALLENGE_TRANSITIONS.edit.to, ai_analysis_status: 'pending', ai_analysis_step: null }
+        : {}),
       updated_at: now,
     })
     .where('id', '=', id)

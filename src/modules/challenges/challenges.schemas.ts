@@ -19,6 +19,13 @@ export const Challenge = Type.Object(
     challenge_type: Nullable(Type.String({ description: 'community_discussion | team_execution' })),
     status: Type.String({ description: CHALLENGE_STATUSES.join(' | ') }),
     ai_analysis_status: Type.String(),
+    ai_analysis_step: Nullable(
+      Type.String({
+        description:
+          'While the brief is analysed, the step the analysis is at, in order: reading | understanding | planning | ' +
+          'inviting (a rejected or community challenge ends after understanding); null while no analysis runs',
+      }),
+    ),
     rejection_reason: Nullable(Type.String()),
     created_at: Timestamp,
     updated_at: Timestamp,

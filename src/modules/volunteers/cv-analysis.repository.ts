@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import type { CvAnalysisStep } from '../../shared/analysis-steps.ts';
 import { refreshFeedOf } from '../tasks/task-fit.repository.ts';
 import { removedSkillIds } from './volunteer-skills.repository.ts';
 
@@ -12,7 +13,7 @@ const ANALYSABLE = ['pending', 'processing', 'failed'];
 export async function startCvAnalysis(db: Db, volunteerId: number, now: string): Promise<string | null> {
   const row = await db
     .updateTable('volunteers')
-    .set({ ai_analysis_status: 'processing', ai_analysis_error: null, updated_at: now })
+    .set({ ai_analysis_status: 'processing', ai_analysis_step: 'reading', ai_analysis_error: null, updated_at: now })
     .where('id', '=', volunteerId)
     .where('cv_storage_key', 'is not', null)
     .where('ai_analysis_status', 'in', ANALYSABLE)
@@ -34,12 +35,36 @@ export async function markCvsForReanalysis(
   if (volunteerIds !== 'all' && volunteerIds.length === 0) return [];
   const rows = await db
     .updateTable('volunteers')
-    .set({ ai_analysis_status: 'pending', ai_analysis_error: null, updated_at: now })
+    .set({ ai_analysis_status: 'pending', ai_analysis_step: null, ai_analysis_error: null, updated_at: now })
     .where('cv_storage_key', 'is not', null)
     .$if(volunteerIds !== 'all', (qb) => qb.where('id', 'in', volunteerIds as readonly number[]))
     .returning('id')
     .execute();
   return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+/**
+ * Moves the running analysis of the CV `cvKey` on to `step`: a short write of its own between two stages, outside the
+ * final transaction, so that the profile page sees it. A newer upload (another key) or an ended analysis takes none.
+ */
+export async function recordCvAnalysisStep(
+  db: Db,
+  volunteerId: number,
+  cvKey: string,
+  step: CvAnalysisStep,
+): Promise<void> {
+  await db
+    .updateTable('volunteers')
+    .set({ ai_analysis_step: step })
+    .where('id', '=', volunteerId)
+    .where('cv_storage_key', '=', cvKey)
+    .where('ai_analysis_status', '=', 'processing')
+    .execute();
+}
+
+/** The analysis stored its profile: no step any more. The final transaction's last statement, as for briefs. */
+export async function endCvAnalysisStep(db: Db, volunteerId: number): Promise<void> {
+  await db.updateTable('volunteers').set({ ai_analysis_step: null }).where('id', '=', volunteerId).execute();
 }
 
 export async function currentCvKey(db: Db, volunteerId: number): Promise<string | null> {
@@ -152,7 +177,13 @@ export async function markCvAnalysisFailed(
 ): Promise<void> {
   await db
     .updateTable('volunteers')
-    .set({ ai_analysis_status: 'failed', ai_analysis_error: reason, validation_status: 'failed', updated_at: now })
+    .set({
+      ai_analysis_status: 'failed',
+      ai_analysis_step: null,
+      ai_analysis_error: reason,
+      validation_status: 'failed',
+      updated_at: now,
+    })
     .where('id', '=', volunteerId)
     .where('ai_analysis_status', 'in', ['pending', 'processing'])
     .$if(cvKey !== null, (qb) => qb.where('cv_storage_key', '=', cvKey!))

@@ -84,6 +84,7 @@ export function toVolunteerProfile(
         ? { file_name: row.cv_file_name, uploaded_at: row.cv_uploaded_at }
         : null,
     ai_analysis_status: row.ai_analysis_status,
+    ai_analysis_step: row.ai_analysis_step,
     ai_analysis_confidence: row.ai_analysis_confidence,
     ai_analysis_error: row.ai_analysis_error,
     ai_analyzed_at: row.ai_analyzed_at,

@@ -53,6 +53,13 @@ export const VolunteerProfile = Type.Object(
     reputation_score: Type.Integer(),
     cv: Nullable(Type.Object({ file_name: Type.String(), uploaded_at: Timestamp })),
     ai_analysis_status: Type.String({ description: 'none | pending | processing | completed | failed' }),
+    ai_analysis_step: Nullable(
+      Type.String({
+        description:
+          'While the CV is analysed, the step the analysis is at, in order: reading | understanding | matching; ' +
+          'null while no analysis runs',
+      }),
+    ),
     ai_analysis_confidence: Nullable(Type.Integer({ minimum: 0, maximum: 100 })),
     ai_analysis_error: Nullable(Type.String({ description: 'Why the last CV analysis failed, for the contributor' })),
     ai_analyzed_at: Nullable(Timestamp),

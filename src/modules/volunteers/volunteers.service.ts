@@ -154,6 +154,7 @@ export async function uploadCv(
           cv_file_name: cv.fileName,
           cv_uploaded_at: now,
           ai_analysis_status: 'pending',
+          ai_analysis_step: null,
           ai_analysis_error: null,
         });
         if (!(await hasBeenAwarded(trx, volunteer.id, 'first_cv_upload'))) {

@@ -6,9 +6,11 @@ import {
   type AnalysedBrief,
   applyAnalysisOutcome,
   companyUserOfChallenge,
+  endChallengeAnalysisStep,
   insertAnalyses,
   insertWorkstream,
   markChallengeAnalysisFailed,
+  recordChallengeAnalysisStep,
   startChallengeAnalysis,
 } from '../../modules/challenges/challenge-analysis.repository.ts';
 import { recordChallengeStatusChanged } from '../../modules/challenges/challenge-events.ts';
@@ -24,7 +26,8 @@ type ResolvedWorkstream = Omit<PlannedWorkstream, 'tasks'> & { tasks: NewPlanned
 /**
  * `challenge.analyze` (docs/contract.md §6 steps 1–3). The stages run outside any transaction; everything they decided
  * is written in one transaction at the end, behind the guard of `applyAnalysisOutcome`, so a run that is repeated, or
- * overtaken by an edit of the description, writes nothing twice and nothing stale. A stage that overruns its limits
+ * overtaken by an edit of the description, writes nothing twice and nothing stale. Between stages the run records its
+ * step (src/shared/analysis-steps.ts) in a short write of its own, for the pages that watch it. A stage that overruns its limits
  * ends the analysis as `failed` at once (`stopOverrunAnalysis`). Returns whether this run wrote.
  */
 export async function analyzeChallenge(deps: AppDeps, challengeId: number): Promise<boolean> {
@@ -36,11 +39,12 @@ export async function analyzeChallenge(deps: AppDeps, challengeId: number): Prom
   if (!brief) return false;
   let plan: ChallengePlan;
   try {
-    plan = await runChallengeStages(deps.ai, brief);
+    plan = await runChallengeStages(deps.ai, brief, (step) => recordChallengeAnalysisStep(deps.db, brief, step));
   } catch (error) {
     if (error instanceof AnalysisLimitError) return stopOverrunAnalysis(deps, brief, error);
     throw error;
   }
+  if (plan.kind === 'team_execution') await recordChallengeAnalysisStep(deps.db, brief, 'inviting');
   const workstreams = plan.kind === 'team_execution' ? await resolveSkills(deps.db, plan.decomposition.output) : [];
 
   return deps.db.transaction().execute(async (trx) => {
@@ -62,6 +66,7 @@ export async function analyzeChallenge(deps: AppDeps, challengeId: number): Prom
       }
     }
     await notifyCompany(trx, brief, plan);
+    await endChallengeAnalysisStep(trx, brief.id);
     return true;
   });
 }

@@ -9,8 +9,10 @@ import {
   applyCvProfile,
   type CvProfile,
   currentCvKey,
+  endCvAnalysisStep,
   type FoundSkill,
   markCvAnalysisFailed,
+  recordCvAnalysisStep,
   replaceCvSkills,
   startCvAnalysis,
 } from '../../modules/volunteers/cv-analysis.repository.ts';
@@ -37,7 +39,8 @@ export type CvAnalysisResult = 'completed' | 'unreadable' | 'skipped';
  * `volunteer.analyze-cv` (docs/contract.md §6.6): reads the current CV, analyses it outside any transaction, then
  * stores the profile and skills in one guarded transaction and queues matching for the contributor. A file that cannot
  * be read, or whose analysis overruns its deadline or memory, ends the analysis as `failed` with its reason (no retry:
- * the same file gives the same answer); other errors throw and the job is retried.
+ * the same file gives the same answer); other errors throw and the job is retried. Between stages the run records its
+ * step (src/shared/analysis-steps.ts) in a short write of its own, for the profile page that watches it.
  */
 export async function analyzeCv(deps: AppDeps, volunteerId: number): Promise<CvAnalysisResult> {
   const cvKey = await startCvAnalysis(deps.db, volunteerId, new Date().toISOString());
@@ -46,6 +49,7 @@ export async function analyzeCv(deps: AppDeps, volunteerId: number): Promise<CvA
   let analysis: CvAnalysis;
   try {
     const { text } = await readStoredCv(deps.storage, cvKey);
+    await recordCvAnalysisStep(deps.db, volunteerId, cvKey, 'understanding');
     analysis = (await deps.ai.run(cvStage, { text })).output;
   } catch (error) {
     // The file, or the analysis of its text, will fail the same way every time: an outcome, not a retry.
@@ -59,12 +63,14 @@ export async function analyzeCv(deps: AppDeps, volunteerId: number): Promise<CvA
     throw error;
   }
 
+  await recordCvAnalysisStep(deps.db, volunteerId, cvKey, 'matching');
   const skills = await resolveSkills(deps.db, analysis);
   const stored = await deps.db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     if (!(await applyCvProfile(trx, volunteerId, cvKey, profileOf(analysis, skills.length), now))) return false;
     await replaceCvSkills(trx, volunteerId, skills, now);
     await deps.queue.enqueue(trx, 'volunteer.match', { volunteerId });
+    await endCvAnalysisStep(trx, volunteerId);
     return true;
   });
   return stored ? 'completed' : 'skipped';
