@@ -96,6 +96,7 @@ for (const dialect of testDialects()) {
           via: null,
           evidence: 'Modelled flood risk for the Thames estuary.',
           fits: true,
+          verified: true,
         },
       ]);
       assert.equal(second.volunteer.id, good.volunteer.id);

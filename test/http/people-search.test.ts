@@ -46,7 +46,7 @@ for (const dialect of testDialects()) {
       assert.equal(response.data.meta.total, 3);
       const postgres = response.data.data[1];
       assert.deepEqual(postgres.skills, [
-        { name: 'SQL', proficiency_level: 'advanced', via: 'PostgreSQL', evidence: null, fits: true },
+        { name: 'SQL', proficiency_level: 'advanced', via: 'PostgreSQL', evidence: null, fits: true, verified: true },
       ]);
       assert.equal(postgres.reputation_score, 50);
       assert.ok('headline' in postgres && 'completed_tasks' in postgres);

@@ -11,6 +11,7 @@ import {
   createVolunteer,
 } from '../helpers/factories.ts';
 import { parsePage } from '../helpers/page.ts';
+import { contributor as contributorWithSkills } from '../pipeline/matching-fixtures.ts';
 import { signedIn, withPassword } from './contributor-session.ts';
 
 /**
@@ -36,7 +37,7 @@ for (const dialect of testDialects()) {
         volunteer: { experience_level: 'mid' },
       });
       await addVolunteerSkill(ctx.db, applicant.volunteer.id, skill, 'advanced');
-      return { company, challenge, task, applicant };
+      return { company, challenge, task, applicant, skill };
     }
 
     it('"Find tasks" offers I\'m interested with a note, then shows the application and a way to withdraw it', async () => {
@@ -64,6 +65,45 @@ for (const dialect of testDialects()) {
       assert.equal(withdraw.method, 'DELETE');
       assert.match(after.text, /Withdraw my interest/);
       assert.doesNotMatch(after.text, /I'm interested…/);
+    });
+
+    it('an applicant whose CV is not yet checked is shown with the skill they list, marked so; one listing none holds none', async () => {
+      const { company, task, skill } = await scenario();
+      const unchecked = { validation_status: 'needs_review' };
+      const listing = await contributorWithSkills(ctx.db, {
+        user: { name: 'Nils Needsreview' },
+        skills: { [skill]: 'advanced' },
+        evidence: { [skill]: 'Designed cold rooms for two dairies.' },
+        volunteer: unchecked,
+      });
+      const none = await contributorWithSkills(ctx.db, {
+        user: { name: 'Otto Otherwise' },
+        skills: { [`Pottery ${process.pid}-${Math.random()}`]: 'expert' },
+        volunteer: unchecked,
+      });
+      for (const person of [listing, none]) {
+        const applied = await apiClient(ctx.app, person.token).post(`/api/tasks/${task.id}/interest`, {});
+        assert.equal(applied.statusCode, 201, applied.body);
+      }
+
+      const client = await signedIn(ctx.app, company.user.email);
+      const page = parsePage((await client.get(`/tasks/${task.id}/people`)).body);
+      const cardOf = (name: string) => {
+        const text = page.textOf('#applicants');
+        const start = text.indexOf(name);
+        assert.ok(start >= 0, `${name} is among the applicants`);
+        const next = ['Nils Needsreview', 'Otto Otherwise']
+          .map((other) => text.indexOf(other, start + 1))
+          .filter((index) => index > start);
+        return text.slice(start, next.length > 0 ? Math.min(...next) : undefined);
+      };
+      const nils = cardOf('Nils Needsreview');
+      assert.match(nils, /Refrigeration [\d.-]+, advanced \(listed on the CV, not yet checked\)/);
+      assert.match(nils, /Designed cold rooms for two dairies\./, 'with the CV evidence');
+      assert.doesNotMatch(nils, /Holds none of the skills asked for/);
+      const otto = cardOf('Otto Otherwise');
+      assert.match(otto, /Holds none of the skills asked for\./);
+      assert.doesNotMatch(otto, /not yet checked/);
     });
 
     it("the owning company sees applicants beside the candidates, with their note, card and Invite; others don't", async () => {

@@ -2238,6 +2238,8 @@ export interface components {
             evidence: string | null;
             /** @description Held at the level asked for: for a task, the proficiency its experience level asks of matching; for the search, `min_level`. */
             fits: boolean;
+            /** @description False for a skill read from a CV whose analysis has not passed validation (low confidence: needs_review): the contributor lists it, but it is not yet checked and matching does not count it. Shown only on the cards of people who applied to or are on the task; candidates and search results hold counted skills only. */
+            verified: boolean;
         };
         CompletedTask: {
             task_id: number;

@@ -4,7 +4,7 @@ import type { TaskInterest } from '../tasks/task-interests.schemas.ts';
 import { listApplicants } from '../tasks/task-interests.service.ts';
 import { loadProfileCards } from '../volunteers/profile-cards.ts';
 import type { CardSkill, VolunteerCard } from '../volunteers/volunteers.schemas.ts';
-import { cardSkills } from './candidates.service.ts';
+import { chosenCardSkills } from './candidates.service.ts';
 import { findChosenCandidate, findMatchableTasks } from './matching-inputs.ts';
 import { rankCandidates } from './scoring.ts';
 import { withRelatedSkills } from './skill-family.ts';
@@ -14,7 +14,10 @@ const APPLICANTS_SHOWN = 50;
 
 export type TaskApplicant = {
   application: TaskInterest;
-  /** The applicant's card as the task's candidates are shown: their holds on its skills, with the CV's words. */
+  /**
+   * The applicant's card as the task's candidates are shown: their holds on its skills, with the CV's words, those
+   * of a CV not yet validated marked `verified: false`.
+   */
   volunteer: VolunteerCard;
   /** How matching would score them for the task (0–100); null when they hold none of its skills. */
   match_score: number | null;
@@ -37,7 +40,7 @@ export async function getTaskApplicants(
   const scores = new Map<number, number>();
   for (const candidate of candidates) {
     if (!candidate) continue;
-    skills.set(candidate.volunteerId, cardSkills(task, candidate));
+    skills.set(candidate.volunteerId, chosenCardSkills(task, candidate));
     const [match] = rankCandidates(task, [candidate], 0);
     if (match) scores.set(candidate.volunteerId, match.score);
   }

@@ -6,6 +6,7 @@ import { loadProfileCards } from '../volunteers/profile-cards.ts';
 import type { CardSkill } from '../volunteers/volunteers.schemas.ts';
 import type { TaskCandidates } from './matching.schemas.ts';
 import {
+  type ChosenCandidate,
   findChosenCandidate,
   findMatchableTasks,
   findTaskCandidates,
@@ -22,7 +23,7 @@ import { findOwnedTask } from './task-access.ts';
 /** How many candidates the list shows: a company reads a shortlist; find-people searches everyone. */
 const CANDIDATES_SHOWN = 20;
 
-/** The candidate's holds on the task's skills, as a card shows them (the evidence included). */
+/** The candidate's holds on the task's skills, as a card shows them (the evidence included); all counted. */
 export function cardSkills(task: TaskNeeds, candidate: Candidate): CardSkill[] {
   return matchFactors(task, candidate).matchedSkills.map((skill) => ({
     name: skill.name,
@@ -30,7 +31,26 @@ export function cardSkills(task: TaskNeeds, candidate: Candidate): CardSkill[] {
     via: skill.via,
     evidence: skill.evidence,
     fits: skill.fits,
+    verified: true,
   }));
+}
+
+/**
+ * The holds of someone who applied or was chosen, as their card shows them: what matching counts, and for a task
+ * skill they hold only through a CV not yet validated (needs_review), that hold marked `verified: false`. Matching's
+ * rule (such skills count for nothing) is right for inviting on its own, but "holds none of the skills asked for"
+ * would be false said of a person whose CV lists them.
+ */
+export function chosenCardSkills(task: TaskNeeds, chosen: ChosenCandidate): CardSkill[] {
+  const counted = cardSkills(task, chosen);
+  if (chosen.unchecked.skills.size === 0) return counted;
+  const listed = cardSkills(task, {
+    ...chosen,
+    // The counted hold wins where both name a skill.
+    skills: new Map([...chosen.unchecked.skills, ...chosen.skills]),
+    evidence: new Map([...(chosen.unchecked.evidence ?? []), ...(chosen.evidence ?? [])]),
+  });
+  return listed.map((skill) => counted.find((held) => held.name === skill.name) ?? { ...skill, verified: false });
 }
 
 /** Why a task takes no invitations (it is filled or done, or its challenge is not running). */
@@ -66,8 +86,9 @@ export async function getTaskCandidates(db: Db, caller: AuthUser, taskId: number
   const shown = ranked.slice(0, CANDIDATES_SHOWN);
 
   const skillsById = new Map<number, CardSkill[]>();
-  for (const candidate of [...shown.map((match) => match.candidate), ...people]) {
-    if (candidate) skillsById.set(candidate.volunteerId, cardSkills(task, candidate));
+  for (const match of shown) skillsById.set(match.candidate.volunteerId, cardSkills(task, match.candidate));
+  for (const person of people) {
+    if (person) skillsById.set(person.volunteerId, chosenCardSkills(task, person));
   }
   const cards = await loadProfileCards(
     db,

@@ -7,6 +7,7 @@ import {
   findTaskCandidateRows,
   findVolunteerCandidateRows,
   findVolunteerFactsRow,
+  findVolunteerUncheckedSkillRows,
 } from '../volunteers/candidates.repository.ts';
 import { DEFAULT_TASK_HOURS } from './policy.ts';
 import type { Candidate, TaskNeeds } from './scoring.ts';
@@ -108,17 +109,24 @@ export async function findVolunteerCandidate(db: Db, volunteerId: number): Promi
   return toCandidates(await findVolunteerCandidateRows(db, volunteerId))[0] ?? null;
 }
 
+/** A contributor a company chose or who applied: a candidate to score, and what their card shows. */
+export type ChosenCandidate = Candidate & {
+  name: string;
+  active: boolean;
+  /** The skills they list that matching does not count yet (CV not validated), with the CV's words. */
+  unchecked: Pick<Candidate, 'skills' | 'evidence'>;
+};
+
 /**
  * A contributor a company chose, as a candidate to score: their counted skills (possibly none: the company may invite
- * someone matching would not), with name and whether the account is active. Null for an unknown profile.
+ * someone matching would not), with name and whether the account is active, and their not yet checked CV skills
+ * apart. Null for an unknown profile.
  */
-export async function findChosenCandidate(
-  db: Db,
-  volunteerId: number,
-): Promise<(Candidate & { name: string; active: boolean }) | null> {
+export async function findChosenCandidate(db: Db, volunteerId: number): Promise<ChosenCandidate | null> {
   const facts = await findVolunteerFactsRow(db, volunteerId);
   if (!facts) return null;
   const [counted] = toCandidates(await findVolunteerCandidateRows(db, volunteerId));
+  const [unchecked] = toCandidates(await findVolunteerUncheckedSkillRows(db, volunteerId));
   return {
     volunteerId: facts.volunteer_id,
     userId: facts.user_id,
@@ -130,5 +138,6 @@ export async function findChosenCandidate(
     evidence: counted?.evidence ?? new Map(),
     name: facts.name,
     active: facts.is_active === 1,
+    unchecked: { skills: unchecked?.skills ?? new Map(), evidence: unchecked?.evidence ?? new Map() },
   };
 }

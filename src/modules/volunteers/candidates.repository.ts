@@ -22,14 +22,13 @@ export type CandidateSkillRow = {
 };
 
 /**
- * Skill rows that count for matching, one per (contributor, skill), with the contributor's facts: the account is
- * active, and the skill was added by hand or comes from a CV analysis that passed validation. The task a contributor
+ * Skill rows of active accounts, one per (contributor, skill), with the contributor's facts. The task a contributor
  * holds (`ACTIVE_STATUSES`: accepted, in progress or submitted; an invitation is an offer and takes no time) comes
  * with them through a left join: the partial unique index `assignments_one_active_per_volunteer` allows at most one
  * such assignment per contributor, so the join never multiplies rows, and it is found by key rather than by
  * aggregating every assignment on the platform.
  */
-function countedSkillRows(db: Db) {
+function activeSkillRows(db: Db) {
   return db
     .selectFrom('volunteer_skills')
     .innerJoin('volunteers', 'volunteers.id', 'volunteer_skills.volunteer_id')
@@ -39,9 +38,6 @@ function countedSkillRows(db: Db) {
     )
     .leftJoin('tasks as held_task', 'held_task.id', 'held.task_id')
     .where('users.is_active', '=', 1)
-    .where((eb) =>
-      eb.or([eb('volunteer_skills.source', '=', 'manual'), eb('volunteers.validation_status', '=', 'passed')]),
-    )
     .select([
       'volunteer_skills.volunteer_id',
       'volunteer_skills.skill_id',
@@ -54,6 +50,16 @@ function countedSkillRows(db: Db) {
       'held.id as held_assignment_id',
       'held_task.estimated_hours as held_task_estimate',
     ]);
+}
+
+/**
+ * Skill rows that count for matching: those of `activeSkillRows` added by hand or from a CV analysis that passed
+ * validation.
+ */
+function countedSkillRows(db: Db) {
+  return activeSkillRows(db).where((eb) =>
+    eb.or([eb('volunteer_skills.source', '=', 'manual'), eb('volunteers.validation_status', '=', 'passed')]),
+  );
 }
 
 /** What a task asks of its candidates: its id, the skill ids that satisfy it, and the weekly hours it needs. */
@@ -123,6 +129,19 @@ export async function findCandidateNeighbourRows(
 /** One contributor's counted skill rows: none when they have no counted skill or their account is not active. */
 export function findVolunteerCandidateRows(db: Db, volunteerId: number): Promise<CandidateSkillRow[]> {
   return countedSkillRows(db).where('volunteer_skills.volunteer_id', '=', volunteerId).execute();
+}
+
+/**
+ * One contributor's skill rows that do not count yet: read from a CV whose analysis has not passed validation (low
+ * confidence: `needs_review`, or not checked at all). A company looking at someone who applied or was invited sees
+ * them as listed but not yet checked; matching never reads them.
+ */
+export function findVolunteerUncheckedSkillRows(db: Db, volunteerId: number): Promise<CandidateSkillRow[]> {
+  return activeSkillRows(db)
+    .where('volunteer_skills.volunteer_id', '=', volunteerId)
+    .where('volunteer_skills.source', '=', 'cv_analysis')
+    .where('volunteers.validation_status', '!=', 'passed')
+    .execute();
 }
 
 /**

@@ -118,6 +118,8 @@ export async function searchVolunteers(
       via: family.viaById.get(skill.skill_id) ?? null,
       evidence: skill.evidence,
       fits: proficiencyRank(skill.proficiency_level) >= floor,
+      // The search finds counted skills only (people.repository.ts), as matching does.
+      verified: true,
     });
     held.set(skill.volunteer_id, list);
   }

@@ -117,6 +117,12 @@ const CardSkill = Type.Object(
         'Held at the level asked for: for a task, the proficiency its experience level asks of matching; for the ' +
         'search, `min_level`.',
     }),
+    verified: Type.Boolean({
+      description:
+        'False for a skill read from a CV whose analysis has not passed validation (low confidence: needs_review): ' +
+        'the contributor lists it, but it is not yet checked and matching does not count it. Shown only on the ' +
+        'cards of people who applied to or are on the task; candidates and search results hold counted skills only.',
+    }),
   },
   { $id: 'CardSkill' },
 );

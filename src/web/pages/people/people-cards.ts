@@ -2,14 +2,19 @@ import type { VolunteerCard } from '../../../modules/volunteers/volunteers.schem
 import { formErrorSummary } from '../../forms.ts';
 import { type Html, html } from '../../html.ts';
 
-/** The skills on a card: each hold with its level, the narrower skill it is held as, and the CV's words for it. */
+/**
+ * The skills on a card: each hold with its level, the narrower skill it is held as, and the CV's words for it; a skill
+ * read from a CV not yet validated says so (the person lists it; nobody has checked it).
+ */
 function cardSkills(card: VolunteerCard): Html {
   if (card.skills.length === 0) return html`<p class="small muted">Holds none of the skills asked for.</p>`;
   return html`<ul class="plain small evidence" aria-label="Skills of ${card.name}">${card.skills.map(
     (skill) =>
       html`<li><strong>${skill.name}</strong>${skill.via && html` (as ${skill.via})`}, ${skill.proficiency_level}${
         !skill.fits && html` <span class="muted">(below the level asked for)</span>`
-      }${skill.evidence && html` — <q>${skill.evidence}</q>`}</li>`,
+      }${!skill.verified && html` <span class="muted">(listed on the CV, not yet checked)</span>`}${
+        skill.evidence && html` — <q>${skill.evidence}</q>`
+      }</li>`,
   )}</ul>`;
 }
 
