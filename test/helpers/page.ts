@@ -252,6 +252,12 @@ export function parsePage(html: string) {
           value: $(node).attr('data-poll-value') ?? '',
           text: textOfSelection($, $(node)),
         })),
+    /** The items of the ordered list of steps named `label`, in order, with the one marked `aria-current="step"`. */
+    steps: (label: string): Array<{ text: string; current: boolean }> =>
+      body
+        .find(`ol[aria-label="${label}"] > li`)
+        .toArray()
+        .map((node) => ({ text: textOfSelection($, $(node)), current: $(node).attr('aria-current') === 'step' })),
     /** The names images are announced by (their alt texts), with their sources. */
     images: (): Array<{ alt: string; src: string }> =>
       body

@@ -239,14 +239,22 @@ for (const dialect of testDialects()) {
       const draft = await createChallenge(ctx.db, owner.company.id, {
         status: 'analyzing',
         ai_analysis_status: 'processing',
+        ai_analysis_step: 'understanding',
       });
       const page = parsePage((await (await signedIn(ctx.app, owner.user.email)).get(`/challenges/${draft.id}`)).body);
-      // The live status line: app.js polls the API and reloads the page when the status moves on.
+      // The live status line: app.js polls the API and reloads the page when the status or the step moves on.
       const [live] = page.liveUpdates();
       assert.equal(live.url, `/api/challenges/${draft.id}`);
-      assert.equal(live.field, 'status');
-      assert.equal(live.value, 'analyzing');
+      assert.equal(live.field, 'status,ai_analysis_step');
+      assert.equal(live.value, 'analyzing,understanding');
       assert.match(live.text, /Being analysed now\. .*This page updates by itself\./);
+      // The step indicator: the steps in order, the current one marked and each state in words.
+      assert.deepEqual(page.steps('Analysis steps'), [
+        { text: 'Reading the brief done', current: false },
+        { text: 'Understanding what it asks now', current: true },
+        { text: 'Planning the tasks next', current: false },
+        { text: 'Inviting contributors next', current: false },
+      ]);
       assert.equal(page.form(`/api/challenges/${draft.id}`).method, 'PUT');
       const archive = page.form(`/api/challenges/${draft.id}/archive`);
       assert.equal(archive.method, 'POST');

@@ -161,9 +161,37 @@ for (const dialect of testDialects()) {
       const watched = parsePage(pendingPage.body);
       assert.deepEqual(
         watched.liveUpdates().map(({ url, field, value }) => ({ url, field, value })),
-        [{ url: '/api/volunteers/profile', field: 'ai_analysis_status', value: 'pending' }],
+        [{ url: '/api/volunteers/profile', field: 'ai_analysis_status,ai_analysis_step', value: 'pending,' }],
       );
       assert.match(watched.text, /Waiting to be analysed Your CV is waiting to be analysed\./);
+      assert.ok(
+        watched.steps('CV analysis steps').every((step) => !step.current && step.text.endsWith('next')),
+        'queued: every step still to come',
+      );
+
+      const running = await createVolunteer(ctx.db, {
+        user: await withPassword(),
+        volunteer: {
+          cv_file_name: 'cv.docx',
+          cv_uploaded_at: new Date().toISOString(),
+          ai_analysis_status: 'processing',
+          ai_analysis_step: 'matching',
+        },
+      });
+      const client = await signedIn(ctx.app, running.user.email);
+      for (const path of ['/profile', '/dashboard']) {
+        const runningPage = parsePage((await client.get(path)).body);
+        assert.deepEqual(runningPage.liveUpdates()[0]?.value, 'processing,matching', path);
+        assert.deepEqual(
+          runningPage.steps('CV analysis steps'),
+          [
+            { text: 'Reading your CV done', current: false },
+            { text: 'Understanding your skills and experience done', current: false },
+            { text: 'Matching you to tasks now', current: true },
+          ],
+          path,
+        );
+      }
 
       const failed = await createVolunteer(ctx.db, {
         user: await withPassword(),
@@ -181,8 +209,10 @@ for (const dialect of testDialects()) {
       );
     });
 
-    it('lists the available tasks with their skills, hours and challenge, a page at a time', async () => {
-      const company = await createCompany(ctx.db);
+    it('lists the available tasks with their company and its logo, skills, hours and challenge, a page at a time', async () => {
+      const company = await createCompany(ctx.db, {
+        company: { company_name: 'Harbour Health', logo_storage_key: 'logos/harbour-health.png' },
+      });
       const challenge = await createChallenge(ctx.db, company.company.id, { title: 'Clinic booking' });
       for (let n = 1; n <= 13; n++) {
         await createTask(ctx.db, challenge.id, { title: `Booking task ${n}`, skills: ['Kotlin'], estimated_hours: 12 });
@@ -199,7 +229,12 @@ for (const dialect of testDialects()) {
       assert.ok(firstPage.headings(2).includes('13 tasks match your skills'));
       assert.match(
         text,
-        /Booking task 13 Challenge: Clinic booking Do the thing well\. Kotlin Estimated time 12 hours/,
+        /Booking task 13 Harbour Health · Challenge: Clinic booking Do the thing well\. Kotlin Estimated time 12 hours/,
+      );
+      // Every card carries its company's logo (issue 13, item 3), looked up once for the page.
+      assert.deepEqual(
+        firstPage.images().filter((image) => image.alt === 'Harbour Health logo'),
+        Array.from({ length: 12 }, () => ({ alt: 'Harbour Health logo', src: '/files/logos/harbour-health.png' })),
       );
       assert.equal(firstPage.link('Clinic booking').href, `/challenges/${challenge.id}`);
       assert.doesNotMatch(text, new RegExp(other.title), 'a task needing none of my skills is not offered');
@@ -240,7 +275,19 @@ for (const dialect of testDialects()) {
       assert.match(text, /You can work on one task at a time\./, 'the active-task rule, since one is held');
       assert.match(text, /Your active task Push notifications In progress Submit your solution when it is ready\./);
       assert.equal(dashboard.link('Open the task').href, `/assignments/${active.id}`);
-      assert.match(text, /Tasks that fit your skills Widget/);
+      // The task card carries its company: this one has no logo, so its initials (hidden from screen readers, the
+      // name being written beside them).
+      const fit = dashboard.textOf('section[aria-labelledby="fit-title"]');
+      assert.match(fit, new RegExp(`Widget ${company.company.company_name} · Challenge:`));
+      const initials = company.company.company_name
+        .split(' ')
+        .slice(0, 2)
+        .map((word) => word[0]!.toUpperCase())
+        .join('');
+      assert.match(
+        page.body,
+        new RegExp(`<span class="logo initials small" aria-hidden="true">${initials}</span><h3 id="task-`),
+      );
       assert.match(text, /2 of 4 steps done/);
       assert.match(text, /CV uploaded: to do/);
     });

@@ -26,6 +26,16 @@ export async function updateCompany(db: Db, id: number, patch: Updateable<Compan
   return { previousLogoKey: before.logo_storage_key };
 }
 
+/** The companies behind `challengeIds` in one query, by the challenges' primary key: what task cards show. */
+export function companiesOfChallenges(db: Db, challengeIds: readonly number[]) {
+  return db
+    .selectFrom('challenges')
+    .innerJoin('companies', 'companies.id', 'challenges.company_id')
+    .select(['challenges.id as challenge_id', 'companies.id', 'companies.company_name', 'companies.logo_storage_key'])
+    .where('challenges.id', 'in', challengeIds)
+    .execute();
+}
+
 /** All of a company's challenges, newest first, through the (company_id, id) index. */
 export function challengeSummariesOf(db: Db, companyId: number) {
   return db

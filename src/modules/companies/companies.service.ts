@@ -5,10 +5,16 @@ import type { UploadedFile } from '../../http/uploads.ts';
 import { removeQuietly, type WarningLogger } from '../../storage/file-storage.ts';
 import { storeThenWrite } from '../../storage/store-then-write.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
-import { type LogoKind, newLogoKey } from '../files/logo-files.ts';
+import { type LogoKind, logoUrlOf, newLogoKey } from '../files/logo-files.ts';
 import { profileAlreadyCompleted, profileNotFound } from '../users/profile-errors.ts';
 import { toCompanyProfile } from './companies.mapper.ts';
-import { challengeSummariesOf, findCompanyByUserId, insertCompany, updateCompany } from './companies.repository.ts';
+import {
+  challengeSummariesOf,
+  companiesOfChallenges,
+  findCompanyByUserId,
+  insertCompany,
+  updateCompany,
+} from './companies.repository.ts';
 import type { CompanyProfile, CompleteCompanyProfileBody, UpdateCompanyProfileBody } from './companies.schemas.ts';
 
 async function profileOf(db: Db, userId: number): Promise<CompanyProfile> {
@@ -24,6 +30,30 @@ async function profileOf(db: Db, userId: number): Promise<CompanyProfile> {
 export async function companyIdOf(db: Db, caller: AuthUser): Promise<number | null> {
   if (caller.account_type !== 'company') return null;
   return (await findCompanyByUserId(db, caller.id))?.id ?? null;
+}
+
+/** A challenge's company as cards show it: the same small object every challenge read embeds. */
+export type ChallengeCompany = { id: number; company_name: string; logo_url: string | null };
+
+/**
+ * The company of each of `challengeIds`, for the task cards of one page (issue 13, item 3): one query for the whole
+ * page, so the shared task feed query (`/api/tasks/available`, kept cheap by issue 11) is not widened by a join. No
+ * access check: a challenge's company name and logo are public wherever the challenge is seen, and the ids come from
+ * tasks the caller was already shown.
+ */
+export async function companiesByChallenge(
+  db: Db,
+  challengeIds: readonly number[],
+): Promise<Map<number, ChallengeCompany>> {
+  const ids = [...new Set(challengeIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await companiesOfChallenges(db, ids);
+  return new Map(
+    rows.map((row) => [
+      row.challenge_id,
+      { id: row.id, company_name: row.company_name, logo_url: logoUrlOf(row.logo_storage_key) },
+    ]),
+  );
 }
 
 export function getCompanyProfile(db: Db, caller: AuthUser): Promise<CompanyProfile> {

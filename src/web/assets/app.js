@@ -196,14 +196,17 @@
     if (event.target.matches?.('[data-counter]')) updateCounter(event.target);
   });
   // <div data-poll="/api/…" data-poll-field="status" data-poll-value="pending"> : while work runs on the server,
-  // checks that field every few seconds and reloads the page once it differs; gives up after a few minutes.
+  // checks that field every few seconds and reloads the page once it differs; gives up after a few minutes. Several
+  // fields are comma-separated, their values likewise (null as empty): "status,ai_analysis_step" = "analyzing,reading"
+  // reloads when the analysis moves on to its next step as well as when it ends.
   function poll(node) {
-    const { poll: path, pollField: field, pollValue: value } = node.dataset;
+    const { poll: path, pollField: fields, pollValue: value } = node.dataset;
     const stopAt = Date.now() + 5 * 60 * 1000;
     const timer = setInterval(async () => {
       if (Date.now() > stopAt) return clearInterval(timer);
       const result = await api('GET', path).catch(() => null);
-      if (result?.ok && result.data && String(result.data[field]) !== value) {
+      const now = result?.ok && result.data && fields.split(',').map((field) => String(result.data[field] ?? ''));
+      if (now && now.join(',') !== value) {
         clearInterval(timer);
         window.location.reload();
       }

@@ -1,6 +1,7 @@
 import { threadPath } from '../../../modules/challenge-messages/challenge-messages.service.ts';
 import { type ChallengeDetail, REFINED_BRIEF_MAX } from '../../../modules/challenges/challenges.schemas.ts';
 import { isEditable, isOpen } from '../../../modules/challenges/challenges.state.ts';
+import { briefAnalysisSteps } from '../../components/analysis-steps.ts';
 import {
   analysisChip,
   challengeTypeLabel,
@@ -15,7 +16,10 @@ import { type ChallengeView, canEditPlan } from './challenge-view.ts';
 import { changedMark } from './changed-mark.ts';
 import { addWorkstreamForm, workstreamEditor } from './workstream-forms.ts';
 
-/** While the pipeline works, a live status line (app.js `data-poll` reloads the page when the status moves on). */
+/**
+ * While the pipeline works, a live status line with the analysis' steps (app.js `data-poll` reloads the page when the
+ * status or the step moves on).
+ */
 function progress(challenge: ChallengeDetail): Html {
   if (challenge.status === 'submitted' && challenge.ai_analysis_status === 'failed') {
     return html`<div class="notice" role="status">
@@ -24,9 +28,10 @@ function progress(challenge: ChallengeDetail): Html {
 </div>`;
   }
   if (!isBeingAnalysed(challenge)) return html``;
-  return html`<div class="notice" role="status" data-poll="/api/challenges/${challenge.id}" data-poll-field="status" data-poll-value="${challenge.status}">
+  return html`<div class="notice" role="status" data-poll="/api/challenges/${challenge.id}" data-poll-field="status,ai_analysis_step" data-poll-value="${challenge.status},${challenge.ai_analysis_step ?? ''}">
   <p><strong>${challenge.status === 'submitted' ? 'Waiting for analysis.' : 'Being analysed now.'}</strong>
   Guild is reading the brief, scoring it and splitting it into tasks. This page updates by itself.</p>
+  ${briefAnalysisSteps(challenge.ai_analysis_step)}
 </div>`;
 }
 

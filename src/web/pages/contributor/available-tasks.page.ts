@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
+import { companiesByChallenge } from '../../../modules/companies/companies.service.ts';
 import { myApplicationsFor } from '../../../modules/tasks/task-interests.service.ts';
 import { listAvailable } from '../../../modules/tasks/tasks.service.ts';
 import { pageOf } from '../../components/page-of.ts';
@@ -27,6 +28,10 @@ export async function availableTasksPage(request: FastifyRequest, reply: Fastify
     user,
     data.map((task) => task.id),
   );
+  const companies = await companiesByChallenge(
+    deps.db,
+    data.map((task) => task.challenge.id),
+  );
 
   let empty = html`<p>No open task needs your skills right now. New challenges arrive all the time; check back soon.</p>`;
   if (total > 0) {
@@ -48,7 +53,7 @@ matches your profile, the invitation appears on <a href="/assignments">My assign
 ${
   data.length > 0
     ? html`<h2>${total === 1 ? '1 task matches' : `${total} tasks match`} your skills</h2>
-<div class="grid">${data.map((task) => taskCard(task, interestControls(task.id, applications.get(task.id))))}</div>
+<div class="grid">${data.map((task) => taskCard(task, companies.get(task.challenge.id), interestControls(task.id, applications.get(task.id))))}</div>
 ${pager('/tasks/available', page.page, PER_PAGE, total)}`
     : html`<div class="card">${empty}</div>`
 }`,

@@ -1,5 +1,6 @@
 import { cvAdvice } from '../../../ai/confidence.ts';
 import type { VolunteerProfile } from '../../../modules/volunteers/volunteers.schemas.ts';
+import { cvAnalysisSteps } from '../../components/analysis-steps.ts';
 import { dateTime, statusChip } from '../../components/labels.ts';
 import { skillChips } from '../../components/skill-chips.ts';
 import { field, formErrorSummary } from '../../forms.ts';
@@ -11,6 +12,19 @@ const RUNNING = new Set(['pending', 'processing']);
 
 export function analysisIsRunning(profile: VolunteerProfile): boolean {
   return RUNNING.has(profile.ai_analysis_status);
+}
+
+/**
+ * The CV analysis' status line, with its steps while it runs; the page reloads (app.js `data-poll`) when the status
+ * or the step moves on. `className` is the wrapper's, `small` the line's size on the dashboard.
+ */
+export function liveCvAnalysis(profile: VolunteerProfile, { className = '', small = false } = {}): Html {
+  const running = analysisIsRunning(profile);
+  const watch = html` data-poll="/api/volunteers/profile" data-poll-field="ai_analysis_status,ai_analysis_step" data-poll-value="${profile.ai_analysis_status},${profile.ai_analysis_step ?? ''}"`;
+  return html`<div${className && html` class="${className}"`} role="status"${running && watch}>
+    <p${small && html` class="small"`}>${statusChip(profile.ai_analysis_status)} ${analysisSentence(profile)}</p>
+    ${running && cvAnalysisSteps(profile.ai_analysis_step)}
+  </div>`;
 }
 
 /** One sentence on where the CV analysis stands and what to do next. */
@@ -50,13 +64,10 @@ function checkAdvice(profile: VolunteerProfile): string {
 
 /** The CV card: the current file, the analysis status (watched while it runs) and the upload form. */
 export function cvCard(profile: VolunteerProfile): Html {
-  const running = analysisIsRunning(profile);
   return html`<section class="card" aria-labelledby="cv-title">
   <h2 id="cv-title">Your CV</h2>
   ${profile.cv ? html`<p>Current CV: <strong>${profile.cv.file_name}</strong>, uploaded ${dateTime(profile.cv.uploaded_at)}.</p>` : html`<p>You have not uploaded a CV yet.</p>`}
-  <div class="analysis" role="status"${running ? html` data-poll="/api/volunteers/profile" data-poll-field="ai_analysis_status" data-poll-value="${profile.ai_analysis_status}"` : ''}>
-    <p>${statusChip(profile.ai_analysis_status)} ${analysisSentence(profile)}</p>
-  </div>
+  ${liveCvAnalysis(profile, { className: 'analysis' })}
   <form data-api="/api/volunteers/upload-cv" data-method="POST" novalidate>
     ${formErrorSummary(null)}
     ${field({

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../../app-deps.ts';
 import type { Assignment } from '../../../modules/assignments/assignments.schemas.ts';
 import { getAssignment, listPendingAssignments } from '../../../modules/assignments/assignments.service.ts';
 import type { AuthUser } from '../../../modules/auth/tokens.service.ts';
+import { companiesByChallenge } from '../../../modules/companies/companies.service.ts';
 import { listAvailable } from '../../../modules/tasks/tasks.service.ts';
 import type { VolunteerProfile } from '../../../modules/volunteers/volunteers.schemas.ts';
 import { statusChip } from '../../components/labels.ts';
@@ -11,7 +12,7 @@ import { skillChips } from '../../components/skill-chips.ts';
 import { type Html, html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
 import { challengesSection, challengesWorkedOn } from './challenge-progress.ts';
-import { analysisIsRunning, analysisSentence } from './cv-analysis.ts';
+import { liveCvAnalysis } from './cv-analysis.ts';
 import { invitationCards } from './invitations.ts';
 import { nextStep } from './next-step.ts';
 import { taskCard } from './task-card.ts';
@@ -38,14 +39,11 @@ function completeness(profile: VolunteerProfile): Html {
     ['Skills on your profile', profile.skills.length > 0],
   ];
   const done = steps.filter(([, isDone]) => isDone).length;
-  const running = analysisIsRunning(profile);
   return html`<section class="card" aria-labelledby="profile-title">
   <h2 id="profile-title">Your profile</h2>
   <p><progress max="${steps.length}" value="${done}" aria-label="Profile completeness"></progress> ${done} of ${steps.length} steps done</p>
   <ul class="checklist">${steps.map(([label, isDone]) => html`<li class="${isDone ? 'done' : 'todo'}">${label}: <strong>${isDone ? 'done' : 'to do'}</strong></li>`)}</ul>
-  <div role="status"${running ? html` data-poll="/api/volunteers/profile" data-poll-field="ai_analysis_status" data-poll-value="${profile.ai_analysis_status}"` : ''}>
-    <p class="small">${statusChip(profile.ai_analysis_status)} ${analysisSentence(profile)}</p>
-  </div>
+  ${liveCvAnalysis(profile, { small: true })}
   <p class="small">${profile.skills.length} skill${profile.skills.length === 1 ? '' : 's'} · ${profile.reputation_score} reputation points · ${profile.statistics.tasks_completed} tasks completed</p>
   ${profile.skills.length > 0 && skillChips(profile.skills)}
   <p><a class="button secondary" href="/profile">${profile.cv ? 'Go to your profile' : 'Upload your CV'}</a></p>
@@ -89,6 +87,10 @@ export async function contributorDashboard(
     activeId === null ? null : getAssignment(db, user, activeId),
     challengesWorkedOn(db, user),
   ]);
+  const companies = await companiesByChallenge(
+    db,
+    available.data.map((task) => task.challenge.id),
+  );
 
   return sendPage(request, reply, {
     title: 'Dashboard',
@@ -110,7 +112,7 @@ export async function contributorDashboard(
       <h2 id="fit-title">Tasks that fit your skills</h2>
       ${
         available.total > 0
-          ? html`${available.data.map((task) => taskCard(task))}
+          ? html`${available.data.map((task) => taskCard(task, companies.get(task.challenge.id)))}
       ${available.total > SHOWN && html`<p><a href="/tasks/available">See all ${available.total} tasks for you</a></p>`}`
           : html`<p class="muted">${profile.skills.length > 0 ? 'No open task needs your skills right now.' : 'Upload your CV so that we can find tasks that need your skills.'}</p>`
       }

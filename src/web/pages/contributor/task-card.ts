@@ -1,4 +1,6 @@
+import type { ChallengeCompany } from '../../../modules/companies/companies.service.ts';
 import type { Task } from '../../../modules/tasks/tasks.schemas.ts';
+import { companyLogo } from '../../components/company-logo.ts';
 import { hours, skillTags } from '../../components/labels.ts';
 import { type Html, html } from '../../html.ts';
 
@@ -23,13 +25,14 @@ export function taskFacts(task: Task): Html {
 }
 
 /**
- * A task in a list: what it is, which challenge it belongs to, the skills it needs and its size; `actions` is what
- * the page lets the reader do about it (apply, on "Find tasks").
+ * A task in a list: its company's logo (or initials) and name, what it is, which challenge it belongs to, the skills
+ * it needs and its size; `actions` is what the page lets the reader do about it (apply, on "Find tasks"). The page
+ * looks the companies up for all its cards at once (`companiesByChallenge`); a card without one shows none.
  */
-export function taskCard(task: Task, actions: Html = html``): Html {
+export function taskCard(task: Task, company: ChallengeCompany | undefined, actions: Html = html``): Html {
   return html`<article class="card task" aria-labelledby="task-${task.id}-title">
-  <h3 id="task-${task.id}-title">${task.title}</h3>
-  <p class="muted small">Challenge: <a href="/challenges/${task.challenge.id}">${task.challenge.title}</a>${task.workstream && html` · ${task.workstream.title}`}</p>
+  <div class="card-head">${company && companyLogo(company)}<h3 id="task-${task.id}-title">${task.title}</h3></div>
+  <p class="muted small">${company && html`${company.company_name} · `}Challenge: <a href="/challenges/${task.challenge.id}">${task.challenge.title}</a>${task.workstream && html` · ${task.workstream.title}`}</p>
   ${task.description && html`<p>${excerpt(task.description)}</p>`}
   ${task.required_skills.length > 0 && skillTags(task.required_skills)}
   ${taskFacts(task)}
