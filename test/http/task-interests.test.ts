@@ -59,7 +59,32 @@ for (const dialect of testDialects()) {
       assert.equal(entry.id, applied.data.id);
       assert.equal(entry.volunteer.name, applicant.user.name);
       assert.equal(entry.volunteer.experience_level, 'mid');
-      assert.deepEqual(entry.matched_skills, [{ name: skill, proficiency_level: 'advanced', evidence: null }]);
+      assert.deepEqual(entry.matched_skills, [
+        { name: skill, proficiency_level: 'advanced', evidence: null, verified: true },
+      ]);
+    });
+
+    it('lists a skill of a CV not yet checked (needs_review) as matched but not verified', async () => {
+      const { company, task, applicant, skill } = await scenario();
+      await ctx.db
+        .updateTable('volunteers')
+        .set({ validation_status: 'needs_review' })
+        .where('id', '=', applicant.volunteer.id)
+        .execute();
+      await ctx.db
+        .updateTable('volunteer_skills')
+        .set({ source: 'cv_analysis', evidence: 'Ran the cold store of a dairy.' })
+        .where('volunteer_id', '=', applicant.volunteer.id)
+        .execute();
+      assert.equal(
+        (await apiClient(ctx.app, applicant.token).post(`/api/tasks/${task.id}/interest`, {})).statusCode,
+        201,
+      );
+      const listed = await apiClient(ctx.app, company.token).get(`/api/tasks/${task.id}/interest`);
+      assert.equal(listed.statusCode, 200, listed.body);
+      assert.deepEqual(listed.data.data[0].matched_skills, [
+        { name: skill, proficiency_level: 'advanced', evidence: 'Ran the cold store of a dairy.', verified: false },
+      ]);
     });
 
     it('applies without a note (absent, null or blank)', async () => {

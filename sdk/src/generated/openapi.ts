@@ -2765,6 +2765,8 @@ export interface components {
                 proficiency_level: string;
                 /** @description The CV excerpt that shows it; null for skills added by hand */
                 evidence: string | null;
+                /** @description False for a skill read from a CV whose analysis has not passed validation (needs_review): listed, not yet checked, and not counted by matching */
+                verified: boolean;
             }[];
             /** @description The invitation or assignment the applicant holds on the task, once invited; null before */
             assignment: {

@@ -90,12 +90,16 @@ export function heldRequiredSkills(db: Db, pairs: readonly { taskId: number; vol
     .selectFrom('task_skills')
     .innerJoin('volunteer_skills', 'volunteer_skills.skill_id', 'task_skills.skill_id')
     .innerJoin('skills', 'skills.id', 'task_skills.skill_id')
+    .innerJoin('volunteers', 'volunteers.id', 'volunteer_skills.volunteer_id')
     .select([
       'task_skills.task_id',
       'volunteer_skills.volunteer_id',
       'skills.name',
       'volunteer_skills.proficiency_level',
       'volunteer_skills.evidence',
+      // Whether matching counts it: added by hand, or from a CV analysis that passed validation.
+      'volunteer_skills.source',
+      'volunteers.validation_status',
     ])
     .where((eb) =>
       eb.or(

@@ -34,6 +34,11 @@ export const TaskInterest = Type.Object(
         name: Type.String({ description: "One of the task's required skills" }),
         proficiency_level: Type.String({ description: 'beginner | intermediate | advanced | expert' }),
         evidence: Nullable(Type.String({ description: 'The CV excerpt that shows it; null for skills added by hand' })),
+        verified: Type.Boolean({
+          description:
+            'False for a skill read from a CV whose analysis has not passed validation (needs_review): listed, not ' +
+            'yet checked, and not counted by matching',
+        }),
       }),
       { description: "The task's required skills the applicant holds" },
     ),

@@ -48,7 +48,12 @@ async function toInterests(db: Db, rows: readonly InterestRow[]): Promise<TaskIn
     },
     matched_skills: skills
       .filter((skill) => skill.task_id === row.task_id && skill.volunteer_id === row.volunteer_id)
-      .map((skill) => ({ name: skill.name, proficiency_level: skill.proficiency_level, evidence: skill.evidence })),
+      .map((skill) => ({
+        name: skill.name,
+        proficiency_level: skill.proficiency_level,
+        evidence: skill.evidence,
+        verified: skill.source === 'manual' || skill.validation_status === 'passed',
+      })),
     assignment:
       row.assignment_id === null || row.assignment_status === null
         ? null
