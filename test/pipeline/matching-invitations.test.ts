@@ -5,6 +5,7 @@ import { matchTask } from '../../src/pipeline/matching/matching.service.ts';
 import { notificationsOf } from '../helpers/assignment-fixtures.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
+import { queuedJobs } from '../helpers/queued-jobs.ts';
 import {
   assignmentsOfTask,
   contributor,
@@ -199,6 +200,39 @@ for (const dialect of testDialects()) {
       assert.equal(await taskStatus(ctx.db, task.id), 'assigned');
       assert.deepEqual(await matchTask(ctx.deps, task.id), []);
       assert.equal((await assignmentsOfTask(ctx.db, task.id)).length, 1);
+    });
+    it('passes over a contributor being invited elsewhere right now, and tries the task again shortly', {
+      skip: dialect === 'sqlite' && 'SQLite runs one write transaction at a time: no row is ever held',
+    }, async () => {
+      const skills = skillNames('Node.js');
+      const { task } = await openTask(ctx.db, skills);
+      const only = await contributor(ctx.db, { skills: { [skills[0]]: 'expert' } });
+      // Another transaction inviting them to another task holds their row.
+      let release!: () => void;
+      let holding!: () => void;
+      const held = new Promise<void>((resolve) => {
+        holding = resolve;
+      });
+      const holder = ctx.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('volunteers').select('id').where('id', '=', only.volunteer.id).forUpdate().execute();
+        holding();
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      });
+      await held;
+      const retriesBefore = (await queuedJobs(ctx, 'task.match')).filter((job) => job.payload.taskId === task.id);
+      try {
+        assert.deepEqual(await matchTask(ctx.deps, task.id), [], 'their row is held: nobody else fits');
+      } finally {
+        release();
+        await holder;
+      }
+      const retries = (await queuedJobs(ctx, 'task.match')).filter((job) => job.payload.taskId === task.id);
+      assert.equal(retries.length, retriesBefore.length + 1, 'task.match queued again for the task');
+      // The retry (run here directly) invites them once the other transaction is done.
+      assert.equal((await matchTask(ctx.deps, task.id)).length, 1);
+      assert.deepEqual(await invitedVolunteerIds(ctx.db, task.id), [only.volunteer.id]);
     });
   });
 }

@@ -12,11 +12,18 @@ import { lockOpenTask } from '../../modules/tasks/tasks.repository.ts';
  */
 export type MatchingDeps = Pick<AppDeps, 'db' | 'queue' | 'config' | 'dialect'>;
 
+/** How long matching waits before it tries again a task whose best candidate was being invited elsewhere. */
+const BUSY_RETRY_MS = 2000;
+
 /**
  * Invites the best of `ranked` until the task holds `invitationsPerTask` open invitations, in one transaction: the
  * invitations (through `createInvitation`, with score and reasoning), the task to `matching`, and a
  * `challenge.form-team` job. Someone who meanwhile got an assignment on the task, or who already holds
- * MAX_OPEN_INVITATIONS open invitations, is passed over for the next in line. Returns the new assignment ids.
+ * MAX_OPEN_INVITATIONS open invitations, is passed over for the next in line. Someone being invited by another
+ * transaction right now (PostgreSQL: their row is locked) is passed over too, but only for the moment: when the task
+ * is left with room while such a candidate was passed over, `task.match` runs again shortly (BUSY_RETRY_MS), so two
+ * tasks matched at once do not leave a contributor uninvited to the one that fits them best. Returns the new
+ * assignment ids.
  */
 export async function inviteBest(
   deps: MatchingDeps,
@@ -29,6 +36,7 @@ export async function inviteBest(
     if (!(await lockOpenTask(trx, task.id))) return [];
     let slots = invitationsPerTask - (await countOpenInvitations(trx, task.id));
     const invited: number[] = [];
+    let passedOverBusy = false;
     const now = new Date().toISOString();
     for (const match of ranked) {
       if (slots <= 0) break;
@@ -47,11 +55,18 @@ export async function inviteBest(
         },
         { now, skipLocked: true },
       );
-      if (!('assignmentId' in outcome)) continue;
+      if (!('assignmentId' in outcome)) {
+        if (outcome.refused === 'busy') passedOverBusy = true;
+        continue;
+      }
       slots--;
       invited.push(outcome.assignmentId);
     }
     if (invited.length > 0) await afterInvitations(trx, deps.queue, task, now);
+    if (passedOverBusy && slots > 0) {
+      const runAt = new Date(Date.parse(now) + BUSY_RETRY_MS);
+      await deps.queue.enqueue(trx, 'task.match', { taskId: task.id }, { runAt });
+    }
     return invited;
   });
 }
