@@ -62,6 +62,8 @@ for (const dialect of testDialects()) {
       const nobody = parsePage((await client.get(`/tasks/${lonely.id}/people`)).body);
       assert.match(nobody.text, new RegExp(`No contributor holds Diving ${process.pid} at advanced level or above\\.`));
       assert.match(nobody.text, /Find people by skill for this task/);
+      // A task's state is where its staffing stands, not an analysis word.
+      assert.match(nobody.text, /People for “Dive” Not started/);
 
       const other = await createCompany(ctx.db, { user: await withPassword() });
       const otherClient = await signedIn(ctx.app, other.user.email);

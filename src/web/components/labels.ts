@@ -30,6 +30,19 @@ export function statusChip(status: string, label = statusLabel(status)): Html {
   return html`<span class="status ${status}">${label}</span>`;
 }
 
+/** A task's states say where its staffing stands (`pending` is a task nobody was invited to yet, not an analysis). */
+const TASK_STATUS: Record<string, string> = {
+  pending: 'Not started',
+  matching: 'Looking for contributors',
+  assigned: 'Assigned',
+  in_progress: 'In progress',
+  completed: 'Completed',
+};
+
+export function taskStatusChip(status: string): Html {
+  return statusChip(status, TASK_STATUS[status] ?? statusLabel(status));
+}
+
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',
   timeStyle: 'short',

@@ -1,20 +1,12 @@
 import type { Assignment } from '../../../modules/assignments/assignments.schemas.ts';
 import { isThreadStatus, threadPath } from '../../../modules/challenge-messages/challenge-messages.service.ts';
 import type { Task } from '../../../modules/tasks/tasks.schemas.ts';
-import { hours, skillTags, statusChip, statusLabel } from '../../components/labels.ts';
+import { hours, skillTags, statusChip, statusLabel, taskStatusChip } from '../../components/labels.ts';
 import { progressBar, taskProgressOf } from '../../components/progress-bar.ts';
 import { type Html, html } from '../../html.ts';
 import { type ChallengeView, canEditPlan } from './challenge-view.ts';
 import { changedMark } from './changed-mark.ts';
 import { taskEditor } from './task-edit-forms.ts';
-
-const TASK_STATUS: Record<string, string> = {
-  pending: 'Not started',
-  matching: 'Looking for contributors',
-  assigned: 'Assigned',
-  in_progress: 'In progress',
-  completed: 'Completed',
-};
 
 /** The groups, in the order work moves through them, and the task statuses each holds. */
 const GROUPS: ReadonlyArray<{ key: string; title: string; statuses: readonly string[] }> = [
@@ -97,7 +89,7 @@ function taskThreadLink(task: Task, assignments: readonly Assignment[]): Html {
 function taskCard(task: Task, workstreamTitle: string | null, view: ChallengeView): Html {
   const { people: peopleByTask } = view;
   return html`<li class="task card" id="task-${task.id}">
-  <div class="card-head"><h4>${task.title}</h4>${changedMark(task, view.isOwner)}${statusChip(task.status, TASK_STATUS[task.status] ?? task.status)}</div>
+  <div class="card-head"><h4>${task.title}</h4>${changedMark(task, view.isOwner)}${taskStatusChip(task.status)}</div>
   ${workstreamTitle && html`<p class="small muted workstream">${workstreamTitle}</p>`}
   ${task.description && html`<p class="small">${task.description}</p>`}
   ${taskFacts(task)}

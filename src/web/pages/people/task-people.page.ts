@@ -6,7 +6,7 @@ import { getTaskCandidates } from '../../../modules/matching/candidates.service.
 import type { TaskCandidates } from '../../../modules/matching/matching.schemas.ts';
 import { fittingProficiency } from '../../../modules/matching/scoring.ts';
 import { showTask } from '../../../modules/tasks/tasks.service.ts';
-import { dateTime, skillTags, statusChip, statusLabel } from '../../components/labels.ts';
+import { dateTime, skillTags, statusChip, statusLabel, taskStatusChip } from '../../components/labels.ts';
 import { type Html, html } from '../../html.ts';
 import { sendPage } from '../../layout.ts';
 import { inviteForm, volunteerCard, withdrawForm } from './people-cards.ts';
@@ -111,7 +111,7 @@ export async function taskPeoplePage(
   return sendPage(request, reply, {
     title: `People for ${task.title}`,
     body: html`<p class="breadcrumb"><a href="/challenges/${task.challenge.id}#task-${task.id}">${task.challenge.title}</a></p>
-<div class="page-head"><h1>People for “${task.title}”</h1> ${statusChip(task.status)}</div>
+<div class="page-head"><h1>People for “${task.title}”</h1> ${taskStatusChip(task.status)}</div>
 ${task.required_skills.length > 0 && skillTags(task.required_skills)}
 <section id="applicants" aria-labelledby="applicants-title">
   <h2 id="applicants-title">Applicants${applicants.total > 0 && ` (${applicants.total})`}</h2>
