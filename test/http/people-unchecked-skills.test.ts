@@ -66,6 +66,32 @@ for (const dialect of testDialects()) {
       );
     });
 
+    it('the profile (GET /api/volunteers/{id}) marks each skill verified or not yet checked', async () => {
+      const [surveying, drafting] = skillNames('Land Surveying', 'Drafting');
+      const company = await createCompany(ctx.db);
+      const person = await contributor(ctx.db, {
+        skills: { [surveying]: 'advanced' },
+        evidence: { [surveying]: 'Surveyed 40 km of riverbank.' },
+        volunteer: { validation_status: 'needs_review' },
+      });
+      const byHand = await contributor(ctx.db, { skills: { [drafting]: 'beginner' }, source: 'manual' });
+      await ctx.db
+        .updateTable('volunteer_skills')
+        .set({ volunteer_id: person.volunteer.id })
+        .where('volunteer_id', '=', byHand.volunteer.id)
+        .execute();
+      const response = await apiClient(ctx.app, company.token).get(`/api/volunteers/${person.volunteer.id}`);
+      assert.equal(response.statusCode, 200, response.body);
+      const skills = response.data.data.skills;
+      assert.deepEqual(
+        skills.map((skill: CardSkill & { source: string }) => [skill.name, skill.source, skill.verified]).sort(),
+        [
+          [drafting, 'manual', true],
+          [surveying, 'cv_analysis', false],
+        ],
+      );
+    });
+
     it('keeps matching’s rule: an unchecked CV skill makes nobody a candidate; a hand-added one always counts', async () => {
       const [surveying] = skillNames('Land Surveying');
       const company = await createCompany(ctx.db);

@@ -111,6 +111,30 @@ for (const dialect of testDialects()) {
       assert.equal((await client.get('/volunteers/999999')).statusCode, 404);
     });
 
+    it('a profile page marks a skill of a CV not yet checked (needs_review), not one added by hand', async () => {
+      const company = await createCompany(ctx.db, { user: await withPassword() });
+      const person = await createVolunteer(ctx.db, {
+        user: { name: 'Rhea Review' },
+        volunteer: { validation_status: 'needs_review' },
+      });
+      await addVolunteerSkill(ctx.db, person.volunteer.id, 'Land Surveying', 'advanced');
+      await ctx.db
+        .updateTable('volunteer_skills')
+        .set({ source: 'cv_analysis', evidence: 'Surveyed 40 km of riverbank.' })
+        .where('volunteer_id', '=', person.volunteer.id)
+        .execute();
+      await addVolunteerSkill(ctx.db, person.volunteer.id, 'Technical Drawing', 'beginner');
+      const client = await signedIn(ctx.app, company.user.email);
+      const page = parsePage((await client.get(`/volunteers/${person.volunteer.id}`)).body);
+      const skills = page.textOf('[aria-labelledby="skills-title"]');
+      assert.match(
+        skills,
+        /Land Surveying, advanced \(listed on the CV, not yet checked\) — Surveyed 40 km of riverbank\./i,
+      );
+      assert.match(skills, /Technical Drawing, beginner \(added by hand\)/i);
+      assert.doesNotMatch(skills, /Technical Drawing, beginner \(listed on the CV/i);
+    });
+
     it('a profile reached from a task offers Invite to it, or says why not; never for another company’s task', async () => {
       const company = await createCompany(ctx.db, { user: await withPassword() });
       const challenge = await createChallenge(ctx.db, company.company.id);

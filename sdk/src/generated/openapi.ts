@@ -2290,6 +2290,21 @@ export interface components {
             links: components["schemas"]["PageLinks"];
             meta: components["schemas"]["PageMeta"];
         };
+        PublicVolunteerSkill: {
+            id: number;
+            name: string;
+            /** @description beginner | intermediate | advanced | expert */
+            proficiency_level: string;
+            /** @description technical | soft | domain | language | tool */
+            category: string | null;
+            years_of_experience: number | null;
+            /** @description cv_analysis | manual */
+            source: string;
+            /** @description The CV excerpt the skill was read from (at most 300 characters, word for word): the line or clause where the CV shows it best. Null for skills added by hand. */
+            evidence: string | null;
+            /** @description False for a skill read from a CV whose analysis has not passed validation (needs_review): the contributor lists it, but it is not yet checked and matching does not count it. */
+            verified: boolean;
+        };
         PublicVolunteerProfile: {
             id: number;
             name: string;
@@ -2316,7 +2331,7 @@ export interface components {
                 duration_years: number | null;
             }[];
             reputation_score: number;
-            skills: components["schemas"]["VolunteerSkill"][];
+            skills: components["schemas"]["PublicVolunteerSkill"][];
             statistics: {
                 tasks_completed: number;
                 hours_contributed: number;

@@ -7,6 +7,7 @@ import { companyUserIdOf } from '../companies/companies.repository.ts';
 import { companyIdOf } from '../companies/companies.service.ts';
 import { notify } from '../notifications/notify.ts';
 import { profileRequired } from '../users/profile-errors.ts';
+import { isCheckedSkill } from '../volunteers/checked-skills.ts';
 import { volunteerIdOf } from '../volunteers/volunteers.service.ts';
 import {
   deleteInterest,
@@ -52,7 +53,7 @@ async function toInterests(db: Db, rows: readonly InterestRow[]): Promise<TaskIn
         name: skill.name,
         proficiency_level: skill.proficiency_level,
         evidence: skill.evidence,
-        verified: skill.source === 'manual' || skill.validation_status === 'passed',
+        verified: isCheckedSkill(skill, skill.validation_status),
       })),
     assignment:
       row.assignment_id === null || row.assignment_status === null

@@ -5,6 +5,7 @@ import type { AuthUser } from '../auth/tokens.service.ts';
 import { companyIdOf } from '../companies/companies.service.ts';
 import { PROFICIENCIES } from '../matching/policy.ts';
 import { findSkillFamily } from '../matching/skill-family.ts';
+import { isCheckedSkill } from './checked-skills.ts';
 import {
   findVolunteerById,
   isInvitedOrAssignedBy,
@@ -59,7 +60,10 @@ export async function getPublicProfile(db: Db, caller: AuthUser, id: number): Pr
     ...backgroundOf(row),
     work_experience: workExperienceOf(row),
     reputation_score: row.reputation_score,
-    skills: skills.map(toVolunteerSkill),
+    skills: skills.map((skill) => ({
+      ...toVolunteerSkill(skill),
+      verified: isCheckedSkill(skill, row.validation_status),
+    })),
     statistics: {
       tasks_completed: Number(statistics.tasks_completed ?? 0),
       hours_contributed: Number(statistics.hours_contributed ?? 0),

@@ -161,6 +161,19 @@ export const VolunteerCard = Type.Object(
 );
 export type VolunteerCard = Static<typeof VolunteerCard>;
 
+/** A skill as another user reads it on a contributor's profile: whether it is checked yet, beside the rest. */
+const PublicVolunteerSkill = Type.Object(
+  {
+    ...VolunteerSkill.properties,
+    verified: Type.Boolean({
+      description:
+        'False for a skill read from a CV whose analysis has not passed validation (needs_review): the contributor ' +
+        'lists it, but it is not yet checked and matching does not count it.',
+    }),
+  },
+  { $id: 'PublicVolunteerSkill' },
+);
+
 export const PublicVolunteerProfile = Type.Object(
   {
     id: Type.Integer(),
@@ -175,7 +188,7 @@ export const PublicVolunteerProfile = Type.Object(
     education: VolunteerProfile.properties.education,
     work_experience: VolunteerProfile.properties.work_experience,
     reputation_score: Type.Integer(),
-    skills: Type.Array(VolunteerSkill),
+    skills: Type.Array(PublicVolunteerSkill),
     statistics: Type.Object({
       tasks_completed: Type.Integer(),
       hours_contributed: Type.Number(),

@@ -17,8 +17,8 @@ function skillsSection(profile: PublicVolunteerProfile): Html {
   return html`<ul class="plain evidence">${profile.skills.map(
     (skill) =>
       html`<li><strong>${skill.name}</strong>, ${skill.proficiency_level}${
-        skill.evidence ? html` — <q>${skill.evidence}</q>` : html` <span class="small muted">(added by hand)</span>`
-      }</li>`,
+        !skill.verified && html` <span class="small muted">(listed on the CV, not yet checked)</span>`
+      }${skill.evidence ? html` — <q>${skill.evidence}</q>` : html` <span class="small muted">(added by hand)</span>`}</li>`,
   )}</ul>`;
 }
 
