@@ -150,7 +150,21 @@ for (const dialect of testDialects()) {
       ]);
     });
 
-    it('merging keeps a skill core when either task has it core', async () => {
+    it('merging keeps a skill core when either task has it core, supporting when both have it supporting', async () => {
+      const both = await plannedTask();
+      const alike = await plannedTask();
+      await ctx.db
+        .updateTable('tasks')
+        .set({ challenge_id: both.challenge.id, workstream_id: both.task.workstream_id })
+        .where('id', '=', alike.task.id)
+        .execute();
+      const folded = await both.api.post(`/api/tasks/${alike.task.id}/merge`, { into_task_id: both.task.id });
+      assert.equal(folded.statusCode, 200, folded.body);
+      assert.deepEqual(await storedCore(both.task.id), [
+        ['Report writing', 0],
+        ['Translation', 1],
+      ]);
+
       const { challenge, task, api } = await plannedTask();
       const other = await createTask(ctx.db, challenge.id, {
         workstream_id: task.workstream_id,
