@@ -24,7 +24,7 @@ import { findOwnedTask } from './task-access.ts';
 const CANDIDATES_SHOWN = 20;
 
 /** The candidate's holds on the task's skills, as a card shows them (the evidence included); all counted. */
-export function cardSkills(task: TaskNeeds, candidate: Candidate): CardSkill[] {
+function cardSkills(task: TaskNeeds, candidate: Candidate): CardSkill[] {
   return matchFactors(task, candidate).matchedSkills.map((skill) => ({
     name: skill.name,
     proficiency_level: skill.proficiency,

@@ -10,7 +10,7 @@ import { skillsEditor } from './skills-editor.ts';
 /** The CV analysis is a job on the server; while it waits or runs, the page watches for it to end (app.js). */
 const RUNNING = new Set(['pending', 'processing']);
 
-export function analysisIsRunning(profile: VolunteerProfile): boolean {
+function analysisIsRunning(profile: VolunteerProfile): boolean {
   return RUNNING.has(profile.ai_analysis_status);
 }
 
@@ -28,7 +28,7 @@ export function liveCvAnalysis(profile: VolunteerProfile, { className = '', smal
 }
 
 /** One sentence on where the CV analysis stands and what to do next. */
-export function analysisSentence(profile: VolunteerProfile): Html {
+function analysisSentence(profile: VolunteerProfile): Html {
   switch (profile.ai_analysis_status) {
     case 'none':
       return html`Upload your CV and we will find your skills, experience and education in it.`;
