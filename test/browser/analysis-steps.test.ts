@@ -1,11 +1,17 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { createDatabase } from '../../src/db/database.ts';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { createChallenge, createCompany, createVolunteer } from '../helpers/factories.ts';
-import { hasChromium, newPage, screenshot, signIn, uniqueEmail, useServerAndBrowser } from './harness.ts';
+import {
+  hasChromium,
+  newPage,
+  openServerDatabase,
+  screenshot,
+  signIn,
+  uniqueEmail,
+  useServerAndBrowser,
+} from './harness.ts';
 
 /**
  * The live step indicator in Chromium (issue 13, item 3): the challenge page and the contributor's profile show the
@@ -24,7 +30,7 @@ describe('analysis step indicator in Chromium', { skip: !hasChromium }, () => {
 
   it('marks the current step of a brief and of a CV analysis and follows the job to the next one', async () => {
     const { server, browser } = running;
-    const database = createDatabase({ url: `sqlite:${path.join(server.dataDir, 'guild.sqlite')}` });
+    const database = openServerDatabase(server);
     const { context, page } = await newPage(browser, server.url);
     try {
       const companyEmail = uniqueEmail('company');

@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { createDatabase } from '../../src/db/database.ts';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import {
   createAssignment,
@@ -16,6 +14,7 @@ import {
   hasChromium,
   newAccount,
   newPage,
+  openServerDatabase,
   type RunningServer,
   screenshot,
   signIn,
@@ -30,7 +29,7 @@ const PASSWORD = 'correct horse battery';
  * Matching and team formation have their own tests; this one is about talking.
  */
 async function seedTeamChallenge(server: RunningServer) {
-  const db = createDatabase({ url: `sqlite:${path.join(server.dataDir, 'guild.sqlite')}` });
+  const db = openServerDatabase(server);
   try {
     const password_hash = await hashPassword(PASSWORD);
     const companyAccount = newAccount('company', 'Grace Hopper');

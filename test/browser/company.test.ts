@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { before, describe, it } from 'node:test';
-import { createDatabase } from '../../src/db/database.ts';
 import { pngFile } from '../helpers/file-fixtures.ts';
 import { seedSubmittedSolutions } from './company-setup.ts';
 import {
@@ -9,6 +7,7 @@ import {
   hasChromium,
   newAccount,
   newPage,
+  openServerDatabase,
   PIPELINE_WAIT_MS,
   register,
   screenshot,
@@ -105,7 +104,7 @@ describe('the company side: profile, a challenge and its tasks, reviews [browser
   });
 
   it('approves one submitted solution and sends another back with a note [solutions set up through the API]', async () => {
-    const db = createDatabase({ url: `sqlite:${path.join(running.server.dataDir, 'guild.sqlite')}` });
+    const db = openServerDatabase(running.server);
     const seeded = await seedSubmittedSolutions(db.db, running.server.url, company.email).finally(() => db.destroy());
     const { context, page } = await newPage(running.browser, running.server.url);
     await page.goto('/login');

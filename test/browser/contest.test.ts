@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, it } from 'node:test';
-import { createDatabase } from '../../src/db/database.ts';
 import { createIdea, createVolunteer } from '../helpers/factories.ts';
 import {
   apiToken,
   hasChromium,
   newAccount,
   newPage,
+  openServerDatabase,
   PIPELINE_WAIT_MS,
   register,
   screenshot,
@@ -61,7 +60,7 @@ describe('community challenges as contests [browser]', { skip: !hasChromium }, (
     await page.getByRole('link', { name: `/challenges/${challengeId}/public` }).waitFor();
 
     // Two scored ideas by contributors, written into the server's database (scoring is covered elsewhere).
-    const db = createDatabase({ url: `sqlite:${path.join(running.server.dataDir, 'guild.sqlite')}` });
+    const db = openServerDatabase(running.server);
     const ideas = await (async () => {
       const author = await createVolunteer(db.db, { user: { name: 'Mary Seacole' } });
       const other = await createVolunteer(db.db, { user: { name: 'Edith Cavell' } });

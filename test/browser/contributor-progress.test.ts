@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { describe, it } from 'node:test';
-import { createDatabase } from '../../src/db/database.ts';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import {
   addVolunteerSkill,
@@ -12,7 +10,15 @@ import {
   createVolunteer,
   ensureSkill,
 } from '../helpers/factories.ts';
-import { hasChromium, newPage, screenshot, signIn, uniqueEmail, useServerAndBrowser } from './harness.ts';
+import {
+  hasChromium,
+  newPage,
+  openServerDatabase,
+  screenshot,
+  signIn,
+  uniqueEmail,
+  useServerAndBrowser,
+} from './harness.ts';
 
 /**
  * The contributor's dashboard and profile in Chromium (issue 13, item 3): the challenge they work on with its
@@ -26,7 +32,7 @@ describe('contributor progress and skill chips in Chromium', { skip: !hasChromiu
 
   it('shows the challenge worked on with its progress, and the skills as grouped chips', async () => {
     const { server, browser } = running;
-    const database = createDatabase({ url: `sqlite:${path.join(server.dataDir, 'guild.sqlite')}` });
+    const database = openServerDatabase(server);
     const { context, page } = await newPage(browser, server.url);
     try {
       const email = uniqueEmail('contributor');

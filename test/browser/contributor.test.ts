@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { createDatabase } from '../../src/db/database.ts';
 import { pdfFile } from '../helpers/file-fixtures.ts';
 import { seedInvitations } from './contributor-setup.ts';
 import {
@@ -11,6 +10,7 @@ import {
   hasChromium,
   newAccount,
   newPage,
+  openServerDatabase,
   PIPELINE_WAIT_MS,
   register,
   reloadUntil,
@@ -136,7 +136,7 @@ describe('the contributor journey [browser]', { skip: !hasChromium }, () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Your details were saved.').waitFor();
     assert.equal(await page.getByLabel('Hours a week you can give').inputValue(), '25');
-    const db = createDatabase({ url: `sqlite:${path.join(running.server.dataDir, 'guild.sqlite')}` });
+    const db = openServerDatabase(running.server);
     const [first, second] = await seedInvitations(db.db, account.email);
     await db.destroy();
 

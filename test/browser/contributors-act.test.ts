@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { createDatabase } from '../../src/db/database.ts';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { refreshFeedOf } from '../../src/modules/tasks/task-fit.repository.ts';
 import {
@@ -12,7 +10,15 @@ import {
   createTask,
   createVolunteer,
 } from '../helpers/factories.ts';
-import { hasChromium, newPage, screenshot, signIn, uniqueEmail, useServerAndBrowser } from './harness.ts';
+import {
+  hasChromium,
+  newPage,
+  openServerDatabase,
+  screenshot,
+  signIn,
+  uniqueEmail,
+  useServerAndBrowser,
+} from './harness.ts';
 
 /**
  * Contributors can act (issue 13, item 1), in real Chromium against the real server: a contributor says "I'm
@@ -27,7 +33,7 @@ describe('contributors act: applying and editing skills [browser]', { skip: !has
 
   /** A company with a running challenge of two open Python tasks, and a contributor who fits them. */
   async function seed() {
-    const db = createDatabase({ url: `sqlite:${path.join(running.server.dataDir, 'guild.sqlite')}` });
+    const db = openServerDatabase(running.server);
     try {
       const password_hash = await hashPassword(PASSWORD);
       const company = await createCompany(db.db, {

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, afterEach, before } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { createDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { childEnv } from '../helpers/child-env.ts';
 import { lastConfirmationLink, lastResetLink } from '../helpers/mail.ts';
 import { assertPagesAccessible, watchPages } from './page-checks.ts';
@@ -36,6 +37,14 @@ async function freePort(): Promise<number> {
 const dataDirByOrigin = new Map<string, string>();
 
 export type RunningServer = { url: string; dataDir: string; env: Record<string, string>; stop: () => Promise<void> };
+
+/**
+ * The running server's own SQLite database, opened beside it, for a test's set-up written straight into it (what the
+ * journey under test does not cover). The caller destroys the handle when done.
+ */
+export function openServerDatabase(server: Pick<RunningServer, 'dataDir'>): DatabaseHandle {
+  return createDatabase({ url: `sqlite:${path.join(server.dataDir, 'guild.sqlite')}` });
+}
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-browser-'));

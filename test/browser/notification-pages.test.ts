@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { describe, it } from 'node:test';
-import { createDatabase } from '../../src/db/database.ts';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import {
   createAssignment,
@@ -15,6 +13,7 @@ import {
   hasChromium,
   newAccount,
   newPage,
+  openServerDatabase,
   passwordResetLink,
   register,
   screenshot,
@@ -102,7 +101,7 @@ describe('password reset, e-mail settings and the notifications page in Chromium
 
   it('groups notifications by challenge, filters them, and says which invitation is gone', async () => {
     const { server, browser } = running;
-    const database = createDatabase({ url: `sqlite:${path.join(server.dataDir, 'guild.sqlite')}` });
+    const database = openServerDatabase(server);
     const { context, page } = await newPage(browser, server.url);
     try {
       const email = uniqueEmail('contributor');

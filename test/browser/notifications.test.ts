@@ -1,11 +1,17 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { createDatabase } from '../../src/db/database.ts';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { createAssignment, createChallenge, createCompany, createTask, createVolunteer } from '../helpers/factories.ts';
-import { hasChromium, newPage, screenshot, signIn, uniqueEmail, useServerAndBrowser } from './harness.ts';
+import {
+  hasChromium,
+  newPage,
+  openServerDatabase,
+  screenshot,
+  signIn,
+  uniqueEmail,
+  useServerAndBrowser,
+} from './harness.ts';
 
 /**
  * The bell and the notifications page follow the notification stream (issue 13, item 2; issue 14, section 2): a
@@ -35,7 +41,7 @@ describe('live notifications in Chromium', { skip: !hasChromium }, () => {
 
   it('updates the bell and the notifications page without a reload when a notification is created', async () => {
     const { server, browser } = running;
-    const database = createDatabase({ url: `sqlite:${path.join(server.dataDir, 'guild.sqlite')}` });
+    const database = openServerDatabase(server);
     const { context, page } = await newPage(browser, server.url);
     try {
       // A company with an active challenge whose two tasks have each invited a contributor.

@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { describe, it } from 'node:test';
-import { createDatabase } from '../../src/db/database.ts';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import {
   addVolunteerSkill,
@@ -13,6 +11,7 @@ import {
 import {
   hasChromium,
   newPage,
+  openServerDatabase,
   type RunningServer,
   screenshot,
   signIn,
@@ -28,7 +27,7 @@ const PASSWORD = 'correct horse battery';
  * Matching has its own tests; this one is about the company choosing people itself (issue 12, items 2 and 3).
  */
 async function seedPeople(server: RunningServer, email: string) {
-  const db = createDatabase({ url: `sqlite:${path.join(server.dataDir, 'guild.sqlite')}` });
+  const db = openServerDatabase(server);
   try {
     const owner = await createCompany(db.db, {
       user: { email, name: 'Harbour Trust', password_hash: await hashPassword(PASSWORD) },

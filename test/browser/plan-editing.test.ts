@@ -1,7 +1,5 @@
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { createDatabase } from '../../src/db/database.ts';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import {
   createAssignment,
@@ -14,6 +12,7 @@ import {
 import {
   hasChromium,
   newPage,
+  openServerDatabase,
   type RunningServer,
   screenshot,
   signIn,
@@ -29,7 +28,7 @@ const PASSWORD = 'correct horse battery';
  * server's database. The pipeline that plans a brief has its own tests; this one is about correcting the plan.
  */
 async function seedPlan(server: RunningServer, email: string) {
-  const db = createDatabase({ url: `sqlite:${path.join(server.dataDir, 'guild.sqlite')}` });
+  const db = openServerDatabase(server);
   try {
     const owner = await createCompany(db.db, {
       user: { email, name: 'Harbour Trust', password_hash: await hashPassword(PASSWORD) },

@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { createDatabase } from '../../src/db/database.ts';
 import {
   type Account,
   apiToken,
   hasChromium,
   newAccount,
   newPage,
+  openServerDatabase,
   register,
   screenshot,
   signIn,
@@ -94,7 +93,7 @@ describe('signing out and ended sessions [browser]', { skip: !hasChromium }, () 
     assert.ok(token);
 
     // The token's end passes while the page is open (as WEB_TOKEN_IDLE_HOURS would have it, without the wait).
-    const db = createDatabase({ url: `sqlite:${path.join(running.server.dataDir, 'guild.sqlite')}` });
+    const db = openServerDatabase(running.server);
     await db.db
       .updateTable('personal_access_tokens')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })

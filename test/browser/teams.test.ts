@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { describe, it } from 'node:test';
-import { createDatabase } from '../../src/db/database.ts';
 import { createChallenge, createCompany, createTeam, createVolunteer } from '../helpers/factories.ts';
 import {
   hasChromium,
   newAccount,
   newPage,
+  openServerDatabase,
   type RunningServer,
   register,
   screenshot,
@@ -19,7 +18,7 @@ import {
  * pipeline has its own tests; this one is about the pages.
  */
 async function seedTeamInvitation(server: RunningServer, email: string): Promise<number> {
-  const db = createDatabase({ url: `sqlite:${path.join(server.dataDir, 'guild.sqlite')}` });
+  const db = openServerDatabase(server);
   try {
     const me = await db.db
       .selectFrom('volunteers')
