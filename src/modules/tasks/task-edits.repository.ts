@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { renumberedFor } from '../../shared/positions.ts';
 import { ACTIVE_STATUSES } from '../assignments/assignments.state.ts';
 import { addTaskToFeeds, removeTaskFromFeeds } from './task-fit.repository.ts';
 import type { SkillNote } from './tasks.mapper.ts';
@@ -116,16 +117,8 @@ export async function placeTask(db: Db, workstreamId: number, taskId: number, po
     .orderBy('position')
     .orderBy('id')
     .execute();
-  const others = rows.filter((row) => row.id !== taskId).map((row) => row.id);
-  const order = [...others.slice(0, position - 1), taskId, ...others.slice(position - 1)];
-  for (const [index, id] of order.entries()) {
-    if (rows.find((row) => row.id === id)?.position !== index + 1) {
-      await db
-        .updateTable('tasks')
-        .set({ position: index + 1 })
-        .where('id', '=', id)
-        .execute();
-    }
+  for (const moved of renumberedFor(rows, taskId, position)) {
+    await db.updateTable('tasks').set({ position: moved.position }).where('id', '=', moved.id).execute();
   }
 }
 

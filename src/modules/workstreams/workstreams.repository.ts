@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { renumberedFor } from '../../shared/positions.ts';
 
 /**
  * The company's writes on its challenge's workstreams (issue 12, item 1). The analysis inserts the planned ones
@@ -65,21 +66,8 @@ export async function placeWorkstream(db: Db, challengeId: number, id: number, p
     .orderBy('position')
     .orderBy('id')
     .execute();
-  const others = rows.filter((row) => row.id !== id);
-  const order = [
-    ...others.slice(0, position - 1).map((row) => row.id),
-    id,
-    ...others.slice(position - 1).map((row) => row.id),
-  ];
-  for (const [index, rowId] of order.entries()) {
-    const current = rows.find((row) => row.id === rowId)?.position;
-    if (current !== index + 1) {
-      await db
-        .updateTable('workstreams')
-        .set({ position: index + 1 })
-        .where('id', '=', rowId)
-        .execute();
-    }
+  for (const moved of renumberedFor(rows, id, position)) {
+    await db.updateTable('workstreams').set({ position: moved.position }).where('id', '=', moved.id).execute();
   }
 }
 
