@@ -4,17 +4,22 @@
  * recall, precision, routing accuracy, grounding and invitation precision. Method: docs/quality.md.
  *
  *   npm run eval -- [--verbose] [--json <file>] [--cvs <dir>] [--briefs <dir>] [--cv-check <dir> | --no-cv-check]
+ *                   [--brief-check <dir> | --no-brief-check]
  *
  * --cvs and --briefs read another set laid out the same way (labels.json beside the files), e.g. a held-out one.
  * The CV check set (eval/cvs-check, or --cv-check <dir>) is scored after the development set in a section of its own
  * with the same tables; it was not used to tune the analyser (eval/cvs-check/README.md). --no-cv-check leaves it out.
+ * The brief check set (eval/briefs-check, or --brief-check <dir>) is scored after the development briefs with
+ * aggregate lines only, never per brief, not even with --verbose or --json (eval/briefs-check/README.md);
+ * --no-brief-check leaves it out.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { LocalProvider } from '../src/ai/providers/local-provider.ts';
 import { loadTaxonomy } from '../src/ai/taxonomy/taxonomy.ts';
-import { type BriefResult, briefLabelProblems, evaluateBrief, type Routing, readBriefLabels } from './briefs.ts';
+import { briefAggregateReport, briefFigures, summariseBriefs } from './brief-report.ts';
+import { type BriefResult, briefLabelProblems, evaluateBrief, readBriefLabels } from './briefs.ts';
 import { type CvResult, cvFileExists, evaluateCv, isSoftwareField, readCvLabels } from './cvs.ts';
 import { evaluateInvitations, type TaskInvitations } from './invitations.ts';
 import { type Cell, formatShare, heading, table } from './report.ts';
@@ -23,7 +28,6 @@ import { ratio, SkillLabelMatcher, type SkillScore, sum, sumScores } from './ski
 const EVAL_DIR = import.meta.dirname;
 /** Professions whose CV recall is below this are listed (issue 8's floor per profession). */
 const PROFESSION_RECALL_FLOOR = 0.6;
-const ROUTINGS: Routing[] = ['community', 'team', 'rejected'];
 
 const { values: options } = parseArgs({
   options: {
@@ -33,11 +37,14 @@ const { values: options } = parseArgs({
     'cv-check': { type: 'string', default: path.join(EVAL_DIR, 'cvs-check') },
     'no-cv-check': { type: 'boolean', default: false },
     briefs: { type: 'string', default: path.join(EVAL_DIR, 'briefs') },
+    'brief-check': { type: 'string', default: path.join(EVAL_DIR, 'briefs-check') },
+    'no-brief-check': { type: 'boolean', default: false },
   },
 });
 const CV_DIR = path.resolve(options.cvs);
 const CV_CHECK_DIR = options['no-cv-check'] ? null : path.resolve(options['cv-check']);
 const BRIEF_DIR = path.resolve(options.briefs);
+const BRIEF_CHECK_DIR = options['no-brief-check'] ? null : path.resolve(options['brief-check']);
 
 const started = performance.now();
 const taxonomy = loadTaxonomy();
@@ -188,62 +195,24 @@ const checkSummary =
     : reportCvSet('CV check set (not tuned on)', checkSet, 'Its row in the summary stays empty.');
 
 // ---- Briefs ----
-const briefLabels = readBriefLabels(BRIEF_DIR);
-const labelProblems = briefLabelProblems(BRIEF_DIR, briefLabels);
-const briefs: BriefResult[] = [];
-for (const [index, label] of briefLabels.entries()) {
-  if (!fs.existsSync(path.join(BRIEF_DIR, label.file))) continue;
-  briefs.push(await evaluateBrief(ai, matcher, BRIEF_DIR, label, index + 1));
+/** A labelled brief set analysed: the problems of its labels and a result for every brief whose file exists. */
+async function analyseBriefSet(dir: string) {
+  const labels = readBriefLabels(dir);
+  const briefs: BriefResult[] = [];
+  for (const [index, label] of labels.entries()) {
+    if (!fs.existsSync(path.join(dir, label.file))) continue;
+    briefs.push(await evaluateBrief(ai, matcher, dir, label, index + 1));
+  }
+  return { labelProblems: briefLabelProblems(dir, labels), briefs };
 }
+
+const { labelProblems, briefs } = await analyseBriefSet(BRIEF_DIR);
 const teamScored = briefs.filter((brief) => brief.skills !== null);
-const briefSkills = sumScores(teamScored.map((brief) => brief.skills!));
-const pieces = sum(teamScored, (brief) => brief.label.pieces?.length ?? 0);
-const piecesCovered = sum(teamScored, (brief) => brief.piecesCovered!.length);
-const briefSummary = {
-  briefs: briefs.length,
-  routingAccuracy: ratio(briefs.filter((brief) => brief.routed === brief.label.routing).length, briefs.length),
-  communityRejected: briefs
-    .filter((b) => b.label.routing === 'community' && b.routed === 'rejected')
-    .map((b) => b.label.id),
-  unlawfulAccepted: briefs.filter((b) => b.label.unlawful === true && b.routed !== 'rejected').map((b) => b.label.id),
-  teamBriefsScored: teamScored.length,
-  skills: briefSkills,
-  grounding: ratio(piecesCovered, pieces),
-  tasks: sum(teamScored, (brief) => brief.tasks.length),
-};
+const briefSummary = summariseBriefs(briefs);
 
 out.push(heading('Briefs'));
 if (labelProblems.length > 0) out.push(`label problems (fix the labels first): ${labelProblems.join('; ')}`);
-out.push(
-  `routing accuracy ${formatShare(briefSummary.routingAccuracy)} on ${briefs.length} briefs; ` +
-    `community briefs rejected: ${briefSummary.communityRejected.length}; ` +
-    `unlawful briefs accepted: ${briefSummary.unlawfulAccepted.length}`,
-);
-out.push(
-  table(
-    ['labelled \\ routed', ...ROUTINGS],
-    ROUTINGS.map((expected) => [
-      expected,
-      ...ROUTINGS.map((routed) => briefs.filter((b) => b.label.routing === expected && b.routed === routed).length),
-    ]),
-  ),
-);
-out.push(
-  '',
-  table(
-    ['team briefs routed to team', 'briefs', 'tasks', 'skill recall', 'skill precision', 'pieces covered'],
-    [
-      [
-        'all',
-        teamScored.length,
-        briefSummary.tasks,
-        formatShare(ratio(briefSkills.labelsMatched, briefSkills.labels)),
-        formatShare(ratio(briefSkills.predictedMatching, briefSkills.predicted)),
-        `${piecesCovered}/${pieces} = ${formatShare(briefSummary.grounding)}`,
-      ],
-    ],
-  ),
-);
+out.push(...briefAggregateReport(briefs));
 out.push('', 'per domain');
 out.push(
   table(
@@ -286,6 +255,19 @@ if (options.verbose) {
       out.push(`  pieces not covered: ${uncovered.map((piece) => piece.text).join(' | ') || '–'}`);
     }
   }
+}
+
+// The brief check set is scored apart, never feeds the invitations, and gets the aggregate lines only: printing its
+// misrouted briefs, missed skills or tasks would let it be tuned on, and it would stop being a held-out measure.
+const briefCheck = BRIEF_CHECK_DIR === null ? null : await analyseBriefSet(BRIEF_CHECK_DIR);
+const briefCheckSummary = briefCheck === null ? null : summariseBriefs(briefCheck.briefs);
+if (briefCheck !== null) {
+  out.push(heading('Brief check set (not tuned on)'));
+  out.push(`${BRIEF_CHECK_DIR}: aggregate lines only, never per brief (see its README.md)`);
+  if (briefCheck.labelProblems.length > 0) {
+    out.push(`label problems (fix the labels first): ${briefCheck.labelProblems.join('; ')}`);
+  }
+  out.push(...briefAggregateReport(briefCheck.briefs));
 }
 
 // ---- Invitations ----
@@ -383,12 +365,39 @@ out.push(
       [
         'brief required skills recall / precision',
         pair(
-          ratio(briefSkills.labelsMatched, briefSkills.labels),
-          ratio(briefSkills.predictedMatching, briefSkills.predicted),
+          ratio(briefSummary.skills.labelsMatched, briefSummary.skills.labels),
+          ratio(briefSummary.skills.predictedMatching, briefSummary.skills.predicted),
         ),
         '>= 0.80 / >= 0.60',
       ],
       ['pieces covered by a task', formatShare(briefSummary.grounding), '>= 0.80'],
+      [
+        'check set: brief routing accuracy',
+        briefCheckSummary === null ? '–' : formatShare(briefCheckSummary.routingAccuracy),
+        '>= 0.90',
+      ],
+      [
+        'check set: community rejected / unlawful accepted',
+        briefCheckSummary === null
+          ? '–'
+          : `${briefCheckSummary.communityRejected.length} / ${briefCheckSummary.unlawfulAccepted.length}`,
+        '0 / 0',
+      ],
+      [
+        'check set: brief required skills recall / precision',
+        briefCheckSummary === null
+          ? '–'
+          : pair(
+              ratio(briefCheckSummary.skills.labelsMatched, briefCheckSummary.skills.labels),
+              ratio(briefCheckSummary.skills.predictedMatching, briefCheckSummary.skills.predicted),
+            ),
+        '>= 0.80 / >= 0.60',
+      ],
+      [
+        'check set: pieces covered by a task',
+        briefCheckSummary === null ? '–' : formatShare(briefCheckSummary.grounding),
+        '>= 0.80',
+      ],
       [
         'invitation precision / fitting pairs eligible',
         pair(
@@ -439,6 +448,7 @@ if (options.json) {
         piecesCovered: brief.piecesCovered?.map((piece) => piece.text) ?? null,
       })),
     },
+    briefCheck: briefCheck === null ? null : { dir: BRIEF_CHECK_DIR, ...briefFigures(briefCheck.briefs) },
     invitations,
   };
   fs.writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);

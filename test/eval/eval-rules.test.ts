@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { briefLabelProblems, coveredPieces, type PlannedTaskView, readBriefLabels } from '../../eval/briefs.ts';
+import { briefAggregateReport, briefFigures } from '../../eval/brief-report.ts';
+import {
+  type BriefResult,
+  briefLabelProblems,
+  coveredPieces,
+  type PlannedTaskView,
+  readBriefLabels,
+} from '../../eval/briefs.ts';
 import { normaliseSkillName, SkillLabelMatcher, scoreSkills } from '../../eval/skill-labels.ts';
 import type { Taxonomy, TaxonomySkill } from '../../src/ai/taxonomy/taxonomy.ts';
 
@@ -100,6 +107,74 @@ describe('eval: the brief development set', () => {
     assert.ok(new Set(labels.map((label) => label.domain)).size >= 20);
     for (const routing of ['community', 'team', 'rejected'] as const) {
       assert.ok(labels.filter((label) => label.routing === routing).length >= 10, routing);
+    }
+  });
+});
+
+describe('eval: the brief check set', () => {
+  const dir = path.join(import.meta.dirname, '../../eval/briefs-check');
+  const labels = readBriefLabels(dir);
+
+  test('every check brief is labelled consistently with its text', () => {
+    assert.deepEqual(briefLabelProblems(dir, labels), []);
+  });
+
+  test('holds at least 24 briefs in 12 domains: team, community, unlawful and advertising ones', () => {
+    assert.ok(labels.length >= 24);
+    assert.ok(new Set(labels.map((label) => label.domain)).size >= 12);
+    assert.ok(labels.filter((label) => label.routing === 'team').length >= 10);
+    assert.ok(labels.filter((label) => label.routing === 'community').length >= 5);
+    assert.ok(labels.some((label) => label.routing === 'rejected' && label.unlawful === true));
+    assert.ok(labels.some((label) => label.routing === 'rejected' && label.unlawful === false));
+  });
+});
+
+describe('eval: what is written about a held-out brief set', () => {
+  const skillScore = { labels: 2, labelsMatched: 1, predicted: 2, predictedMatching: 1, missed: ['Bat Survey'] };
+  const stripes = { text: 'Paint the stripes', keywords: ['paint', 'stripes'] };
+  const cones = { text: 'Cone off the road', keywords: ['cones', 'road'] };
+  const result = (id: string, routing: BriefResult['routed'], routed: BriefResult['routed']): BriefResult => {
+    const scored = routing === 'team' && routed === 'team';
+    return {
+      label: {
+        id,
+        file: `${id}.txt`,
+        domain: 'zoology',
+        routing,
+        unlawful: routing === 'rejected',
+        pieces: [stripes, cones],
+      },
+      routed,
+      reasons: 'Reasoning about zebra crossings',
+      tasks: routed === 'team' ? [{ ...task('Paint the zebra crossing'), requiredSkills: ['Road Marking'] }] : [],
+      skills: scored ? { ...skillScore, extra: ['Road Marking'] } : null,
+      piecesCovered: scored ? [stripes] : null,
+    };
+  };
+  const briefs = [
+    result('team-zebra-crossing', 'team', 'team'),
+    result('community-zebra-name', 'community', 'rejected'),
+    result('rejected-zebra-fraud', 'rejected', 'team'),
+  ];
+
+  test('the aggregate lines and figures give the measures and the issue-8 counts', () => {
+    const lines = briefAggregateReport(briefs).join('\n');
+    assert.match(
+      lines,
+      /routing accuracy 0\.33 on 3 briefs; community briefs rejected: 1; unlawful briefs accepted: 1/,
+    );
+    assert.match(lines, /all\s+1\s+1\s+0\.50\s+0\.50\s+1\/2 = 0\.50/);
+    const figures = briefFigures(briefs);
+    assert.deepEqual(
+      [figures.briefs, figures.communityRejected, figures.unlawfulAccepted, figures.skillLabelsMatched],
+      [3, 1, 1, 1],
+    );
+  });
+
+  test('name no brief, domain, task, reason or skill, so the set cannot be read brief by brief', () => {
+    const written = `${briefAggregateReport(briefs).join('\n')}\n${JSON.stringify(briefFigures(briefs))}`;
+    for (const detail of ['zebra', 'zoology', 'Road Marking', 'Bat Survey', 'Paint', 'stripes', 'cone']) {
+      assert.ok(!written.toLowerCase().includes(detail.toLowerCase()), detail);
     }
   });
 });
