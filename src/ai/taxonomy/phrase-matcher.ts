@@ -134,7 +134,9 @@ export class PhraseMatcher<T> {
    */
   #modeAt(tokens: Token[], at: number, candidate: Candidate<T>): MatchMode {
     if (this.#stopWordsNeedContext && candidate.length === 1 && tokens[at].stop) return 'contextual';
-    if (candidate.mode === 'exact-case' && startsSentence(tokens, at)) return 'contextual';
+    if (candidate.mode === 'exact-case' && startsSentence(tokens, at) && !isAcronymAt(tokens, at, candidate)) {
+      return 'contextual';
+    }
     return candidate.mode;
   }
 
@@ -218,6 +220,24 @@ function matchesAt<T>(tokens: Token[], at: number, candidate: Candidate<T>, rout
 /** wink reads a capital letter and a full stop as an initial: "with R." and "in C." end in the token "R.". */
 function isInitial(token: Token, letter: string): boolean {
   return /^[A-Z]$/.test(letter) && token.value === `${letter}.`;
+}
+
+const CAPITALS = /^(?=(?:[^\p{L}]*\p{Lu}){2})[\p{Lu}\p{N}&+]+$/u;
+
+/**
+ * An acronym in capitals ("FACTS qualified", "SOAR playbooks", "AAT Level 2") says as much at the start of a sentence
+ * as anywhere: an ordinary word is not written so. Unless the words after it are capitals too (a heading: "KEY FACTS
+ * AND FIGURES").
+ */
+function isAcronymAt<T>(tokens: Token[], at: number, candidate: Candidate<T>): boolean {
+  if (!candidate.exact?.every((value) => CAPITALS.test(value))) return false;
+  const next = tokens[at + candidate.length];
+  return (
+    next !== undefined &&
+    next.sentence === tokens[at].sentence &&
+    !CAPITALS.test(next.value) &&
+    /\p{L}/u.test(next.value)
+  );
 }
 
 function startsSentence(tokens: Token[], at: number): boolean {
