@@ -24,3 +24,57 @@ describe('CV reading: what the matcher finds', () => {
     assert.ok(!shouted.includes('SOAR') && !shouted.includes('React'), shouted.join(', '));
   });
 });
+
+describe('CV reading: work the person says they do not do', () => {
+  it('leaves out what the person is not yet trained in or confident with', () => {
+    const found = names([
+      'Experience',
+      '- Not yet trained in venepuncture. Not confident with Python yet.',
+      '- ECGs and SQL reports.',
+    ]);
+    assert.ok(!found.includes('Phlebotomy') && !found.includes('Python'), found.join(', '));
+    assert.ok(found.includes('SQL'), found.join(', '));
+  });
+
+  it('leaves out work after "I do not", "I have not", "I don\'t", "Not a …", whatever the verb', () => {
+    const found = names([
+      'Experience',
+      '- I do not do the bookkeeping; I run payroll.',
+      '- I have not done conveyancing work.',
+      "- I don't code: I hand designs in Figma to developers.",
+      '- Not a machine learning engineer.',
+    ]);
+    for (const absent of ['Bookkeeping', 'Conveyancing', 'Machine learning']) {
+      assert.ok(!found.includes(absent), `${absent} in ${found.join(', ')}`);
+    }
+    assert.ok(found.includes('Payroll') && found.includes('Figma'), found.join(', '));
+  });
+
+  it('leaves out work the person disowns after naming it: "not my area", "not my trade"', () => {
+    const found = names([
+      'Experience',
+      '- Plastering I leave to others – not my trade.',
+      '- Bricklaying and blockwork.',
+    ]);
+    assert.ok(!found.includes('Plastering'), found.join(', '));
+    assert.ok(found.includes('Bricklaying'), found.join(', '));
+  });
+
+  it('leaves out work right after "no" and a skill with "not much … experience"', () => {
+    const found = names([
+      'Experience',
+      '- Install EV chargers and solar PV isolators; install only, no PV design.',
+      '- Not much GCP experience; AWS daily.',
+    ]);
+    assert.ok(!found.includes('PV system design') && !found.includes('Google Cloud Platform'), found.join(', '));
+    assert.ok(found.includes('AWS'), found.join(', '));
+    const kept = names(['Experience', '- Delivered on time with no overspend; Python tooling.']);
+    assert.ok(kept.includes('Python'), kept.join(', '));
+  });
+
+  it('leaves out a credential whose list item says it expired, after a note', () => {
+    const found = names(['Certifications', 'Offshore survival (BOSIET) - expired 2022, CSCS Blue card, IPAF 3a']);
+    assert.ok(!found.includes('Offshore survival training'), found.join(', '));
+    assert.ok(found.includes('CSCS card'), found.join(', '));
+  });
+});

@@ -13,7 +13,7 @@ import { ROLES_PLURAL_AT_END } from './vocabulary.ts';
  */
 export type MentionStatus = 'asserted' | 'negated' | 'aspirational' | 'optional' | 'other-person';
 
-type Opener = { status: Exclude<MentionStatus, 'asserted'>; phrases: string };
+type Opener = { status: Exclude<MentionStatus, 'asserted'> | 'disowned'; phrases: string };
 
 const OPENERS: Opener[] = [
   {
@@ -32,7 +32,10 @@ const OPENERS: Opener[] = [
       'do not have any experience of|do not have any experience with|do not have any experience in|' +
       'have no experience of|have no experience with|have no experience in|' +
       "don't have experience of|don't have experience with|don't have experience in|" +
-      "haven't worked with|have not worked with|have not worked in|not yet worked with",
+      "haven't worked with|have not worked with|have not worked in|not yet worked with|" +
+      // Not (yet) able to do it: "Not yet trained in PEG feeding", "Not confident with R yet".
+      'not yet trained in|not yet trained on|not yet confident with|not yet confident in|not confident with|' +
+      'not confident in|not yet experienced in|not yet experienced with',
   },
   {
     status: 'aspirational',
@@ -46,6 +49,11 @@ const OPENERS: Opener[] = [
       'seeking a career in|transitioning into|looking to transition into|currently enrolled on|' +
       'currently enrolled in|currently studying|now studying|due to complete|due to finish|not yet completed|' +
       'not yet qualified in',
+  },
+  {
+    // "Graphic design is not my area", "Plastering I leave to the plasterers – not my trade": said after the work.
+    status: 'disowned',
+    phrases: 'not my area|not my trade|not my field|not my speciality|not my specialty|not my strength|not my job',
   },
   {
     status: 'optional',
@@ -96,6 +104,14 @@ const HANDED_TO_OTHERS = new RegExp(
   'giu',
 );
 
+// "I do not interpret", "I have not done lease drafting", "don't code", "Not a web developer": the person says
+// they do not do the work that follows, whatever the verb. Group 2 is the negation, group 1 the character before it
+// (a non-letter in the pattern rather than a lookbehind, so that recheck proves it linear); the verb must follow.
+const NEGATED_DOING =
+  /(^|[^\p{L}])((?:i|we)\s(?:do|did|have|had|can)\s?n[o']t\s(?:yet\s)?(?=\p{L})|(?:i|we)\s(?:don['’]t|didn['’]t|haven['’]t|can['’]t|cannot|never)\s(?=\p{L})|(?:i\s(?:am|['’]m)\s)?not\san?\s(?=\p{L}))/giu;
+
+const NEW_STATEMENT = /[:—–]\s|(?<![\p{L}])I\s/gu;
+
 const STATUS_OF_PHRASE = new Map<string, Opener['status']>(
   OPENERS.flatMap(({ status, phrases }) => phrases.split('|').map((phrase) => [phrase, status] as const)),
 );
@@ -125,10 +141,17 @@ const PENDING_AFTER = /^\s?[(:–—-]\s?(?:currently\s)?(?:learning|in progress
 const LAPSED_AFTER = /^\s?[(:–—-]\s?(?:expired|lapsed)\b/i;
 // "No SAP experience", "no data protection officer (GDPR) responsibilities": "no" a few words before the skill, and
 // what it would be a few words after it. Both windows are short and the repetitions bounded, so the check is linear.
-const NO_BEFORE = /(?:^|[^\p{L}])no\s(?:[\p{L}()-]+\s){0,4}\(?$/iu;
+const NO_BEFORE = /(?:^|[^\p{L}])(?:no|not much|not any)\s(?:[\p{L}()-]+\s){0,4}\(?$/iu;
 const EXPERIENCE_AFTER =
   /^\)?\s(?:[\p{L}()-]+\s){0,2}(?:experience|knowledge|exposure|responsibilities|duties|background)(?![\p{L}])/iu;
 const NO_WINDOW = 48;
+// "install only, no PV design", "(no simultaneous or consecutive interpreting)": "no" right before the work (two
+// words between at most), which ends the phrase.
+const NO_RIGHT_BEFORE = /(?:^|[^\p{L}])no\s(?:[\p{L}-]+\s(?:or\s|and\s)?){0,2}$/iu;
+const PHRASE_ENDS = /^(?:$|\s?[.,;:)]|\s(?:or|and|beyond|apart|except)(?![\p{L}]))/iu;
+// A credential of a list whose item says it ran out after a note: "Offshore survival (BOSIET) - expired 2022",
+// "Google Cloud Professional Data Engineer (expired 2024)". The item ends at the next separator.
+const LAPSED_IN_ITEM = /^[^,;·|]{0,48}?[(–—-]\s?(?:expired|lapsed)(?![\p{L}])/iu;
 
 type Scope = { start: number; end: number; status: Exclude<MentionStatus, 'asserted'> };
 
@@ -150,12 +173,23 @@ function scopesOf(clause: string): Scope[] {
   const startBefore = (to: number) => Math.max(0, ...ends.filter((at) => at < to).map((at) => at + 1));
   const scopes: Scope[] = [];
   for (const match of clause.matchAll(OPENER_PATTERN)) {
-    const status = STATUS_OF_PHRASE.get(match[0].toLowerCase().replace(/\s/g, ' '))!;
+    const opener = STATUS_OF_PHRASE.get(match[0].toLowerCase().replace(/\s/g, ' '))!;
     const end = match.index + match[0].length;
+    if (opener === 'disowned') {
+      scopes.push({ start: startBefore(match.index), end: match.index, status: 'negated' });
+      continue;
+    }
+    const status = opener;
     // "Kubernetes is a plus": a wish for a skill may follow the skill it is about, so it covers its part of the
     // clause on both sides.
     const start = status === 'optional' ? startBefore(match.index) : end;
     scopes.push({ start, end: endAfter(end, ends), status });
+  }
+  // A new statement of the person's own ends it: "I don't code: I hand designs in Figma to developers".
+  const ownStatements = [...clause.matchAll(NEW_STATEMENT)].map((match) => match.index);
+  for (const match of clause.matchAll(NEGATED_DOING)) {
+    const start = match.index + match[1].length + match[2].length;
+    scopes.push({ start, end: endAfter(start, [...ends, ...ownStatements]), status: 'negated' });
   }
   for (const match of clause.matchAll(OTHER_PARTY)) {
     const start = match.index + match[1].length;
@@ -183,7 +217,10 @@ export function statusReader(clause: string): ClauseStatus {
       return 'negated';
     }
     if (PENDING_AFTER.test(clause.slice(end, end + 24))) return 'aspirational';
-    if (LAPSED_AFTER.test(clause.slice(end, end + 12))) return 'negated';
+    if (LAPSED_AFTER.test(clause.slice(end, end + 12)) || LAPSED_IN_ITEM.test(clause.slice(end, end + 64))) {
+      return 'negated';
+    }
+    if (NO_RIGHT_BEFORE.test(before) && PHRASE_ENDS.test(clause.slice(end, end + 8))) return 'negated';
     const named = clause.slice(start, end) + (PLURAL_ENDING.exec(clause.slice(end, end + 3))?.[0] ?? '');
     if (ROLES_PLURAL_AT_END.test(named)) return 'other-person';
     const covering = scopes.filter((scope) => start >= scope.start && start < scope.end).map((scope) => scope.status);
