@@ -24,6 +24,7 @@ import * as webhookDeliveryRetention from './migrations/0022_webhook_delivery_re
 import * as notificationChallenges from './migrations/0028_notification_challenges.ts';
 import * as taskSkillCore from './migrations/0029_task_skill_core.ts';
 import * as analysisSteps from './migrations/0030_analysis_steps.ts';
+import * as feedDepth from './migrations/0031_feed_depth.ts';
 
 type MigrationModule = { up(db: Kysely<unknown>, types: ColumnTypes): Promise<void> };
 
@@ -53,6 +54,7 @@ const migrations: Record<string, MigrationModule> = {
   '0028_notification_challenges': notificationChallenges,
   '0029_task_skill_core': taskSkillCore,
   '0030_analysis_steps': analysisSteps,
+  '0031_feed_depth': feedDepth,
 };
 
 /** `schema`: the PostgreSQL schema the tables live in, when it is not the default one (tests use one per file). */

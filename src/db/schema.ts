@@ -243,14 +243,24 @@ export interface ChallengeChangesTable {
 }
 
 /**
- * The contributor's feed kept: one row per contributor and open task of an open challenge that shares a skill with
- * them and on which they hold no assignment (owner: modules/tasks, `task-fit.repository.ts`).
+ * The contributor's feed kept: for each contributor, their best `FEED_DEPTH` open tasks of open challenges that share a
+ * skill with them and on which they hold no assignment — always a prefix of their full ranking (owner: modules/tasks,
+ * `task-fit.repository.ts`).
  */
 export interface TaskFitTable {
   volunteer_id: number;
   task_id: number;
   /** How many of the task's skills the contributor holds: the feed's ranking. */
   shared_skills: number;
+}
+
+/** Per contributor, the size of their kept feed and whether fits exist beyond it (owner: as `task_fit`). */
+export interface TaskFitFeedsTable {
+  volunteer_id: number;
+  /** How many `task_fit` rows the contributor keeps: the feed's total. */
+  kept: number;
+  /** 1 when fits exist beyond the kept rows (they are not kept; a refill brings them in as kept rows leave). */
+  truncated: number;
 }
 
 export interface AssignmentsTable {
@@ -570,6 +580,7 @@ export interface Database {
   task_skills: TaskSkillsTable;
   challenge_changes: ChallengeChangesTable;
   task_fit: TaskFitTable;
+  task_fit_feeds: TaskFitFeedsTable;
   assignments: AssignmentsTable;
   task_interests: TaskInterestsTable;
   volunteer_skill_removals: VolunteerSkillRemovalsTable;

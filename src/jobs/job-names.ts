@@ -38,6 +38,8 @@ export const JOBS = {
   'webhooks.purge-deliveries': { payload: Type.Object({}) },
   /** Periodic (PERIODIC_JOBS): remove stored files no row names, once a day across all processes (orphan-sweep.ts). */
   'storage.sweep-orphans': { payload: Type.Object({}) },
+  /** Periodic (PERIODIC_JOBS): recompute the truncated feeds of available tasks that ran low (task-fit.repository.ts). */
+  'task-fit.refill': { payload: Type.Object({}) },
   /** Periodic (PERIODIC_JOBS): end the invitations unanswered for INVITATION_TTL_HOURS and invite the next candidates. */
   'assignments.expire-invitations': { payload: Type.Object({}) },
 } as const satisfies Record<string, { payload: TObject }>;
@@ -64,6 +66,8 @@ export const PERIODIC_JOBS: Partial<Record<PayloadFreeJob, { everySeconds: numbe
   'storage.sweep-orphans': { everySeconds: 15 * 60 },
   // One look-up of the partial index of open invitations by expiry when none has run out.
   'assignments.expire-invitations': { everySeconds: 5 * 60 },
+  // One range of an index when no truncated feed ran low; a run recomputes a bounded batch, the next run the rest.
+  'task-fit.refill': { everySeconds: 60 },
   // One UPDATE on an index when no digest is due; the first run after 00:00 UTC queues the day's digests.
   'notifications.queue-digests': { everySeconds: 60 * 60 },
 };

@@ -2,6 +2,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { defineJobRegistry } from '../jobs/job-definition.ts';
 import { analyzeChallengeJob } from './challenge-analysis/challenge-analysis.jobs.ts';
 import { analyzeCvJob } from './cv-analysis/cv-analysis.jobs.ts';
+import { refillFeedsJob } from './feeds/feeds.jobs.ts';
 import { scoreIdeaJob } from './idea-scoring/idea-scoring.jobs.ts';
 import { purgeExpiredIdempotencyKeysJob } from './idempotency/idempotency.jobs.ts';
 import { expireInvitationsJob } from './matching/expiry.jobs.ts';
@@ -35,5 +36,6 @@ export const jobRegistry = defineJobRegistry<AppDeps>({
   'notifications.queue-digests': queueDigestsJob,
   'idempotency.purge-expired': purgeExpiredIdempotencyKeysJob,
   'storage.sweep-orphans': sweepOrphansJob,
+  'task-fit.refill': refillFeedsJob,
   'assignments.expire-invitations': expireInvitationsJob,
 });

@@ -10,7 +10,16 @@ import {
 } from '../../src/modules/challenges/challenges.repository.ts';
 import { CHALLENGE_TRANSITIONS } from '../../src/modules/challenges/challenges.state.ts';
 import { insertPlannedTask } from '../../src/modules/tasks/planned-tasks.repository.ts';
-import { allTaskFit, recomputedTaskFit } from '../../src/modules/tasks/task-fit.repository.ts';
+import { refillShortFeeds } from '../../src/modules/tasks/feed-refill.service.ts';
+import {
+  allTaskFit,
+  allTaskFitFeeds,
+  FEED_DEPTH,
+  FEED_REFILL_BELOW,
+  feedLimits,
+  rebuildTaskFit,
+  recomputedTaskFit,
+} from '../../src/modules/tasks/task-fit.repository.ts';
 import { markTaskMatching, updateTaskStatusIfIn } from '../../src/modules/tasks/tasks.repository.ts';
 import { TASK_TRANSITIONS } from '../../src/modules/tasks/tasks.state.ts';
 import { replaceCvSkills } from '../../src/modules/volunteers/cv-analysis.repository.ts';
@@ -25,6 +34,44 @@ import {
 
 const SKILLS = 4;
 const VOLUNTEERS = 3;
+/** Feeds this short overflow after a few planned tasks; refilled as soon as they fall below it. */
+const TEST_DEPTH = 3;
+
+type Fit = { volunteer_id: number; task_id: number; shared_skills: number };
+
+function byVolunteer(rows: readonly Fit[]): Map<number, Fit[]> {
+  const groups = new Map<number, Fit[]>();
+  for (const row of rows) {
+    const fit = { volunteer_id: row.volunteer_id, task_id: row.task_id, shared_skills: Number(row.shared_skills) };
+    groups.set(row.volunteer_id, [...(groups.get(row.volunteer_id) ?? []), fit]);
+  }
+  return groups;
+}
+
+/**
+ * The rule of task-fit.repository.ts: each contributor's kept rows are a prefix of their full ranking, at most the
+ * depth long, counted by `kept`, and the whole ranking unless `truncated`. With `complete`, the prefix is as long as
+ * the depth allows (what the refill and the rebuild leave) and `truncated` says exactly whether more exist.
+ */
+async function assertFeedRule(db: Db, complete: boolean): Promise<void> {
+  const kept = byVolunteer(await allTaskFit(db));
+  const full = byVolunteer(await recomputedTaskFit(db));
+  const feeds = new Map((await allTaskFitFeeds(db)).map((feed) => [feed.volunteer_id, feed]));
+  for (const volunteerId of new Set([...kept.keys(), ...full.keys(), ...feeds.keys()])) {
+    const rows = kept.get(volunteerId) ?? [];
+    const ranking = full.get(volunteerId) ?? [];
+    const feed = feeds.get(volunteerId) ?? { kept: 0, truncated: 0 };
+    const where = `contributor ${volunteerId}`;
+    assert.ok(rows.length <= feedLimits.depth, `${where}: no more rows than the depth`);
+    assert.deepEqual(rows, ranking.slice(0, rows.length), `${where}: the kept rows are a prefix of the ranking`);
+    assert.equal(feed.kept, rows.length, `${where}: kept counts the rows`);
+    if (feed.truncated === 0) assert.equal(rows.length, ranking.length, `${where}: a feed not truncated is whole`);
+    if (complete) {
+      assert.equal(rows.length, Math.min(ranking.length, feedLimits.depth), `${where}: as deep as the depth allows`);
+      assert.equal(feed.truncated, ranking.length > rows.length ? 1 : 0, `${where}: truncated says whether more exist`);
+    }
+  }
+}
 
 /**
  * The writes that change who fits which open task, as the services and jobs make them (each in its own transaction).
@@ -58,6 +105,8 @@ for (const dialect of testDialects()) {
     const challenges: Array<{ id: number; workstreamId: number }> = [];
     const taskIds: number[] = [];
     before(async () => {
+      feedLimits.depth = TEST_DEPTH;
+      feedLimits.refillBelow = TEST_DEPTH;
       ctx = await createTestContext(dialect);
       companyId = (await createCompany(ctx.db)).company.id;
       skillIds = [];
@@ -65,7 +114,11 @@ for (const dialect of testDialects()) {
       volunteerIds = [];
       for (let i = 0; i < VOLUNTEERS; i++) volunteerIds.push((await createVolunteer(ctx.db)).volunteer.id);
     });
-    after(() => ctx.close());
+    after(async () => {
+      feedLimits.depth = FEED_DEPTH;
+      feedLimits.refillBelow = FEED_REFILL_BELOW;
+      await ctx.close();
+    });
 
     const pick = <T>(items: T[], index: number): T | undefined => items[index % Math.max(items.length, 1)];
 
@@ -153,17 +206,36 @@ for (const dialect of testDialects()) {
       }
     }
 
-    it('after any sequence of writes, the kept rows equal a recomputation from scratch', async () => {
+    it('after any sequence of writes the kept rows are a prefix of each ranking; after the refills, its top', async () => {
+      let truncatedSeen = false;
       await fc.assert(
         fc.asyncProperty(fc.array(write, { minLength: 1, maxLength: 25 }), async (steps) => {
           for (const step of steps) {
             await ctx.db.transaction().execute((trx) => apply(trx, step, new Date().toISOString()));
           }
-          assert.deepEqual(await allTaskFit(ctx.db), await recomputedTaskFit(ctx.db));
+          await assertFeedRule(ctx.db, false);
+          truncatedSeen ||= (await allTaskFitFeeds(ctx.db)).some((feed) => feed.truncated === 1);
+          while ((await refillShortFeeds(ctx.db)) > 0);
+          await assertFeedRule(ctx.db, true);
         }),
         { numRuns: 40 },
       );
       assert.ok((await allTaskFit(ctx.db)).length > 0, 'the runs left some feed to compare');
+      assert.ok(truncatedSeen, 'some feed overflowed the depth');
+    });
+
+    it('the bulk rebuild keeps exactly what the writes and the refills keep', async () => {
+      while ((await refillShortFeeds(ctx.db)) > 0);
+      const rows = await allTaskFit(ctx.db);
+      const feeds = await allTaskFitFeeds(ctx.db);
+      await ctx.db.transaction().execute((trx) => rebuildTaskFit(trx));
+      assert.deepEqual(await allTaskFit(ctx.db), rows);
+      assert.deepEqual(
+        await allTaskFitFeeds(ctx.db),
+        feeds.filter((feed) => feed.kept > 0),
+        'the rebuild writes a feed row for every contributor with a fit',
+      );
+      await assertFeedRule(ctx.db, true);
     });
   });
 }

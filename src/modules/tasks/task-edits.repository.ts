@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { renumberedFor } from '../../shared/positions.ts';
 import { ACTIVE_STATUSES } from '../assignments/assignments.state.ts';
-import { addTaskToFeeds, removeTaskFromFeeds } from './task-fit.repository.ts';
+import { replaceTaskInFeeds } from './task-fit.repository.ts';
 import type { SkillNote } from './tasks.mapper.ts';
 import { TASK_TRANSITIONS } from './tasks.state.ts';
 
@@ -101,8 +101,7 @@ export async function setTaskSkills(db: Db, taskId: number, skills: readonly Tas
       )
       .execute();
   }
-  await removeTaskFromFeeds(db, taskId);
-  await addTaskToFeeds(db, taskId);
+  await replaceTaskInFeeds(db, taskId);
 }
 
 /**

@@ -6,7 +6,7 @@ import { isOneOf } from '../../shared/lifecycle.ts';
 import { fetchPage, type Unselected, windowFromNearerEnd } from '../../shared/paged-query.ts';
 import { ASSIGNMENT_TRANSITIONS } from '../assignments/assignments.state.ts';
 import { visibleChallengeCondition } from '../challenges/challenges.repository.ts';
-import { countFeed, removeTaskFromFeeds } from './task-fit.repository.ts';
+import { feedSize, removeTaskFromFeeds } from './task-fit.repository.ts';
 import { OPEN_CHALLENGE_STATUSES, OPEN_TASK_STATUSES, TASK_TRANSITIONS, type TaskStatus } from './tasks.state.ts';
 
 /** Tasks with their challenge: what every task query filters on (visibility and status rules live there). */
@@ -79,12 +79,13 @@ export function listVisibleTasks(db: Db, companyId: number | null, filters: Task
 
 /**
  * `GET /tasks/available`: a page of the contributor's kept feed (`task_fit`, see task-fit.repository.ts), best
- * overlap first, ties newest first. The page's task ids come from the `task_fit` primary key (volunteer, shared
- * skills, task) walked from the nearer end, so the last page costs what the first does and no candidate is ranked per
- * request; only the page's rows are then read whole, with their challenge and workstream.
+ * overlap first, ties newest first: at most the contributor's best `FEED_DEPTH` fits, the total being their kept count
+ * (`task_fit_feeds`). The page's task ids come from the `task_fit` primary key (volunteer, shared skills, task) walked
+ * from the nearer end, so the last page costs what the first does and no candidate is ranked per request; only the
+ * page's rows are then read whole, with their challenge and workstream.
  */
 export async function listAvailableTasks(db: Db, volunteerId: number, page: PageRequest) {
-  const total = await countFeed(db, volunteerId);
+  const total = await feedSize(db, volunteerId);
   const window = windowFromNearerEnd(total, page);
   if (!window) return { rows: [], total };
   const pageIds = db
