@@ -9,8 +9,8 @@ import {
   updateChallengeStatusIfIn,
 } from '../../src/modules/challenges/challenges.repository.ts';
 import { CHALLENGE_TRANSITIONS } from '../../src/modules/challenges/challenges.state.ts';
-import { insertPlannedTask } from '../../src/modules/tasks/planned-tasks.repository.ts';
 import { refillShortFeeds } from '../../src/modules/tasks/feed-refill.service.ts';
+import { insertPlannedTask } from '../../src/modules/tasks/planned-tasks.repository.ts';
 import {
   allTaskFit,
   allTaskFitFeeds,
@@ -23,10 +23,13 @@ import {
 import { markTaskMatching, updateTaskStatusIfIn } from '../../src/modules/tasks/tasks.repository.ts';
 import { TASK_TRANSITIONS } from '../../src/modules/tasks/tasks.state.ts';
 import { replaceCvSkills } from '../../src/modules/volunteers/cv-analysis.repository.ts';
+import { jobRegistry } from '../../src/pipeline/job-registry.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import {
+  addVolunteerSkill,
   createChallenge,
   createCompany,
+  createTask,
   createVolunteer,
   createWorkstream,
   ensureSkill,
@@ -222,6 +225,34 @@ for (const dialect of testDialects()) {
       );
       assert.ok((await allTaskFit(ctx.db)).length > 0, 'the runs left some feed to compare');
       assert.ok(truncatedSeen, 'some feed overflowed the depth');
+    });
+
+    it('a truncated feed takes a new task only where it ranks inside the kept prefix', async () => {
+      // Four tasks sharing two skills with the contributor: a depth of 3 keeps the newest three and leaves out the oldest.
+      const { volunteer } = await createVolunteer(ctx.db);
+      await addVolunteerSkill(ctx.db, volunteer.id, 'Prefix-a');
+      await addVolunteerSkill(ctx.db, volunteer.id, 'Prefix-b');
+      const challenge = await createChallenge(ctx.db, companyId, { status: CHALLENGE_TRANSITIONS.open.to });
+      const pair: Array<{ id: number }> = [];
+      for (let i = 0; i < 4; i++)
+        pair.push(await createTask(ctx.db, challenge.id, { skills: ['Prefix-a', 'Prefix-b'] }));
+      const keptOf = async () =>
+        (await allTaskFit(ctx.db)).filter((row) => row.volunteer_id === volunteer.id).map((row) => row.task_id);
+      assert.deepEqual(await keptOf(), [pair[3].id, pair[2].id, pair[1].id]);
+      // The newest leaves: two rows are kept, and the oldest pair task still ranks above any task sharing one skill.
+      const fill = TASK_TRANSITIONS.fill;
+      await ctx.db.transaction().execute((trx) => updateTaskStatusIfIn(trx, pair[3].id, fill.from, fill.to, 'now'));
+      await createTask(ctx.db, challenge.id, { skills: ['Prefix-a'] });
+      assert.deepEqual(await keptOf(), [pair[2].id, pair[1].id], 'a task ranked below a left-out fit is not kept');
+      await assertFeedRule(ctx.db, false);
+      await jobRegistry['task-fit.refill'].handle(ctx.deps, {});
+      assert.deepEqual(
+        await keptOf(),
+        [pair[2].id, pair[1].id, pair[0].id],
+        'the refill job brings the left-out fit back',
+      );
+      const better = await createTask(ctx.db, challenge.id, { skills: ['Prefix-a', 'Prefix-b'] });
+      assert.deepEqual(await keptOf(), [better.id, pair[2].id, pair[1].id], 'a better task pushes out the worst');
     });
 
     it('the bulk rebuild keeps exactly what the writes and the refills keep', async () => {

@@ -37,6 +37,7 @@ describe('the job contract', () => {
       'idempotency.purge-expired',
       'webhooks.purge-deliveries',
       'storage.sweep-orphans',
+      'task-fit.refill',
       'assignments.expire-invitations',
     ]);
   });
