@@ -11,7 +11,7 @@ const MAX_DOMAINS = 3;
 
 // How much a skill of each kind says about the person's field: the techniques, tools and knowledge of a trade say
 // it; a spoken language or a soft skill belongs to every field (a nurse's Spanish is no "communications" career).
-const FIELD_SIGNAL: Record<CvSkillResult['category'], number> = {
+const FIELD_SIGNAL: Record<NonNullable<CvSkillResult['category']>, number> = {
   technical: 1,
   tool: 1,
   domain: 1,
@@ -27,6 +27,8 @@ export function professionalDomains(evidence: Map<string, SkillEvidence>, skills
   const levelOf = new Map(skills.map((skill) => [skill.name, LEVEL_RANK[skill.proficiency_level]]));
   const weights = new Map<string, number>();
   for (const entry of evidence.values()) {
+    // A skill in the CV's own words (no category) belongs to no field the taxonomy knows.
+    if (entry.skill.category === null) continue;
     const weight =
       (Math.min(entry.mentions, 5) + (levelOf.get(entry.skill.name) ?? 0)) * FIELD_SIGNAL[entry.skill.category];
     for (const field of entry.skill.fields) weights.set(field, (weights.get(field) ?? 0) + weight);

@@ -33,7 +33,8 @@ const CvSkill = Type.Object(
       description:
         'The canonical name of the skill, as a skills taxonomy spells it ("JavaScript", not "JS"; "TIG Welding", ' +
         '"Wound Care", "Contract Drafting"). Certifications and licences held are skills too ("PRINCE2", "CSCS ' +
-        'Card", "First Aid"), and so are spoken languages ("Spanish").',
+        'Card", "First Aid"), and so are spoken languages ("Spanish"). A skill the CV lists that no taxonomy ' +
+        'would name keeps the CV\'s own words for it ("Realtime captioning"), as written in `evidence`.',
     }),
     proficiency_level: ProficiencyLevel,
     category: Type.Union(
@@ -43,12 +44,14 @@ const CvSkill = Type.Object(
         Type.Literal('domain'),
         Type.Literal('language'),
         Type.Literal('tool'),
+        Type.Null(),
       ],
       {
         description:
           'technical: a technique, method or technology; soft: an interpersonal skill; domain: knowledge of a field ' +
           'of work, or a certification or licence; language: a spoken or signed language; tool: a product, ' +
-          'software or equipment used to do the work.',
+          'software or equipment used to do the work. Null when the kind of skill cannot be told (a skill the CV ' +
+          'lists in words of its own).',
       },
     ),
     years_of_experience: OrNull(

@@ -1,9 +1,10 @@
 import { findPhrasedSkills } from '../taxonomy/skill-phrasings.ts';
-import type { Taxonomy, TaxonomySkill } from '../taxonomy/taxonomy.ts';
+import { type SkillCategory, skillSlug, type Taxonomy, type TaxonomySkill } from '../taxonomy/taxonomy.ts';
 import { parseText } from '../taxonomy/text-parser.ts';
 import { clausesOf, withoutLongRuns } from './clauses.ts';
 import { findDateRanges, monthsToYears, spanMonths, unionMonths } from './dates.ts';
 import type { CvLine, Section } from './lines.ts';
+import { type ListedItem, listedItems, listLabels } from './listed-skills.ts';
 import type { CvSkillResult, Proficiency } from './schema.ts';
 import { type MentionStatus, statusReader } from './status.ts';
 import { INDUSTRY_NAME, JUNIOR_TITLE, ROLE_WORDS, SENIOR_TITLE, STUDENT_TITLE, TOP_TITLE } from './vocabulary.ts';
@@ -27,7 +28,7 @@ import { type Job, SELF_EMPLOYED } from './work-history.ts';
  * was, and whose end says how recent). Each skill keeps the CV excerpt that shows it best.
  */
 export type SkillEvidence = {
-  skill: TaxonomySkill;
+  skill: FoundSkill;
   mentions: number;
   /** Order of first appearance, for stable ranking. */
   firstSeen: number;
@@ -40,11 +41,25 @@ export type SkillEvidence = {
   excerptStrength: number;
 };
 
-type Mention = { skill: TaxonomySkill; start: number; end: number; count: number };
+/**
+ * A skill as the evidence holds it: one of the taxonomy's, or one the CV lists in its own words that the taxonomy does
+ * not know (listed-skills.ts), which has no category (null: nobody has said what kind of skill it is) and no fields.
+ */
+export type FoundSkill = Pick<TaxonomySkill, 'name' | 'slug' | 'fields'> & { category: SkillCategory | null };
+
+type Mention = { skill: FoundSkill; start: number; end: number; count: number };
+
+/** A skill only a list of the CV names, in its words: no category, no fields. */
+function listedMention(item: ListedItem, taxonomy: Taxonomy): Mention {
+  const skill = { name: item.name, slug: skillSlug(taxonomy, item.name), category: null, fields: [] };
+  return { skill, start: item.start, end: item.end, count: 1 };
+}
 
 /** What a CV excerpt tells about a skill, best first: the person rates it, counts its years, uses it in a job. */
 const EXCERPT_STRENGTH = { rated: 4, years: 3, usedInJob: 2, listed: 1, named: 0 } as const;
 const LISTING_SECTIONS: ReadonlySet<Section> = new Set(['skills', 'certifications', 'languages']);
+// Where an item of a list is a skill in the CV's own words even when the taxonomy does not know it (listed-skills.ts).
+const OWN_WORDS_SECTIONS: ReadonlySet<Section> = new Set(['skills', 'certifications']);
 const MAX_EXCERPT = 300;
 const SHORT_LINE = 120;
 
@@ -169,7 +184,7 @@ const YEARS_IN_LIST =
 const SERVED_IN_BRACKETS =
   /\b(?:clients|customers|sectors|industries|employers) \((?:[\p{L}-]{1,24}(?:,| and| &)? ){0,4}$/iu;
 
-function namesSector(clause: string, mention: Mention): boolean {
+function namesSector(clause: string, mention: { skill: TaxonomySkill; start: number; end: number }): boolean {
   if (mention.skill.category === 'tool') return false;
   if (SECTOR_NOUN.test(clause.slice(mention.end, mention.end + 16))) return true;
   if (!INDUSTRY_NAME.test(clause.slice(mention.start, mention.end))) return false;
@@ -294,21 +309,27 @@ export function collectSkillEvidence(
   let order = 0;
   // The one skill the previous line of a list named, which a line holding only a rating or years goes with.
   let soleSkillAbove: SkillEvidence | null = null;
+  const labels = listLabels(lines);
   for (const line of lines) {
     const job = jobs.findIndex((candidate) => line.index >= candidate.firstLine && line.index <= candidate.lastLine);
     const usedInJob = job >= 0 && !jobs[job].headerLines.includes(line.index);
     const cleaned = withoutNames(line, jobs[job]);
     const found = new Set<SkillEvidence>();
     for (const clause of clausesOfLine(cleaned)) {
-      const mentions = mentionsIn(clause, line.section, taxonomy);
-      if (mentions.length === 0) continue;
+      const named = mentionsIn(clause, line.section, taxonomy);
+      const listed =
+        OWN_WORDS_SECTIONS.has(line.section) && !labels.has(line.index)
+          ? listedItems(clause, line.section, named, taxonomy).map((item) => listedMention(item, taxonomy))
+          : [];
+      if (named.length + listed.length === 0) continue;
+      const mentions = listed.length === 0 ? named : [...named, ...listed].sort((a, b) => a.start - b.start);
       const statusOf = statusReader(clause);
       // A rating word inside a skill's own name ("Advanced Cardiac Life Support") rates nothing.
       const cues = findCues(clause).filter(
         (cue) => !mentions.some((mention) => cue.index < mention.end && cue.end > mention.start),
       );
       for (const mention of mentions) {
-        if (statusIn(line, statusOf(mention.start, mention.end)) !== 'asserted') continue;
+        if (statusIn(line, statusOf(statusAt(clause, mention), mention.end)) !== 'asserted') continue;
         const reading = readMention(clause, mention, mentions, cues, asOf);
         const strength = strengthOf(reading, line, usedInJob);
         let entry = evidence.get(mention.skill.slug);
@@ -355,6 +376,15 @@ function isPastime(clause: string, mention: Mention, section: Section): boolean 
   if (!/enjoy|spare|free|outside|hobbies|for fun/i.test(clause)) return false;
   const cues = [...clause.matchAll(PASTIME_CUE), ...(CLAIMING_SECTIONS.has(section) ? [] : clause.matchAll(ENJOY_CUE))];
   return cues.some((cue) => cue.index < mention.start);
+}
+
+/**
+ * Where a mention's status is read: its start, or for a skill in the CV's own words its last word, since the words
+ * that say it is not held may be part of the item ("currently learning sign language").
+ */
+function statusAt(clause: string, mention: Mention): number {
+  if (mention.skill.category !== null) return mention.start;
+  return mention.start + clause.slice(mention.start, mention.end).lastIndexOf(' ') + 1;
 }
 
 /** A line under a "Currently learning" heading claims nothing, whatever its words. */
@@ -451,5 +481,10 @@ export function rankSkills(evidence: Map<string, SkillEvidence>, jobs: Job[], as
   // Spoken languages go after the skills of the trade, as on a CV, and keep their place when the list is cut.
   const languages = skills.filter((skill) => skill.entry.skill.category === 'language').slice(0, MAX_LANGUAGES);
   const trade = skills.filter((skill) => skill.entry.skill.category !== 'language');
-  return [...trade.slice(0, MAX_SKILLS - languages.length), ...languages].map((skill) => skill.result);
+  // A skill only a list names in its own words takes a place no taxonomy skill needs: nothing else corroborates it.
+  const room = MAX_SKILLS - languages.length;
+  const known = trade.filter((skill) => skill.entry.skill.category !== null).slice(0, room);
+  const ownWords = trade.filter((skill) => skill.entry.skill.category === null).slice(0, room - known.length);
+  const kept = new Set([...known, ...ownWords]);
+  return [...trade.filter((skill) => kept.has(skill)), ...languages].map((skill) => skill.result);
 }

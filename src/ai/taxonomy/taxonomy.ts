@@ -4,7 +4,7 @@ import { nameKey, readTaxonomyData, type SkillEntry, type TaxonomyData } from '.
 import type { AreaMention, SkillArea, SkillMention, TaxonomySkill } from './taxonomy-types.ts';
 import { type ParsedText, parseText } from './text-parser.ts';
 
-export type { AreaMention, SkillArea, SkillMention, TaxonomySkill } from './taxonomy-types.ts';
+export type { AreaMention, SkillArea, SkillCategory, SkillMention, TaxonomySkill } from './taxonomy-types.ts';
 
 /**
  * The skills taxonomy: skills with aliases, categories, the fields of work they belong to and a broader parent,
@@ -31,6 +31,15 @@ export interface Taxonomy {
   findAreasInText(text: string | ParsedText): AreaMention[];
   /** Areas a plan in this field usually needs, for briefs that name no area of their own. */
   areasForField(field: string): SkillArea[];
+}
+
+/**
+ * The key a skill is stored and compared under (`skills.slug`): the taxonomy skill's slug for a name or alias it knows;
+ * else the name's own key (case and spacing folded, " & " read "and"), for a skill a CV lists that the taxonomy does
+ * not know. The two never meet: a name whose key equals a taxonomy skill's slug resolves to that skill.
+ */
+export function skillSlug(taxonomy: Taxonomy, name: string): string {
+  return taxonomy.resolve(name)?.slug ?? nameKey(name);
 }
 
 let cached: Taxonomy | undefined;

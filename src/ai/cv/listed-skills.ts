@@ -1,0 +1,255 @@
+import type { Taxonomy } from '../taxonomy/taxonomy.ts';
+import { parseText } from '../taxonomy/text-parser.ts';
+import { normalizeText } from '../text/normalize.ts';
+import { findDateRanges, findYears } from './dates.ts';
+import { type CvLine, cvLines, headingSection, type Section } from './lines.ts';
+import { SCHOOL_WORDS } from './vocabulary.ts';
+import { findCues, findYearsPhrases } from './wording.ts';
+
+/**
+ * Skills a CV lists that the taxonomy does not know. A recruiter reads every item of a CV's skills or certifications
+ * list as a skill ("Realtime captioning, CAT software, Steno theory"), whatever vocabulary a skills list has; the
+ * taxonomy only ever finds the ones it names. So the items of those lists that it finds nothing in are kept under
+ * the CV's own words — only there: items of experience bullets, a summary or a degree are sentences about work
+ * (measured on the development and check sets: about four wrong for every right one), not names of skills.
+ *
+ * An item is what a list separates with commas, semicolons, bars (a table's cells), bullets and middle dots, after a
+ * leading "Label:"; its name is the item without what it says about the skill (a bracket, a rating, years, dates),
+ * which the analyzer reads as it reads them for any skill. A line of a certifications list names one credential and
+ * then its details ("Advanced Life Support, Resuscitation Council UK, renewed 2024"; "Full driving licence, own
+ * car"), so there only its first item counts, unless the line is a labelled list ("Other tickets: …").
+ *
+ * What is no skill is left out by general rules: ratings, years and dates alone; a number among the words ("Class 2",
+ * "Level 1"); an item that opens with a rating ("basic scripts": the rating of the skill its label names); headings,
+ * the labels of groups and the heads of table columns ("Technical", "Other", "Level"); a word alone on a line above a
+ * list (the label of that list, a table's first column as a DOCX gives it); schools and companies; first-person,
+ * negating and sentence words ("I", "not", "only", "is"); a verb's past form at the end ("renewed 2024", "fully
+ * booked"); a bracket left open or closed alone (a sentence cut in two); anything of more than five words.
+ */
+export type ListedItem = {
+  /** The CV's words for the skill, cleaned and capitalised as a profile shows them ("Realtime captioning"). */
+  name: string;
+  /** Where the name is written in the clause (its first and one past its last character). */
+  start: number;
+  end: number;
+};
+
+const MAX_WORDS = 5;
+const MAX_NAME = 60;
+
+// What separates the items of a list (outside brackets); "/" and "&" join the parts of one item ("Hair & beauty").
+const SEPARATORS = new Set([',', ';', '|', '•', '·']);
+// "Clinical skills: …", "CAT software: Eclipse, Case CATalyst": the label of the list, not one of its items. A colon
+// inside a bracket ("Excel (advanced: pivot tables, …)") opens no list: what follows are details of the skill.
+const LABEL = /^[^:]{1,40}:\s/;
+// Connecting words at either end once the dates, years and ratings are gone ("since 2015", "and Sage").
+const LOOSE_WORDS = new Set('and or & with in of since from to until till at for by e.g eg etc including'.split(' '));
+const MARK = /[\p{P}\p{S}]/u;
+const PLUS_OR_HASH_END = /[+#]$/;
+
+// Whole words that make an item no skill: who is speaking, or saying that something is not so ("I", "our",
+// "no", "not"), verbs that make it a sentence, and the names of organisations (legal forms, schools).
+const NOT_SKILL_WORD = new RegExp(
+  '(?<![\\p{L}])(?:i|me|my|we|our|us|you|your|he|she|his|her|they|their|no|not|none|n/a|' +
+    'am|is|are|was|were|been|being|have|has|had|will|would|can|could|should|may|might|must|' +
+    'only|also|just|very|etc|ltd|limited|llp|plc|inc|gmbh|llc|corp)(?![\\p{L}])',
+  'iu',
+);
+// A word that is a number ("Class 2", "Level 1", "4110/4120"): a grade, a class or a code, not a skill's name.
+const NUMBER_WORD = /(?:^|\s)[\p{N}/.:-]*\p{N}(?:\s|$)/u;
+const HAS_WORD = /\p{L}{2,}/u;
+// Heads of a table's columns and labels of groups of skills, which a list or table puts among its items.
+const GROUP_WORDS = new Set(
+  (
+    'skill area category technique level proficiency rating years experience competency details notes description ' +
+    'other others personal general additional miscellaneous core key technical professional soft transferable ' +
+    'various'
+  ).split(' '),
+);
+const PAST_FORM = /\p{L}{2}ed$/u;
+
+/** Whether every bracket the text opens it closes, and it closes none it did not open. */
+function bracketsBalance(text: string): boolean {
+  let depth = 0;
+  for (const char of text) {
+    if (char === '(') depth++;
+    else if (char === ')' && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+/** The items of a listing clause, split at separators outside brackets, as [start, end) spans of the clause. */
+function itemSpans(clause: string, label: RegExpExecArray | null): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  let depth = 0;
+  let start = label ? label[0].length : 0;
+  for (let at = start; at <= clause.length; at++) {
+    const char = clause[at];
+    if (char === '(' || char === '[') depth++;
+    else if ((char === ')' || char === ']') && depth > 0) depth--;
+    else if (at === clause.length || (depth === 0 && SEPARATORS.has(char!))) {
+      spans.push([start, at]);
+      start = at + 1;
+    }
+  }
+  return spans;
+}
+
+/** The item with brackets, ratings, years and dates blanked (same length, so offsets stay those of the clause). */
+function blankFacts(item: string): string {
+  const chars = [...item];
+  const blank = (from: number, to: number) => {
+    for (let k = from; k < to && k < chars.length; k++) chars[k] = ' ';
+  };
+  let open = -1;
+  for (let k = 0; k < item.length; k++) {
+    if (item[k] === '(' || item[k] === '[') open = open < 0 ? k : open;
+    else if ((item[k] === ')' || item[k] === ']') && open >= 0) {
+      blank(open, k + 1);
+      open = -1;
+    }
+  }
+  if (open >= 0) blank(open, item.length);
+  // A rating that opens the item ("proficient in …") or stands at its end ("… – expert"); one inside a name
+  // ("Advanced life support") stays.
+  for (const cue of findCues(item)) {
+    if (!cue.standalone && item.slice(0, cue.index).trim() === '') blank(cue.index, cue.end);
+    if (cue.standalone && !/[\p{L}\p{N}]/u.test(item.slice(cue.end))) blank(cue.index, cue.end);
+  }
+  for (const phrase of findYearsPhrases(item)) blank(phrase.index, phrase.end);
+  for (const range of findDateRanges(item, Number.MAX_SAFE_INTEGER)) blank(range.index, range.index + range.length);
+  if (findYears(item).length > 0) {
+    for (const match of item.matchAll(/(?<![\p{N}])(?:19|20)\d\d(?![\p{N}])/gu)) {
+      blank(match.index, match.index + 4);
+    }
+  }
+  return chars.join('');
+}
+
+/** How many punctuation marks and symbols a word starts or ends with (counted, not matched: no backtracking). */
+function marksAt(word: string, side: 'start' | 'end'): number {
+  const chars = side === 'start' ? [...word] : [...word].reverse();
+  const count = chars.findIndex((char) => !MARK.test(char));
+  return count < 0 ? word.length : chars.slice(0, count).join('').length;
+}
+
+/** [start, end) of the name inside the blanked item: punctuation and connecting words cut from both ends. */
+function nameSpan(blanked: string): [number, number] | null {
+  const words = [...blanked.matchAll(/\S+/g)].map((match) => ({
+    start: match.index,
+    end: match.index + match[0].length,
+    text: match[0],
+  }));
+  const bare = (word: { text: string }) =>
+    word.text.slice(marksAt(word.text, 'start'), word.text.length - marksAt(word.text, 'end')).toLowerCase();
+  while (words.length > 0 && (bare(words[0]!) === '' || LOOSE_WORDS.has(bare(words[0]!)))) words.shift();
+  while (words.length > 0 && (bare(words.at(-1)!) === '' || LOOSE_WORDS.has(bare(words.at(-1)!)))) words.pop();
+  if (words.length === 0) return null;
+  const first = words[0]!;
+  const last = words.at(-1)!;
+  const leading = marksAt(first.text, 'start');
+  const lastText = last.text;
+  // A closing mark stays when it closes something the name opened; "C++" and "F#" keep theirs.
+  const trailing = PLUS_OR_HASH_END.test(lastText) ? 0 : marksAt(lastText, 'end');
+  return [first.start + leading, last.end - trailing];
+}
+
+/**
+ * The name as a profile shows it: one space between words, and a capital first letter where the first word is in
+ * lower case ("realtime captioning" → "Realtime captioning"; "memoQ" and "iOS" stay as the maker writes them).
+ */
+function displayName(text: string): string {
+  const name = text.replace(/\s+/g, ' ').trim();
+  const words = name.split(' ');
+  // A list written in capitals ("REALTIME CAPTIONING") is shouted, not a string of acronyms.
+  const shouted = words.length > 1 && words.every((word) => word === word.toUpperCase()) && /\p{L}{4}/u.test(name);
+  const cased = shouted ? name.toLowerCase() : name;
+  const first = cased.split(' ')[0]!;
+  return first === first.toLowerCase() ? cased.charAt(0).toUpperCase() + cased.slice(1) : cased;
+}
+
+/** Whether the last word is a verb's past form ("renewed", "booked"), which wink-nlp's lemma tells from "speed". */
+function endsOnPastForm(name: string): boolean {
+  if (!PAST_FORM.test(name)) return false;
+  const last = parseText(name).tokens.at(-1);
+  return last !== undefined && last.lemma !== last.lower;
+}
+
+function isSkillName(name: string, taxonomy: Taxonomy): boolean {
+  const words = name.split(' ');
+  return (
+    words.length <= MAX_WORDS &&
+    name.length <= MAX_NAME &&
+    HAS_WORD.test(name) &&
+    !NUMBER_WORD.test(name) &&
+    !NOT_SKILL_WORD.test(name) &&
+    !SCHOOL_WORDS.test(name) &&
+    !words.every((word) => GROUP_WORDS.has(word.toLowerCase())) &&
+    findCues(name).every((cue) => cue.index > 0 || !cue.standalone) &&
+    headingSection(name) === null &&
+    !endsOnPastForm(name) &&
+    taxonomy.resolve(name) === undefined
+  );
+}
+
+/**
+ * Lines that label the list below them: a word alone, not a bullet, above a line of several items ("Design" above
+ * "Highway design, drainage design, earthworks"), as a two-column skills table reads once a DOCX gives its cells a line
+ * each. Their indexes.
+ */
+export function listLabels(lines: readonly CvLine[]): Set<number> {
+  const labels = new Set<number>();
+  for (const [k, line] of lines.entries()) {
+    const next = lines[k + 1];
+    if (line.bullet || line.text.includes(' ') || next === undefined || next.section !== line.section) continue;
+    if (itemSpans(next.text, null).length >= 2) labels.add(line.index);
+  }
+  return labels;
+}
+
+/**
+ * The items of a clause of a skills or certifications list that name a skill the taxonomy does not: none of
+ * `named` (the spans where it found a skill) falls inside them, and their name passes the rules above.
+ */
+export function listedItems(
+  clause: string,
+  section: Section,
+  named: ReadonlyArray<{ start: number; end: number }>,
+  taxonomy: Taxonomy,
+): ListedItem[] {
+  const found = LABEL.exec(clause);
+  const label = found && bracketsBalance(found[0]) ? found : null;
+  const spans = itemSpans(clause, label);
+  const items: ListedItem[] = [];
+  for (const [from, to] of section === 'certifications' && label === null ? spans.slice(0, 1) : spans) {
+    if (named.some((mention) => mention.start < to && mention.end > from)) continue;
+    const item = clause.slice(from, to);
+    if (!bracketsBalance(item)) continue;
+    const span = nameSpan(blankFacts(item));
+    if (span === null) continue;
+    const name = displayName(blankFacts(item).slice(span[0], span[1]));
+    if (!isSkillName(name, taxonomy)) continue;
+    items.push({ name, start: from + span[0], end: from + span[1] });
+  }
+  return items;
+}
+
+const WORD_OF_NAME = /[\p{L}\p{N}+#]+/gu;
+const wordsOf = (text: string) => (text.toLowerCase().match(WORD_OF_NAME) ?? []) as string[];
+
+/**
+ * The rule for a skill any provider answers that the taxonomy does not know (the offline analyzer's, and a model's):
+ * it is kept, as a profile shows it, only when it passes the rules of a listed item above and the CV writes it (every
+ * word of the name on one line of the CV, as the analyzer reads its lines); otherwise null. A model that names a
+ * skill in words of its own, or one the CV does not show, adds nothing the taxonomy does not know.
+ */
+export function ownWordsReader(cvText: string, taxonomy: Taxonomy): (name: string) => string | null {
+  let lineWords: Array<Set<string>> | undefined;
+  return (answered) => {
+    const name = displayName(answered);
+    if (!isSkillName(name, taxonomy)) return null;
+    lineWords ??= cvLines(normalizeText(cvText)).map((line) => new Set(wordsOf(line.text)));
+    const words = wordsOf(name);
+    return words.length > 0 && lineWords.some((line) => words.every((word) => line.has(word))) ? name : null;
+  };
+}
