@@ -1,10 +1,12 @@
 import { cvCeiling, honestConfidence, LOW_CONFIDENCE } from '../../ai/confidence.ts';
 import { type CvAnalysis, cvStage } from '../../ai/cv/index.ts';
+import { ownWordsReader } from '../../ai/cv/listed-skills.ts';
 import { AnalysisLimitError } from '../../ai/stage.ts';
+import { loadTaxonomy } from '../../ai/taxonomy/taxonomy.ts';
 import { UnreadableDocumentError } from '../../ai/text/index.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
-import { ensureSkillIds } from '../../modules/skills/skills.repository.ts';
+import { ensureCvSkillIds } from '../../modules/skills/skills.repository.ts';
 import {
   applyCvProfile,
   type CvProfile,
@@ -47,8 +49,9 @@ export async function analyzeCv(deps: AppDeps, volunteerId: number): Promise<CvA
   if (cvKey === null) return 'skipped';
 
   let analysis: CvAnalysis;
+  let text: string;
   try {
-    const { text } = await readStoredCv(deps.storage, cvKey);
+    ({ text } = await readStoredCv(deps.storage, cvKey));
     await recordCvAnalysisStep(deps.db, volunteerId, cvKey, 'understanding');
     analysis = (await deps.ai.run(cvStage, { text })).output;
   } catch (error) {
@@ -64,7 +67,7 @@ export async function analyzeCv(deps: AppDeps, volunteerId: number): Promise<CvA
   }
 
   await recordCvAnalysisStep(deps.db, volunteerId, cvKey, 'matching');
-  const skills = await resolveSkills(deps.db, analysis);
+  const skills = await resolveSkills(deps.db, analysis, text);
   const stored = await deps.db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     if (!(await applyCvProfile(trx, volunteerId, cvKey, profileOf(analysis, skills.length), now))) return false;
@@ -110,13 +113,24 @@ function profileOf(analysis: CvAnalysis, skillsKept: number): CvProfile {
 }
 
 /**
- * The CV's skills as taxonomy ids, in the analysis' order. A model may name a skill by an alias, or two names may be
- * one skill: the first mention wins. Names the taxonomy does not know are dropped (matching cannot use them).
+ * The CV's skills as skills rows, in the analysis' order. A model may name a skill by an alias, or two names may be
+ * one skill: the first mention wins. A name the taxonomy does not know is kept in the CV's own words under the same
+ * rule for every provider (`ownWordsReader`: a listed item's rules, and written in the CV); others are dropped.
  */
-async function resolveSkills(db: Db, analysis: CvAnalysis): Promise<FoundSkill[]> {
+async function resolveSkills(db: Db, analysis: CvAnalysis, cvText: string): Promise<FoundSkill[]> {
+  const taxonomy = loadTaxonomy();
+  const ownWords = ownWordsReader(cvText, taxonomy);
+  const kept = analysis.skills.flatMap((skill) => {
+    const name = taxonomy.resolve(skill.name) ? skill.name : ownWords(skill.name);
+    return name === null ? [] : [{ skill, name }];
+  });
+  const ids = await ensureCvSkillIds(
+    db,
+    kept.map(({ name }) => name),
+  );
   const found = new Map<number, FoundSkill>();
-  for (const skill of analysis.skills) {
-    const [skillId] = await ensureSkillIds(db, [skill.name]);
+  for (const [k, { skill }] of kept.entries()) {
+    const skillId = ids[k];
     if (skillId === undefined || found.has(skillId)) continue;
     found.set(skillId, {
       skillId,
