@@ -7,7 +7,7 @@ import { after, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { loadTaxonomy } from '../../src/ai/taxonomy/taxonomy.ts';
 import type { Db } from '../../src/db/database.ts';
-import { ensureSkillIds, skillIdsForNames } from '../../src/modules/skills/skills.repository.ts';
+import { ensureCvSkillIds, ensureSkillIds, skillIdsForNames } from '../../src/modules/skills/skills.repository.ts';
 import { createTestDatabase, type TestDatabase, testDialects } from '../helpers/context.ts';
 
 const taxonomy = loadTaxonomy();
@@ -89,6 +89,40 @@ for (const dialect of testDialects()) {
         javascript,
       ]);
       assert.equal((await skillRows(db)).length, 1);
+    });
+
+    test('ensureCvSkillIds keeps a CV’s own words as one row each, and never a second row for a taxonomy skill', async () => {
+      const { db } = await migrated();
+      const ids = await ensureCvSkillIds(db, ['JS', 'Foam carving', 'javascript', 'foam  CARVING', 'JavaScript', ' ']);
+      const rows = await skillRows(db);
+      assert.deepEqual(
+        rows.map((row) => [row.name, row.slug, row.category]),
+        [
+          ['Foam carving', 'foam carving', null],
+          ['JavaScript', 'javascript', taxonomy.resolve('JavaScript')!.category],
+        ],
+      );
+      const idOf = new Map(rows.map((row) => [row.name, row.id]));
+      const [js, carving] = [idOf.get('JavaScript'), idOf.get('Foam carving')];
+      assert.deepEqual(ids, [js, carving, js, carving, js, undefined]);
+      assert.deepEqual(await skillIdsForNames(db, ['FOAM carving']), [carving], 'found by its own slug');
+      assert.deepEqual(
+        await ensureSkillIds(db, ['Foam carving']),
+        [],
+        'tasks and hand-added skills stay the taxonomy’s',
+      );
+    });
+
+    test('a row first written for a CV’s own words that the taxonomy now knows becomes that skill’s row', async () => {
+      const { db } = await migrated();
+      // As a CV listed "kubernetes" before the taxonomy knew it: same slug, no category.
+      await db.insertInto('skills').values({ name: 'kubernetes', slug: 'kubernetes', category: null }).execute();
+      const [before] = (await skillRows(db)).map((row) => row.id);
+      assert.deepEqual(await ensureSkillIds(db, ['k8s']), [before]);
+      assert.deepEqual(
+        (await skillRows(db)).map((row) => [row.id, row.name, row.category]),
+        [[before, 'Kubernetes', taxonomy.resolve('Kubernetes')!.category]],
+      );
     });
 
     test('two processes naming the same new skills at once both succeed and leave one row per skill', async () => {

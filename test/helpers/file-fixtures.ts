@@ -86,8 +86,11 @@ export function zipFile(entries: Array<{ name: string; data: string | Buffer }>)
   );
 }
 
-/** A Word document (OOXML) with one paragraph. */
-export function docxFile(text = 'Curriculum vitae'): Buffer {
+/** A Word document (OOXML) with one paragraph, or one per line given (no XML escaping: plain words only). */
+export function docxFile(text: string | readonly string[] = 'Curriculum vitae'): Buffer {
+  const paragraphs = (typeof text === 'string' ? [text] : text).map(
+    (line) => `<w:p><w:r><w:t>${line}</w:t></w:r></w:p>`,
+  );
   return zipFile([
     {
       name: '[Content_Types].xml',
@@ -109,7 +112,7 @@ export function docxFile(text = 'Curriculum vitae'): Buffer {
       name: 'word/document.xml',
       data:
         '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
-        `<w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`,
+        `<w:body>${paragraphs.join('')}</w:body></w:document>`,
     },
   ]);
 }
