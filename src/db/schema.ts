@@ -259,7 +259,7 @@ export interface TaskFitFeedsTable {
   volunteer_id: number;
   /** How many `task_fit` rows the contributor keeps: the feed's total. */
   kept: number;
-  /** 1 when fits exist beyond the kept rows (they are not kept; a refill brings them in as kept rows leave). */
+  /** 1 when fits may exist beyond the kept rows (not kept; a refill brings them in as kept rows leave). */
   truncated: number;
 }
 

@@ -10,7 +10,8 @@ import { OPEN_CHALLENGE_STATUSES, OPEN_TASK_STATUSES } from './tasks.state.ts';
  * contributor how many rows they keep (`kept`: the feed's total) and whether fits exist beyond them (`truncated`).
  *
  * **The rule:** a contributor's kept rows are always a prefix of their full ranking (what a recomputation from scratch
- * would rank), at most `FEED_DEPTH` long, and the whole ranking when `truncated` is 0. Every write that changes who
+ * would rank), at most `FEED_DEPTH` long, and the whole ranking when `truncated` is 0 (a 1 says that more may exist:
+ * it is set when rows are cut off and cleared only by a recomputation). Every write that changes who
  * fits which open task keeps it in its own transaction:
  *
  * | write | call | what it does to the kept rows |
