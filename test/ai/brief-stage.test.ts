@@ -172,7 +172,7 @@ describe('brief analysis offline', () => {
     ]) {
       assert.match(
         resultFor(name).rejection_reason!,
-        /sales pitch, not a challenge: it promotes the company's own services \("/,
+        /sales pitch or an advert, not a challenge: it promotes the company's own products or services \("/,
       );
     }
     const investment = await analyse(

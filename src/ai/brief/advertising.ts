@@ -2,11 +2,12 @@ import type { ParsedText, Sentence } from '../taxonomy/text-parser.ts';
 import { Terms } from './terms.ts';
 
 /**
- * Briefs that sell instead of ask. Loud spam (links, capitals, "buy now") is caught by `spamVerdict`; these are the
+ * Briefs that sell instead of ask — advertising, whatever its title ("The 30-Day Hydration Challenge"). Loud spam (links, capitals, "buy now") is caught by `spamVerdict`; these are the
  * quiet ones:
  *
- * - a sales pitch: a company describing its own product or service to the reader ("we offer", "our clients include",
- *   "free quote", "are you struggling with…") while asking for nothing — no "we need", "help us", "how can we";
+ * - a sales pitch or an advert: a company describing its own product, service or offer to the reader ("we offer",
+ *   "our clients include", "free quote", "order yours today", "now open") while asking contributors for no work and
+ *   no ideas — no "we need", "help us", "how can we";
  * - a scam: a promised payout (an inheritance, a lottery win) in return for bank details or a fee, or guaranteed
  *   earnings for money paid in ("invest £250 today and earn £5,000 a week").
  */
@@ -87,6 +88,35 @@ const SELF_PROMOTION = new Terms([
   'the more people you',
   'spaces are limited',
   'life-changing',
+  // Consumer offers and announcements, addressed to buyers rather than to contributors.
+  '(delighted|excited|proud|pleased|thrilled) to announce',
+  'now open',
+  'opens its doors',
+  'grand opening',
+  'opening party',
+  'introducing',
+  'now available',
+  'available in # (colours|colors|sizes|flavours|flavors)',
+  'while stocks last',
+  'order (yours|now|today|online)',
+  'buy (now|today|yours|online)',
+  '(for|only|just) (£|$|€)',
+  '(usually|was|rrp) (£|$|€)',
+  '(with|use) code',
+  '(discount|promo|voucher) code',
+  '# % off',
+  'half price',
+  'chance to win',
+  'free (gift|trial|sample|samples)',
+  'day pass',
+  '(members|customers|guests) enjoy',
+  '(start|starts|starting) (at|from) (£|$|€)',
+  'see it for yourself',
+  'thousands of (people|customers|members|users|families)',
+  '(sign|signs) up (today|now)',
+  'limited (time|offer|edition)',
+  '(special|exclusive|introductory|launch) offer',
+  'founding members',
 ]);
 
 /** Greetings that use the words of an ask without asking anything ("I hope this finds you well"). */
@@ -99,7 +129,9 @@ const ASKS = new Terms([
   "(we|i) (are|am|'re|'m) (looking|seeking|hoping|planning|struggling|trying)",
   'help us',
   'help me',
-  '(our|the) (goal|aim|problem|challenge)',
+  '(our|the) (goal|aim|problem)',
+  // "The challenge is…", not "take the challenge", which an advert titled "Challenge" invites its buyers to do.
+  '(our|the) challenge (is|was|we|for|here|:)',
   'how (might|can|could|should|do) we',
   'what should we',
   'ideas',

@@ -110,7 +110,7 @@ function rejectionReason(
   const pitch = salesPitch(whole);
   if (pitch.length > 0) {
     const quoted = pitch.slice(0, 3).map((phrase) => `"${phrase}"`);
-    return `The brief is a sales pitch, not a challenge: it promotes the company's own services (${joinWords(quoted)}) and asks contributors for nothing. Describe a problem you want solved instead.`;
+    return `The brief is a sales pitch or an advert, not a challenge: it promotes the company's own products or services (${joinWords(quoted)}) and asks contributors for no work and no ideas. Describe a problem you want solved instead.`;
   }
   // An open call must still say what it is about: "Any ideas?" alone does not.
   if (found.asks.length > 0 && concreteNouns(whole, () => true) >= MIN_CONCRETE_NOUNS) return null;

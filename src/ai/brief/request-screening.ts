@@ -1,6 +1,6 @@
 import type { ParsedText, Sentence, Token } from '../taxonomy/text-parser.ts';
+import { CONCERNS, type Pattern } from './concerns/index.ts';
 import type { Terms } from './terms.ts';
-import { CONCERNS, type Pattern } from './unlawful-concerns.ts';
 
 /**
  * Unlawful or unethical requests, read from what a sentence asks for rather than from single words: a concern fires
@@ -9,16 +9,18 @@ import { CONCERNS, type Pattern } from './unlawful-concerns.ts';
  * personal data we hold", "a fairer shortlisting process"). So a privacy audit, a fraud-prevention project or a
  * knife-crime campaign passes, while "scrape the email addresses of people who have not signed up" does not.
  *
- * The concerns themselves are data (unlawful-concerns.ts); each one's `reason` completes "It asks …" and is what the
- * company reads.
+ * The concerns themselves are data (concerns/); each one's `reason` completes "It asks …" and is what the company
+ * reads.
  */
 
 /** A guarding word right after one of these is negated: "so they are not flagged", "get past the filters". */
 const NEGATORS = new Set(['not', "n't", 'never', 'no', 'without', 'avoid', 'avoiding', 'past', 'evade', 'escape']);
 const NEGATION_REACH = 3;
 
-const FIRST_PERSON = new Set(['we', 'i', 'us', 'me']);
-const DIRECTIVES = new Set(['should', 'must', 'will', 'need', 'needs', 'shall']);
+/** The author, or the contributor the author addresses: "we would like", "you will build". */
+const PEOPLE_OF_THE_REQUEST = new Set(['we', 'i', 'us', 'me', 'you', 'your']);
+/** What a requirement says, whoever its subject: "the extension should quietly read…". */
+const DIRECTIVES = new Set(['should', 'must', 'need', 'needs', 'needed', 'shall', 'required', 'wanted']);
 
 export type Refusal = {
   /** Completes "It asks …". */
@@ -44,14 +46,13 @@ export function unlawfulRequest(parsed: ParsedText): Refusal | null {
 }
 
 /**
- * The author asks for it: first person or an instruction ("Build us…"). A title that is neither only names a topic
- * ("Phishing"), which a training brief shares with a scam.
+ * The author asks for it: the author or the contributor is in the sentence, it states a requirement ("the app
+ * should…"), or it is an instruction ("Build us…"). A title that is none of these only names a topic ("Phishing"),
+ * which a training brief shares with a scam; a sentence about what others do ("Scammers send…") describes a wrong.
  */
 function isRequest(tokens: Token[], sentence: Sentence): boolean {
   const words = tokens.slice(sentence.firstToken, sentence.endToken).filter((token) => token.type === 'word');
-  if (words.some((token) => FIRST_PERSON.has(token.lower))) return true;
-  // "Our staff should write reviews…": a directive about the author's own people.
-  if (words[0]?.lower === 'our' && words.some((token) => DIRECTIVES.has(token.lower))) return true;
+  if (words.some((token) => PEOPLE_OF_THE_REQUEST.has(token.lower) || DIRECTIVES.has(token.lower))) return true;
   return words[0]?.pos === 'VERB' && /^[A-Z]/.test(words[0].value);
 }
 
