@@ -70,7 +70,7 @@ for (const dialect of testDialects()) {
 
     it('shows a sales pitch rejected as a sales pitch', async () => {
       const { text } = await analysedPage('spam-sales-pitch-office-cleaning');
-      assert.match(text, /This challenge was not accepted The brief is a sales pitch, not a challenge/);
+      assert.match(text, /This challenge was not accepted The brief is a sales pitch or an advert, not a challenge/);
     });
   });
 }
