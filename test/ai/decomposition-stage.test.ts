@@ -150,6 +150,22 @@ describe('decomposition offline: tasks from the brief itself', () => {
     assert.ok(tasksOf(plan).some((task) => task.acceptance_criteria.some((c) => /£12,000/.test(c))));
   });
 
+  test('a list item of work named by its kind ("risk assessments and …") is a piece, not a risk the brief names', async () => {
+    const plan = await decompose(
+      plain(
+        'Site safety documents',
+        'The work must include:\n- a construction phase plan for the extension;\n' +
+          '- risk assessments and method statements for groundworks and roofing;\n- a site induction for all workers.\n\n' +
+          'The main risk is the school staying open during the works.',
+      ),
+    );
+    assert.ok(
+      tasksOf(plan).some((task) => /risk assessments and method statements/.test(task.source ?? '')),
+      titlesOf(plan).join(' | '),
+    );
+    assert.ok(!titlesOf(plan).some((title) => /main risk/i.test(title)), titlesOf(plan).join(' | '));
+  });
+
   test('titles read as instructions: who is asked for leads in to the work, labels and time stamps drop out', async () => {
     const plan = await decompose(
       plain(

@@ -49,7 +49,9 @@ const NEEDS =
 const NOT_WANTED = /\b(?:not looking for|not asking for|do not want|don't want|do not need|don't need|no need)\b/i;
 const SUCCESS =
   /^(?:success|we will know|we'll know|we will measure|we'll measure|it will have worked)|\bsuccess (?:means|would mean|looks like|is)\b|\bwe will know\b|\bmeasure success\b/i;
-const RISK = /^(?:the |our |one |a )?(?:main |biggest |big )?(?:risks?|worr(?:y|ies|ied)|concerns?)\b/i;
+/** "Risks: …", "The main risk is …"; not a list item of work named by its kind ("risk assessments and method statements"). */
+const RISK =
+  /^(?:the |our |one |a )?(?:main |biggest |big )?(?:risks?(?!\s{1,4}(?:assessments?|registers?|management|analys[ie]s|logs?|matri(?:x|ces)|plans?)\b)|worr(?:y|ies|ied)|concerns?)\b/i;
 const ELABORATES = /^(?:that|this)\s+(?:means|includes|involves|would mean|covers|would include)\b/i;
 /**
  * "must be accessible", "has to meet the standards", "must not promise": a condition on the work, not more work.
