@@ -166,6 +166,22 @@ describe('decomposition offline: tasks from the brief itself', () => {
     assert.ok(!titlesOf(plan).some((title) => /main risk/i.test(title)), titlesOf(plan).join(' | '));
   });
 
+  test('"… would be welcome" asks for work: its skill is on a task', async () => {
+    const plan = await decompose(
+      plain(
+        'Drip irrigation for a market garden',
+        'We are a market garden growing salad and soft fruit.\n\nWe need:\n- a drip irrigation design with zones;\n' +
+          '- a water budget for a dry summer.\n\n' +
+          "An agronomist's view on mulching and cover crops to keep moisture in the soil would be welcome.",
+      ),
+    );
+    assert.ok(
+      tasksOf(plan).some((task) => /agronomist/.test(task.source ?? '')),
+      titlesOf(plan).join(' | '),
+    );
+    assert.ok(skillsOf(plan).has('Agronomy'), [...skillsOf(plan)].join(', '));
+  });
+
   test('titles read as instructions: who is asked for leads in to the work, labels and time stamps drop out', async () => {
     const plan = await decompose(
       plain(

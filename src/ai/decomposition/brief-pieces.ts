@@ -43,7 +43,7 @@ type SentenceKind = 'work' | 'requirement' | 'success' | 'risk' | 'background';
 // Whitespace between the words of a pattern is bounded (\s{1,4}, \s{1,8}): no match can backtrack over a long run of it
 // (issue 10). Briefs have one space there, or a line break and some indentation; with more, a pattern does not match.
 const ASKS_FOR_WORK =
-  /\b(?:we|i)(?:'d|\s{1,6}would|\s{1,6}will)?\s{1,6}(?:(?:also|really|urgently|now|then)\s{1,6})?(?:need|want|like|love|require|are looking for|am looking for|are seeking|hope to|plan to|intend to|aim to|wish to)\b|\b(?:help us|please|would like someone|looking for (?:someone|a volunteer|volunteers|help))\b/i;
+  /\b(?:we|i)(?:'d|\s{1,6}would|\s{1,6}will)?\s{1,6}(?:(?:also|really|urgently|now|then)\s{1,6})?(?:need|want|like|love|require|are looking for|am looking for|are seeking|hope to|plan to|intend to|aim to|wish to)\b|\b(?:help us|please|would like someone|looking for (?:someone|a volunteer|volunteers|help))\b|\b(?:would|will) be (?:welcome|welcomed|appreciated|a (?:plus|bonus))\b|\b(?:we|i)(?:'d|\s{1,6}would)\s{1,6}(?:welcome|appreciate)\b/i;
 const NEEDS =
   /\b(?:needs?|wants?|must|should|has to|have to|will need to|is required to|are required to|deliverables?)\b/i;
 const NOT_WANTED = /\b(?:not looking for|not asking for|do not want|don't want|do not need|don't need|no need)\b/i;
