@@ -164,6 +164,44 @@ describe('decomposition: the skills a task needs', () => {
     assert.ok(!names('tracking categories for each grant', 'Set up tracking').includes('Grant writing'));
   });
 
+  it('names the skill of whoever makes the thing a piece asks for, by the object of the work', () => {
+    for (const [piece, skill] of [
+      ['a street festival with a parade and two music stages', 'Risk management'],
+      ['measured floor plans of the ground floor', 'CAD'],
+      ['refurbish the changing rooms', 'Refurbishment'],
+      ['a seasonal menu with allergen information', 'Menu development'],
+      ['a touring exhibition about the mill', 'Exhibition curation'],
+      ['product photos for every listing', 'Photography'],
+      ['an illustrated map of the trail', 'Illustration'],
+      ['a short animated explainer', 'Animation'],
+      ['subtitles for the films', 'Subtitling'],
+      ['two focus groups with parents', 'Qualitative research'],
+      ['run the tender for the cleaning contract', 'Procurement'],
+      ['a competitor analysis of local gyms', 'Market research'],
+      ['rewrite our job adverts and shortlisting', 'Recruitment'],
+      ['a staff induction pack', 'Onboarding'],
+      ['recruit and train 40 volunteers for the weekend', 'Volunteer management'],
+    ]) {
+      const skills = requiredSkills(piece, piece, context());
+      const found = skills.find((required) => required.name === skill);
+      assert.ok(found, `${piece}: ${skills.map((required) => required.name).join(', ')}`);
+      // A one-line reason that quotes the brief's words for the work.
+      assert.match(found.reason, /^[^\n]{10,200}"[^"\n]+"[^\n]*$/, found.reason);
+    }
+    // Volunteers who support the work are no volunteer management.
+    const supported = names('a practitioner, supported by one or two volunteers, to audit the clinic', 'Audit');
+    assert.ok(!supported.includes('Volunteer management'), supported.join(', '));
+  });
+
+  it("gives a website or an app that names no framework the area's generic skill, not a guessed framework", () => {
+    const site = names('a festival website with the programme and ticket links', 'Build the festival website');
+    assert.ok(site.includes('Frontend development') && !site.includes('React'), site.join(', '));
+    const app = names('a mobile app for plot holders', 'Build a mobile app');
+    assert.ok(app.includes('Mobile development') && !app.includes('React Native'), app.join(', '));
+    const named = names('a festival website built in React', 'Build the festival website');
+    assert.ok(named.includes('React'), named.join(', '));
+  });
+
   it('finds skills the piece names in other words: a verb and its object, another form of the words', () => {
     const literature = names('Review the literature on non-attendance in outpatient therapy.', 'Review the literature');
     assert.ok(literature.includes('Literature review'), literature.join(', '));

@@ -254,6 +254,48 @@ const WORK_SKILLS: { words: Words; skills: string[]; why: string; supporting?: t
   { words: /\bsocial media\b/i, skills: ['Social media marketing'], why: 'it is social media work' },
   { words: /\bcarbon|\bemissions?\b|\bnet zero/i, skills: ['Carbon accounting'], why: 'it measures emissions' },
   { words: /\bmove\b|\brelocat/i, skills: ['Project management', 'Logistics'], why: 'it organises a move' },
+  // The things a brief asks to have made or run, named by the object of the work, and the skill of whoever makes
+  // them: what a recruiter puts on the job when the brief says what it wants but not which trade does it.
+  {
+    words: /\b(?:festival|fair|fete|fête|carnival|concert|parade|street party|fun run|open day|public event)s?\b/i,
+    skills: ['Risk management'],
+    why: 'an event open to the public needs its risks assessed',
+  },
+  {
+    words: /\bfloor ?plans?\b|\b(?:measured|scale|scaled|technical|architectural|layout) drawings?\b|\belevations\b/i,
+    skills: ['CAD'],
+    why: 'it draws plans to scale',
+  },
+  { words: /\brenovat|\brefurbish|\bfit-?out\b/i, skills: ['Refurbishment'], why: 'it renovates a building' },
+  { words: /\bmenus?\b|\brecipes?\b/i, skills: ['Menu development'], why: 'it writes menus or recipes' },
+  { words: /\bexhibitions?\b/i, skills: ['Exhibition curation'], why: 'it puts on an exhibition' },
+  { words: /\bphoto(?:s|graphs?|graphy|shoots?)\b/i, skills: ['Photography'], why: 'it takes photographs' },
+  { words: /\billustrat(?:e|ed|ion|ions)\b/i, skills: ['Illustration'], why: 'it is illustrated' },
+  { words: /\banimat(?:ed|ion|ions)\b/i, skills: ['Animation'], why: 'it is animated' },
+  { words: /\bsubtitl|\bcaptions\b/i, skills: ['Subtitling'], why: 'it subtitles video' },
+  { words: /\bfocus groups?\b/i, skills: ['Qualitative research'], why: 'it runs focus groups' },
+  { words: /\btender(?:s|ing)?\b/i, skills: ['Procurement'], why: 'it buys through a tender' },
+  {
+    words: /\bcompetitor (?:analysis|research|review)|\bmarket (?:analysis|sizing)\b/i,
+    skills: ['Market research'],
+    why: 'it studies a market',
+  },
+  {
+    words:
+      /\bhiring\b|\bjob (?:adverts?|ads|descriptions?)\b|\brecruitment (?:process|campaign)|\brecruit (?:staff|new staff|a |an )/i,
+    skills: ['Recruitment'],
+    why: 'it hires people',
+  },
+  {
+    words: /\bonboarding\b|\b(?:staff|new starter|employee) induction/i,
+    skills: ['Onboarding'],
+    why: 'it brings new staff in',
+  },
+  {
+    words: near(/\b(?:recruit|train|manag|coordinat|organis|schedul)\w*/gi, 40, /\bvolunteers?\b/gi),
+    skills: ['Volunteer management'],
+    why: 'it organises volunteers',
+  },
   {
     words: /\bguidelines|\bguide\b|\bhandbook|\bhandouts?/i,
     skills: ['Technical writing'],
