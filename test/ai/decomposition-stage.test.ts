@@ -182,6 +182,22 @@ describe('decomposition offline: tasks from the brief itself', () => {
     assert.ok(skillsOf(plan).has('Agronomy'), [...skillsOf(plan)].join(', '));
   });
 
+  test('a condition the work must meet names a skill of the tasks it concerns, with the reason', async () => {
+    const plan = await decompose(
+      plain(
+        'Tenant pages',
+        'We are a housing charity.\n\nWe need:\n- new tenant pages on our website;\n- an online repairs form;\n' +
+          '- a page for each estate.\n\nThe new tenant pages must meet WCAG 2.2 AA. All wording must be in plain English.',
+      ),
+    );
+    const pages = tasksOf(plan).find((task) => /new tenant pages/.test(task.source ?? ''));
+    const accessibility = pages?.required_skills.find((skill) => skill.name === 'Web accessibility');
+    assert.ok(accessibility, JSON.stringify(pages?.required_skills));
+    assert.match(accessibility.reason, /requires it of this work: "The new tenant pages must meet WCAG/);
+    // The language a condition is written in is no skill the work needs.
+    assert.ok(!skillsOf(plan).has('English'), [...skillsOf(plan)].join(', '));
+  });
+
   test('titles read as instructions: who is asked for leads in to the work, labels and time stamps drop out', async () => {
     const plan = await decompose(
       plain(

@@ -70,7 +70,7 @@ export function decompose(input: DecompositionInput, { taxonomy }: LocalContext)
     ],
   };
   const signals = readSignals(`${input.title}\n${input.description}`);
-  const criteria = [...reading.requirements, ...reading.success];
+  const criteria = { conditions: reading.requirements, success: reading.success };
   const workstreams: PlannedWorkstream[] = groups.map((group) => ({
     title: clip(group.title, 200),
     description: workstreamDescription(group),
@@ -373,32 +373,40 @@ function plannedTask(
   level: number,
   signals: BriefSignals,
   skills: SkillContext,
-  criteria: readonly string[],
+  criteria: { conditions: readonly string[]; success: readonly string[] },
 ): PlannedTask {
   const { hours, complexity, experience } = estimate(draft.text, level, signals);
+  const related = relatedCriteria(draft, [...criteria.conditions, ...criteria.success]);
+  // The conditions it must meet ("must comply with the CDM Regulations") name skills its work needs too.
+  const conditions = related.filter((criterion) => criteria.conditions.includes(criterion));
   return {
     title: draft.title,
     description: draft.description,
     source: draft.source,
-    required_skills: requiredSkills(draft.text, draft.title, skills),
+    required_skills: requiredSkills(draft.text, draft.title, skills, conditions),
     required_experience_level: experience,
     expected_output: draft.expectedOutput,
-    acceptance_criteria: acceptanceCriteria(draft, criteria),
+    acceptance_criteria: [
+      clip(`Delivers what the brief asks: "${draft.source}"`, 500),
+      ...related.map((criterion) => clip(criterion, 500)),
+    ],
     estimated_hours: hours,
     complexity_score: complexity,
   };
 }
 
-/** The piece itself, delivered, then the brief's conditions and success criteria that speak of the same things. */
-function acceptanceCriteria(draft: Draft, criteria: readonly string[]): string[] {
+/**
+ * The brief's conditions and success criteria that speak of the same things as the piece, most shared words first:
+ * its acceptance criteria after the piece itself, delivered.
+ */
+function relatedCriteria(draft: Draft, criteria: readonly string[]): string[] {
   const own = contentWords(draft.text);
-  const related = criteria
+  return criteria
     .map((criterion) => ({ criterion, shared: [...contentWords(criterion)].filter((word) => own.has(word)).length }))
     .filter((item) => item.shared > 0)
     .sort((a, b) => b.shared - a.shared)
     .slice(0, MAX_CRITERIA - 1)
-    .map((item) => clip(item.criterion, 500));
-  return [clip(`Delivers what the brief asks: "${draft.source}"`, 500), ...related];
+    .map((item) => item.criterion);
 }
 
 const STOP_WORDS = new Set(

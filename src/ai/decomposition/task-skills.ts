@@ -321,7 +321,12 @@ export type SkillContext = {
  * ("Leadership" for "train the shift leaders") is supporting, everything the excerpt or the work asks for is core. A
  * task whose excerpt names no work of its own takes the brief's main work as a core skill.
  */
-export function requiredSkills(piece: string, title: string, context: SkillContext): RequiredSkill[] {
+export function requiredSkills(
+  piece: string,
+  title: string,
+  context: SkillContext,
+  conditions: readonly string[] = [],
+): RequiredSkill[] {
   const { taxonomy } = context;
   const chosen = new Map<string, RequiredSkill>();
   const add = (skill: TaxonomySkill | undefined, reason: string) => {
@@ -381,6 +386,15 @@ export function requiredSkills(piece: string, title: string, context: SkillConte
     if ((examines && builds) || (!builds && namedWork)) continue;
     const why = `The brief asks for ${quote(mention.triggers[0])}, which is ${mention.area.name.toLowerCase()} work.`;
     for (const skill of mention.area.defaultSkills.slice(0, AREA_DEFAULTS)) add(skill, why);
+  }
+
+  // A condition the work must meet names what it needs as well: "to BS 7671", "under the CDM Regulations". Only
+  // what a condition asks of the work, not the languages or manners it is written in.
+  for (const condition of conditions) {
+    for (const mention of taxonomy.findInText(condition)) {
+      if (mention.skill.category === 'language' || mention.skill.category === 'soft') continue;
+      add(mention.skill, `The brief requires it of this work: ${quote(clip(condition, 100))}.`);
+    }
   }
 
   // Tools the brief names outside its list of work, for the kind of work this piece is.
