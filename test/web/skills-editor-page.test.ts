@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { ensureCvSkillIds } from '../../src/modules/skills/skills.repository.ts';
+import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { addVolunteerSkill, createVolunteer } from '../helpers/factories.ts';
 import { parsePage } from '../helpers/page.ts';
@@ -50,6 +52,42 @@ for (const dialect of testDialects()) {
       assert.ok(page.control('Skill'), 'the add form names the skill');
       assert.equal(page.control('Level').value, 'intermediate');
       assert.ok(page.buttons().some((button) => button.text === 'Add skill'));
+    });
+
+    it('a skill the CV listed in its own words shows with its excerpt, under Other, and its forms work', async () => {
+      const { user, volunteer, token } = await createVolunteer(ctx.db, {
+        user: await withPassword(),
+        volunteer: { ai_analysis_status: 'completed', validation_status: 'passed' },
+      });
+      const [skillId] = await ensureCvSkillIds(ctx.db, ['Foam carving']);
+      await ctx.db
+        .insertInto('volunteer_skills')
+        .values({
+          volunteer_id: volunteer.id,
+          skill_id: skillId!,
+          proficiency_level: 'expert',
+          years_of_experience: null,
+          source: 'cv_analysis',
+          evidence: 'Foam carving (expert), prop weathering',
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      const client = await signedIn(ctx.app, user.email);
+      const page = parsePage((await client.get('/profile')).body);
+      assert.match(page.text, /Foam carving “Foam carving \(expert\), prop weathering”/);
+      assert.match(page.text, /other · from your CV/);
+      assert.equal(page.control('Level of Foam carving').value, 'expert');
+      const forms = page.forms().filter((form) => form.target === '/api/volunteers/profile/skills');
+      assert.ok(forms.some((form) => form.hiddenValue('add.0.name') === 'Foam carving'));
+      const remove = forms.find((form) => form.hiddenValue('remove.0') === 'Foam carving');
+      assert.ok(remove, 'a remove form for the skill');
+
+      // What the forms send, as app.js builds it: re-level, then remove.
+      const api = apiClient(ctx.app, token);
+      const relevel = { add: [{ name: 'Foam carving', proficiency_level: 'advanced' }] };
+      assert.equal((await api.patch('/api/volunteers/profile/skills', relevel)).statusCode, 200);
+      assert.equal((await api.patch('/api/volunteers/profile/skills', { remove: ['Foam carving'] })).statusCode, 200);
+      assert.doesNotMatch(parsePage((await client.get('/profile')).body).text, /Foam carving/);
     });
 
     it('without skills, the page says how they come and still offers to add one', async () => {
