@@ -78,3 +78,43 @@ describe('CV reading: work the person says they do not do', () => {
     assert.ok(found.includes('CSCS card'), found.join(', '));
   });
 });
+
+describe('CV reading: work of another team or party of the employer', () => {
+  it('leaves out what another team of the employer does, but keeps what "our team" does', () => {
+    const found = names([
+      'Experience',
+      '- Wrote interface specifications; the automation team did the PLC programming.',
+      '- Our platform team owns Terraform; I write Ansible playbooks.',
+      '- Our team delivers Python services.',
+    ]);
+    assert.ok(!found.includes('PLC programming') && !found.includes('Terraform'), found.join(', '));
+    assert.ok(found.includes('Ansible') && found.includes('Python'), found.join(', '));
+  });
+
+  it('hands over only the item a participle follows when no "is" or "was" comes before it', () => {
+    const found = names(['Experience', '- Full bathroom installations: pipework, tiling handled by a subcontractor.']);
+    assert.ok(!found.includes('Tiling'), found.join(', '));
+    assert.ok(found.includes('Bathroom fitting'), found.join(', '));
+  });
+
+  it('leaves out work said to go to, sit with or come from someone else', () => {
+    const found = names([
+      'Experience',
+      '- Payroll runs; the bookkeeping sits with the finance team.',
+      '- Garden design drawings come from a designer we work with; I build them.',
+    ]);
+    assert.ok(!found.includes('Bookkeeping') && !found.includes('Design Drawings'), found.join(', '));
+    assert.ok(found.includes('Payroll'), found.join(', '));
+  });
+
+  it('reads a skill that names another team or person ("for the leadership team") as theirs, not one the person leads', () => {
+    const found = names([
+      'Experience',
+      '- Quarterly HR dashboards in Excel for the leadership team.',
+      '- Pricing models in Python for the pricing committee.',
+    ]);
+    assert.ok(!found.includes('Leadership') && !found.includes('Pricing'), found.join(', '));
+    const led = names(['Experience', '- Worked in the payroll team for two years.']);
+    assert.ok(led.includes('Payroll'), led.join(', '));
+  });
+});

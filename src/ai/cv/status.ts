@@ -88,19 +88,26 @@ const OTHER_PERSON = new RegExp(
 // production; I brief and approve." The skills of what follows are the agency's. (A team the person belongs to is not
 // another party: "our team delivers…" stays asserted.) The phrase is group 2, group 1 the character before it: a
 // non-letter in the pattern rather than a lookbehind, and words of at most 20 letters, so that recheck proves it linear.
+const PARTY_DOES =
+  '(?:leads?|led|handles?|handled|does|did|runs?|ran|manages?|managed|delivers?|delivered|owns?|owned|provides?|' +
+  'provided|produces?|produced|creates?|created|builds?|built|designs?|designed|writes?|wrote|makes?|made)';
 const OTHER_PARTY = new RegExp(
   '(^|[^\\p{L}])((?:our|the|an?|external)\\s(?:[\\p{L}-]{1,20}\\s){0,2}(?:agency|agencies|contractors?|suppliers?|' +
-    'vendors?|consultancy|consultants|outsourcing partner)\\s(?:leads?|handles?|does|runs?|manages?|delivers?|owns?|' +
-    'provides?|produces?|creates?|builds?|designs?|writes?))(?:[^\\p{L}]|$)',
+    `vendors?|consultancy|consultants|outsourcing partner)\\s${PARTY_DOES}|` +
+    // Another team of the employer, named by what it does ("the automation team did the PLC programming", "our
+    // platform team owns Terraform"); "our team delivers…" is the person's own.
+    `(?:our|the|their)\\s(?:[\\p{L}'’-]{1,20}\\s){1,2}team\\s${PARTY_DOES})(?:[^\\p{L}]|$)`,
   'giu',
 );
 
 // The same written after the work: "Art direction was handled by my creative partner", "Digital forensics is escalated
 // to our retained DFIR partner". The skills of the clause before it are the other party's ("by me" is not another).
 const HANDED_TO_OTHERS = new RegExp(
-  '(?<![\\p{L}])(?:is|are|was|were|gets|got)\\s(?:(?:handled|done|led|carried out|covered|performed|delivered|' +
-    'managed|owned|run|provided|outsourced)\\sby|escalated\\sto|outsourced\\sto|passed\\sto)\\s(?:my|our|the|an?|' +
-    'external|another|other|their)(?![\\p{L}])',
+  '(?<![\\p{L}])((?:is|are|was|were|gets|got)\\s)?(?:(?:handled|done|led|carried out|covered|performed|delivered|' +
+    'managed|owned|run|provided|outsourced)\\sby|' +
+    '(?:is|are|was|were)\\sby|escalated\\sto|outsourced\\sto|passed\\sto|goes\\sto|go\\sto|sits?\\swith|' +
+    '(?:I\\s)?leave\\sto|left\\sto|comes?\\sfrom)\\s(?:my|our|the|an?|external|another|other|' +
+    'their)(?![\\p{L}])',
   'giu',
 );
 
@@ -153,6 +160,22 @@ const PHRASE_ENDS = /^(?:$|\s?[.,;:)]|\s(?:or|and|beyond|apart|except)(?![\p{L}]
 // "Google Cloud Professional Data Engineer (expired 2024)". The item ends at the next separator.
 const LAPSED_IN_ITEM = /^[^,;·|]{0,48}?[(–—-]\s?(?:expired|lapsed)(?![\p{L}])/iu;
 
+// A skill that names another team or person of the employer: "for the leadership team", "I support the revenue
+// manager", "the firm's forensic accounting team", "brief the translation agency". A determiner or an owner right
+// before the skill, one of these nouns right after it; not when the person leads, runs or belongs to it ("managed the
+// marketing team", "worked in the data team", "as the revenue manager").
+const GROUP_AFTER =
+  /^\s(?:team|teams|manager|managers|agency|committee|department|dept|officer|director|lead|unit|function)(?![\p{L}])/iu;
+const OWNER_BEFORE = /(?:^|[^\p{L}])(?:the|our|their|his|her|an?|[\p{L}]{2,20}['’]s)\s$/iu;
+const OWN_GROUP_BEFORE =
+  /(?:^|[^\p{L}])(?:led|leads?|leading|manag(?:e|es|ed|ing)|head(?:s|ed|ing)?|ran|runs?|running|built|builds?|joined|joins?|in|of|as|within|into|on)\s(?:the|our|their|an?|[\p{L}]{2,20}['’]s)\s$/iu;
+
+function namesGroup(clause: string, start: number, end: number): boolean {
+  if (!GROUP_AFTER.test(clause.slice(end, end + 14))) return false;
+  const before = clause.slice(Math.max(0, start - 40), start);
+  return OWNER_BEFORE.test(before) && !OWN_GROUP_BEFORE.test(before);
+}
+
 type Scope = { start: number; end: number; status: Exclude<MentionStatus, 'asserted'> };
 
 const PRECEDENCE: Scope['status'][] = ['negated', 'aspirational', 'other-person', 'optional'];
@@ -196,7 +219,10 @@ function scopesOf(clause: string): Scope[] {
     scopes.push({ start, end: endAfter(start + match[2].length, ends), status: 'other-person' });
   }
   for (const match of clause.matchAll(HANDED_TO_OTHERS)) {
-    scopes.push({ start: startBefore(match.index), end: match.index, status: 'other-person' });
+    // Without "is" or "was" the participle goes with the words right before it: "pipework, tiling handled by a
+    // subcontractor" hands over the tiling, not the pipework.
+    const start = match[1] ? startBefore(match.index) : lastItemBefore(clause, match.index);
+    scopes.push({ start, end: match.index, status: 'other-person' });
   }
   // The professional named is theirs too: "assisted the surgeon" shows no surgery of the person's own.
   for (const match of clause.matchAll(OTHER_PERSON)) {
@@ -204,6 +230,12 @@ function scopesOf(clause: string): Scope[] {
     scopes.push({ start: match.index, end: endAfter(end, [...ends, ...ownWork]), status: 'other-person' });
   }
   return scopes;
+}
+
+/** Where the list item that ends at `to` starts: after the last comma, semicolon, colon or bracket before it. */
+function lastItemBefore(clause: string, to: number): number {
+  const before = clause.slice(0, to);
+  return Math.max(...[',', ';', ':', '('].map((mark) => before.lastIndexOf(mark))) + 1;
 }
 
 type ClauseStatus = (start: number, end: number) => MentionStatus;
@@ -222,7 +254,7 @@ export function statusReader(clause: string): ClauseStatus {
     }
     if (NO_RIGHT_BEFORE.test(before) && PHRASE_ENDS.test(clause.slice(end, end + 8))) return 'negated';
     const named = clause.slice(start, end) + (PLURAL_ENDING.exec(clause.slice(end, end + 3))?.[0] ?? '');
-    if (ROLES_PLURAL_AT_END.test(named)) return 'other-person';
+    if (ROLES_PLURAL_AT_END.test(named) || namesGroup(clause, start, end)) return 'other-person';
     const covering = scopes.filter((scope) => start >= scope.start && start < scope.end).map((scope) => scope.status);
     return PRECEDENCE.find((status) => covering.includes(status)) ?? 'asserted';
   };
