@@ -118,3 +118,12 @@ describe('CV reading: work of another team or party of the employer', () => {
     assert.ok(led.includes('Payroll'), led.join(', '));
   });
 });
+
+describe('CV reading: spoken languages', () => {
+  it('reads a level written after a language as its context, past a note in brackets, in any section', () => {
+    const found = names(['Education', 'BSc Biology, 2019', 'Irish (Gaeilge) – conversational, B1', 'Czech: fluent']);
+    assert.ok(found.includes('Irish') && found.includes('Czech'), found.join(', '));
+    const notLanguage = names(['Experience', '- Irish dancing classes on Saturdays.']);
+    assert.ok(!notLanguage.includes('Irish'), notLanguage.join(', '));
+  });
+});

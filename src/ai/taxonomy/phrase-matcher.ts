@@ -306,6 +306,26 @@ function withoutNote(between: Token[]): Token[] {
   return between.slice(close + 1);
 }
 
+/** Level words a CV writes after a skill, a spoken language above all: "Irish – conversational", "Czech (B2)". */
+const LEVEL_WORDS = new Set(
+  'fluent native conversational bilingual basic intermediate advanced proficient beginner expert a1 a2 b1 b2 c1 c2'.split(
+    ' ',
+  ),
+);
+const LEVEL_GAP = new Set(['(', '–', '—', '-', ':', ',']);
+
+/** A level right after the match, maybe after a note in brackets: "Irish (Gaeilge) – conversational, B1". */
+function levelAfter(tokens: Token[], end: number): boolean {
+  let at = end;
+  if (tokens[at]?.value === '(') {
+    const close = tokens.slice(at, at + MAX_NOTE_TOKENS + 2).findIndex((token) => token.value === ')');
+    if (close > 0 && !LEVEL_WORDS.has(tokens[at + 1]?.lower ?? '')) at += close + 1;
+  }
+  while (at < end + MAX_NOTE_TOKENS + 4 && LEVEL_GAP.has(tokens[at]?.value ?? '')) at++;
+  const word = tokens[at];
+  return word !== undefined && word.sentence === tokens[end - 1].sentence && LEVEL_WORDS.has(word.lower);
+}
+
 function hasOwnContext(tokens: Token[], match: PhraseMatch<unknown>): boolean {
   const before = match.firstToken;
   const after = tokens[match.endToken];
@@ -313,6 +333,7 @@ function hasOwnContext(tokens: Token[], match: PhraseMatch<unknown>): boolean {
   const previous = tokens[before - 1];
   if (previous?.value === ':' && LIST_HEADINGS.has(tokens[before - 2]?.lower ?? '')) return true;
   if (after && CUES_AFTER.has(after.lower)) return true;
+  if (levelAfter(tokens, match.endToken)) return true;
   if (after && after.type === 'number' && /^\d{1,2}(\.\d+)*$/.test(after.value)) return true; // a version: "Go 1.22"
   // A list item of its own: "- Go" on its line.
   const itemEnds = after === undefined || after.lineStart || SEPARATORS.has(after.value);
