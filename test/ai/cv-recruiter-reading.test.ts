@@ -127,3 +127,11 @@ describe('CV reading: spoken languages', () => {
     assert.ok(!notLanguage.includes('Irish'), notLanguage.join(', '));
   });
 });
+
+describe('CV reading: compounds', () => {
+  it('finds a skill hyphened to a word that says the person holds it, not the head of a longer term', () => {
+    const found = names(['Skills', 'GDPR-aware data handling, PRINCE2-certified, C-suite reporting']);
+    assert.ok(found.includes('GDPR') && found.includes('PRINCE2'), found.join(', '));
+    assert.ok(!found.includes('C'), found.join(', '));
+  });
+});

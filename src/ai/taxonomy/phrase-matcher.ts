@@ -261,11 +261,20 @@ function joinedBefore(tokens: Token[], at: number): boolean {
   return JOINERS.has(previous.value) && previous.glued && isWordLike(tokens[at - 2]);
 }
 
+/** Words that, hyphened to a skill, say the person holds it: "GDPR-aware", "PRINCE2-certified", "HACCP-trained". */
+const HOLDING_SUFFIXES = new Set(
+  'aware certified qualified trained accredited registered compliant approved licensed literate proficient'.split(' '),
+);
+
 /** The phrase's last token is the head of a longer term ("C#", "C++", "C-suite", "Go-to-market"). */
 function joinedAfter(tokens: Token[], end: number): boolean {
   const next = tokens[end];
   if (!next?.glued) return false;
   if (next.value === '+' || next.value === '#') return true;
+  const suffix = tokens[end + 1];
+  const rest = tokens[end + 2];
+  const suffixEnds = !rest?.glued || !(isWordLike(rest) || JOINERS.has(rest.value));
+  if (next.value === '-' && suffix?.glued && HOLDING_SUFFIXES.has(suffix.lower) && suffixEnds) return false;
   if ((next.type === 'word' || next.type === 'number') && !next.value.startsWith("'")) return true;
   return JOINERS.has(next.value) && tokens[end + 1]?.glued === true && isWordLike(tokens[end + 1]);
 }
