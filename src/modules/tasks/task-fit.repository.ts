@@ -197,29 +197,37 @@ async function dropWorstRow(db: Db, volunteerId: number): Promise<void> {
     .execute();
 }
 
+/** Contributors whose counts one statement lowers: thousands for a popular task, under both engines' parameter limits. */
+const COUNT_CHUNK = 10_000;
+
 /**
- * Deletes the kept rows `which` selects and lowers their contributors' `kept` by as many, in the same transaction.
- * The counts go first: the update holds those contributors' feed rows before their rows change.
+ * Deletes the kept rows `which` selects and lowers their contributors' `kept` by as many as were deleted. The feed
+ * rows of the contributors holding such rows are held first; the delete, a statement of its own, then sees what the
+ * writers that held them before committed (a trim of the same row, a refill), and the counts go down by what it
+ * actually deleted.
  */
 async function dropRows(db: Db, which: (eb: ExpressionBuilder<Database, 'task_fit'>) => Expression<SqlBool>) {
   await db
     .updateTable('task_fit_feeds')
-    .set((eb) => ({
-      kept: eb(
-        'kept',
-        '-',
-        eb
-          .selectFrom('task_fit')
-          .select((count) => count.fn.countAll<number>().as('dropped'))
-          .whereRef('task_fit.volunteer_id', '=', 'task_fit_feeds.volunteer_id')
-          .where(which),
-      ),
-    }))
+    .set((eb) => ({ kept: eb.ref('kept') }))
     .where('task_fit_feeds.volunteer_id', 'in', (eb) =>
       eb.selectFrom('task_fit').select('task_fit.volunteer_id').where(which),
     )
     .execute();
-  await db.deleteFrom('task_fit').where(which).execute();
+  const deleted = await db.deleteFrom('task_fit').where(which).returning('task_fit.volunteer_id').execute();
+  const droppedOf = new Map<number, number>();
+  for (const { volunteer_id } of deleted) droppedOf.set(volunteer_id, (droppedOf.get(volunteer_id) ?? 0) + 1);
+  const byCount = new Map<number, number[]>();
+  for (const [volunteerId, dropped] of droppedOf) byCount.set(dropped, [...(byCount.get(dropped) ?? []), volunteerId]);
+  for (const [dropped, volunteerIds] of byCount) {
+    for (let start = 0; start < volunteerIds.length; start += COUNT_CHUNK) {
+      await db
+        .updateTable('task_fit_feeds')
+        .set((eb) => ({ kept: eb('kept', '-', dropped) }))
+        .where('volunteer_id', 'in', volunteerIds.slice(start, start + COUNT_CHUNK))
+        .execute();
+    }
+  }
 }
 
 /** The task's skills changed: it leaves every feed and is offered again by its new skills. */
@@ -256,11 +264,7 @@ export async function removeFromFeed(db: Db, volunteerId: number, taskId: number
  * when their skills change, and by the refill when a truncated feed ran low.
  */
 export async function refreshFeedOf(db: Db, volunteerId: number): Promise<void> {
-  await db
-    .insertInto('task_fit_feeds')
-    .values({ volunteer_id: volunteerId, kept: 0, truncated: 0 })
-    .onConflict((oc) => oc.column('volunteer_id').doUpdateSet({ kept: (eb) => eb.ref('task_fit_feeds.kept') }))
-    .execute();
+  await holdFeedOf(db, volunteerId);
   const { depth } = feedLimits;
   const ranked = await fitRows(db, (eb) => eb.and([eb('volunteer_skills.volunteer_id', '=', volunteerId)]))
     .orderBy('shared_skills', 'desc')
@@ -274,6 +278,19 @@ export async function refreshFeedOf(db: Db, volunteerId: number): Promise<void> 
     .updateTable('task_fit_feeds')
     .set({ kept: kept.length, truncated: ranked.length > depth ? 1 : 0 })
     .where('volunteer_id', '=', volunteerId)
+    .execute();
+}
+
+/**
+ * Holds (or creates) the contributor's feed row until the transaction ends. A write that changes their skills calls
+ * it before touching them, so that two such writes take turns from the start and the second recomputes the feed from
+ * the first's skills; `refreshFeedOf` calls it too.
+ */
+export async function holdFeedOf(db: Db, volunteerId: number): Promise<void> {
+  await db
+    .insertInto('task_fit_feeds')
+    .values({ volunteer_id: volunteerId, kept: 0, truncated: 0 })
+    .onConflict((oc) => oc.column('volunteer_id').doUpdateSet({ kept: (eb) => eb.ref('task_fit_feeds.kept') }))
     .execute();
 }
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { CvAnalysisStep } from '../../shared/analysis-steps.ts';
-import { refreshFeedOf } from '../tasks/task-fit.repository.ts';
+import { holdFeedOf, refreshFeedOf } from '../tasks/task-fit.repository.ts';
 import { removedSkillIds } from './volunteer-skills.repository.ts';
 
 /**
@@ -130,6 +130,7 @@ export type FoundSkill = { skillId: number; proficiency: string; years: number |
  * off. The contributor's feed of open tasks follows their new skills in the same transaction.
  */
 export async function replaceCvSkills(db: Db, volunteerId: number, skills: FoundSkill[], now: string): Promise<void> {
+  await holdFeedOf(db, volunteerId);
   await db
     .deleteFrom('volunteer_skills')
     .where('volunteer_id', '=', volunteerId)

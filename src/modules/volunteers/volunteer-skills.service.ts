@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { ensureSkillIds } from '../skills/skills.repository.ts';
-import { refreshFeedOf } from '../tasks/task-fit.repository.ts';
+import { holdFeedOf, refreshFeedOf } from '../tasks/task-fit.repository.ts';
 import { profileNotFound } from '../users/profile-errors.ts';
 import { removeSkills, setManualSkills } from './volunteer-skills.repository.ts';
 import { findVolunteerByUserId, skillsOfVolunteer } from './volunteers.repository.ts';
@@ -50,6 +50,7 @@ export async function editSkills(deps: AppDeps, caller: AuthUser, body: EditSkil
 
   await db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
+    await holdFeedOf(trx, volunteer.id);
     await removeSkills(trx, volunteer.id, removeIds, now);
     // Named twice (by aliases, say): the last level given counts.
     const levelById = new Map<number, string>();
