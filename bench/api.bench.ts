@@ -4,6 +4,7 @@ import path from 'node:path';
 import { CompiledQuery } from 'kysely';
 import { createDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
+import { reusableSeed, type SeedRecord, writeSeedRecord } from './kept-seed.ts';
 import {
   type Captured,
   capture,
@@ -25,7 +26,7 @@ import {
   type Skipped,
 } from './report.ts';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
-import { type Fixtures, FULL_SIZE, scaledSize, seedDatabase } from './seed.ts';
+import { type Fixtures, FULL_SIZE, fixturesOf, scaledSize, seedDatabase } from './seed.ts';
 
 /**
  * `npm run bench`: seeds a realistic database, starts the real server on it, and drives each endpoint with
@@ -35,8 +36,8 @@ import { type Fixtures, FULL_SIZE, scaledSize, seedDatabase } from './seed.ts';
  * full data set), BENCH_DATABASE_URL (a PostgreSQL server: a fresh database is created on it and dropped after),
  * BENCH_ONLY (the endpoints whose name contains one of these comma-separated texts), BENCH_CPU_PROF (a folder:
  * profile the server), BENCH_OUTPUT (write the figures as JSON to this file), BENCH_KEEP=1 (keep the data folder and
- * database), BENCH_ANALYZE=1|0 (planner statistics after seeding; default: PostgreSQL yes, SQLite no, as in
- * production).
+ * database), BENCH_REUSE (a folder: seed into it and keep it, or measure the database an earlier run seeded there),
+ * BENCH_ANALYZE=1|0 (planner statistics after seeding; default: PostgreSQL yes, SQLite no, as in production).
  */
 const PAGE_SAMPLES = 200;
 const AUTH_FLOOR = 'GET /api/user';
@@ -64,6 +65,7 @@ const only = process.env.BENCH_ONLY?.split(',')
   .map((part) => part.trim())
   .filter(Boolean);
 const keep = process.env.BENCH_KEEP === '1';
+const reuseFolder = process.env.BENCH_REUSE?.trim() ? path.resolve(process.env.BENCH_REUSE.trim()) : null;
 /** BENCH_ANALYZE=1 or 0 overrides the default planner statistics (see seedDatabase). */
 const statistics = process.env.BENCH_ANALYZE?.trim() ? process.env.BENCH_ANALYZE.trim() === '1' : undefined;
 
@@ -146,13 +148,21 @@ function declineRequests(fixtures: Fixtures): Endpoint[] {
   }));
 }
 
-async function seed(databaseUrl: string) {
+/**
+ * The database to measure, migrated, and this run's fixtures on it: seeded now, or kept from an earlier run
+ * (`BENCH_REUSE`; migrations added since then are applied to it, as a deployment would).
+ */
+async function prepare(databaseUrl: string, kept: SeedRecord | null): Promise<{ fixtures: Fixtures; engine: string }> {
   const handle = createDatabase({ url: databaseUrl });
   try {
     await migrateToLatest(handle.db, handle.dialect);
     const size = scale === 1 ? FULL_SIZE : scaledSize(scale);
+    if (kept) {
+      const engine = `${kept.engine}; reused from ${reuseFolder} (seeded ${kept.seededAt})`;
+      return { fixtures: await fixturesOf(handle.db, size, kept), engine };
+    }
     const analyzed = statistics ?? handle.dialect === 'postgres';
-    const fixtures = await seedDatabase(handle.db, handle.dialect, size, analyzed);
+    const seeded = await seedDatabase(handle.db, handle.dialect, size, analyzed);
     const version = await handle.db.executeQuery<{ version: string }>(
       CompiledQuery.raw(handle.dialect === 'postgres' ? 'show server_version' : 'select sqlite_version() as version'),
     );
@@ -162,7 +172,17 @@ async function seed(databaseUrl: string) {
       (analyzed
         ? `${handle.dialect === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE'} after seeding`
         : 'no ANALYZE after seeding (the service never runs it)');
-    return { fixtures, engine };
+    if (reuseFolder) {
+      writeSeedRecord(reuseFolder, {
+        dialect: handle.dialect,
+        scale,
+        databaseUrl,
+        engine,
+        ...seeded,
+        seededAt: new Date().toISOString(),
+      });
+    }
+    return { fixtures: await fixturesOf(handle.db, size, seeded), engine };
   } finally {
     await handle.destroy();
   }
@@ -184,23 +204,31 @@ async function captureAll(server: Running, endpoints: Endpoint[], skipped: Skipp
 
 async function main(): Promise<number> {
   const loadAtStart = os.loadavg();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-bench-'));
+  if (reuseFolder) fs.mkdirSync(reuseFolder, { recursive: true, mode: 0o700 });
+  const dataDir = reuseFolder ?? fs.mkdtempSync(path.join(os.tmpdir(), 'guild-bench-'));
+  const kept = reuseFolder
+    ? reusableSeed(reuseFolder, { dialect: postgresServer ? 'postgres' : 'sqlite', scale })
+    : null;
   let scratch: ScratchDatabase | null = null;
   const running: Running[] = [];
   const cleanup = async () => {
     await Promise.all(running.map((server) => server.stop()));
-    if (keep) return console.error(`Kept ${dataDir}${scratch ? ` and ${scratch.url}` : ''}.`);
+    if (keep || reuseFolder) return console.error(`Kept ${dataDir}${scratch ? ` and ${scratch.url}` : ''}.`);
     await scratch?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));
 
   try {
-    if (postgresServer) scratch = await createScratchDatabase(postgresServer, 'guild_bench');
-    const databaseUrl = scratch?.url ?? `sqlite:${path.join(dataDir, 'guild.sqlite')}`;
-    console.error(`Seeding ${scratch ? 'PostgreSQL' : 'SQLite'} (scale ${scale})…`);
-    const { fixtures, engine } = await seed(databaseUrl);
-    console.error(`Seeded in ${fixtures.seconds.toFixed(1)} s.`);
+    if (postgresServer && !kept) scratch = await createScratchDatabase(postgresServer, 'guild_bench');
+    const databaseUrl = kept?.databaseUrl ?? scratch?.url ?? `sqlite:${path.join(dataDir, 'guild.sqlite')}`;
+    console.error(
+      kept
+        ? `Reusing the ${kept.dialect} database seeded in ${dataDir} (scale ${scale}).`
+        : `Seeding ${scratch ? 'PostgreSQL' : 'SQLite'} (scale ${scale})…`,
+    );
+    const { fixtures, engine } = await prepare(databaseUrl, kept);
+    if (!kept) console.error(`Seeded in ${fixtures.seconds.toFixed(1)} s.`);
 
     const server = await startGuildServer({ dataDir, databaseUrl, cpuProfileDir: process.env.BENCH_CPU_PROF });
     running.push(server);

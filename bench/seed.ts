@@ -88,22 +88,27 @@ async function openInvitations(db: Db, count: number): Promise<Array<{ assignmen
   return invitations;
 }
 
-export type Fixtures = {
+/** What a seed leaves that later runs on the same database need (bench/kept-seed.ts keeps it with the database). */
+export type SeededData = {
+  /** An active challenge with tasks, of another company than company 1: the challenge detail's subject. */
+  challengeId: number;
+  /** Rows per table after seeding. */
+  rows: Record<string, number>;
+  seconds: number;
+};
+
+export type Fixtures = SeededData & {
   /** Contributor 1: the most common skills, member of team 1, owner of the long notification list. */
   contributorToken: string;
   /** Contributor 2: skills of middling popularity. */
   typicalContributorToken: string;
   /** Company 1: owns the first 20 challenges (`my-challenges`) and creates new ones in the write run. */
   companyToken: string;
-  challengeId: number;
   /** The community challenge with the most ideas. */
   busyIdeasChallengeId: number;
   /** Open invitations with their contributors' tokens: each is declined once in the assignment-transition run. */
   invitations: Array<{ assignmentId: number; token: string }>;
   teamId: number;
-  /** Rows per table after seeding. */
-  rows: Record<string, number>;
-  seconds: number;
 };
 
 /**
@@ -120,7 +125,7 @@ export async function seedDatabase(
   size: SeedSize,
   statistics: boolean = dialect === 'postgres',
   seed = 20_261_121,
-): Promise<Fixtures> {
+): Promise<SeededData> {
   const started = performance.now();
   const random = createRandom(seed);
   const tables: Tables = new Map();
@@ -141,17 +146,26 @@ export async function seedDatabase(
     await recountNotifications(trx); // the same for the kept notification counts
   });
   if (statistics) await db.executeQuery(CompiledQuery.raw(dialect === 'postgres' ? 'vacuum analyze' : 'analyze'));
+  return {
+    challengeId: work.showcaseChallengeId,
+    rows: await countRows(db, ['skills', ...[...tables.keys()].filter((table) => table !== 'skills')]),
+    seconds: (performance.now() - started) / 1000,
+  };
+}
 
+/**
+ * The callers and subjects of one run on a seeded database: new tokens for the seed's contributors and company, and
+ * invitations still open (a run declines some, so a later run on a kept database takes the next ones).
+ */
+export async function fixturesOf(db: Db, size: SeedSize, seeded: SeededData): Promise<Fixtures> {
   const contributorUserId = size.companies + 1;
   return {
+    ...seeded,
     contributorToken: await createToken(db, contributorUserId, 'bench', null),
     typicalContributorToken: await createToken(db, contributorUserId + 1, 'bench', null),
     companyToken: await createToken(db, 1, 'bench', null),
-    challengeId: work.showcaseChallengeId,
     busyIdeasChallengeId: await busiestIdeasChallenge(db),
     invitations: await openInvitations(db, INVITATIONS_TO_DECLINE),
     teamId: 1,
-    rows: await countRows(db, ['skills', ...[...tables.keys()].filter((table) => table !== 'skills')]),
-    seconds: (performance.now() - started) / 1000,
   };
 }

@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { reusableSeed, type SeedRecord, writeSeedRecord } from '../../bench/kept-seed.ts';
+
+const record: SeedRecord = {
+  dialect: 'sqlite',
+  scale: 1,
+  databaseUrl: 'sqlite:/tmp/somewhere/guild.sqlite',
+  engine: 'SQLite 3.53.4, no ANALYZE after seeding',
+  challengeId: 42,
+  rows: { challenges: 10_000 },
+  seconds: 185.2,
+  seededAt: '2026-11-26T11:00:00.000Z',
+};
+
+function emptyFolder(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'guild-kept-seed-'));
+}
+
+test('BENCH_REUSE: an empty folder holds nothing to reuse, so the run seeds', () => {
+  assert.equal(reusableSeed(emptyFolder(), { dialect: 'sqlite', scale: 1 }), null);
+});
+
+test('BENCH_REUSE: a folder seeded earlier is reused with what the seed recorded', () => {
+  const folder = emptyFolder();
+  writeSeedRecord(folder, record);
+  assert.deepEqual(reusableSeed(folder, { dialect: 'sqlite', scale: 1 }), record);
+});
+
+test('BENCH_REUSE: a kept database of another engine or scale stops the run instead of being measured', () => {
+  const folder = emptyFolder();
+  writeSeedRecord(folder, record);
+  assert.throws(() => reusableSeed(folder, { dialect: 'postgres', scale: 1 }), /sqlite database of scale 1/);
+  assert.throws(() => reusableSeed(folder, { dialect: 'sqlite', scale: 10 }), /not sqlite at scale 10/);
+});
