@@ -129,6 +129,33 @@ for (const dialect of testDialects()) {
       assert.ok(await eventually(async () => (await status(apps.b, token)) === 401), 'the other process refuses it');
     });
 
+    it("the caller's profile id rides with the token, and a profile completed after the token was cached counts at once", async () => {
+      const user = await createUser(apps.db, 'company');
+      const token = await createToken(apps.db, user.id, 'test', null);
+      await cachedOn(apps.a, apps.db, token); // cached while the company has no profile
+      const api = apiClient(apps.a, token);
+      assert.equal((await api.get('/api/challenges/my-challenges')).json().meta.total, 0);
+      const profile = { company_name: 'Acme Logistics', industry: 'Logistics', description: 'We move things.' };
+      assert.equal((await api.post('/api/companies/complete-profile', profile)).statusCode, 201);
+      const body = { title: 'Shorter queues', description: 'x'.repeat(120) };
+      assert.equal((await api.post('/api/challenges', body)).statusCode, 201, 'the new profile is found at once');
+      assert.equal((await api.get('/api/challenges/my-challenges')).json().meta.total, 1);
+
+      // Read again with the token, the profile id comes with it: the company row is not looked up on each request.
+      const company = await apps.db
+        .selectFrom('companies')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      assert.equal(
+        (await authenticateToken(apps.db, token, new Date(Date.now() + 31 * SECOND)))?.profile_id,
+        company.id,
+      );
+      const contributor = await createUser(apps.db, 'contributor');
+      const noProfile = await createToken(apps.db, contributor.id, 'test', null);
+      assert.equal((await authenticateToken(apps.db, noProfile))?.profile_id, null);
+    });
+
     it('a cached entry is read again after 30 seconds', async () => {
       const user = await createUser(apps.db, 'contributor');
       const token = await createToken(apps.db, user.id, 'test', null);

@@ -7,4 +7,11 @@ export type AuthUser = {
   email: string;
   account_type: AccountType;
   token_id: number;
+  /**
+   * The id of the caller's company (company accounts) or contributor profile (contributors) when the token was read,
+   * so that most requests find "the caller as a company/contributor" without a query (`companyIdOf`,
+   * `volunteerIdOf`). Null when there was none then: those look again, as a profile may have been completed since. A
+   * profile row is never deleted nor moved to another user while its user exists, so an id found stays true.
+   */
+  profile_id: number | null;
 };

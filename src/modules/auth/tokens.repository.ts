@@ -19,11 +19,16 @@ export function insertToken(
     .executeTakeFirstOrThrow();
 }
 
-/** The token with its user in one query: this runs on every API request. */
+/**
+ * The token with its user and the user's company or contributor profile (each at most one row, by a unique index) in
+ * one query: this runs on every API request the token cache does not answer.
+ */
 export function findTokenWithUser(db: Db, tokenId: number) {
   return db
     .selectFrom('personal_access_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
+    .leftJoin('companies as c', 'c.user_id', 'u.id')
+    .leftJoin('volunteers as v', 'v.user_id', 'u.id')
     .select([
       't.id as token_id',
       't.token_hash',
@@ -36,6 +41,8 @@ export function findTokenWithUser(db: Db, tokenId: number) {
       'u.email',
       'u.account_type',
       'u.is_active',
+      'c.id as company_id',
+      'v.id as volunteer_id',
     ])
     .where('t.id', '=', tokenId)
     .executeTakeFirst();

@@ -161,7 +161,14 @@ async function readToken(db: Db, tokenId: number, hash: string, nowIso: string):
   if (row.expires_at !== null && row.expires_at <= nowIso) return null;
   if (row.is_active !== 1) return null;
   return {
-    user: { id: row.id, name: row.name, email: row.email, account_type: row.account_type, token_id: row.token_id },
+    user: {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      account_type: row.account_type,
+      token_id: row.token_id,
+      profile_id: row.account_type === 'company' ? row.company_id : row.volunteer_id,
+    },
     expiresAt: row.expires_at,
     lastUsedAt: row.last_used_at,
     idleSeconds: row.idle_seconds,

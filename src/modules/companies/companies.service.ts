@@ -25,11 +25,12 @@ async function profileOf(db: Db, userId: number): Promise<CompanyProfile> {
 
 /**
  * The caller's company profile id: null for contributor accounts and for companies that have not completed a
- * profile. Other modules find "the caller as a company" through this one lookup.
+ * profile. Other modules find "the caller as a company" through this one lookup, which the token lookup has usually
+ * answered already (`AuthUser.profile_id`).
  */
 export async function companyIdOf(db: Db, caller: AuthUser): Promise<number | null> {
   if (caller.account_type !== 'company') return null;
-  return (await findCompanyByUserId(db, caller.id))?.id ?? null;
+  return caller.profile_id ?? (await findCompanyByUserId(db, caller.id))?.id ?? null;
 }
 
 /** A challenge's company as cards show it: the same small object every challenge read embeds. */

@@ -34,11 +34,12 @@ async function profileOf(db: Db, userId: number): Promise<VolunteerProfile> {
 
 /**
  * The caller's contributor profile id: null for company accounts and for contributors who have not completed a
- * profile. Other modules find "the caller as a contributor" through this one lookup.
+ * profile. Other modules find "the caller as a contributor" through this one lookup, which the token lookup has
+ * usually answered already (`AuthUser.profile_id`).
  */
 export async function volunteerIdOf(db: Db, caller: AuthUser): Promise<number | null> {
   if (caller.account_type !== 'contributor') return null;
-  return (await findVolunteerByUserId(db, caller.id))?.id ?? null;
+  return caller.profile_id ?? (await findVolunteerByUserId(db, caller.id))?.id ?? null;
 }
 
 export function getVolunteerProfile(db: Db, caller: AuthUser): Promise<VolunteerProfile> {
