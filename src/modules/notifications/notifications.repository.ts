@@ -28,15 +28,17 @@ function usersNotifications(db: Db, userId: number, filters: NotificationFilters
  * A page of one user's notifications. Deep pages of a long list must not cost much more than the first one, so:
  * the page is found on ids alone (an index-only walk of (user_id, id), never reading skipped rows from the table),
  * from whichever end of the list is nearer — the last page of 20,000 is the first 20 in ascending order — and only
- * the rows of the page are then read whole.
+ * the rows of the page are then read whole. `kept` is the user's kept counts (`keptCounts`), which the caller has read
+ * already for the unread badge.
  */
 export async function listNotifications(
   db: Db,
   userId: number,
   filters: NotificationFilters,
   page: PageRequest,
+  kept: KeptCounts,
 ): Promise<{ rows: NotificationRow[]; total: number }> {
-  const total = await countMatching(db, userId, filters);
+  const total = await countMatching(db, userId, filters, kept);
   const window = windowFromNearerEnd(total, page);
   if (!window) return { rows: [], total };
   const pageIds = await usersNotifications(db, userId, filters)
@@ -57,22 +59,21 @@ export async function listNotifications(
  * How many rows the list has: the kept counts, unless it is filtered by type or challenge (then counted, on an
  * index).
  */
-async function countMatching(db: Db, userId: number, filters: NotificationFilters): Promise<number> {
-  if (filters.type === null && filters.challenge === null) {
-    const counts = await keptCounts(db, userId);
-    return filters.unreadOnly ? counts.unread : counts.total;
-  }
+async function countMatching(db: Db, userId: number, filters: NotificationFilters, kept: KeptCounts): Promise<number> {
+  if (filters.type === null && filters.challenge === null) return filters.unreadOnly ? kept.unread : kept.total;
   const count = await usersNotifications(db, userId, filters)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
   return Number(count.total);
 }
 
+export type KeptCounts = { total: number; unread: number };
+
 /**
  * A user's notification counts, kept in `notification_counts` by every write below (issue 11): reading them is one
  * primary-key lookup however long the list is. A user who never had a notification has no row.
  */
-export async function keptCounts(db: Db, userId: number): Promise<{ total: number; unread: number }> {
+export async function keptCounts(db: Db, userId: number): Promise<KeptCounts> {
   const row = await db
     .selectFrom('notification_counts')
     .select(['total', 'unread'])

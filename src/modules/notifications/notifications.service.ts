@@ -8,6 +8,7 @@ import {
   countUnread,
   deleteNotification,
   findNotification,
+  keptCounts,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
@@ -25,12 +26,11 @@ async function ownNotification(db: Db, caller: AuthUser, id: number): Promise<No
   return notification;
 }
 
+/** The page, its total and the unread badge, the last two from one read of the kept counts. */
 export async function listMyNotifications(db: Db, caller: AuthUser, filters: NotificationFilters, page: PageRequest) {
-  const [{ rows, total }, unreadCount] = await Promise.all([
-    listNotifications(db, caller.id, filters, page),
-    countUnread(db, caller.id),
-  ]);
-  return { data: await describeNotifications(db, caller.id, rows), total, unreadCount };
+  const counts = await keptCounts(db, caller.id);
+  const { rows, total } = await listNotifications(db, caller.id, filters, page, counts);
+  return { data: await describeNotifications(db, caller.id, rows), total, unreadCount: counts.unread };
 }
 
 /** The caller's notifications counted per challenge (`GET /api/notifications/groups`). */
