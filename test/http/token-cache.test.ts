@@ -12,7 +12,7 @@ import { createDatabase, type Db } from '../../src/db/database.ts';
 import { authenticateToken, createToken, forgetTokensOfUser } from '../../src/modules/auth/tokens.service.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestDatabase, testConfig, testDialects } from '../helpers/context.ts';
-import { createUser } from '../helpers/factories.ts';
+import { createChallenge, createUser } from '../helpers/factories.ts';
 
 /**
  * Issue 11: tokens are cached per process for a short time. A revoked token (logout, a deactivated user) is refused
@@ -137,20 +137,18 @@ for (const dialect of testDialects()) {
       assert.equal((await api.get('/api/challenges/my-challenges')).json().meta.total, 0);
       const profile = { company_name: 'Acme Logistics', industry: 'Logistics', description: 'We move things.' };
       assert.equal((await api.post('/api/companies/complete-profile', profile)).statusCode, 201);
-      const body = { title: 'Shorter queues', description: 'x'.repeat(120) };
-      assert.equal((await api.post('/api/challenges', body)).statusCode, 201, 'the new profile is found at once');
-      assert.equal((await api.get('/api/challenges/my-challenges')).json().meta.total, 1);
-
-      // Read again with the token, the profile id comes with it: the company row is not looked up on each request.
       const company = await apps.db
         .selectFrom('companies')
         .select('id')
         .where('user_id', '=', user.id)
         .executeTakeFirstOrThrow();
-      assert.equal(
-        (await authenticateToken(apps.db, token, new Date(Date.now() + 31 * SECOND)))?.profile_id,
-        company.id,
-      );
+      await createChallenge(apps.db, company.id);
+      const mine = await api.get('/api/challenges/my-challenges');
+      assert.equal(mine.json().meta.total, 1, 'the new profile is found at once');
+
+      // Read again, the token brings the profile id with it: the company row is not looked up on each request.
+      const later = await authenticateToken(apps.db, token, new Date(Date.now() + 31 * SECOND));
+      assert.equal(later?.profile_id, company.id);
       const contributor = await createUser(apps.db, 'contributor');
       const noProfile = await createToken(apps.db, contributor.id, 'test', null);
       assert.equal((await authenticateToken(apps.db, noProfile))?.profile_id, null);
