@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
@@ -44,8 +45,10 @@ export type ChallengeWithCompanyRow = Awaited<
   ReturnType<ReturnType<typeof selectChallenges>['executeTakeFirstOrThrow']>
 >;
 
-export function findChallengeWithCompany(db: Db, id: number) {
-  return selectChallenges(db).where('challenges.id', '=', id).executeTakeFirst();
+const challengeWithCompanyById = compiledOnce((db, id: number) => selectChallenges(db).where('challenges.id', '=', id));
+
+export async function findChallengeWithCompany(db: Db, id: number): Promise<ChallengeWithCompanyRow | undefined> {
+  return (await challengeWithCompanyById(db, id))[0];
 }
 
 /** `%`, `_` and the escape character itself match literally in a LIKE pattern after this. */
@@ -332,25 +335,18 @@ export async function moveChallengeIfIn(
   return moved;
 }
 
-export function analysesOf(db: Db, challengeId: number) {
-  return db
+export const analysesOf = compiledOnce((db, challengeId: number) =>
+  db
     .selectFrom('challenge_analyses')
     .selectAll()
     .where('challenge_id', '=', challengeId)
     .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
+    .orderBy('id'),
+);
 
-export function workstreamsOf(db: Db, challengeId: number) {
-  return db
-    .selectFrom('workstreams')
-    .selectAll()
-    .where('challenge_id', '=', challengeId)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-}
+export const workstreamsOf = compiledOnce((db, challengeId: number) =>
+  db.selectFrom('workstreams').selectAll().where('challenge_id', '=', challengeId).orderBy('position').orderBy('id'),
+);
 
 /**
  * Locks the challenge's row for the rest of the transaction and returns its title (undefined when it is gone). The

@@ -1,4 +1,5 @@
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
@@ -38,9 +39,15 @@ export type TaskWithContextRow = Awaited<ReturnType<ReturnType<typeof selectTask
 
 export type TaskSelection = { ids?: readonly number[]; challengeId?: number };
 
+/** A challenge's tasks, oldest first: every challenge page reads them. */
+const tasksOfChallenge = compiledOnce((db, challengeId: number) =>
+  selectTasks(db).where('tasks.challenge_id', '=', challengeId).orderBy('tasks.id'),
+);
+
 /** Tasks by id and/or challenge, oldest first. An empty id list selects nothing. */
 export function findTasks(db: Db, where: TaskSelection): Promise<TaskWithContextRow[]> {
   if (where.ids?.length === 0) return Promise.resolve([]);
+  if (where.ids === undefined && where.challengeId !== undefined) return tasksOfChallenge(db, where.challengeId);
   let query = selectTasks(db);
   if (where.ids !== undefined) query = query.where('tasks.id', 'in', [...where.ids]);
   if (where.challengeId !== undefined) query = query.where('tasks.challenge_id', '=', where.challengeId);
@@ -88,15 +95,30 @@ export async function listAvailableTasks(db: Db, volunteerId: number, page: Page
   const total = await feedSize(db, volunteerId);
   const window = windowFromNearerEnd(total, page);
   if (!window) return { rows: [], total };
+  const rows = await FEED_PAGE[window.direction](db, volunteerId, window.limit, window.offset);
+  return { rows, total };
+}
+
+/** The feed's page walked from either end: the SQL of each direction is compiled once (a page per feed request). */
+const FEED_PAGE = {
+  asc: compiledOnce((db, volunteerId: number, limit: number, offset: number) =>
+    feedPage(db, 'asc', volunteerId, limit, offset),
+  ),
+  desc: compiledOnce((db, volunteerId: number, limit: number, offset: number) =>
+    feedPage(db, 'desc', volunteerId, limit, offset),
+  ),
+};
+
+function feedPage(db: Db, direction: 'asc' | 'desc', volunteerId: number, limit: number, offset: number) {
   const pageIds = db
     .selectFrom('task_fit')
     .select(['task_fit.task_id', 'task_fit.shared_skills'])
     .where('task_fit.volunteer_id', '=', volunteerId)
-    .orderBy('task_fit.shared_skills', window.direction)
-    .orderBy('task_fit.task_id', window.direction)
-    .limit(window.limit)
-    .offset(window.offset);
-  const rows = await db
+    .orderBy('task_fit.shared_skills', direction)
+    .orderBy('task_fit.task_id', direction)
+    .limit(limit)
+    .offset(offset);
+  return db
     .selectFrom(pageIds.as('fit'))
     .innerJoin('tasks', 'tasks.id', 'fit.task_id')
     .innerJoin('challenges', 'challenges.id', 'tasks.challenge_id')
@@ -104,9 +126,7 @@ export async function listAvailableTasks(db: Db, volunteerId: number, page: Page
     .selectAll('tasks')
     .select(TASK_CONTEXT_COLUMNS)
     .orderBy('fit.shared_skills', 'desc')
-    .orderBy('tasks.id', 'desc')
-    .execute();
-  return { rows, total };
+    .orderBy('tasks.id', 'desc');
 }
 
 /**

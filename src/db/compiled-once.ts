@@ -1,0 +1,60 @@
+import type { Compilable, CompiledQuery } from 'kysely';
+import type { Db } from './database.ts';
+
+/** What a query compiled once takes on each call: values it compares, limits or offsets by; never a list or null. */
+type Value = string | number;
+
+/** Stands for an argument while the query is built: found again among the compiled query's parameters. */
+class Slot {
+  readonly index: number;
+  constructor(index: number) {
+    this.index = index;
+  }
+}
+
+/** The SQL and its parameters, each either fixed (null) or the index of the argument that goes in its place. */
+type Compiled<Row> = { query: CompiledQuery<Row>; slots: Array<number | null>; arity: number };
+
+/**
+ * A query the service runs on most requests, built and compiled by Kysely once per database instead of on every
+ * call (building the operation tree and compiling it to SQL cost tens of microseconds a query; docs/performance.md).
+ * `build` is called once per database (and once per transaction, which is another instance) with stand-ins for the
+ * arguments, and must only hand them to the query as values (`where`, `limit`, `offset`): its SQL may not depend on
+ * them. Each call then runs that SQL with its own arguments in their places. A query whose shape varies (optional
+ * filters, a list of ids of any length) is built as usual.
+ */
+export function compiledOnce<Args extends Value[], Row>(
+  build: (db: Db, ...args: Args) => Compilable<Row>,
+): (db: Db, ...args: Args) => Promise<Row[]> {
+  const compiled = new WeakMap<Db, Compiled<Row>>();
+  return async (db, ...args) => {
+    let entry = compiled.get(db);
+    if (!entry) {
+      entry = compile(db, build, args.length);
+      compiled.set(db, entry);
+    }
+    const { query, slots, arity } = entry;
+    if (args.length !== arity) throw new Error(`A query compiled once for ${arity} arguments got ${args.length}.`);
+    const parameters = query.parameters.map((value, i) => {
+      const slot = slots[i];
+      return slot === null ? value : args[slot];
+    });
+    const result = await db.executeQuery<Row>({ ...query, parameters });
+    return result.rows;
+  };
+}
+
+function compile<Args extends Value[], Row>(
+  db: Db,
+  build: (db: Db, ...args: Args) => Compilable<Row>,
+  arity: number,
+): Compiled<Row> {
+  const standIns = Array.from({ length: arity }, (_, index) => new Slot(index));
+  const query = build(db, ...(standIns as unknown as Args)).compile();
+  const slots = query.parameters.map((value) => (value instanceof Slot ? value.index : null));
+  for (const { index } of standIns) {
+    if (!slots.includes(index))
+      throw new Error(`Argument ${index + 1} of a query compiled once is not one of its values.`);
+  }
+  return { query, slots, arity };
+}
