@@ -240,19 +240,41 @@ const NO_EVIDENCE = t(
   'are untrue',
 );
 
+/** What an accusation says a person did. */
+const WRONGDOING = t(
+  'took',
+  'taken',
+  'stole',
+  'lied',
+  'cheated',
+  'abused',
+  'bribed',
+  'rigged',
+  'arrested',
+  'convicted',
+  'fraud*',
+  'corrupt*',
+  'bribe*',
+  'affair',
+  'drunk',
+  'racist',
+  'embezzl*',
+  'fiddl*',
+);
+
 export const DISINFORMATION: Concern = {
   kind: 'disinformation and smears',
   reason:
     'to spread false or unfounded claims about a person or organisation, or to pass campaign material off as independent (disinformation or a smear)',
   patterns: [
+    // An accusation the author admits is unfounded: "leaflets saying that the other candidate was arrested… It is
+    // not actually true".
     {
       together: [
         t('suggest*', 'claim*', 'impl(y|ies|ying)', 'hint*', 'insinuat*', 'accus*', 'alleg*', 'say*', 'saying'),
-        t(
-          '(she|he|they|it) (took|takes|take|taken|stole|steals|is|was|were|are|has|had|lied|lies|cheated|cheats|abused|accepted|accepts|received|bribed|rigged)',
-        ),
+        WRONGDOING,
       ],
-      within: 3,
+      within: 8,
       elsewhere: [NO_EVIDENCE],
     },
     {

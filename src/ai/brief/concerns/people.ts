@@ -133,7 +133,7 @@ export const COVERT_TRACKING: Concern = {
 };
 
 export const DISCRIMINATION: Concern = {
-  kind: 'discrimination in hiring or housing',
+  kind: 'discrimination against job applicants or tenants for a protected characteristic',
   reason:
     'to turn away job applicants or tenants for their age, sex, pregnancy, race, religion, disability, family or another protected characteristic',
   patterns: [

@@ -52,7 +52,7 @@ export const UNAUTHORISED_ACCESS: Concern = {
         ),
       ],
     },
-    { together: [t('(break|breaks|breaking|broke|get|gets|getting) into'), SYSTEMS], within: 4 },
+    { together: [t('(break|breaks|breaking|broke) into'), SYSTEMS], within: 6 },
     // Someone else's login: "signs in with her old account every night".
     {
       together: [
@@ -90,6 +90,11 @@ export const UNAUTHORISED_ACCESS: Concern = {
     'forgot*',
     'reset*',
     'locked out',
+    // Breaking into a market is selling there.
+    'market',
+    'markets',
+    'industry',
+    'sector',
   ),
 };
 

@@ -415,40 +415,55 @@ export const MONEY_LAUNDERING: Concern = {
   ),
 };
 
+/** Competitors agreeing not to compete. */
+const CARTEL = t(
+  'stop competing',
+  'not compete',
+  "n't compete",
+  'not to compete',
+  'no longer compete',
+  'price fixing',
+  'price-fixing',
+  'fix (our|the|their) prices',
+  'fix prices',
+  'bid rigging',
+  'bid-rigging',
+  'cover (price|prices|bid|bids)',
+  'take turns (to|winning|at)',
+  'bid (high|higher) on',
+  "the others ' (quotes|prices|bids|tenders)",
+  "each other 's (quotes|prices|bids|tenders|areas|customers|postcodes|clients)",
+  "(competitors|rivals) ' (quotes|bids|tenders) before",
+  'not look like an agreement',
+  '(split|divide) the (postcodes|areas|territory|territories|customers|market|town|contracts)',
+  'carve up the (postcodes|areas|territory|territories|customers|market|town|contracts)',
+  'all charge (at|the)',
+  'agreed (minimum|common) prices',
+);
+
 export const PRICE_FIXING: Concern = {
   kind: 'price fixing and sharing out markets between competitors',
   reason:
     'for competitors to agree their prices or share out customers, areas or tenders between them (price fixing, a cartel)',
   patterns: [
+    { together: [CARTEL] },
+    // The agreement stated as the background, the work asked to run it: "…have agreed to take turns winning the
+    // contracts. We need a shared tracker so each firm knows which tenders to bid high on."
     {
       together: [
-        t(
-          'stop competing',
-          'not compete',
-          "n't compete",
-          'not to compete',
-          'no longer compete',
-          'price fixing',
-          'price-fixing',
-          'fix (our|the|their) prices',
-          'fix prices',
-          'bid rigging',
-          'bid-rigging',
-          'cover (price|prices|bid|bids)',
-          'take turns (to|winning)',
-          "the others ' (quotes|prices|bids|tenders)",
-          "each other 's (quotes|prices|bids|tenders|areas|customers|postcodes|clients)",
-          "(competitors|rivals) ' (quotes|bids|tenders) before",
-          'not look like an agreement',
-          '(split|divide) the (postcodes|areas|territory|territories|customers|market|town|contracts)',
-          'carve up the (postcodes|areas|territory|territories|customers|market|town|contracts)',
-          'all charge (at|the)',
-          'agreed (minimum|common) prices',
-        ),
+        t('tender*', 'bid', 'bids', 'bidding', 'quote*', 'price*', 'pricing', 'contract*', 'postcodes', 'areas'),
       ],
+      elsewhere: [CARTEL],
     },
   ],
-  unless: guardedBy('competition law', 'compl(y|ies|iant|iance)', 'cma', 'whistleblow*'),
+  unless: guardedBy(
+    'competition law',
+    'compl(y|ies|iant|iance)',
+    'cma',
+    'whistleblow*',
+    'investigat*',
+    'analys(e|es|ed|ing|is)',
+  ),
 };
 
 /** Products the law keeps from children. */

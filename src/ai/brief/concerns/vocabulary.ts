@@ -43,7 +43,9 @@ export const GUARDING = [
   // Reporting a wrong, not writing "a short report": "report them to trading standards", "reporting scams".
   '(report|reports|reported|reporting) (it|them|this|these|abuse|fraud|scams|crime|crimes|concerns|suspicious)',
   '(report|reports|reported|reporting) to',
-  'victim*',
+  // Helping the people a wrong was done to, not "a fake appeal for the storm victims".
+  'victims of (fraud|scams|scam|crime|crimes|abuse|trafficking|phishing|identity|cyber*|domestic|online|stalking|harassment|hate)',
+  'victim support',
   'survivor*',
   // A sentence about the people who commit the wrong describes it: "a scammer posing as a regular contractor".
   'scammer*',
