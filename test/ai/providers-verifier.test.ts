@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
+import { type BriefAnalysis, briefStage } from '../../src/ai/brief/index.ts';
 import { type Decomposition, type DecompositionInput, decompositionStage } from '../../src/ai/decomposition/index.ts';
 import { AnthropicProvider } from '../../src/ai/providers/anthropic-provider.ts';
 import { OpenAIProvider } from '../../src/ai/providers/openai-provider.ts';
@@ -90,6 +91,78 @@ for (const kind of ['openai', 'anthropic'] as const) {
         assert.match(error.problems[0], /source is not an excerpt of the brief/);
         return true;
       });
+    });
+  });
+}
+
+const reviewsBrief = {
+  title: 'Reviews for our new dental clinic',
+  description:
+    'We would like a writer to publish 60 positive reviews of our dental clinic on Google from different accounts, ' +
+    'as if from patients, over the next two months. We pay £8 per review.',
+};
+const briefAnswer = (workable: boolean): BriefAnalysis => ({
+  workable,
+  rejection_reason: workable ? null : 'It asks for fake reviews posted under false identities.',
+  refined_brief: 'Reviews for a dental clinic.',
+  field: 'marketing',
+  score: workable ? 6 : 1,
+  summary: 'Reviews for a dental clinic.',
+  objectives: workable ? ['Publish 60 reviews.'] : [],
+  constraints: [],
+  success_criteria: [],
+  stakeholders: [],
+  risks: [],
+  recommended_approach: 'Write the reviews.',
+  confidence_score: 60,
+});
+
+/** The brief stage's verifier holds a model's routing to the offline refusal rules, on every model provider. */
+for (const kind of ['openai', 'anthropic'] as const) {
+  describe(`${kind} provider: the brief stage's refusal rules`, () => {
+    let server: FakeModelServer;
+    beforeEach(async () => {
+      server = await startFakeModelServer();
+    });
+    afterEach(() => server.close());
+
+    const run = (input: { title: string; description: string }) => {
+      const baseUrl = kind === 'openai' ? server.openaiBaseUrl : server.anthropicBaseUrl;
+      const config = modelSettings(kind, baseUrl);
+      const provider =
+        kind === 'openai' ? new OpenAIProvider(config.ai, quickDelays) : new AnthropicProvider(config.ai, quickDelays);
+      return provider.run(briefStage, input);
+    };
+
+    it('asks again, naming the reason, when a model accepts a request the rules refuse', async () => {
+      server.next({ answer: briefAnswer(true) }, { answer: briefAnswer(false) });
+      const { output } = await run(reviewsBrief);
+      assert.equal(output.workable, false);
+      assert.equal(server.requests.length, 2);
+      const retry = JSON.stringify(server.requests[1].body);
+      assert.match(retry, /workable must be false: Guild's rules refuse this brief/);
+      assert.match(retry, /fake reviews, ratings or posts written under false identities/);
+    });
+
+    it('fails with InvalidModelOutputError when the model keeps accepting it', async () => {
+      server.always({ answer: briefAnswer(true) });
+      await assert.rejects(run(reviewsBrief), (error: unknown) => {
+        assert.ok(error instanceof InvalidModelOutputError);
+        assert.match(error.problems[0], /workable must be false/);
+        return true;
+      });
+    });
+
+    it("takes a model's acceptance of a legitimate brief at once", async () => {
+      server.next({ answer: briefAnswer(true) });
+      const { output } = await run({
+        title: 'Collecting honest feedback from patients',
+        description:
+          'We would like a simple way to ask every patient for an honest review a week after their appointment, ' +
+          'and a monthly summary of what they tell us.',
+      });
+      assert.equal(output.workable, true);
+      assert.equal(server.requests.length, 1);
     });
   });
 }

@@ -2,26 +2,16 @@ import { type CommunityAsk, readCommunityAsks } from '../complexity/routing-sign
 import type { LocalContext } from '../stage.ts';
 import type { AreaMention, SkillMention, Taxonomy } from '../taxonomy/taxonomy.ts';
 import { type ParsedText, parseText, type Token } from '../taxonomy/text-parser.ts';
-import { askingSentences, moneyScam, salesPitch } from './advertising.ts';
+import { askingSentences } from './advertising.ts';
 import { type BriefParts, extractBriefParts, isInstruction } from './brief-parts.ts';
-import {
-  type BriefReading,
-  clip,
-  joinWords,
-  recommendedApproach,
-  refinedBrief,
-  risks,
-  summary,
-} from './brief-writing.ts';
-import { unlawfulRequest } from './request-screening.ts';
+import { type BriefReading, clip, recommendedApproach, refinedBrief, risks, summary } from './brief-writing.ts';
+import { refusalReason, wholeBrief } from './refusal.ts';
 import type { BriefAnalysis, BriefInput } from './schema.ts';
-import { isGibberish, type QualitySignals, qualitySignals, spamVerdict } from './text-quality.ts';
+import { isGibberish, type QualitySignals, qualitySignals } from './text-quality.ts';
 
 /** What the brief was found to contain, as far as deciding whether it is workable goes. */
 type Findings = { parts: BriefParts; skills: SkillMention[]; areas: AreaMention[]; asks: CommunityAsk[]; asked: Asked };
 
-/** The longest quotation of the brief a rejection reason makes (the reason itself has at most 500 characters). */
-const QUOTE_MAX = 150;
 /** Fewer meaningful words than this and there is nothing to plan from. */
 const MIN_CONTENT_WORDS = 10;
 
@@ -39,7 +29,7 @@ const INTEGRATION = /\b(?:existing|legacy|current system|our crm|sync with)\b|\b
 export function analyzeBrief(input: BriefInput, { taxonomy }: LocalContext): BriefAnalysis {
   const title = input.title.trim();
   const description = input.description.trim();
-  const whole = parseText(`${title}\n\n${description}`);
+  const whole = wholeBrief(input);
   const body = parseText(description);
   const signals = qualitySignals(whole);
   const bodySignals = qualitySignals(body);
@@ -83,9 +73,9 @@ export function analyzeBrief(input: BriefInput, { taxonomy }: LocalContext): Bri
 }
 
 /**
- * Why the brief cannot be taken on, or null. In this order: text that is not language; a request that is unlawful or
- * unethical (request-screening.ts); a scam; advertising, loud or quiet (a sales pitch that asks for nothing); then
- * too little to act on — except that a clear community ask (a name, a slogan, feedback, "how might we…"), or a
+ * Why the brief cannot be taken on, or null. In this order: text that is not language; what the refusal rules refuse
+ * (refusal.ts: an unlawful, unethical or deceptive request, a scam, advertising loud or quiet); then too little to
+ * act on — except that a clear community ask (a name, a slogan, feedback, "how might we…"), or a
  * short goal that names its kind of work, is enough whatever its length.
  */
 function rejectionReason(
@@ -96,22 +86,8 @@ function rejectionReason(
 ): string | null {
   if (isGibberish(signals))
     return 'The brief is not readable text. Describe the problem you want solved in plain sentences.';
-  const refusal = unlawfulRequest(whole);
-  if (refusal !== null) {
-    return `Guild cannot take this brief on: it asks ${refusal.reason} ("${clip(refusal.sentence, QUOTE_MAX)}"). Only lawful and honest work is posted to contributors.`;
-  }
-  if (moneyScam(whole)) {
-    return 'The brief reads as a scam: it promises money (a payout or guaranteed earnings) in return for a payment or bank details.';
-  }
-  const spam = spamVerdict(signals);
-  if (spam.spam) {
-    return `The brief reads as advertising rather than a challenge: it ${joinWords(spam.reasons.slice(0, 3))}.`;
-  }
-  const pitch = salesPitch(whole);
-  if (pitch.length > 0) {
-    const quoted = pitch.slice(0, 3).map((phrase) => `"${phrase}"`);
-    return `The brief is a sales pitch or an advert, not a challenge: it promotes the company's own products or services (${joinWords(quoted)}) and asks contributors for no work and no ideas. Describe a problem you want solved instead.`;
-  }
+  const refusal = refusalReason(whole, signals);
+  if (refusal !== null) return refusal;
   // An open call must still say what it is about: "Any ideas?" alone does not.
   if (found.asks.length > 0 && concreteNouns(whole, () => true) >= MIN_CONCRETE_NOUNS) return null;
   // A short brief that states what it wants and names the work or things it is about ("We need a one-page flyer for

@@ -1,23 +1,22 @@
+import { CONCERNS } from './concerns/index.ts';
+
 /**
  * The routing rules in words: one text for the model prompts and the schema descriptions of the brief and
- * complexity stages, so a model provider routes a brief the way the offline analyzer does (request-screening.ts,
- * advertising.ts, complexity/routing-signals.ts).
+ * complexity stages, so a model provider routes a brief the way the offline analyzer does (refusal.ts,
+ * concerns/, advertising.ts, complexity/routing-signals.ts).
  */
 
-/** When a brief is not workable, and what is not a reason. */
+/** When a brief is not workable, and what is not a reason. The unlawful kinds are the offline screening's own list. */
 export const REJECTION_RULES =
   'Reject (workable false) only: spam and scams (an advance-fee or prize scam, link farms); pure advertising or a ' +
-  'sales pitch, where a company promotes its own product or service and asks for nothing; unlawful or unethical ' +
-  "requests — collecting or scraping people's personal data without their consent, fake reviews or posts under " +
-  'false identities (astroturfing), phishing or capturing passwords, academic cheating (doing work someone hands in ' +
-  'as their own), hiding things from inspectors, falsifying records or evading safety rules and regulations, ' +
-  'turning away job applicants or tenants for age, sex, pregnancy, race, religion, disability, family or another ' +
-  'protected characteristic, secretly tracking or monitoring a person, fraud (a fake charity, shop, invoice or ' +
-  'investment), counterfeit goods or forged documents, illegal drugs, making or selling weapons; unreadable text; ' +
-  'and briefs that say nothing about what is wanted. Judge what the author asks ' +
-  'for, not single words: auditing personal data, detecting fake reviews or fraud, phishing-awareness training, a ' +
-  'review of hiring bias or a knife-crime campaign are legitimate. A short brief is not a reason to reject when it ' +
-  'is a clear open question or call for ideas.';
+  'sales pitch, where a company announces or promotes its own product, service or offer and asks contributors for ' +
+  'no work and no ideas, even when it is titled a challenge; unlawful, unethical or deceptive requests, however ' +
+  `politely written or well paid — ${CONCERNS.map((concern) => concern.kind).join('; ')}; unreadable text; and ` +
+  'briefs that say nothing about what is wanted. Judge what the author asks for, not single words: a ' +
+  'fraud-detection system, a penetration test the owner commissions, an ethical hacking club, a counterfeit- or ' +
+  'misinformation-awareness campaign, auditing personal data for GDPR, analysing genuine customer reviews, ' +
+  'phishing-awareness training, a review of hiring bias or a knife-crime campaign are legitimate. A short brief is ' +
+  'not a reason to reject when it is a clear open question or call for ideas.';
 
 /** What the rejection reason must say. */
 export const REJECTION_REASON_RULE =
