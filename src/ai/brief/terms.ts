@@ -53,7 +53,7 @@ export class Terms {
   #scan(tokens: readonly Token[]): TermHit[] {
     const found: TermHit[] = [];
     for (let i = 0; i < tokens.length; i++) {
-      for (const candidates of [this.#byFirstLetter.get(tokens[i].lower[0]), this.#open]) {
+      for (const candidates of [this.#byFirstLetter.get(written(tokens[i])[0]), this.#open]) {
         for (const { phrase, steps } of candidates ?? []) {
           if (i + steps.length > tokens.length) continue;
           if (steps.every((step, k) => step(tokens[i + k]))) found.push({ first: i, end: i + steps.length, phrase });
@@ -87,10 +87,15 @@ function isLiteral(word: string): boolean {
   return word !== '#' && !/[*()|?]/.test(word);
 }
 
+/** A token as phrases spell it: a typographic apostrophe ("ex-husband’s") written as a straight one. */
+function written(token: Token): string {
+  return token.lower.replaceAll('\u2019', "'");
+}
+
 function stepFor(word: string): Step {
   if (word === '?') return () => true;
   if (word === '#') return (token) => token.type === 'number' || /^\d[\d,.]*$/.test(token.value);
-  if (isLiteral(word)) return (token) => token.lower === word;
+  if (isLiteral(word)) return (token) => written(token) === word;
   const pattern = new RegExp(`^${word.replaceAll('*', "[a-z'-]*")}$`);
-  return (token) => pattern.test(token.lower);
+  return (token) => pattern.test(written(token));
 }

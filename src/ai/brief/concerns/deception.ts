@@ -221,6 +221,16 @@ export const IMPERSONATION: Concern = {
         TRUSTED_SENDERS,
       ],
     },
+    // Trading on someone else's name: "bids using the name of a company that has the required insurance".
+    {
+      together: [
+        t(
+          '(use|uses|using|under) the name of (a|another|an|someone|somebody)',
+          "(use|uses|using|under) (another|someone|somebody) (company|firm|person) 's name",
+          "(another|different) (company|firm|person) 's (name|insurance|licence|license|accreditation|registration)",
+        ),
+      ],
+    },
   ],
   unless: guardedBy('simulat*', 'exercise*', 'warn*', 'educat*'),
 };
@@ -482,4 +492,52 @@ export const FALSE_CERTIFICATION: Concern = {
     'film',
     'theatre',
   ),
+};
+
+/** Figures stated as other than they are: "twice our real income", "declare the shipments at a lower value". */
+const MISSTATED = t(
+  '(twice|double|triple) (our|my|their|the) (real|actual|true) ?',
+  '(twice|double|triple) what (we|i|they) (earn|make|take)',
+  'at a (lower|higher) value',
+  'under-declar*',
+  'underdeclar*',
+  'undervalu*',
+  'overstat*',
+  'understat*',
+  'inflat* (our|my|the|their) (income|turnover|figures|claim|costs|losses|damage)',
+  'exaggerat* the (damage|claim|loss|losses|injury|injuries)',
+  '(worse|bigger|higher|larger|greater) than it (is|was|really|actually)',
+  'than (it|they) (really|actually) (is|are|was|were)',
+);
+
+export const FALSE_STATEMENTS: Concern = {
+  kind: 'false figures or statements to a bank, insurer, lender, customs or tax authority',
+  reason:
+    'to give a bank, insurer, lender, funder, customs or tax authority false figures or statements so that it pays out, lends or charges less (fraud)',
+  patterns: [
+    {
+      together: [MISSTATED],
+      elsewhere: [
+        t(
+          'bank',
+          'mortgage',
+          'loan',
+          'lender*',
+          'insur*',
+          'customs',
+          'duty',
+          'duties',
+          'tax',
+          'hmrc',
+          'grant',
+          'funder*',
+          'benefit*',
+          'claim',
+          'pays',
+          'approves',
+        ),
+      ],
+    },
+  ],
+  unless: guardedBy('correct*', 'accurate*', 'honest*', 'entitled', 'audit*', 'check*'),
 };

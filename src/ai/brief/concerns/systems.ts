@@ -53,6 +53,17 @@ export const UNAUTHORISED_ACCESS: Concern = {
       ],
     },
     { together: [t('(break|breaks|breaking|broke) into'), SYSTEMS], within: 6 },
+    // Into another person's account: "getting into my ex-husband's email account".
+    {
+      together: [
+        t('(get|gets|getting|got|log|logging|logged|sign|signing) into'),
+        t(
+          '(her|his|their) (email|e-mail|account|accounts|phone|inbox|icloud|whatsapp|facebook|instagram|laptop|computer|messages)',
+          "'s (email|e-mail|account|accounts|phone|inbox|icloud|whatsapp|facebook|instagram|laptop|computer|messages)",
+        ),
+      ],
+      within: 5,
+    },
     // Someone else's login: "signs in with her old account every night".
     {
       together: [

@@ -86,6 +86,7 @@ export const PERSONAL_DATA = t(
   'national insurance number*',
   'passport number*',
   'medical records',
+  '(attendee|delegate|member|guest|visitor|user|customer) (list|lists|emails|details)',
 );
 export const NO_CONSENT = t(
   'without ? consent',
@@ -99,6 +100,8 @@ export const NO_CONSENT = t(
   'not signed up',
   "n't signed up",
   'never signed up',
+  // Cold messages go to people who never asked for them.
+  'cold (email|emails|emailing|e-mails|call|calls|calling|texts|messages)',
   'not opted in',
   "n't opted in",
   'not consented',
@@ -120,6 +123,8 @@ export const DECEIVED_IDENTITY = t(
   "(someone|somebody) else 's (account|accounts)",
   "other people 's (account|accounts)",
   'several accounts',
+  '(made-up|madeup|false|fake|invented|assumed) names',
+  'made - up names',
   // Voices that pass for someone they are not: "profiles that appear to be ordinary residents".
   '(appear|appears|seem|seems) to be (ordinary|real|genuine|independent|local|unconnected)',
   '(look|looks) (independent|unconnected|genuine)',
