@@ -198,6 +198,21 @@ describe('decomposition offline: tasks from the brief itself', () => {
     assert.ok(!skillsOf(plan).has('English'), [...skillsOf(plan)].join(', '));
   });
 
+  test('who the brief asks for a list of work ("We want an occupational therapist to:") is a skill of each item', async () => {
+    const plan = await decompose(
+      plain(
+        'Activities for a care home',
+        'We want an occupational therapist to:\n- assess what each resident enjoys;\n- plan a weekly programme;\n' +
+          '- show our staff how to run it.',
+      ),
+    );
+    for (const task of tasksOf(plan)) {
+      const therapy = task.required_skills.find((skill) => skill.name === 'Occupational therapy');
+      assert.ok(therapy, `${task.title}: ${task.required_skills.map((skill) => skill.name).join(', ')}`);
+      assert.match(therapy.reason, /asks for it for this work: "We want an occupational therapist to"/);
+    }
+  });
+
   test('titles read as instructions: who is asked for leads in to the work, labels and time stamps drop out', async () => {
     const plan = await decompose(
       plain(

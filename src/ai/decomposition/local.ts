@@ -28,6 +28,8 @@ type Draft = {
   expectedOutput: string;
   /** What skills and estimates read: the piece as written, or the part of it a split task does. */
   text: string;
+  /** What the brief says the piece is part of, or who it asks to do it: "We want an occupational therapist to". */
+  askedFor: string | null;
   group: string;
 };
 
@@ -97,7 +99,7 @@ export function decompose(input: DecompositionInput, { taxonomy }: LocalContext)
 
 function draftOf(text: string, piece: Pick<Piece, 'umbrella' | 'lead'>): Omit<Draft, 'group'> {
   const words = taskWords(text, piece);
-  return { source: excerpt(text, MAX_SOURCE), text, ...words };
+  return { source: excerpt(text, MAX_SOURCE), text, askedFor: piece.umbrella ?? piece.lead, ...words };
 }
 
 /**
@@ -383,7 +385,7 @@ function plannedTask(
     title: draft.title,
     description: draft.description,
     source: draft.source,
-    required_skills: requiredSkills(draft.text, draft.title, skills, conditions),
+    required_skills: requiredSkills(draft.text, draft.title, skills, { conditions, askedFor: draft.askedFor }),
     required_experience_level: experience,
     expected_output: draft.expectedOutput,
     acceptance_criteria: [

@@ -304,6 +304,14 @@ const WORK_SKILLS: { words: Words; skills: string[]; why: string; supporting?: t
   },
 ];
 
+/** What surrounds a piece in the brief. */
+export type AroundPiece = {
+  /** The brief's conditions that concern the piece ("must comply with the CDM Regulations"). */
+  conditions?: readonly string[];
+  /** What the piece is part of, or who the brief asks to do it ("We want an occupational therapist to"). */
+  askedFor?: string | null;
+};
+
 export type SkillContext = {
   taxonomy: Taxonomy;
   /** Sentences of the brief that are not pieces: where it may name tools for the work ("done in Python"). */
@@ -325,7 +333,7 @@ export function requiredSkills(
   piece: string,
   title: string,
   context: SkillContext,
-  conditions: readonly string[] = [],
+  around: AroundPiece = {},
 ): RequiredSkill[] {
   const { taxonomy } = context;
   const chosen = new Map<string, RequiredSkill>();
@@ -390,10 +398,17 @@ export function requiredSkills(
 
   // A condition the work must meet names what it needs as well: "to BS 7671", "under the CDM Regulations". Only
   // what a condition asks of the work, not the languages or manners it is written in.
-  for (const condition of conditions) {
+  for (const condition of around.conditions ?? []) {
     for (const mention of taxonomy.findInText(condition)) {
       if (mention.skill.category === 'language' || mention.skill.category === 'soft') continue;
       add(mention.skill, `The brief requires it of this work: ${quote(clip(condition, 100))}.`);
+    }
+  }
+  // Who the brief asks for all of a list's work ("We want an occupational therapist to:") does each piece of it.
+  if (around.askedFor) {
+    for (const mention of taxonomy.findInText(around.askedFor)) {
+      if (mention.skill.category === 'language' || mention.skill.category === 'soft') continue;
+      add(mention.skill, `The brief asks for it for this work: ${quote(clip(around.askedFor, 100))}.`);
     }
   }
 
