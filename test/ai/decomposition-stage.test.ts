@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Value } from 'typebox/value';
 import { briefStage } from '../../src/ai/brief/index.ts';
+import { isWantedPerson } from '../../src/ai/decomposition/brief-pieces.ts';
 import { type Decomposition, type DecompositionInput, decompositionStage } from '../../src/ai/decomposition/index.ts';
 import { joinedActions, normalise } from '../../src/ai/decomposition/verify.ts';
 import { briefFixture, briefFixtures, localContext, type TextFixture } from './analysis-fixtures.ts';
@@ -211,6 +212,26 @@ describe('decomposition offline: tasks from the brief itself', () => {
       assert.ok(therapy, `${task.title}: ${task.required_skills.map((skill) => skill.name).join(', ')}`);
       assert.match(therapy.reason, /asks for it for this work: "We want an occupational therapist to"/);
     }
+  });
+
+  test('whom the brief wants for the work ("… is essential", "Ideally …") brings its skills to every task', async () => {
+    const plan = await decompose(
+      plain(
+        'Repairs to a chapel',
+        'We are a registered charity running a food bank from a Victorian chapel.\n\nWe need:\n' +
+          '- a survey of the damp walls;\n- repairs to the damaged plaster;\n- a schedule of maintenance.\n\n' +
+          'Experience of lime plastering is essential. Ideally someone who can keep the accounts in Xero.',
+      ),
+    );
+    for (const task of tasksOf(plan)) {
+      const names = task.required_skills.map((skill) => skill.name);
+      assert.ok(names.includes('Lime plastering') && names.includes('Xero'), `${task.title}: ${names.join(', ')}`);
+      const lime = task.required_skills.find((skill) => skill.name === 'Lime plastering')!;
+      assert.match(lime.reason, /of whoever does the work: "Experience of lime plastering is essential/);
+    }
+    // What the client is, however worded, is not whom it wants.
+    assert.equal(isWantedPerson('We are a registered charity; experience of food banks is essential to us.'), false);
+    assert.equal(isWantedPerson('The contractor must hold a gas-safety registration.'), true);
   });
 
   test('titles read as instructions: who is asked for leads in to the work, labels and time stamps drop out', async () => {

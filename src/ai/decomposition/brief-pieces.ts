@@ -69,6 +69,22 @@ export function isLimit(sentence: string): boolean {
   return LIMIT.test(sentence);
 }
 
+/**
+ * A sentence about whom the brief wants for the work, not the work itself: "Ideally someone who knows Xero",
+ * "Experience of listed buildings is essential", "The contractor must hold a gas-safety registration". Not one about
+ * the client ("We are a registered charity").
+ */
+const WANTED_PERSON = [
+  /^(?:ideally|preferably)\b/i,
+  /\b(?:is|are|would be)\s{1,4}(?:essential|desirable|a must|a plus|an advantage|important to us)\b/i,
+  /\b(?:you|they|someone|anyone|the (?:contractor|consultant|adviser|advisor|person|team|supplier|designer|trainer))\s{1,4}(?:will\s{1,4})?(?:must|should|needs? to|will need to)\s{1,4}(?:hold|have|be)\b/i,
+];
+const ABOUT_THE_CLIENT = /^(?:we|we're|our|i|i'm|my)\b/i;
+export function isWantedPerson(sentence: string): boolean {
+  const text = sentence.trim();
+  return !ABOUT_THE_CLIENT.test(text) && WANTED_PERSON.some((pattern) => pattern.test(text));
+}
+
 /** A word that names a time: "in March", "within eight weeks", "by the end of February", "2027". */
 const TIME =
   /\b(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|spring|summer|autumn|winter|days?|weeks?|months?|years?|term|quarter|\d{4}|\d{1,2}(?:st|nd|rd|th)?\s{1,8}(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))\b/i;

@@ -1,5 +1,5 @@
 import type { LocalContext } from '../stage.ts';
-import { type BriefReading, isLimit, type Piece, readBrief } from './brief-pieces.ts';
+import { type BriefReading, isLimit, isWantedPerson, type Piece, readBrief } from './brief-pieces.ts';
 import { type BriefSignals, estimate, readSignals } from './estimates.ts';
 import type { Decomposition, DecompositionInput, PlannedTask, PlannedWorkstream } from './schema.ts';
 import { mainSkills, requiredSkills, type SkillContext } from './task-skills.ts';
@@ -72,7 +72,12 @@ export function decompose(input: DecompositionInput, { taxonomy }: LocalContext)
     ],
   };
   const signals = readSignals(`${input.title}\n${input.description}`);
-  const criteria = { conditions: reading.requirements, success: reading.success };
+  const criteria = {
+    conditions: reading.requirements,
+    success: reading.success,
+    // Whom the brief wants for the work ("Experience of listed buildings is essential") is asked of every task.
+    wanted: [...reading.background, ...reading.requirements].filter(isWantedPerson),
+  };
   const workstreams: PlannedWorkstream[] = groups.map((group) => ({
     title: clip(group.title, 200),
     description: workstreamDescription(group),
@@ -375,7 +380,7 @@ function plannedTask(
   level: number,
   signals: BriefSignals,
   skills: SkillContext,
-  criteria: { conditions: readonly string[]; success: readonly string[] },
+  criteria: { conditions: readonly string[]; success: readonly string[]; wanted: readonly string[] },
 ): PlannedTask {
   const { hours, complexity, experience } = estimate(draft.text, level, signals);
   const related = relatedCriteria(draft, [...criteria.conditions, ...criteria.success]);
@@ -385,7 +390,11 @@ function plannedTask(
     title: draft.title,
     description: draft.description,
     source: draft.source,
-    required_skills: requiredSkills(draft.text, draft.title, skills, { conditions, askedFor: draft.askedFor }),
+    required_skills: requiredSkills(draft.text, draft.title, skills, {
+      conditions,
+      askedFor: draft.askedFor,
+      wanted: criteria.wanted,
+    }),
     required_experience_level: experience,
     expected_output: draft.expectedOutput,
     acceptance_criteria: [

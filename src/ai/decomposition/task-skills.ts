@@ -310,6 +310,8 @@ export type AroundPiece = {
   conditions?: readonly string[];
   /** What the piece is part of, or who the brief asks to do it ("We want an occupational therapist to"). */
   askedFor?: string | null;
+  /** Whom the brief wants for all its work: "Experience of listed buildings is essential". */
+  wanted?: readonly string[];
 };
 
 export type SkillContext = {
@@ -396,19 +398,19 @@ export function requiredSkills(
     for (const skill of mention.area.defaultSkills.slice(0, AREA_DEFAULTS)) add(skill, why);
   }
 
-  // A condition the work must meet names what it needs as well: "to BS 7671", "under the CDM Regulations". Only
-  // what a condition asks of the work, not the languages or manners it is written in.
-  for (const condition of around.conditions ?? []) {
-    for (const mention of taxonomy.findInText(condition)) {
+  // What surrounds the piece names what its work needs as well: a condition on it ("to BS 7671", "under the CDM
+  // Regulations"), who the brief asks for all of a list's work ("We want an occupational therapist to:"), and whom it
+  // wants for all its work ("Experience of lime plastering is essential"). Not the languages or manners they are
+  // written in.
+  const aroundIt = [
+    ...(around.conditions ?? []).map((text) => ({ text, why: 'The brief requires it of this work' })),
+    ...(around.askedFor ? [{ text: around.askedFor, why: 'The brief asks for it for this work' }] : []),
+    ...(around.wanted ?? []).map((text) => ({ text, why: 'The brief asks it of whoever does the work' })),
+  ];
+  for (const { text, why } of aroundIt) {
+    for (const mention of taxonomy.findInText(text)) {
       if (mention.skill.category === 'language' || mention.skill.category === 'soft') continue;
-      add(mention.skill, `The brief requires it of this work: ${quote(clip(condition, 100))}.`);
-    }
-  }
-  // Who the brief asks for all of a list's work ("We want an occupational therapist to:") does each piece of it.
-  if (around.askedFor) {
-    for (const mention of taxonomy.findInText(around.askedFor)) {
-      if (mention.skill.category === 'language' || mention.skill.category === 'soft') continue;
-      add(mention.skill, `The brief asks for it for this work: ${quote(clip(around.askedFor, 100))}.`);
+      add(mention.skill, `${why}: ${quote(clip(text, 100))}.`);
     }
   }
 
