@@ -166,7 +166,12 @@ describe('decomposition: the skills a task needs', () => {
 
   it('names the skill of whoever makes the thing a piece asks for, by the object of the work', () => {
     for (const [piece, skill] of [
-      ['a street festival with a parade and two music stages', 'Risk management'],
+      ['organise a street festival with a parade and two music stages', 'Risk management'],
+      ['a street festival with a parade and two music stages', 'Event planning'],
+      ['a professional live recording of the concert, mixed and mastered', 'Sound engineering'],
+      ['a professional live recording of the concert, mixed and mastered', 'Audio Mastering'],
+      ['job adverts and a careers page', 'Copywriting'],
+      ['managing the building works over the winter', 'Construction management'],
       ['measured floor plans of the ground floor', 'CAD'],
       ['refurbish the changing rooms', 'Refurbishment'],
       ['a seasonal menu with allergen information', 'Menu development'],
@@ -188,6 +193,9 @@ describe('decomposition: the skills a task needs', () => {
       // A one-line reason that quotes the brief's words for the work.
       assert.match(found.reason, /^[^\n]{10,200}"[^"\n]+"[^\n]*$/, found.reason);
     }
+    // Recording or advertising a concert is not organising one: no risk assessment for it.
+    const recorded = names('a professional live recording of the concert', 'Record the concert');
+    assert.ok(!recorded.includes('Risk management'), recorded.join(', '));
     // Volunteers who support the work are no volunteer management.
     const supported = names('a practitioner, supported by one or two volunteers, to audit the clinic', 'Audit');
     assert.ok(!supported.includes('Volunteer management'), supported.join(', '));

@@ -103,7 +103,9 @@ const TIME_ONLY = [
   /^(?:[\p{L}'’-]+\s{1,4}){0,5}(?:must|should|will|needs? to|has to|have to|is to|are to)\s{1,4}(?:all\s{1,4})?(?:happen|take place|start|begin|finish|end|launch|go (?:out|live)|be (?:done|finished|ready|complete|completed|delivered|live|in place|over))\b/iu,
   /^(?:[\p{L}-]+\s+){0,2}(?:within|in|by)\s+(?:the\s+)?(?:\w+\s+)?(?:days?|weeks?|months?)\s*$/iu,
   /^(?:we|i)\s+(?:hope|plan|aim|expect|would like|want|need)\s+(?:to\s+)?(?:start|begin|launch|finish|have (?:it|this|them|all|everything)|open|go live|be (?:done|ready|finished|live)|(?:the|this|it)\b.{0,40}\bto (?:take|start|begin|finish|launch|go live|be ready))\b/i,
-  /^(?:we|i)\s{1,4}(?:need|want|would like)\s{1,4}(?:(?:the|all|our)\s{1,4})?(?:(?:final|finished)\s{1,4})?(?:files|everything|results?|deliverables?|artwork)\s{1,4}(?:(?:ready|delivered)\s{1,4})?(?:by|before|within)\b/i,
+  /^(?:we|i)\s{1,4}(?:need|want|would like)\s{1,4}(?:(?:the|all|our)\s{1,4})?(?:(?:final|finished)\s{1,4})?(?:files|everything|results?|deliverables?|artwork)\s{1,4}(?:(?:ready|delivered|in place)\s{1,4})?(?:by|before|within|for)\b/i,
+  // "The concert is on 14 June", "Our open day is in May".
+  /^(?:the\s+|our\s+)?(?:[\p{L}-]+\s+){0,3}(?:is|are|will be)\s{1,4}(?:on|in|at the end of)\s{1,4}(?:\d|the\s{1,4}\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|spring|summer|autumn|winter)/iu,
   /^(?:the\s+)?(?:[\p{L}-]+\s+){0,4}(?:is|are)\s{1,4}due(?:$|\W)/iu, // "due" ends a word: \b, written so recheck proves it in seconds
 ];
 function isScheduleOrMoney(sentence: string): boolean {

@@ -72,7 +72,11 @@ const WORK_SKILLS: { words: Words; skills: string[]; why: string; supporting?: t
   { words: /\bliterature review/i, skills: ['Literature review'], why: 'it reviews published evidence' },
   { words: /\bevaluat/i, skills: ['Impact evaluation', 'Programme evaluation'], why: 'it evaluates results' },
   { words: /\breport\b/i, skills: ['Report writing'], why: 'it ends in a written report', supporting: true },
-  { words: /\b(?:rewrite|copy|articles?|blog|wording|panel text)\b/i, skills: ['Copywriting'], why: 'it is writing' },
+  {
+    words: /\b(?:rewrite|copy|articles?|blog|wording|panel text|adverts?)\b/i,
+    skills: ['Copywriting'],
+    why: 'it is writing',
+  },
   { words: /\btranslat/i, skills: ['Translation'], why: 'it asks for translation' },
   { words: /\bbudget|\bcosts?\b/i, skills: ['Budgeting'], why: 'it deals with costs', supporting: true },
   {
@@ -228,7 +232,11 @@ const WORK_SKILLS: { words: Words; skills: string[]; why: string; supporting?: t
   },
   { words: /\bsponsor/i, skills: ['Corporate sponsorship'], why: 'it seeks sponsors' },
   { words: /\bfundrais|\bauction\b|\bdonor/i, skills: ['Fundraising'], why: 'it raises money' },
-  { words: /\bevent|\bgala\b|\bvenue\b/i, skills: ['Event planning'], why: 'it organises an event' },
+  {
+    words: /\bevent|\bgala\b|\bvenue\b|\b(?:concert|festival|fair|parade|open day)s?\b/i,
+    skills: ['Event planning'],
+    why: 'it organises an event',
+  },
   { words: /\binventory|\bstock\b/i, skills: ['Inventory management'], why: 'it manages stock' },
   {
     words: /\bwireframe|\bprototype/i,
@@ -257,9 +265,30 @@ const WORK_SKILLS: { words: Words; skills: string[]; why: string; supporting?: t
   // The things a brief asks to have made or run, named by the object of the work, and the skill of whoever makes
   // them: what a recruiter puts on the job when the brief says what it wants but not which trade does it.
   {
-    words: /\b(?:festival|fair|fete|fête|carnival|concert|parade|street party|fun run|open day|public event)s?\b/i,
+    // Organising it, not recording or advertising one.
+    words: near(
+      /\b(?:organis|organiz|run|hold|host|stag|plan)\w*/gi,
+      40,
+      /\b(?:festivals?|fairs?|fetes?|carnivals?|concerts?|parades?|street party|fun run|open days?|public events?)\b/gi,
+    ),
     skills: ['Risk management'],
     why: 'an event open to the public needs its risks assessed',
+  },
+  {
+    words:
+      /\b(?:live|audio|sound|studio) recordings?\b|\brecord(?:ing)? (?:the |an? )?(?:audio|album|concert|choir|band|music)\b/i,
+    skills: ['Sound engineering'],
+    why: 'it records sound',
+  },
+  { words: /\bmaster(?:ed|ing)\b/i, skills: ['Audio Mastering'], why: 'it masters a recording' },
+  {
+    words: near(
+      /\b(?:manag|supervis|oversee|oversight)\w*/gi,
+      30,
+      /\b(?:building|construction|refurbishment) works?\b/gi,
+    ),
+    skills: ['Construction management'],
+    why: 'it manages building works',
   },
   {
     words: /\bfloor ?plans?\b|\b(?:measured|scale|scaled|technical|architectural|layout) drawings?\b|\belevations\b/i,
