@@ -19,8 +19,19 @@ const NEGATION_REACH = 3;
 
 /** The author, or the contributor the author addresses: "we would like", "you will build". */
 const PEOPLE_OF_THE_REQUEST = new Set(['we', 'i', 'us', 'me', 'you', 'your']);
-/** What a requirement says, whoever its subject: "the extension should quietly read…". */
-const DIRECTIVES = new Set(['should', 'must', 'need', 'needs', 'needed', 'shall', 'required', 'wanted']);
+/** What a requirement says, whoever its subject: "the extension should quietly read…", "the writer will post…". */
+const DIRECTIVES = new Set([
+  'should',
+  'must',
+  'will',
+  'would',
+  'need',
+  'needs',
+  'needed',
+  'shall',
+  'required',
+  'wanted',
+]);
 
 export type Refusal = {
   /** Completes "It asks …". */

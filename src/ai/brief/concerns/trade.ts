@@ -252,7 +252,8 @@ export const COUNTERFEITS: Concern = {
       within: 4,
     },
   ],
-  unless: guardedBy('authentic*', 'remov*', 'seiz*', 'trading standards', 'prop', 'props', 'play', 'film', 'toy'),
+  // Checking authenticity guards; "sold as authentic" is the deception itself, so only the verb does.
+  unless: guardedBy('authenticat*', 'remov*', 'seiz*', 'trading standards', 'prop', 'props', 'play', 'film', 'toy'),
 };
 
 export const WEAPONS_TRADE: Concern = {
