@@ -72,6 +72,26 @@ describe('CV reading: work the person says they do not do', () => {
     assert.ok(kept.includes('Python'), kept.join(', '));
   });
 
+  it('leaves out work the person is "not involved in" or "not responsible for"', () => {
+    const found = names([
+      'Experience',
+      '- Not involved in bookkeeping; I run the payroll.',
+      '- Not responsible for recruitment.',
+    ]);
+    assert.ok(!found.includes('Bookkeeping') && !found.includes('Recruitment'), found.join(', '));
+    assert.ok(found.includes('Payroll'), found.join(', '));
+  });
+
+  it('leaves out what a clause that opens on "Learning" names, but keeps "Learning and development"', () => {
+    const found = names([
+      'Experience',
+      '- Learning SQL basics this year.',
+      '- Learning and development budgets in Microsoft Excel.',
+    ]);
+    assert.ok(!found.includes('SQL'), found.join(', '));
+    assert.ok(found.includes('Learning and development') && found.includes('Microsoft Excel'), found.join(', '));
+  });
+
   it('leaves out a credential whose list item says it expired, after a note', () => {
     const found = names(['Certifications', 'Offshore survival (BOSIET) - expired 2022, CSCS Blue card, IPAF 3a']);
     assert.ok(!found.includes('Offshore survival training'), found.join(', '));
@@ -89,6 +109,15 @@ describe('CV reading: work of another team or party of the employer', () => {
     ]);
     assert.ok(!found.includes('PLC programming') && !found.includes('Terraform'), found.join(', '));
     assert.ok(found.includes('Ansible') && found.includes('Python'), found.join(', '));
+  });
+
+  it('leaves out what another professional, named by their job, does', () => {
+    const found = names([
+      'Experience',
+      '- Wrote the research notes; the senior analyst made the valuation models in Excel.',
+      '- The occupational therapist designed the sensory diets.',
+    ]);
+    assert.ok(!found.includes('Investment analysis') && !found.includes('Occupational therapy'), found.join(', '));
   });
 
   it('hands over only the item a participle follows when no "is" or "was" comes before it', () => {

@@ -35,7 +35,9 @@ const OPENERS: Opener[] = [
       "haven't worked with|have not worked with|have not worked in|not yet worked with|" +
       // Not (yet) able to do it: "Not yet trained in PEG feeding", "Not confident with R yet".
       'not yet trained in|not yet trained on|not yet confident with|not yet confident in|not confident with|' +
-      'not confident in|not yet experienced in|not yet experienced with',
+      'not confident in|not yet experienced in|not yet experienced with|' +
+      // Not part of the work: "not involved in front-of-house", "not responsible for payroll".
+      'not involved in|not involved with|no involvement in|not responsible for',
   },
   {
     status: 'aspirational',
@@ -96,7 +98,11 @@ const OTHER_PARTY = new RegExp(
     `vendors?|consultancy|consultants|outsourcing partner)\\s${PARTY_DOES}|` +
     // Another team of the employer, named by what it does ("the automation team did the PLC programming", "our
     // platform team owns Terraform"); "our team delivers…" is the person's own.
-    `(?:our|the|their)\\s(?:[\\p{L}'’-]{1,20}\\s){1,2}team\\s${PARTY_DOES})(?:[^\\p{L}]|$)`,
+    `(?:our|the|their)\\s(?:[\\p{L}'’-]{1,20}\\s){1,2}team\\s${PARTY_DOES}|` +
+    // Another professional, named by their job ("the senior analyst made the ratings", "the occupational therapist
+    // designed the sensory diets").
+    `(?:our|the|their|my)\\s(?:[\\p{L}-]{1,20}\\s){0,2}(?:${PROFESSIONALS}|manager|officer|director)\\s${PARTY_DOES})` +
+    '(?:[^\\p{L}]|$)',
   'giu',
 );
 
@@ -117,6 +123,7 @@ const HANDED_TO_OTHERS = new RegExp(
 const NEGATED_DOING =
   /(^|[^\p{L}])((?:i|we)\s(?:do|did|have|had|can)\s?n[o']t\s(?:yet\s)?(?=\p{L})|(?:i|we)\s(?:don['’]t|didn['’]t|haven['’]t|can['’]t|cannot|never)\s(?=\p{L})|(?:i\s(?:am|['’]m)\s)?not\san?\s(?=\p{L}))/giu;
 
+const LEARNING_OPENS = /^\s*(?:[-•*]\s*)?(?:i\s(?:am|['’]m)\s)?learning\s(?!and\s|&\s)/iu;
 const NEW_STATEMENT = /[:—–]\s|(?<![\p{L}])I\s/gu;
 
 const STATUS_OF_PHRASE = new Map<string, Opener['status']>(
@@ -210,6 +217,10 @@ function scopesOf(clause: string): Scope[] {
   }
   // A new statement of the person's own ends it: "I don't code: I hand designs in Figma to developers".
   const ownStatements = [...clause.matchAll(NEW_STATEMENT)].map((match) => match.index);
+  // A clause that opens on "Learning" is what the person is learning ("Learning SQL basics this year").
+  const learning = LEARNING_OPENS.exec(clause);
+  if (learning)
+    scopes.push({ start: learning[0].length, end: endAfter(learning[0].length, ends), status: 'aspirational' });
   for (const match of clause.matchAll(NEGATED_DOING)) {
     const start = match.index + match[1].length + match[2].length;
     scopes.push({ start, end: endAfter(start, [...ends, ...ownStatements]), status: 'negated' });
