@@ -94,11 +94,12 @@ export async function findTaskCandidates(
   const skillIds = satisfyingSkillIds(task);
   const rows = await findTaskCandidateRows(db, { taskId: task.id, skillIds, minimumWeeklyHours });
   const candidates = toCandidates(rows);
-  const neighbourIds = [...(task.neighbours ?? [])];
-  if (candidates.length === 0 || neighbourIds.length === 0) return candidates;
+  const neighbourIds = task.neighbours ?? new Set<number>();
+  if (candidates.length === 0 || neighbourIds.size === 0) return candidates;
   // Their neighbouring skills too, which raise their scores (scoring's `neighbours`).
   const byId = new Map(candidates.map((candidate) => [candidate.volunteerId, candidate.skills as Map<number, string>]));
-  for (const row of await findCandidateNeighbourRows(db, { skillIds, neighbourIds })) {
+  const candidateIds = [...byId.keys()];
+  for (const row of await findCandidateNeighbourRows(db, { candidateIds, neighbourIds })) {
     byId.get(row.volunteer_id)?.set(row.skill_id, row.proficiency_level);
   }
   return candidates;
