@@ -24,7 +24,7 @@ export type SeedRecord = {
 const RECORD_FILE = 'bench-seed.json';
 
 /** The record of the database kept in `folder`, or null when nothing was seeded there yet. */
-export function readSeedRecord(folder: string): SeedRecord | null {
+function readSeedRecord(folder: string): SeedRecord | null {
   let text: string;
   try {
     text = fs.readFileSync(path.join(folder, RECORD_FILE), 'utf8');

@@ -2,7 +2,7 @@ import type { BriefResult, Routing } from './briefs.ts';
 import { formatShare, table } from './report.ts';
 import { ratio, type SkillScore, sum, sumScores } from './skill-labels.ts';
 
-export const ROUTINGS: Routing[] = ['community', 'team', 'rejected'];
+const ROUTINGS: Routing[] = ['community', 'team', 'rejected'];
 
 /** A brief set's figures; the development set's JSON report carries this object as it is. */
 export type BriefSummary = {

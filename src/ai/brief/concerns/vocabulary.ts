@@ -27,7 +27,7 @@ export type Concern = {
 export const t = (...phrases: string[]) => new Terms(phrases);
 
 /** Words that show a sentence sets out to find, stop or check a wrong rather than commit it. */
-export const GUARDING = [
+const GUARDING = [
   'detect*',
   'prevent*',
   'protect*',
