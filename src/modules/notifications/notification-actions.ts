@@ -4,10 +4,9 @@ import { parseJson } from '../../shared/json.ts';
 import { OPEN_CHALLENGE_STATUSES } from '../challenges/challenges.state.ts';
 import { OPEN_TASK_STATUSES } from '../tasks/tasks.state.ts';
 import { findTargets, type Targets } from './notification-targets.repository.ts';
-import type { NotificationType } from './notification-types.ts';
+import type { NotificationData, NotificationType } from './notification-types.ts';
 import { toNotification } from './notifications.mapper.ts';
 import type { Notification } from './notifications.schemas.ts';
-import type { NotificationData } from './notify.ts';
 
 /**
  * Whether what a notification asks of its recipient can still be done (issue 13, item 2; docs/api.md, Notifications):

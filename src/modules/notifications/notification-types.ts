@@ -65,3 +65,13 @@ export const NOTIFICATION_TYPE_NAMES = Object.keys(NOTIFICATION_TYPES) as readon
 export function isNotificationTypeName(value: string): value is NotificationType {
   return Object.hasOwn(NOTIFICATION_TYPES, value);
 }
+
+/** The ids a notification carries in `data`: what it is about, for its link and whether its action is still possible. */
+export type NotificationData = {
+  challenge_id?: number;
+  task_id?: number;
+  assignment_id?: number;
+  team_id?: number;
+  idea_id?: number;
+  webhook_id?: number;
+};

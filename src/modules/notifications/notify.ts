@@ -4,17 +4,8 @@ import { describeNotifications } from './notification-actions.ts';
 import { insertNotificationMail } from './notification-mails.repository.ts';
 import { emailDeliveryOf } from './notification-preferences.service.ts';
 import { announceNotification } from './notification-streams.ts';
-import type { NotificationType } from './notification-types.ts';
+import type { NotificationData, NotificationType } from './notification-types.ts';
 import { insertNotification } from './notifications.repository.ts';
-
-export type NotificationData = {
-  challenge_id?: number;
-  task_id?: number;
-  assignment_id?: number;
-  team_id?: number;
-  idea_id?: number;
-  webhook_id?: number;
-};
 
 export type NewNotification = {
   userId: number;
