@@ -4,6 +4,7 @@ import { loadTaxonomy } from '../../src/ai/taxonomy/taxonomy.ts';
 import { neighbourSkillsOf } from '../../src/modules/matching/skill-neighbours.ts';
 import { matchTask } from '../../src/pipeline/matching/matching.service.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
+import { ensureSkill } from '../helpers/factories.ts';
 import { assignmentsOfTask, contributor, invitedVolunteerIds, openTask } from './matching-fixtures.ts';
 
 /**
@@ -63,6 +64,37 @@ for (const dialect of testDialects()) {
       const reasoning = JSON.parse(String(rows[0]!.match_reasoning)) as { summary: string; strengths: string[] };
       assert.match(reasoning.summary, /and 2 other skills of the same field of work/);
       assert.ok(rows[0]!.match_score! > rows[1]!.match_score!, `${rows[0]!.match_score} > ${rows[1]!.match_score}`);
+    });
+
+    it("counts only neighbouring skills that count for matching: not an unchecked CV's", async () => {
+      const { task } = await openTask(ctx.db, ['Infection control'], { task: { estimated_hours: 8 } });
+      // Infection control added by hand counts; the CV's health skills wait for a review of the CV.
+      const unchecked = await contributor(ctx.db, {
+        skills: { 'Infection control': 'intermediate' },
+        source: 'manual',
+        volunteer: { validation_status: 'needs_review' },
+      });
+      for (const name of ['Wound care', 'Phlebotomy']) {
+        const skill = await ensureSkill(ctx.db, name);
+        await ctx.db
+          .insertInto('volunteer_skills')
+          .values({
+            volunteer_id: unchecked.volunteer.id,
+            skill_id: skill.id,
+            proficiency_level: 'expert',
+            years_of_experience: 2,
+            source: 'cv_analysis',
+            evidence: null,
+            created_at: new Date().toISOString(),
+          })
+          .execute();
+      }
+      // The contributors of the test above hold Infection control too: room for everyone, then read this one's.
+      await matchTask(ctx.deps, task.id, { invitationsPerTask: 5, minimumScore: 60 });
+      const row = (await assignmentsOfTask(ctx.db, task.id)).find((r) => r.volunteer_id === unchecked.volunteer.id);
+      assert.ok(row, 'invited on the skill added by hand');
+      const reasoning = JSON.parse(String(row!.match_reasoning)) as { summary: string };
+      assert.doesNotMatch(reasoning.summary, /other skills? of the same field of work/);
     });
   });
 }

@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import { chunks } from '../../shared/chunks.ts';
 import { ACTIVE_STATUSES } from '../assignments/assignments.state.ts';
 
@@ -52,14 +54,14 @@ function activeSkillRows(db: Db) {
     ]);
 }
 
-/**
- * Skill rows that count for matching: those of `activeSkillRows` added by hand or from a CV analysis that passed
- * validation.
- */
+/** A skill row counts for matching when it was added by hand or read from a CV whose analysis passed validation. */
+function countsForMatching(eb: ExpressionBuilder<Database, 'volunteer_skills' | 'volunteers'>) {
+  return eb.or([eb('volunteer_skills.source', '=', 'manual'), eb('volunteers.validation_status', '=', 'passed')]);
+}
+
+/** Skill rows that count for matching (`countsForMatching`) among those of `activeSkillRows`. */
 function countedSkillRows(db: Db) {
-  return activeSkillRows(db).where((eb) =>
-    eb.or([eb('volunteer_skills.source', '=', 'manual'), eb('volunteers.validation_status', '=', 'passed')]),
-  );
+  return activeSkillRows(db).where(countsForMatching);
 }
 
 /** What a task asks of its candidates: its id, the skill ids that satisfy it, and the weekly hours it needs. */
@@ -115,9 +117,7 @@ export async function findCandidateNeighbourRows(
       .selectFrom('volunteer_skills')
       .innerJoin('volunteers', 'volunteers.id', 'volunteer_skills.volunteer_id')
       .where('volunteer_skills.volunteer_id', 'in', [...batch])
-      .where((eb) =>
-        eb.or([eb('volunteer_skills.source', '=', 'manual'), eb('volunteers.validation_status', '=', 'passed')]),
-      )
+      .where(countsForMatching)
       .select(['volunteer_skills.volunteer_id', 'volunteer_skills.skill_id', 'volunteer_skills.proficiency_level'])
       .execute();
     for (const row of held) if (search.neighbourIds.has(row.skill_id)) rows.push(row);
