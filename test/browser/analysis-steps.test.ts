@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { createChallenge, createCompany, createVolunteer } from '../helpers/factories.ts';
+import { PASSWORD, withPassword } from '../web/contributor-session.ts';
 import {
   hasChromium,
   newPage,
@@ -19,7 +19,6 @@ import {
  * records it. The steps are set in the database here, as the job does between its stages, so nothing waits for a
  * real analysis; axe checks both pages at both widths.
  */
-const PASSWORD = 'correct horse battery';
 
 async function currentStep(page: Page, list: string): Promise<string> {
   return (await page.getByRole('list', { name: list }).locator('[aria-current="step"]').innerText()).trim();
@@ -35,7 +34,7 @@ describe('analysis step indicator in Chromium', { skip: !hasChromium }, () => {
     try {
       const companyEmail = uniqueEmail('company');
       const company = await createCompany(database.db, {
-        user: { email: companyEmail, password_hash: await hashPassword(PASSWORD) },
+        user: { email: companyEmail, ...(await withPassword()) },
       });
       const challenge = await createChallenge(database.db, company.company.id, {
         status: 'analyzing',
@@ -71,7 +70,7 @@ describe('analysis step indicator in Chromium', { skip: !hasChromium }, () => {
 
       const contributorEmail = uniqueEmail('contributor');
       const person = await createVolunteer(database.db, {
-        user: { email: contributorEmail, password_hash: await hashPassword(PASSWORD) },
+        user: { email: contributorEmail, ...(await withPassword()) },
         volunteer: {
           cv_file_name: 'cv.pdf',
           cv_uploaded_at: new Date().toISOString(),

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import {
   createAssignment,
   createChallenge,
@@ -10,6 +9,7 @@ import {
   createTeam,
   createVolunteer,
 } from '../helpers/factories.ts';
+import { PASSWORD, withPassword } from '../web/contributor-session.ts';
 import {
   hasChromium,
   newAccount,
@@ -21,8 +21,6 @@ import {
   useServerAndBrowser,
 } from './harness.ts';
 
-const PASSWORD = 'correct horse battery';
-
 /**
  * Set-up (not the journey under test): a company with a running team challenge, one task in progress with its
  * contributor, and the challenge's team, written into the running server's database with accounts that sign in.
@@ -31,7 +29,7 @@ const PASSWORD = 'correct horse battery';
 async function seedTeamChallenge(server: RunningServer) {
   const db = openServerDatabase(server);
   try {
-    const password_hash = await hashPassword(PASSWORD);
+    const { password_hash } = await withPassword();
     const companyAccount = newAccount('company', 'Grace Hopper');
     const contributorAccount = newAccount('contributor', 'Katherine Johnson');
     const company = await createCompany(db.db, {

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import {
   addVolunteerSkill,
   createAssignment,
@@ -10,6 +9,7 @@ import {
   createVolunteer,
   ensureSkill,
 } from '../helpers/factories.ts';
+import { PASSWORD, withPassword } from '../web/contributor-session.ts';
 import {
   hasChromium,
   newPage,
@@ -25,7 +25,6 @@ import {
  * progress bar and the words it stands for, and the skills as grouped chips with level bars; axe checks both pages
  * at both widths (the bars are hidden from screen readers, the words are not).
  */
-const PASSWORD = 'correct horse battery';
 
 describe('contributor progress and skill chips in Chromium', { skip: !hasChromium }, () => {
   const running = useServerAndBrowser();
@@ -37,7 +36,7 @@ describe('contributor progress and skill chips in Chromium', { skip: !hasChromiu
     try {
       const email = uniqueEmail('contributor');
       const me = await createVolunteer(database.db, {
-        user: { email, name: 'Ada Lovelace', password_hash: await hashPassword(PASSWORD) },
+        user: { email, name: 'Ada Lovelace', ...(await withPassword()) },
       });
       for (const [name, category, level] of [
         ['Python', 'technical', 'expert'],

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { refreshFeedOf } from '../../src/modules/tasks/task-fit.repository.ts';
 import {
   addVolunteerSkill,
@@ -10,6 +9,7 @@ import {
   createTask,
   createVolunteer,
 } from '../helpers/factories.ts';
+import { PASSWORD, withPassword } from '../web/contributor-session.ts';
 import {
   hasChromium,
   newPage,
@@ -26,7 +26,6 @@ import {
  * applicant, with the note, beside its candidates and invites them; the contributor removes a wrong skill, adds a
  * missing one and re-levels another on their profile, with the CV's words still shown.
  */
-const PASSWORD = 'correct horse battery';
 
 describe('contributors act: applying and editing skills [browser]', { skip: !hasChromium }, () => {
   const running = useServerAndBrowser();
@@ -35,7 +34,7 @@ describe('contributors act: applying and editing skills [browser]', { skip: !has
   async function seed() {
     const db = openServerDatabase(running.server);
     try {
-      const password_hash = await hashPassword(PASSWORD);
+      const { password_hash } = await withPassword();
       const company = await createCompany(db.db, {
         user: { email: uniqueEmail('company'), password_hash, name: 'Harbour Trust' },
         company: { company_name: 'Harbour Trust' },

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import {
   createAssignment,
   createChallenge,
@@ -9,6 +8,7 @@ import {
   createTask,
   createVolunteer,
 } from '../helpers/factories.ts';
+import { PASSWORD, withPassword } from '../web/contributor-session.ts';
 import {
   hasChromium,
   newAccount,
@@ -27,7 +27,6 @@ import {
  * outbox) to signing in with the new one; the e-mail settings page; the notifications page grouped by challenge,
  * filtered through its form, saying which invitation can no longer be answered. (The live bell: notifications.test.ts.)
  */
-const PASSWORD = 'correct horse battery';
 
 describe('password reset, e-mail settings and the notifications page in Chromium', { skip: !hasChromium }, () => {
   const running = useServerAndBrowser();
@@ -106,7 +105,7 @@ describe('password reset, e-mail settings and the notifications page in Chromium
     try {
       const email = uniqueEmail('contributor');
       const me = await createVolunteer(database.db, {
-        user: { email, name: 'Ada Lovelace', password_hash: await hashPassword(PASSWORD) },
+        user: { email, name: 'Ada Lovelace', ...(await withPassword()) },
       });
       const company = await createCompany(database.db, { company: { company_name: 'Harbour Trust' } });
       const rota = await createChallenge(database.db, company.company.id, { title: 'Volunteer rota app' });

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { createAssignment, createChallenge, createCompany, createTask, createVolunteer } from '../helpers/factories.ts';
+import { PASSWORD, withPassword } from '../web/contributor-session.ts';
 import {
   hasChromium,
   newPage,
@@ -19,7 +19,6 @@ import {
  * real actions on the API (contributors answering the company's invitations), as another person's browser sends them.
  * A tab that cannot have a stream (the per-account cap) falls back to asking for the count.
  */
-const PASSWORD = 'correct horse battery';
 
 /** Until the page's script follows the stream (app.js marks the badge). */
 const following = (page: Page) => page.waitForSelector('[data-unread-count][data-live=stream]', { state: 'attached' });
@@ -47,7 +46,7 @@ describe('live notifications in Chromium', { skip: !hasChromium }, () => {
       // A company with an active challenge whose two tasks have each invited a contributor.
       const email = uniqueEmail('company');
       const { user, company } = await createCompany(database.db, {
-        user: { email, name: 'Harbour Trust', password_hash: await hashPassword(PASSWORD) },
+        user: { email, name: 'Harbour Trust', ...(await withPassword()) },
       });
       const challenge = await createChallenge(database.db, company.id, { title: 'Volunteer rota app' });
       const invitations = [];

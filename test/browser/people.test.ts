@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import {
   addVolunteerSkill,
   createChallenge,
@@ -8,6 +7,7 @@ import {
   createTask,
   createVolunteer,
 } from '../helpers/factories.ts';
+import { PASSWORD, withPassword } from '../web/contributor-session.ts';
 import {
   hasChromium,
   newPage,
@@ -19,8 +19,6 @@ import {
   useServerAndBrowser,
 } from './harness.ts';
 
-const PASSWORD = 'correct horse battery';
-
 /**
  * Set-up (not the journey under test): a company that can sign in, its running challenge with one open task asking
  * for Python, and three contributors who hold Python at different levels, written into the running server's database.
@@ -30,7 +28,7 @@ async function seedPeople(server: RunningServer, email: string) {
   const db = openServerDatabase(server);
   try {
     const owner = await createCompany(db.db, {
-      user: { email, name: 'Harbour Trust', password_hash: await hashPassword(PASSWORD) },
+      user: { email, name: 'Harbour Trust', ...(await withPassword()) },
       company: { company_name: 'Harbour Trust' },
     });
     const challenge = await createChallenge(db.db, owner.company.id, { title: 'Harbour records system' });

@@ -1,6 +1,5 @@
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import {
   createAssignment,
   createChallenge,
@@ -9,6 +8,7 @@ import {
   createVolunteer,
   createWorkstream,
 } from '../helpers/factories.ts';
+import { PASSWORD, withPassword } from '../web/contributor-session.ts';
 import {
   hasChromium,
   newPage,
@@ -20,8 +20,6 @@ import {
   useServerAndBrowser,
 } from './harness.ts';
 
-const PASSWORD = 'correct horse battery';
-
 /**
  * Set-up (not the journey under test): a company that can sign in and its active team challenge as an analysis
  * planned it — "Build" with two open tasks, "Survey" with a task someone is working on — written into the running
@@ -31,7 +29,7 @@ async function seedPlan(server: RunningServer, email: string) {
   const db = openServerDatabase(server);
   try {
     const owner = await createCompany(db.db, {
-      user: { email, name: 'Harbour Trust', password_hash: await hashPassword(PASSWORD) },
+      user: { email, name: 'Harbour Trust', ...(await withPassword()) },
       company: { company_name: 'Harbour Trust' },
     });
     const challenge = await createChallenge(db.db, owner.company.id, {

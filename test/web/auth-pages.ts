@@ -1,7 +1,7 @@
 import { parsePage } from '../helpers/page.ts';
 
 /** Reading the auth pages in HTTP-level tests: the token the layout hands over, the message next to a field. */
-export const PASSWORD = 'correct horse battery';
+export { PASSWORD } from './contributor-session.ts';
 
 let counter = 0;
 export function uniqueEmail(prefix: string): string {
