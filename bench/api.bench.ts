@@ -4,7 +4,7 @@ import path from 'node:path';
 import { CompiledQuery } from 'kysely';
 import { createDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
-import { reusableSeed, type SeedRecord, writeSeedRecord } from './kept-seed.ts';
+import { reusableSeed, SQLITE_FILE, type SeedRecord, writeSeedRecord } from './kept-seed.ts';
 import {
   type Captured,
   capture,
@@ -221,7 +221,7 @@ async function main(): Promise<number> {
 
   try {
     if (postgresServer && !kept) scratch = await createScratchDatabase(postgresServer, 'guild_bench');
-    const databaseUrl = kept?.databaseUrl ?? scratch?.url ?? `sqlite:${path.join(dataDir, 'guild.sqlite')}`;
+    const databaseUrl = kept?.databaseUrl ?? scratch?.url ?? `sqlite:${path.join(dataDir, SQLITE_FILE)}`;
     console.error(
       kept
         ? `Reusing the ${kept.dialect} database seeded in ${dataDir} (scale ${scale}).`

@@ -22,6 +22,8 @@ export type SeedRecord = {
 };
 
 const RECORD_FILE = 'bench-seed.json';
+/** The SQLite file a run seeds in its data folder (api.bench.ts). */
+export const SQLITE_FILE = 'guild.sqlite';
 
 /** The record of the database kept in `folder`, or null when nothing was seeded there yet. */
 function readSeedRecord(folder: string): SeedRecord | null {
@@ -53,5 +55,8 @@ export function reusableSeed(folder: string, wanted: { dialect: Dialect; scale: 
         `${wanted.scale}: name another BENCH_REUSE folder.`,
     );
   }
+  // A SQLite database is the file in the folder, wherever it was seeded: a copy of a kept folder (one per helper or
+  // per tree measured) must measure and write its own file, never the one it was copied from.
+  if (record.dialect === 'sqlite') return { ...record, databaseUrl: `sqlite:${path.join(folder, SQLITE_FILE)}` };
   return record;
 }

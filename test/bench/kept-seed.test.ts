@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { reusableSeed, type SeedRecord, writeSeedRecord } from '../../bench/kept-seed.ts';
+import { reusableSeed, SQLITE_FILE, type SeedRecord, writeSeedRecord } from '../../bench/kept-seed.ts';
 
 const record: SeedRecord = {
   dialect: 'sqlite',
@@ -27,7 +27,32 @@ test('BENCH_REUSE: an empty folder holds nothing to reuse, so the run seeds', ()
 test('BENCH_REUSE: a folder seeded earlier is reused with what the seed recorded', () => {
   const folder = emptyFolder();
   writeSeedRecord(folder, record);
-  assert.deepEqual(reusableSeed(folder, { dialect: 'sqlite', scale: 1 }), record);
+  assert.deepEqual(reusableSeed(folder, { dialect: 'sqlite', scale: 1 }), {
+    ...record,
+    databaseUrl: `sqlite:${path.join(folder, SQLITE_FILE)}`,
+  });
+});
+
+test('BENCH_REUSE: a copy of a kept SQLite folder measures its own file, not the one it was copied from', () => {
+  const original = emptyFolder();
+  writeSeedRecord(original, { ...record, databaseUrl: `sqlite:${path.join(original, SQLITE_FILE)}` });
+  const copy = emptyFolder();
+  fs.cpSync(original, copy, { recursive: true });
+  assert.equal(
+    reusableSeed(copy, { dialect: 'sqlite', scale: 1 })?.databaseUrl,
+    `sqlite:${path.join(copy, SQLITE_FILE)}`,
+  );
+});
+
+test('BENCH_REUSE: a kept PostgreSQL database is the one the seed recorded', () => {
+  const folder = emptyFolder();
+  const kept = {
+    ...record,
+    dialect: 'postgres' as const,
+    databaseUrl: 'postgres://postgres@127.0.0.1:5432/guild_bench_1',
+  };
+  writeSeedRecord(folder, kept);
+  assert.deepEqual(reusableSeed(folder, { dialect: 'postgres', scale: 1 }), kept);
 });
 
 test('BENCH_REUSE: a kept database of another engine or scale stops the run instead of being measured', () => {
