@@ -4,7 +4,7 @@ import path from 'node:path';
 import { CompiledQuery } from 'kysely';
 import { createDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
-import { reusableSeed, SQLITE_FILE, type SeedRecord, writeSeedRecord } from './kept-seed.ts';
+import { reusableSeed, type SeedRecord, SQLITE_FILE, writeSeedRecord } from './kept-seed.ts';
 import {
   type Captured,
   capture,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { reusableSeed, SQLITE_FILE, type SeedRecord, writeSeedRecord } from '../../bench/kept-seed.ts';
+import { reusableSeed, type SeedRecord, SQLITE_FILE, writeSeedRecord } from '../../bench/kept-seed.ts';
 
 const record: SeedRecord = {
   dialect: 'sqlite',
