@@ -9,6 +9,7 @@ import {
   type PlannedTaskView,
   readBriefLabels,
 } from '../../eval/briefs.ts';
+import { cvFileExists, readCvLabels } from '../../eval/cvs.ts';
 import { normaliseSkillName, SkillLabelMatcher, scoreSkills } from '../../eval/skill-labels.ts';
 import type { Taxonomy, TaxonomySkill } from '../../src/ai/taxonomy/taxonomy.ts';
 
@@ -111,8 +112,9 @@ describe('eval: the brief development set', () => {
   });
 });
 
-// The held-out brief sets: the first one, and a second written before the rejection and brief-skill work landed.
-for (const set of ['briefs-check', 'briefs-check-2']) {
+// The held-out brief sets: the first one, a second written before the rejection and brief-skill work landed, and a
+// third written blind to the analyser on 2026-11-26.
+for (const set of ['briefs-check', 'briefs-check-2', 'briefs-check-3']) {
   describe(`eval: the brief check set eval/${set}`, () => {
     const dir = path.join(import.meta.dirname, '../../eval', set);
     const labels = readBriefLabels(dir);
@@ -131,6 +133,32 @@ for (const set of ['briefs-check', 'briefs-check-2']) {
     });
   });
 }
+
+// The second held-out CV set, written blind to the analyser on 2026-11-26: `--cv-check eval/cvs-check-2` reads it
+// with the same loader as the development set, so it must load whole, with every delivered file committed.
+describe('eval: the CV check set eval/cvs-check-2', () => {
+  const dir = path.join(import.meta.dirname, '../../eval/cvs-check-2');
+  // A missing folder reads as no labels, so the count below fails instead of the file.
+  const labels = readCvLabels(dir) ?? [];
+
+  test('holds 16 CVs in at least 10 fields, each delivered as a committed PDF, DOCX or DOC file', () => {
+    assert.equal(labels.length, 16);
+    assert.ok(new Set(labels.map((label) => label.field)).size >= 10);
+    assert.deepEqual(new Set(labels.map((label) => path.extname(label.file))), new Set(['.pdf', '.docx', '.doc']));
+    assert.deepEqual(
+      labels.filter((label) => !cvFileExists(dir, label)).map((label) => label.file),
+      [],
+    );
+  });
+
+  test('labels 12 to 22 skills per CV and never rules out a name it also labels', () => {
+    for (const label of labels) {
+      assert.ok(label.skills.length >= 12 && label.skills.length <= 22);
+      const labelled = new Set(label.skills.flatMap((skill) => [skill.name, ...skill.aliases]).map(normaliseSkillName));
+      assert.ok(label.notSkills.every((notSkill) => !labelled.has(normaliseSkillName(notSkill.name))));
+    }
+  });
+});
 
 describe('eval: what is written about a held-out brief set', () => {
   const skillScore = { labels: 2, labelsMatched: 1, predicted: 2, predictedMatching: 1, missed: ['Bat Survey'] };
