@@ -1,10 +1,10 @@
 import type { Taxonomy, TaxonomySkill } from '../src/ai/taxonomy/taxonomy.ts';
 import { DEFAULT_MATCH_OPTIONS } from '../src/modules/matching/policy.ts';
-import { type Candidate, rankCandidates, type TaskNeeds } from '../src/modules/matching/scoring.ts';
+import { type Candidate, isCoreSkill, rankCandidates, type TaskNeeds } from '../src/modules/matching/scoring.ts';
 import { neighbourSkillsOf } from '../src/modules/matching/skill-neighbours.ts';
 import type { BriefResult, PlannedTaskView } from './briefs.ts';
 import type { CvResult } from './cvs.ts';
-import { normaliseSkillName, type SkillLabelMatcher } from './skill-labels.ts';
+import { type LabelledSkill, normaliseSkillName, type SkillLabelMatcher } from './skill-labels.ts';
 
 /** Every contributor gets the same time and no track record, so only skills and experience tell them apart. */
 const AVAILABILITY_HOURS = 20;
@@ -15,7 +15,7 @@ export type TaskInvitations = {
   task: string;
   requiredSkills: string[];
   invited: Array<{ cv: string; score: number; fits: boolean }>;
-  /** Contributors whose labelled skills meet one of the task's required skills. */
+  /** Contributors whose labelled skills meet one of the task's core required skills (`fitsTask`). */
   fitting: string[];
   fittingEligible: string[];
 };
@@ -105,9 +105,38 @@ function toTaskNeeds(task: PlannedTaskView, id: number, ids: SkillIds, taxonomy:
 }
 
 /**
+ * The task's skills that can make someone fit, by matching's own rule (`isCoreSkill`): a supporting skill (the report
+ * at the end of an audit) or a soft one ("Leadership") makes nobody fit alone, so a contributor who holds only such a
+ * skill is not a fitting pair either.
+ */
+function fittingSkills(task: PlannedTaskView, taxonomy: Taxonomy): string[] {
+  return task.requiredSkills.filter((name) =>
+    isCoreSkill({ core: !task.supportingSkills.includes(name), category: taxonomy.resolve(name)?.category }),
+  );
+}
+
+/**
+ * Whether a contributor's labelled skills fit a task: one of them (by its name or an alias) is one of the task's
+ * core required skills or a narrower one.
+ */
+export function fitsTask(
+  task: PlannedTaskView,
+  labels: readonly LabelledSkill[],
+  taxonomy: Taxonomy,
+  matcher: SkillLabelMatcher,
+): boolean {
+  return fittingSkills(task, taxonomy).some((required) =>
+    labels.some(
+      (held) =>
+        matcher.same(required, held) ||
+        [held.name, ...held.aliases].some((name) => matcher.matches(name, { name: required, aliases: [] })),
+    ),
+  );
+}
+
+/**
  * Invites contributors (the analysed CV set) to every task of the team briefs with the real scoring, and checks each
- * invitation against the CV labels: a contributor fits a task when one of their labelled skills is a required skill
- * of the task or a narrower one.
+ * invitation against the CV labels (`fitsTask`).
  */
 export function evaluateInvitations(
   briefs: readonly BriefResult[],
@@ -124,14 +153,7 @@ export function evaluateInvitations(
     for (const task of brief.tasks) {
       const needs = toTaskNeeds(task, ++taskId, ids, taxonomy);
       const ranked = rankCandidates(needs, candidates, DEFAULT_MATCH_OPTIONS.minimumScore);
-      const fits = (index: number) =>
-        task.requiredSkills.some((required) =>
-          readable[index]!.label.skills.some(
-            (held) =>
-              matcher.same(required, held) ||
-              [held.name, ...held.aliases].some((name) => matcher.matches(name, { name: required, aliases: [] })),
-          ),
-        );
+      const fits = (index: number) => fitsTask(task, readable[index]!.label.skills, taxonomy, matcher);
       const fitting = readable.flatMap((_, index) => (fits(index) ? [index] : []));
       const eligible = new Set(ranked.map((match) => match.candidate.volunteerId - 1));
       results.push({

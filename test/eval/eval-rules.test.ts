@@ -10,16 +10,17 @@ import {
   readBriefLabels,
 } from '../../eval/briefs.ts';
 import { cvFileExists, readCvLabels } from '../../eval/cvs.ts';
+import { fitsTask } from '../../eval/invitations.ts';
 import { normaliseSkillName, SkillLabelMatcher, scoreSkills } from '../../eval/skill-labels.ts';
 import type { Taxonomy, TaxonomySkill } from '../../src/ai/taxonomy/taxonomy.ts';
 
-/** A taxonomy of three skills, SQL the parent of PostgreSQL, so the rules are tested apart from the shipped data. */
+/** A taxonomy of four skills (Leadership a soft one), SQL the parent of PostgreSQL, so the rules are tested apart from the shipped data. */
 function fakeTaxonomy(): Taxonomy {
-  const skill = (name: string, aliases: string[] = []) =>
+  const skill = (name: string, aliases: string[] = [], category = 'technical') =>
     ({
       name,
       slug: name.toLowerCase(),
-      category: 'technical',
+      category,
       aliases,
       fields: ['software'],
       areas: [],
@@ -27,7 +28,10 @@ function fakeTaxonomy(): Taxonomy {
   const sql = skill('SQL');
   const postgres = skill('PostgreSQL', ['Postgres']);
   const js = skill('JavaScript', ['JS']);
-  const byName = new Map([sql, postgres, js].flatMap((s) => [s.name, ...s.aliases].map((n) => [n.toLowerCase(), s])));
+  const leadership = skill('Leadership', [], 'soft');
+  const byName = new Map(
+    [sql, postgres, js, leadership].flatMap((s) => [s.name, ...s.aliases].map((n) => [n.toLowerCase(), s])),
+  );
   return {
     resolve: (name: string) => byName.get(name.toLowerCase()),
     broaderOf: (s: TaxonomySkill) => (s === postgres ? [sql] : []),
@@ -75,6 +79,30 @@ describe('eval: skill matching rules', () => {
     assert.deepEqual([score.labelsMatched, score.labels, score.predictedMatching, score.predicted], [2, 3, 2, 3]);
     assert.deepEqual(score.missed, ['Welding']);
     assert.deepEqual(score.extra, ['Cooking']);
+  });
+});
+
+describe('eval: fitting pairs of the invitation measure', () => {
+  const taxonomy = fakeTaxonomy();
+  const matcher = new SkillLabelMatcher(taxonomy);
+  const needs = (requiredSkills: string[], supportingSkills: string[] = []) => ({
+    ...task('Run the database'),
+    requiredSkills,
+    supportingSkills,
+  });
+  const holds = (name: string, aliases: string[] = []) => [{ name, aliases }];
+
+  test('a contributor fits when a label, by name or alias, is a core required skill or a narrower one', () => {
+    assert.ok(fitsTask(needs(['SQL']), holds('SQL'), taxonomy, matcher));
+    assert.ok(fitsTask(needs(['SQL']), holds('PostgreSQL'), taxonomy, matcher));
+    assert.ok(fitsTask(needs(['SQL']), holds('Databases', ['Postgres']), taxonomy, matcher));
+    assert.ok(!fitsTask(needs(['PostgreSQL']), holds('SQL'), taxonomy, matcher), 'a broader skill does not fit');
+  });
+
+  test('a supporting or soft required skill makes nobody a fitting pair, as it makes nobody fit in matching', () => {
+    assert.ok(!fitsTask(needs(['SQL', 'JavaScript'], ['JavaScript']), holds('JavaScript'), taxonomy, matcher));
+    assert.ok(!fitsTask(needs(['SQL', 'Leadership']), holds('Leadership'), taxonomy, matcher));
+    assert.ok(fitsTask(needs(['SQL', 'Leadership']), [...holds('Leadership'), ...holds('SQL')], taxonomy, matcher));
   });
 });
 
