@@ -223,6 +223,25 @@ describe('decomposition: the skills a task needs', () => {
     assert.ok(!assess.includes('Assessment design'), assess.join(', '));
     const team = names('a short presentation to the management team on what the model found', 'Present to the team');
     assert.ok(!team.includes('Team management'), team.join(', '));
+    // A list of work often starts each item with the gerund: "designing the lighting" is Lighting design.
+    const lighting = names('designing the lighting and running it during the shows', 'Design the lighting');
+    assert.ok(lighting.includes('Lighting design'), lighting.join(', '));
+    const costumes = names('designing and making costumes for the fairies', 'Design and make costumes');
+    assert.ok(costumes.includes('Costume design'), costumes.join(', '));
+  });
+
+  it('adds no stand-in of an area outside software that the piece calls for only by whom the work is for', () => {
+    // "training", "pupils", "patients" call for education or health, but the piece's own work is named.
+    const training = names('training for our 30 kitchen staff on the new recipes', 'Train the kitchen staff');
+    assert.ok(training.includes('Training delivery'), training.join(', '));
+    assert.ok(!training.includes('Instructional design'), training.join(', '));
+    const survey = names('a short survey of parents and pupils before and after the change', 'Survey parents');
+    assert.ok(survey.includes('Survey design') && !survey.includes('Instructional design'), survey.join(', '));
+    const carers = names('Train our senior carers to administer medicines safely', 'Train our senior carers');
+    assert.ok(!carers.includes('Public health'), carers.join(', '));
+    // A software component still gets its builder beside a named skill.
+    const app = names('a mobile app for plot holders that keeps its data in PostgreSQL', 'Build a mobile app');
+    assert.ok(app.includes('PostgreSQL') && app.includes('Mobile development'), app.join(', '));
   });
 
   it('does not make the trade of someone the work is handed to a skill of the task', () => {

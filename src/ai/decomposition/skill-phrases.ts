@@ -1,5 +1,5 @@
 import type { Taxonomy, TaxonomySkill } from '../taxonomy/taxonomy.ts';
-import { isWorkVerb } from './work-verbs.ts';
+import { workVerbBase } from './work-verbs.ts';
 
 /**
  * Skills a piece of a brief names in other words: the words of a two- or three-word skill name or alias, in another
@@ -120,11 +120,15 @@ export function findInOtherWords(taxonomy: Taxonomy, text: string): OtherWordsMe
       // Words with another between them are a verb and its object or nothing ("evidence of a security review").
       const inOrder = positions.map((p) => roots[p]).join(' ') === hit.order;
       const adjacent = positions.at(-1)! - positions[0] === positions.length - 1;
-      // and what stands between a verb and its object is another verb sharing it ("edit and mix the audio").
+      // and what stands between a verb and its object is another verb sharing it ("edit and mix the audio"); a verb
+      // may be a gerund, as list items often start ("designing and making costumes").
       const between = words
         .slice(positions[0] + 1, positions.at(-1)!)
         .filter((_, k) => !positions.includes(positions[0] + 1 + k));
-      const verbObject = !inOrder && isWorkVerb(words[positions[0]]) && between.every((word) => isWorkVerb(word));
+      const verbObject =
+        !inOrder &&
+        workVerbBase(words[positions[0]]) !== undefined &&
+        between.every((word) => workVerbBase(word) !== undefined);
       if ((!inOrder || !adjacent) && !verbObject) return;
       found.set(hit.skill, { skill: hit.skill, words: words.slice(positions[0], positions.at(-1)! + 1).join(' ') });
     };

@@ -417,12 +417,15 @@ export function requiredSkills(
   // names none of that area's own. Not for work that examines a thing rather than builds it: "audit our website
   // for SEO" needs SEO, not the skills of building websites.
   const examines = EXAMINING.test(title);
-  // A component to build ("an API", "a mobile app") always needs its builder; any other kind of work gets its
-  // stand-in only when the excerpt names no skill itself: a guess beside a named skill costs more than it adds.
+  // A software component to build ("an API", "a mobile app") always needs its builder; any other kind of work gets
+  // its stand-in only when the excerpt names no skill itself: a guess beside a named skill costs more than it adds.
+  // Outside software the words that call for an area are mostly who or what the work is for ("pupils", "patients",
+  // "training for our kitchen staff"), not a thing to build: "Instructional design" beside "Training delivery".
   for (const mention of areas.slice(0, AREA_COUNT)) {
     if (mention.skills.length > 0 || mention.triggers.length === 0) continue;
     const builds = mention.area.phase === BUILD_PHASE;
-    if ((examines && builds) || (!builds && namedWork)) continue;
+    const buildsTechnology = builds && mention.area.fields.some((field) => TECHNOLOGY_FIELDS.has(field));
+    if ((examines && builds) || (!buildsTechnology && namedWork)) continue;
     const why = `The brief asks for ${quote(mention.triggers[0])}, which is ${mention.area.name.toLowerCase()} work.`;
     for (const skill of mention.area.defaultSkills.slice(0, AREA_DEFAULTS)) add(skill, why);
   }

@@ -1,4 +1,4 @@
-import { isWorkVerb } from './work-verbs.ts';
+import { isWorkVerb, workVerbBase } from './work-verbs.ts';
 
 /**
  * A task's words, made from the piece of the brief it comes from: the title is the piece as an instruction ("We'd
@@ -117,8 +117,8 @@ function instruction(piece: string): string {
   // "Writing the application narrative" → "Write the application narrative".
   // Only before an article: "cleaning schedules" and "training for staff" are things, not steps.
   const gerund = /^(\p{L}+)ing\s+((?:the|a|an|our|their|its|this|these|new)\s+\S.*)$/iu.exec(body);
-  const base = gerund && [gerund[1], `${gerund[1]}e`, gerund[1].slice(0, -1)].find((word) => isWorkVerb(word));
-  if (gerund && base) return `${capitalise(base.toLowerCase())} ${gerund[2]}`;
+  const base = gerund && workVerbBase(`${gerund[1]}ing`);
+  if (gerund && base) return `${capitalise(base)} ${gerund[2]}`;
   // "we should also have a short client guide": the thing to have is the thing to make.
   const have = /^have\s+(\S.*)$/i.exec(body);
   if (have) {

@@ -30,3 +30,15 @@ const WORK_VERBS: ReadonlySet<string> = new Set(
 export function isWorkVerb(word: string): boolean {
   return WORK_VERBS.has(word.toLowerCase());
 }
+
+/**
+ * The base form of a work verb written as a gerund ("designing", "making", "programming"), or as written when it is
+ * one already; undefined for any other word. A brief's lists often start with the gerund ("designing the lighting").
+ */
+export function workVerbBase(word: string): string | undefined {
+  const lower = word.toLowerCase();
+  if (WORK_VERBS.has(lower)) return lower;
+  const stem = /^(\p{L}{2,})ing$/u.exec(lower)?.[1];
+  // "design-ing", "mak-ing" (make), "programm-ing" (program).
+  return stem ? [stem, `${stem}e`, stem.slice(0, -1)].find((base) => WORK_VERBS.has(base)) : undefined;
+}
