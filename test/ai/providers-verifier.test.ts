@@ -144,6 +144,19 @@ for (const kind of ['openai', 'anthropic'] as const) {
       assert.match(retry, /fake reviews, ratings or posts written under false identities/);
     });
 
+    it('asks again when a model accepts a brief whose purpose shows only across its sentences', async () => {
+      server.next({ answer: briefAnswer(true) }, { answer: briefAnswer(false) });
+      const { output } = await run({
+        title: 'Productivity insight for our call centre',
+        description:
+          'We have 30 agents working from home. We want a tool on their laptops that records the screen every few ' +
+          'minutes and copies their personal chats. Agents will not be told about it.',
+      });
+      assert.equal(output.workable, false);
+      assert.equal(server.requests.length, 2);
+      assert.match(JSON.stringify(server.requests[1].body), /read together, its sentences ask to watch people/);
+    });
+
     it('fails with InvalidModelOutputError when the model keeps accepting it', async () => {
       server.always({ answer: briefAnswer(true) });
       await assert.rejects(run(reviewsBrief), (error: unknown) => {

@@ -1,23 +1,34 @@
 import { type ParsedText, parseText } from '../taxonomy/text-parser.ts';
 import { moneyScam, salesPitch } from './advertising.ts';
 import { clip, joinWords } from './brief-writing.ts';
+import { unlawfulPurpose } from './purpose-reading.ts';
 import { unlawfulRequest } from './request-screening.ts';
 import type { BriefAnalysis, BriefInput } from './schema.ts';
 import { type QualitySignals, qualitySignals, spamVerdict } from './text-quality.ts';
 
 /** The longest quotation of the brief a rejection reason makes (the reason itself has at most 500 characters). */
 const QUOTE_MAX = 150;
+/** A purpose read across sentences is shown by the first and the last of them, each quoted shorter so both fit. */
+const PURPOSE_QUOTE_MAX = 80;
+const LAWFUL_ONLY = 'Only lawful and honest work is posted to contributors.';
 
 /**
  * Why Guild refuses a brief whatever else it says, in words for the company, or null: a request that is unlawful,
- * unethical or deceptive (request-screening.ts), a scam, loud spam, or a sales pitch or advert that asks contributors
+ * unethical or deceptive, said in one sentence (request-screening.ts) or shown by neighbouring sentences read together
+ * (purpose-reading.ts), a scam, loud spam, or a sales pitch or advert that asks contributors
  * for nothing (advertising.ts). The offline analyzer rejects on it, and the brief stage's verifier holds a model's
  * answer to it, so no provider accepts what the rules refuse.
  */
 export function refusalReason(whole: ParsedText, signals: QualitySignals = qualitySignals(whole)): string | null {
   const refusal = unlawfulRequest(whole);
   if (refusal !== null) {
-    return `Guild cannot take this brief on: it asks ${refusal.reason} ("${clip(refusal.sentence, QUOTE_MAX)}"). Only lawful and honest work is posted to contributors.`;
+    return `Guild cannot take this brief on: it asks ${refusal.reason} ("${clip(refusal.sentences[0], QUOTE_MAX)}"). ${LAWFUL_ONLY}`;
+  }
+  const purpose = unlawfulPurpose(whole);
+  if (purpose !== null) {
+    const ends = purpose.sentences.length > 1 ? [purpose.sentences[0], purpose.sentences.at(-1)!] : purpose.sentences;
+    const quoted = ends.map((sentence) => `"${clip(sentence, PURPOSE_QUOTE_MAX)}"`);
+    return `Guild cannot take this brief on: read together, its sentences ask ${purpose.reason} (${joinWords(quoted)}). ${LAWFUL_ONLY}`;
   }
   if (moneyScam(whole)) {
     return 'The brief reads as a scam: it promises money (a payout or guaranteed earnings) in return for a payment or bank details.';

@@ -1,6 +1,6 @@
 import type { ParsedText, Sentence, Token } from '../taxonomy/text-parser.ts';
 import { CONCERNS, type Pattern } from './concerns/index.ts';
-import type { Terms } from './terms.ts';
+import type { TermHit, Terms } from './terms.ts';
 
 /**
  * Unlawful or unethical requests, read from what a sentence asks for rather than from single words: a concern fires
@@ -36,8 +36,8 @@ const DIRECTIVES = new Set([
 export type Refusal = {
   /** Completes "It asks …". */
   reason: string;
-  /** The sentence that asks it, as written. */
-  sentence: string;
+  /** The sentences that ask it, as written: one, or the neighbouring sentences whose purpose it is read across. */
+  sentences: string[];
 };
 
 /** Why an unlawful or unethical request is refused, and the sentence that makes it; null when none does. */
@@ -48,7 +48,7 @@ export function unlawfulRequest(parsed: ParsedText): Refusal | null {
       if (pattern.elsewhere && !pattern.elsewhere.every((concept) => concept.has(parsed.tokens))) continue;
       for (const sentence of requests) {
         if (matchesIn(parsed.tokens, sentence, pattern) && !guarded(parsed.tokens, sentence, concern.unless)) {
-          return { reason: concern.reason, sentence: sentence.text.trim() };
+          return { reason: concern.reason, sentences: [sentence.text.trim()] };
         }
       }
     }
@@ -58,12 +58,13 @@ export function unlawfulRequest(parsed: ParsedText): Refusal | null {
 
 /**
  * The author asks for it: the author or the contributor is in the sentence, it states a requirement ("the app
- * should…"), or it is an instruction ("Build us…"). A title that is none of these only names a topic ("Phishing"),
+ * should…"), or it is an instruction ("Build us…", "Please prepare…"). A title that is none of these only names a topic ("Phishing"),
  * which a training brief shares with a scam; a sentence about what others do ("Scammers send…") describes a wrong.
  */
-function isRequest(tokens: Token[], sentence: Sentence): boolean {
+export function isRequest(tokens: Token[], sentence: Sentence): boolean {
   const words = tokens.slice(sentence.firstToken, sentence.endToken).filter((token) => token.type === 'word');
   if (words.some((token) => PEOPLE_OF_THE_REQUEST.has(token.lower) || DIRECTIVES.has(token.lower))) return true;
+  if (words[0]?.lower === 'please') return true;
   return words[0]?.pos === 'VERB' && /^[A-Z]/.test(words[0].value);
 }
 
@@ -75,9 +76,12 @@ function matchesIn(tokens: Token[], sentence: Sentence, pattern: Pattern): boole
   return hits[0].some((a) => hits[1].some((b) => Math.abs(b.first - a.first) <= reach));
 }
 
-function guarded(tokens: Token[], sentence: Sentence, unless: Terms): boolean {
-  return unless.hits(tokens, sentence.firstToken, sentence.endToken).some((hit) => {
-    const before = tokens.slice(Math.max(sentence.firstToken, hit.first - NEGATION_REACH), hit.first);
-    return !before.some((token) => NEGATORS.has(token.lower));
-  });
+export function guarded(tokens: Token[], sentence: Sentence, unless: Terms): boolean {
+  return unless.hits(tokens, sentence.firstToken, sentence.endToken).some((hit) => !negated(tokens, sentence, hit));
+}
+
+/** "so they are not flagged", "it must not read personal messages": a negator just before the hit. */
+export function negated(tokens: Token[], sentence: Sentence, hit: TermHit): boolean {
+  const before = tokens.slice(Math.max(sentence.firstToken, hit.first - NEGATION_REACH), hit.first);
+  return before.some((token) => NEGATORS.has(token.lower));
 }

@@ -189,3 +189,23 @@ export const PRIVATE_LIFE = t(
   "(his|her|their) (partner|wife|husband|children|kids|family) 's (name|names|school|address|workplace)",
   '(his|her|their) (daily|weekly) (routine|movements)',
 );
+
+/**
+ * The people a brief acts on are kept from knowing it: "members … we do not plan to mention this to them", "staff will
+ * not be told", "so that customers do not notice the change". Harmless alone (a migration customers should not notice);
+ * it shows the purpose when it meets what is done to those people in a neighbouring sentence (purposes.ts).
+ */
+export const KEPT_FROM_THEM = t(
+  "(not|n't|never) (plan|planning|intend|intending|want|wanting|going) to (mention|tell|inform|ask|notify|explain)",
+  "(not|n't|never) be (told|informed|asked|notified)",
+  "(not|n't|never) be made aware",
+  "(not|n't|never) (tell|inform|notify|ask) (them|him|her|anyone|staff|employees|members|customers|users|tenants|people)",
+  'without (telling|informing|notifying|asking) (them|him|her|anyone|staff|employees|members|customers|users|tenants|people)',
+  "(not|n't|never) (notice|realise|realize|spot|suspect)",
+  "(not|n't|never) find out",
+  "(they|he|she|staff|employees|workers|members|customers|clients|guests|users|tenants|residents|patients|students|parents|drivers|subscribers|visitors|people|anyone) (do|does|will|would|should|wo|need|needs|must|shall) (not|n't) know",
+  "(they|he|she|staff|employees|workers|members|customers|clients|guests|users|tenants|residents|patients|students|parents|drivers|subscribers|visitors|people|anyone) (do|does|will|would|should|wo|need|needs|must|shall) (not|n't) be aware",
+  '(no|without) (need|reason) to (tell|mention|inform|ask)',
+  'keep (it|this|them) (quiet|secret|hidden) from',
+  'behind (his|her|their) back*',
+);

@@ -1,0 +1,42 @@
+import type { ParsedText, Sentence } from '../taxonomy/text-parser.ts';
+import { type Clue, PURPOSES } from './concerns/purposes.ts';
+import { guarded, isRequest, negated, type Refusal } from './request-screening.ts';
+
+/**
+ * Reads a brief's purpose across neighbouring sentences, where request-screening.ts reads one sentence at a time: an
+ * unlawful request written as an ordinary business ask shows what it is for only when the sentence that says whose
+ * data or whom the work acts on meets the one that says how, or who must not find out (concerns/purposes.ts). Each
+ * clue of a purpose must be found in a sentence of one stretch of at most WINDOW neighbouring sentences, one of them a
+ * request of the author, and no clue's sentence may guard against the wrong ("pseudonymised records only", "check our
+ * approval rates for fairness").
+ */
+
+/** Three neighbouring sentences: a purpose is stated close to the request it explains, not a paragraph away. */
+const WINDOW = 3;
+
+/** The purpose a brief's neighbouring sentences show together, and those sentences; null when none. */
+export function unlawfulPurpose(parsed: ParsedText): Refusal | null {
+  const { sentences, tokens } = parsed;
+  for (const purpose of PURPOSES) {
+    const found = purpose.clues.map((clue) => sentences.filter((sentence) => clueIn(parsed, sentence, clue)));
+    if (found.some((list) => list.length === 0)) continue;
+    for (let start = 0; start < sentences.length; start++) {
+      const window = (sentence: Sentence) => sentence.index >= start && sentence.index < start + WINDOW;
+      const chosen = found.map((list) => list.find(window));
+      if (chosen.some((sentence) => sentence === undefined)) continue;
+      const used = [...new Set(chosen as Sentence[])].sort((a, b) => a.index - b.index);
+      if (!used.some((sentence) => isRequest(tokens, sentence))) continue;
+      if (used.some((sentence) => guarded(tokens, sentence, purpose.unless))) continue;
+      return { reason: purpose.reason, sentences: used.map((sentence) => sentence.text.trim()) };
+    }
+  }
+  return null;
+}
+
+function clueIn({ tokens }: ParsedText, sentence: Sentence, clue: Clue): boolean {
+  return clue.together.every((concept) =>
+    concept
+      .hits(tokens, sentence.firstToken, sentence.endToken)
+      .some((hit) => !clue.asserted || !negated(tokens, sentence, hit)),
+  );
+}
