@@ -3,11 +3,12 @@ import { findMatchableTaskRows, type MatchableTaskRow } from '../tasks/matchable
 import { OPEN_CHALLENGE_STATUSES, OPEN_TASK_STATUSES } from '../tasks/tasks.state.ts';
 import {
   type CandidateSkillRow,
-  findCandidateNeighbourRows,
+  findCandidateSkillRows,
   findTaskCandidateRows,
   findVolunteerCandidateRows,
   findVolunteerFactsRow,
   findVolunteerUncheckedSkillRows,
+  type TaskCandidateRow,
 } from '../volunteers/candidates.repository.ts';
 import { DEFAULT_TASK_HOURS } from './policy.ts';
 import type { Candidate, TaskNeeds } from './scoring.ts';
@@ -52,7 +53,7 @@ function heldTaskHours(row: Pick<CandidateSkillRow, 'held_assignment_id' | 'held
 }
 
 /** Folds skill rows into one candidate per contributor, in the order the rows first name them. */
-function toCandidates(rows: readonly CandidateSkillRow[]): Candidate[] {
+function toCandidates(rows: ReadonlyArray<TaskCandidateRow & { evidence?: string | null }>): Candidate[] {
   const byVolunteer = new Map<number, Candidate & { skills: Map<number, string>; evidence: Map<number, string> }>();
   for (const row of rows) {
     let candidate = byVolunteer.get(row.volunteer_id);
@@ -82,27 +83,60 @@ function satisfyingSkillIds(task: Pick<TaskNeeds, 'skills'>): number[] {
 }
 
 /**
- * The candidates for a task: contributors holding one of its skills (or a narrower one), without an assignment on
- * it, with at least `minimumWeeklyHours` a week before their own load is subtracted; with their skills among the
- * task's neighbours.
+ * The candidates for a task as the ranking first needs them: contributors holding one of its skills (or a narrower
+ * one), without an assignment on it, with at least `minimumWeeklyHours` a week before their own load is subtracted;
+ * with their holds on the task's skills only, without evidence. `completeCandidates` adds the rest for those a ranking
+ * reaches (ranking.ts).
+ */
+export async function findOwnSkillCandidates(
+  db: Db,
+  task: Pick<TaskNeeds, 'id' | 'skills'>,
+  minimumWeeklyHours: number,
+): Promise<Candidate[]> {
+  const skillIds = satisfyingSkillIds(task);
+  return toCandidates(await findTaskCandidateRows(db, { taskId: task.id, skillIds, minimumWeeklyHours }));
+}
+
+/**
+ * Candidates of `findOwnSkillCandidates` with what scoring and reasoning read besides their holds on the task's
+ * skills: their neighbouring skills among the task's (which raise their scores: scoring's `neighbours`) and the CV
+ * evidence of those holds. New candidates; the given ones are left as they are.
+ */
+export async function completeCandidates(
+  db: Db,
+  task: Pick<TaskNeeds, 'neighbours'>,
+  candidates: readonly Candidate[],
+): Promise<Candidate[]> {
+  if (candidates.length === 0) return [];
+  const neighbourIds = task.neighbours ?? new Set<number>();
+  const complete = new Map(
+    candidates.map((candidate) => [
+      candidate.volunteerId,
+      { own: candidate.skills, skills: new Map(candidate.skills), evidence: new Map<number, string>() },
+    ]),
+  );
+  for (const row of await findCandidateSkillRows(db, [...complete.keys()])) {
+    const candidate = complete.get(row.volunteer_id);
+    if (!candidate) continue;
+    if (neighbourIds.has(row.skill_id)) candidate.skills.set(row.skill_id, row.proficiency_level);
+    else if (row.evidence && candidate.own.has(row.skill_id)) candidate.evidence.set(row.skill_id, row.evidence);
+  }
+  return candidates.map((candidate) => {
+    const { skills, evidence } = complete.get(candidate.volunteerId)!;
+    return { ...candidate, skills, evidence };
+  });
+}
+
+/**
+ * Every candidate for a task, complete (`findOwnSkillCandidates`, then `completeCandidates` for all of them): for a
+ * company's view of everyone who could take it. Matching itself completes only those it may invite (ranking.ts).
  */
 export async function findTaskCandidates(
   db: Db,
   task: Pick<TaskNeeds, 'id' | 'skills' | 'neighbours'>,
   minimumWeeklyHours: number,
 ): Promise<Candidate[]> {
-  const skillIds = satisfyingSkillIds(task);
-  const rows = await findTaskCandidateRows(db, { taskId: task.id, skillIds, minimumWeeklyHours });
-  const candidates = toCandidates(rows);
-  const neighbourIds = task.neighbours ?? new Set<number>();
-  if (candidates.length === 0 || neighbourIds.size === 0) return candidates;
-  // Their neighbouring skills too, which raise their scores (scoring's `neighbours`).
-  const byId = new Map(candidates.map((candidate) => [candidate.volunteerId, candidate.skills as Map<number, string>]));
-  const candidateIds = [...byId.keys()];
-  for (const row of await findCandidateNeighbourRows(db, { candidateIds, neighbourIds })) {
-    byId.get(row.volunteer_id)?.set(row.skill_id, row.proficiency_level);
-  }
-  return candidates;
+  return completeCandidates(db, task, await findOwnSkillCandidates(db, task, minimumWeeklyHours));
 }
 
 /** One contributor as a candidate (their counted skills), or null when they have none or are not active. */

@@ -171,6 +171,11 @@ function neighboursHeld(task: TaskNeeds, candidate: Candidate): string[] {
 }
 
 export function matchFactors(task: TaskNeeds, candidate: Candidate): MatchFactors {
+  return factorsWith(task, candidate, neighboursHeld(task, candidate));
+}
+
+/** The factors of a candidate credited with these neighbouring skills (their proficiencies, best first). */
+function factorsWith(task: TaskNeeds, candidate: Candidate, neighbours: readonly string[]): MatchFactors {
   const matchedSkills: MatchedSkill[] = [];
   const missingSkills: string[] = [];
   const taskFloor = proficiencyRank(fittingProficiency(task.requiredExperienceLevel));
@@ -191,7 +196,6 @@ export function matchFactors(task: TaskNeeds, candidate: Candidate): MatchFactor
     });
     unexplained *= 1 - SKILL_EVIDENCE_SHARE * (PROFICIENCY_WEIGHT[hold.proficiency] ?? 0);
   }
-  const neighbours = neighboursHeld(task, candidate);
   for (const proficiency of neighbours)
     unexplained *= 1 - NEIGHBOUR_EVIDENCE_SHARE * (PROFICIENCY_WEIGHT[proficiency] ?? 0);
   const freeHours = freeWeeklyHours(candidate);
@@ -226,6 +230,24 @@ export function scoreCandidate(task: TaskNeeds, candidate: Candidate): Match | n
   return { candidate, score: scoreOf(factors), factors };
 }
 
+/** The proficiency that weighs most: what an unread neighbouring skill is assumed to be held at. */
+const STRONGEST_PROFICIENCY = PROFICIENCIES.reduce((best, proficiency) =>
+  (PROFICIENCY_WEIGHT[proficiency] ?? 0) > (PROFICIENCY_WEIGHT[best] ?? 0) ? proficiency : best,
+);
+
+/**
+ * The highest score a candidate can reach once their neighbouring skills are known, or null when they are not
+ * eligible (eligibility does not depend on neighbours): their score as if they held as many neighbours as count, each
+ * at the strongest proficiency. Neighbours only ever lower the unexplained share of the skill points, through the
+ * same operations in the same order, so no set of neighbours they really hold can score above it; this lets matching
+ * read the neighbours of only those who could still rank among the invited (ranking.ts).
+ */
+export function scoreCeiling(task: TaskNeeds, candidate: Candidate): number | null {
+  const counted = Math.min(NEIGHBOURS_COUNTED, task.neighbours?.size ?? 0);
+  const factors = factorsWith(task, candidate, Array<string>(counted).fill(STRONGEST_PROFICIENCY));
+  return isEligible(factors) ? scoreOf(factors) : null;
+}
+
 /** Whether the factors make a candidate at all: a fitting required skill, and the free weekly hours the task needs. */
 function isEligible(factors: MatchFactors): boolean {
   return factors.matchedSkills.some((skill) => skill.fits) && factors.freeHours >= factors.neededHours;
@@ -247,8 +269,11 @@ export function rankCandidates(task: TaskNeeds, candidates: readonly Candidate[]
   return ranked.sort(compareMatches);
 }
 
-/** Best first; equal scores go to the more reputable, then to the earlier profile, so the order is stable. */
-function compareMatches(a: Match, b: Match): number {
+/**
+ * Best first; equal scores go to the more reputable, then to the earlier profile, so the order is stable. Only the
+ * score and the candidate are read, so a score ceiling can be compared with a match the same way (ranking.ts).
+ */
+export function compareMatches(a: Pick<Match, 'score' | 'candidate'>, b: Pick<Match, 'score' | 'candidate'>): number {
   return (
     b.score - a.score ||
     b.candidate.reputation - a.candidate.reputation ||

@@ -24,13 +24,13 @@ export type CandidateSkillRow = {
 };
 
 /**
- * Skill rows of active accounts, one per (contributor, skill), with the contributor's facts. The task a contributor
- * holds (`ACTIVE_STATUSES`: accepted, in progress or submitted; an invitation is an offer and takes no time) comes
- * with them through a left join: the partial unique index `assignments_one_active_per_volunteer` allows at most one
- * such assignment per contributor, so the join never multiplies rows, and it is found by key rather than by
+ * Skill rows of active accounts, one per (contributor, skill), joined to the contributor's facts. The task a
+ * contributor holds (`ACTIVE_STATUSES`: accepted, in progress or submitted; an invitation is an offer and takes no
+ * time) comes with them through a left join: the partial unique index `assignments_one_active_per_volunteer` allows at
+ * most one such assignment per contributor, so the join never multiplies rows, and it is found by key rather than by
  * aggregating every assignment on the platform.
  */
-function activeSkillRows(db: Db) {
+function activeSkillJoins(db: Db) {
   return db
     .selectFrom('volunteer_skills')
     .innerJoin('volunteers', 'volunteers.id', 'volunteer_skills.volunteer_id')
@@ -39,19 +39,25 @@ function activeSkillRows(db: Db) {
       join.onRef('held.volunteer_id', '=', 'volunteers.id').on('held.status', 'in', [...ACTIVE_STATUSES]),
     )
     .leftJoin('tasks as held_task', 'held_task.id', 'held.task_id')
-    .where('users.is_active', '=', 1)
-    .select([
-      'volunteer_skills.volunteer_id',
-      'volunteer_skills.skill_id',
-      'volunteer_skills.proficiency_level',
-      'volunteer_skills.evidence',
-      'volunteers.user_id',
-      'volunteers.experience_level',
-      'volunteers.availability_hours_per_week',
-      'volunteers.reputation_score',
-      'held.id as held_assignment_id',
-      'held_task.estimated_hours as held_task_estimate',
-    ]);
+    .where('users.is_active', '=', 1);
+}
+
+/** The columns of a `CandidateSkillRow` but the evidence. */
+const SKILL_ROW_FACTS = [
+  'volunteer_skills.volunteer_id',
+  'volunteer_skills.skill_id',
+  'volunteer_skills.proficiency_level',
+  'volunteers.user_id',
+  'volunteers.experience_level',
+  'volunteers.availability_hours_per_week',
+  'volunteers.reputation_score',
+  'held.id as held_assignment_id',
+  'held_task.estimated_hours as held_task_estimate',
+] as const;
+
+/** `activeSkillJoins` as `CandidateSkillRow`s. */
+function activeSkillRows(db: Db) {
+  return activeSkillJoins(db).select([...SKILL_ROW_FACTS, 'volunteer_skills.evidence']);
 }
 
 /** A skill row counts for matching when it was added by hand or read from a CV whose analysis passed validation. */
@@ -64,6 +70,9 @@ function countedSkillRows(db: Db) {
   return activeSkillRows(db).where(countsForMatching);
 }
 
+/** A candidate's row for one of a task's skills: a `CandidateSkillRow` without the CV excerpt. */
+export type TaskCandidateRow = Omit<CandidateSkillRow, 'evidence'>;
+
 /** What a task asks of its candidates: its id, the skill ids that satisfy it, and the weekly hours it needs. */
 export type CandidateSearch = { taskId: number; skillIds: readonly number[]; minimumWeeklyHours: number };
 
@@ -71,11 +80,15 @@ export type CandidateSearch = { taskId: number; skillIds: readonly number[]; min
  * The candidates' skill rows for a task, in one query: contributors holding at least one of `skillIds`, found through
  * `volunteer_skills_skill_id` (never a scan of every contributor), without any assignment on the task, and with at
  * least the weekly hours it needs before their own load is subtracted (a cheap bound that prunes early; the exact
- * check is in matching's scoring). Exported as a builder too, so a test can read its plan.
+ * check is in matching's scoring). Without the CV excerpts: only the few candidates matching ranks high enough need
+ * them (`findCandidateSkillRows`), and reading them for tens of thousands of rows was a good part of the query's cost.
+ * Exported as a builder too, so a test can read its plan.
  */
 export function taskCandidatesQuery(db: Db, search: CandidateSearch) {
   return (
-    countedSkillRows(db)
+    activeSkillJoins(db)
+      .select(SKILL_ROW_FACTS)
+      .where(countsForMatching)
       .where('volunteer_skills.skill_id', 'in', [...search.skillIds])
       // Availability is a whole number of hours, so the bound is rounded up; an integer parameter also keeps
       // PostgreSQL from reading "3.5" as the integer the column's type suggests.
@@ -92,35 +105,40 @@ export function taskCandidatesQuery(db: Db, search: CandidateSearch) {
   );
 }
 
-export async function findTaskCandidateRows(db: Db, search: CandidateSearch): Promise<CandidateSkillRow[]> {
+export async function findTaskCandidateRows(db: Db, search: CandidateSearch): Promise<TaskCandidateRow[]> {
   if (search.skillIds.length === 0) return [];
   return taskCandidatesQuery(db, search).execute();
 }
 
-/** Contributors per query when reading the candidates' neighbouring skills. */
+/** Contributors per query when reading candidates' skills. */
 const CANDIDATE_BATCH = 1000;
 
 /**
- * The counted skill rows, among `neighbourIds`, of the task's candidates (`candidateIds`, found by
- * `taskCandidatesQuery`): the neighbouring skills that raise a candidate's score. Read by contributor (the primary key
- * of `volunteer_skills`), a few rows each, and filtered here: the neighbours of a field of work can be most of the
- * skills the platform's people hold, so reading them by skill visited every holder of every neighbour (about 0.4 s a
- * task at 100,000 contributors) to keep the candidates' rows.
+ * Every counted skill row of the given contributors (found by `taskCandidatesQuery`), with its CV excerpt: their
+ * neighbouring skills, which raise a score, and the evidence of their holds. Read by contributor (the unique
+ * `(volunteer_id, skill_id)` index), a few rows each: the neighbours of a field of work can be most of the skills
+ * the platform's people hold, so reading them by skill visited every holder of every neighbour (about 0.4 s a task at
+ * 100,000 contributors) to keep the candidates' rows.
  */
-export async function findCandidateNeighbourRows(
+export async function findCandidateSkillRows(
   db: Db,
-  search: { candidateIds: readonly number[]; neighbourIds: ReadonlySet<number> },
-): Promise<Pick<CandidateSkillRow, 'volunteer_id' | 'skill_id' | 'proficiency_level'>[]> {
-  const rows: Pick<CandidateSkillRow, 'volunteer_id' | 'skill_id' | 'proficiency_level'>[] = [];
-  for (const batch of chunks(search.candidateIds, CANDIDATE_BATCH)) {
+  candidateIds: readonly number[],
+): Promise<Pick<CandidateSkillRow, 'volunteer_id' | 'skill_id' | 'proficiency_level' | 'evidence'>[]> {
+  const rows: Pick<CandidateSkillRow, 'volunteer_id' | 'skill_id' | 'proficiency_level' | 'evidence'>[] = [];
+  for (const batch of chunks(candidateIds, CANDIDATE_BATCH)) {
     const held = await db
       .selectFrom('volunteer_skills')
       .innerJoin('volunteers', 'volunteers.id', 'volunteer_skills.volunteer_id')
       .where('volunteer_skills.volunteer_id', 'in', [...batch])
       .where(countsForMatching)
-      .select(['volunteer_skills.volunteer_id', 'volunteer_skills.skill_id', 'volunteer_skills.proficiency_level'])
+      .select([
+        'volunteer_skills.volunteer_id',
+        'volunteer_skills.skill_id',
+        'volunteer_skills.proficiency_level',
+        'volunteer_skills.evidence',
+      ])
       .execute();
-    for (const row of held) if (search.neighbourIds.has(row.skill_id)) rows.push(row);
+    rows.push(...held);
   }
   return rows;
 }

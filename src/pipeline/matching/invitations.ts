@@ -2,6 +2,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { countOpenInvitations } from '../../modules/assignments/assignments.repository.ts';
 import { afterInvitations, createInvitation } from '../../modules/assignments/invitations.ts';
 import type { MatchableTask } from '../../modules/matching/matching-inputs.ts';
+import type { Ranking } from '../../modules/matching/ranking.ts';
 import { explainMatch } from '../../modules/matching/reasoning.ts';
 import type { Match } from '../../modules/matching/scoring.ts';
 import { lockOpenTask } from '../../modules/tasks/tasks.repository.ts';
@@ -16,7 +17,7 @@ export type MatchingDeps = Pick<AppDeps, 'db' | 'queue' | 'config' | 'dialect'>;
 const BUSY_RETRY_MS = 2000;
 
 /**
- * Invites the best of `ranked` until the task holds `invitationsPerTask` open invitations, in one transaction: the
+ * Invites the best of `ranking` until the task holds `invitationsPerTask` open invitations, in one transaction: the
  * invitations (through `createInvitation`, with score and reasoning), the task to `matching`, and a
  * `challenge.form-team` job. Someone who meanwhile got an assignment on the task, or who already holds
  * MAX_OPEN_INVITATIONS open invitations, is passed over for the next in line. Someone being invited by another
@@ -28,18 +29,21 @@ const BUSY_RETRY_MS = 2000;
 export async function inviteBest(
   deps: MatchingDeps,
   task: MatchableTask,
-  ranked: readonly Match[],
+  ranking: Ranking,
   invitationsPerTask: number,
 ): Promise<number[]> {
-  if (ranked.length === 0) return [];
+  // The best is read before the transaction: a task nobody fits opens none, and the task's lock waits for no reads
+  // unless someone is passed over.
+  const best = await ranking.next(deps.db);
+  if (!best) return [];
   return deps.db.transaction().execute(async (trx) => {
     if (!(await lockOpenTask(trx, task.id))) return [];
     let slots = invitationsPerTask - (await countOpenInvitations(trx, task.id));
     const invited: number[] = [];
     let passedOverBusy = false;
     const now = new Date().toISOString();
-    for (const match of ranked) {
-      if (slots <= 0) break;
+    let match: Match | undefined = best;
+    while (match && slots > 0) {
       const outcome = await createInvitation(
         trx,
         deps,
@@ -55,12 +59,11 @@ export async function inviteBest(
         },
         { now, skipLocked: true },
       );
-      if (!('assignmentId' in outcome)) {
-        if (outcome.refused === 'busy') passedOverBusy = true;
-        continue;
-      }
-      slots--;
-      invited.push(outcome.assignmentId);
+      if ('assignmentId' in outcome) {
+        slots--;
+        invited.push(outcome.assignmentId);
+      } else if (outcome.refused === 'busy') passedOverBusy = true;
+      if (slots > 0) match = await ranking.next(trx);
     }
     if (invited.length > 0) await afterInvitations(trx, deps.queue, task, now);
     if (passedOverBusy && slots > 0) {

@@ -1,12 +1,13 @@
 import { countOpenInvitations } from '../../modules/assignments/assignments.repository.ts';
 import {
   findMatchableTasks,
-  findTaskCandidates,
+  findOwnSkillCandidates,
   findVolunteerCandidate,
   isOpenForMatching,
 } from '../../modules/matching/matching-inputs.ts';
 import { DEFAULT_MATCH_OPTIONS, type MatchOptions } from '../../modules/matching/policy.ts';
-import { rankCandidates, scoreCandidate, weeklyHoursNeeded } from '../../modules/matching/scoring.ts';
+import { rankingOf, rankLazily } from '../../modules/matching/ranking.ts';
+import { scoreCandidate, weeklyHoursNeeded } from '../../modules/matching/scoring.ts';
 import { broaderSkillIds, withRelatedSkills } from '../../modules/matching/skill-family.ts';
 import { findOpenTaskIdsSharingSkills } from '../../modules/tasks/matchable-tasks.repository.ts';
 import { inviteBest, type MatchingDeps } from './invitations.ts';
@@ -23,9 +24,8 @@ export async function matchTask(deps: MatchingDeps, taskId: number, options: Mat
   if (!found || !isOpenForMatching(found)) return [];
   if ((await countOpenInvitations(db, found.id)) >= options.invitationsPerTask) return [];
   const [task] = await withRelatedSkills(db, [found]);
-  const candidates = await findTaskCandidates(db, task, weeklyHoursNeeded(task.estimatedHours));
-  const ranked = rankCandidates(task, candidates, options.minimumScore);
-  return inviteBest(deps, task, ranked, options.invitationsPerTask);
+  const candidates = await findOwnSkillCandidates(db, task, weeklyHoursNeeded(task.estimatedHours));
+  return inviteBest(deps, task, rankLazily(task, candidates, options.minimumScore), options.invitationsPerTask);
 }
 
 /**
@@ -49,7 +49,7 @@ export async function matchVolunteer(
   for (const task of await withRelatedSkills(db, await findMatchableTasks(db, taskIds))) {
     const match = scoreCandidate(task, candidate);
     if (!match || match.score < options.minimumScore) continue;
-    invited.push(...(await inviteBest(deps, task, [match], options.invitationsPerTask)));
+    invited.push(...(await inviteBest(deps, task, rankingOf([match]), options.invitationsPerTask)));
   }
   return invited;
 }

@@ -1,0 +1,70 @@
+import type { Db } from '../../db/database.ts';
+import { completeCandidates } from './matching-inputs.ts';
+import { type Candidate, compareMatches, type Match, scoreCandidate, scoreCeiling, type TaskNeeds } from './scoring.ts';
+
+/**
+ * Candidates best first, read one at a time: what inviting walks until the task's invitations are made. `next` answers
+ * the next match in `rankCandidates` order (undefined when none is left); the reads it still needs go through `db`,
+ * which is the caller's transaction once it holds one (a SQLite database is one connection that a transaction holds).
+ */
+export type Ranking = { next(db: Db): Promise<Match | undefined> };
+
+/** A ranking already worked out. */
+export function rankingOf(matches: readonly Match[]): Ranking {
+  let index = 0;
+  return { next: async () => matches[index++] };
+}
+
+/** Candidates completed per read at first; each further read takes twice as many, up to `MOST_COMPLETED_AT_ONCE`. */
+const FIRST_COMPLETED = 32;
+const MOST_COMPLETED_AT_ONCE = 1000;
+
+/**
+ * The ranking of `rankCandidates` over complete candidates, worked out from candidates holding only their holds on the
+ * task's skills (`findOwnSkillCandidates`), completing (their neighbouring skills, their evidence:
+ * `completeCandidates`) only those who could still come next. Each candidate's `scoreCeiling` bounds the score their
+ * neighbours could give them; candidates are completed in order of that bound, and a completed match is answered once
+ * no candidate left could rank before it even at their bound. A task's invitations go to the top few of thousands of
+ * candidates, so most candidates are never completed. The order, the scores and the factors are those of ranking
+ * every complete candidate (test/pipeline/matching-ranking.test.ts holds that on a generated population).
+ */
+export function rankLazily(task: TaskNeeds, candidates: readonly Candidate[], minimumScore: number): Ranking {
+  const bounded: Array<Pick<Match, 'score' | 'candidate'>> = [];
+  for (const candidate of candidates) {
+    const ceiling = scoreCeiling(task, candidate);
+    if (ceiling !== null && ceiling >= minimumScore) bounded.push({ score: ceiling, candidate });
+  }
+  bounded.sort(compareMatches);
+  let completedUpTo = 0;
+  let batch = FIRST_COMPLETED;
+  /** Completed matches not yet answered, best first. */
+  const ready: Match[] = [];
+
+  async function completeNext(db: Db): Promise<void> {
+    const next = bounded.slice(completedUpTo, completedUpTo + batch);
+    completedUpTo += next.length;
+    batch = Math.min(batch * 2, MOST_COMPLETED_AT_ONCE);
+    for (const candidate of await completeCandidates(
+      db,
+      task,
+      next.map((entry) => entry.candidate),
+    )) {
+      const match = scoreCandidate(task, candidate);
+      if (match && match.score >= minimumScore) ready.push(match);
+    }
+    ready.sort(compareMatches);
+  }
+
+  return {
+    async next(db) {
+      // The best completed match comes next only if no candidate left could rank before it at their ceiling.
+      while (
+        completedUpTo < bounded.length &&
+        (ready.length === 0 || compareMatches(bounded[completedUpTo], ready[0]) < 0)
+      ) {
+        await completeNext(db);
+      }
+      return ready.shift();
+    },
+  };
+}
