@@ -3,6 +3,7 @@ import type { AnalysisProvider } from './ai/stage.ts';
 import type { Config } from './config.ts';
 import type { Dialect } from './db/column-types.ts';
 import { type Db, databasePoolStats } from './db/database.ts';
+import { SharedReads } from './http/shared-reads.ts';
 import { createJobQueue } from './jobs/create-job-queue.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { createMailer } from './mail/create-mailer.ts';
@@ -29,6 +30,8 @@ export type AppDeps = Readonly<{
   metrics: Metrics;
   /** Whether the process is stopping (readiness answers 503 from then on). */
   lifecycle: ProcessLifecycle;
+  /** This process's rendered bodies of the shared reads, checked against the database on each request. */
+  sharedReads: SharedReads;
 }>;
 
 /** The dependencies every entry point builds the same way from its configuration and open database. */
@@ -48,6 +51,7 @@ export function createDeps(config: Config, database: { db: Db; dialect: Dialect 
     mailer: createMailer(config.mail),
     metrics,
     lifecycle: new ProcessLifecycle(),
+    sharedReads: new SharedReads(config.sharedReadCacheBytes),
   };
 }
 

@@ -101,6 +101,11 @@ export type Config = Readonly<{
    */
   analysisThreads: number;
   analysisTimeoutMs: number;
+  /**
+   * Bytes of rendered response bodies each process keeps for the reads many users share (SHARED_READ_CACHE_MB;
+   * src/http/shared-reads.ts); 0 keeps none.
+   */
+  sharedReadCacheBytes: number;
   /** Model settings for `openai` (any OpenAI-compatible endpoint) and `anthropic`; unused by `local`. */
   ai: Readonly<{
     baseUrl: string | null;
@@ -435,6 +440,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     linkedin,
     aiProvider,
     analysisThreads: integer('ANALYSIS_THREADS', 1, 1, 16),
+    sharedReadCacheBytes: integer('SHARED_READ_CACHE_MB', 32, 0, 4096) * 1024 * 1024,
     analysisTimeoutMs: integer('ANALYSIS_TIMEOUT_MS', 20_000, 100, 600_000),
     ai: {
       baseUrl: read('AI_BASE_URL') ?? null,

@@ -25,6 +25,7 @@ import * as notificationChallenges from './migrations/0028_notification_challeng
 import * as taskSkillCore from './migrations/0029_task_skill_core.ts';
 import * as analysisSteps from './migrations/0030_analysis_steps.ts';
 import * as feedDepth from './migrations/0031_feed_depth.ts';
+import * as readVersions from './migrations/0032_read_versions.ts';
 
 type MigrationModule = { up(db: Kysely<unknown>, types: ColumnTypes): Promise<void> };
 
@@ -55,6 +56,7 @@ const migrations: Record<string, MigrationModule> = {
   '0029_task_skill_core': taskSkillCore,
   '0030_analysis_steps': analysisSteps,
   '0031_feed_depth': feedDepth,
+  '0032_read_versions': readVersions,
 };
 
 /** `schema`: the PostgreSQL schema the tables live in, when it is not the default one (tests use one per file). */

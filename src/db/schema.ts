@@ -518,6 +518,16 @@ export interface ChallengeCountsTable {
   total: number;
 }
 
+/**
+ * A version per shared read (migration 0032), raised by database triggers in every transaction that changes what the
+ * read shows; read by modules/challenges to check its kept response bodies, never written by the service.
+ */
+export interface ReadVersionsTable {
+  topic: 'challenge_list' | 'challenge';
+  subject_id: number;
+  version: number;
+}
+
 /** Each user's notification counts, kept by modules/notifications with every write (migration 0009). */
 export interface NotificationCountsTable {
   user_id: number;
@@ -595,6 +605,7 @@ export interface Database {
   notification_preferences: NotificationPreferencesTable;
   notification_mails: NotificationMailsTable;
   challenge_counts: ChallengeCountsTable;
+  read_versions: ReadVersionsTable;
   ideas: IdeasTable;
   idea_votes: IdeaVotesTable;
   idea_comments: IdeaCommentsTable;

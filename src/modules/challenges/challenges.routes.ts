@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
 import { pageResponse } from '../../http/pagination.ts';
 import { errorResponses, IdParams, Page, PageOnlyQuery } from '../../http/schemas.ts';
+import { challengeListStamp, challengeStamp, ideasCloseAt } from './challenge-shared-reads.ts';
 import {
   CHALLENGES_PER_PAGE,
   Challenge,
@@ -44,12 +45,15 @@ export async function challengesRoutes(fastify: FastifyInstance, deps: AppDeps):
         response: { 200: Page(Challenge), ...errorResponses(401, 422) },
       },
     },
-    (request) =>
-      pageResponse(
-        request,
-        (page) => listVisibleChallenges(db, callerOf(request), request.query, page),
-        CHALLENGES_PER_PAGE,
-      ),
+    async (request, reply) => {
+      const caller = callerOf(request);
+      return deps.sharedReads.serve(reply, {
+        ...(await challengeListStamp(db, caller, request.url)),
+        render: () =>
+          pageResponse(request, (page) => listVisibleChallenges(db, caller, request.query, page), CHALLENGES_PER_PAGE),
+        keptUntil: (page) => ideasCloseAt(page.data),
+      });
+    },
   );
 
   app.get(
@@ -85,7 +89,13 @@ export async function challengesRoutes(fastify: FastifyInstance, deps: AppDeps):
         response: { 200: ChallengeDetail, ...errorResponses(401, 404) },
       },
     },
-    (request) => showChallenge(db, callerOf(request), request.params.id),
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const render = () => showChallenge(db, caller, request.params.id);
+      const stamp = await challengeStamp(db, caller, request.params.id, request.url);
+      if (!stamp) return render();
+      return deps.sharedReads.serve(reply, { ...stamp, render, keptUntil: (challenge) => ideasCloseAt([challenge]) });
+    },
   );
 
   app.post(

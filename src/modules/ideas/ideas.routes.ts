@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
 import { pageResponse } from '../../http/pagination.ts';
 import { errorResponses, IdParams, Page, PageOnlyQuery } from '../../http/schemas.ts';
+import { challengeStamp } from '../challenges/challenge-shared-reads.ts';
 import { ChallengeIdeasParams, ChallengeIdeasQuery, Idea, NewIdea, VoteBody } from './ideas.schemas.ts';
 import { getIdea, type IdeaVote, listIdeasOfChallenge, listMyIdeas, submitIdea, voteOnIdea } from './ideas.service.ts';
 
@@ -24,11 +25,14 @@ export async function ideasRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
         response: { 200: Page(Idea), ...errorResponses(401, 404, 422) },
       },
     },
-    (request) => {
+    async (request, reply) => {
+      const caller = callerOf(request);
       const sort = request.query.sort ?? 'final_score';
-      return pageResponse(request, (page) =>
-        listIdeasOfChallenge(deps, callerOf(request), request.params.challenge, sort, page),
-      );
+      const render = () =>
+        pageResponse(request, (page) => listIdeasOfChallenge(deps, caller, request.params.challenge, sort, page));
+      const stamp = await challengeStamp(deps.db, caller, request.params.challenge, request.url);
+      if (!stamp) return render();
+      return deps.sharedReads.serve(reply, { ...stamp, render });
     },
   );
 

@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { loadConfig } from '../../src/config.ts';
+import { createDatabase, type Db } from '../../src/db/database.ts';
+import { testDialects } from '../helpers/context.ts';
+import { createChallenge, createCompany, createIdea, createVolunteer } from '../helpers/factories.ts';
+import { Cleanup, scratchDeploymentEnv } from './e2e-world.ts';
+import { type ServerProcess, startServer } from './server-process.ts';
+
+/**
+ * The kept bodies of the shared reads (docs/api.md, Shared reads) across processes: each API process keeps its own,
+ * and a write through one process shows on the next read of the other, whose kept body is then stale.
+ */
+for (const dialect of testDialects()) {
+  describe(`shared reads across two API processes [${dialect}]`, () => {
+    const cleanup = new Cleanup();
+    let servers: ServerProcess[];
+    let db: Db;
+    before(async () => {
+      const env = { ...(await scratchDeploymentEnv(dialect, cleanup, 'reads')), EMBEDDED_WORKER: 'false' };
+      servers = [];
+      for (let index = 0; index < 2; index++) {
+        const server = await startServer(env);
+        cleanup.defer(() => server.stop());
+        servers.push(server);
+      }
+      const database = createDatabase({ url: loadConfig(env).databaseUrl, poolSize: 2 });
+      cleanup.defer(() => database.destroy());
+      db = database.db;
+    });
+    after(() => cleanup.run());
+
+    const call = async (server: ServerProcess, token: string, path: string, init: RequestInit = {}) => {
+      const response = await fetch(`${server.url}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
+      });
+      assert.equal(response.status, 200, `${path}: ${response.status}`);
+      return (await response.json()) as any;
+    };
+
+    it("shows each process's writes on the other's next read of the list, a challenge and its ideas", async () => {
+      const owner = await createCompany(db);
+      const reader = await createVolunteer(db);
+      const voter = await createVolunteer(db);
+      const author = await createVolunteer(db);
+      const challenge = await createChallenge(db, owner.company.id, { challenge_type: 'community_discussion' });
+      const idea = await createIdea(db, challenge.id, author.volunteer.id);
+      const list = '/api/challenges?per_page=5';
+      const detail = `/api/challenges/${challenge.id}`;
+      const ideas = `/api/challenges/${challenge.id}/ideas`;
+      // Both processes read everything twice: their bodies are kept.
+      for (const server of servers) {
+        for (let round = 0; round < 2; round++) {
+          for (const path of [list, detail, ideas]) await call(server, reader.token, path);
+        }
+      }
+
+      await call(servers[0], owner.token, detail, {
+        method: 'PUT',
+        body: JSON.stringify({ refined_brief: 'Edited through the first process.' }),
+      });
+      const shownBySecond = await call(servers[1], reader.token, detail);
+      assert.equal(shownBySecond.refined_brief, 'Edited through the first process.');
+      const listedBySecond = await call(servers[1], reader.token, list);
+      assert.equal(listedBySecond.data[0].refined_brief, 'Edited through the first process.');
+
+      await call(servers[1], voter.token, `/api/ideas/${idea.id}/vote`, {
+        method: 'POST',
+        body: JSON.stringify({ vote: 1 }),
+      });
+      const ideasOfFirst = await call(servers[0], reader.token, ideas);
+      assert.equal(ideasOfFirst.data[0].votes_up, 1);
+      const detailOfFirst = await call(servers[0], reader.token, detail);
+      assert.equal(detailOfFirst.ideas[0].votes_up, 1);
+    });
+  });
+}
