@@ -244,6 +244,22 @@ describe('decomposition: the skills a task needs', () => {
     assert.ok(app.includes('PostgreSQL') && app.includes('Mobile development'), app.join(', '));
   });
 
+  it('takes rewriting for the work on what is rewritten, and photographs the work uses for no photography', () => {
+    const policy = names('Rewrite our medicines policy under the Mental Capacity Act', 'Rewrite our medicines policy');
+    assert.ok(policy.includes('Policy drafting') && !policy.includes('Copywriting'), policy.join(', '));
+    const letter = names('Rewrite the letter we send to new members', 'Rewrite the letter');
+    assert.ok(letter.includes('Copywriting'), letter.join(', '));
+    for (const piece of [
+      'recording oral history interviews with older residents about the photographs',
+      'A printed programme with the history of the choir and photographs from our archive',
+      'A principal inspection with photographs and a condition report',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(!skills.includes('Photography'), `${piece}: ${skills.join(', ')}`);
+    }
+    assert.ok(names('new photos of every room for the website', 'Take photos').includes('Photography'));
+  });
+
   it('does not make the trade of someone the work is handed to a skill of the task', () => {
     // "ready for the sign maker" is the audience of a design deliverable, not signmaking work.
     const sign = names(

@@ -73,10 +73,12 @@ const WORK_SKILLS: { words: Words; skills: string[]; why: string; supporting?: t
   { words: /\bevaluat/i, skills: ['Impact evaluation', 'Programme evaluation'], why: 'it evaluates results' },
   { words: /\breport\b/i, skills: ['Report writing'], why: 'it ends in a written report', supporting: true },
   {
-    words: /\b(?:rewrite|copy|articles?|blog|wording|panel text|adverts?)\b/i,
+    words: /\b(?:copy|articles?|blog|wording|panel text|adverts?)\b/i,
     skills: ['Copywriting'],
     why: 'it is writing',
   },
+  // Rewriting a policy or a menu is policy or menu work: copywriting only when the piece names no other.
+  { words: /\brewrit(?:e|ing)\b/i, skills: ['Copywriting'], why: 'it rewrites text', supporting: true },
   { words: /\btranslat/i, skills: ['Translation'], why: 'it asks for translation' },
   { words: /\bbudget|\bcosts?\b/i, skills: ['Budgeting'], why: 'it deals with costs', supporting: true },
   {
@@ -298,7 +300,13 @@ const WORK_SKILLS: { words: Words; skills: string[]; why: string; supporting?: t
   { words: /\brenovat|\brefurbish|\bfit-?out\b/i, skills: ['Refurbishment'], why: 'it renovates a building' },
   { words: /\bmenus?\b|\brecipes?\b/i, skills: ['Menu development'], why: 'it writes menus or recipes' },
   { words: /\bexhibitions?\b/i, skills: ['Exhibition curation'], why: 'it puts on an exhibition' },
-  { words: /\bphoto(?:s|graphs?|graphy|shoots?)\b/i, skills: ['Photography'], why: 'it takes photographs' },
+  // Taking them, not photographs the piece works with ("about the photographs", "photographs from our archive").
+  {
+    words:
+      /\bphotography\b|\bphoto ?shoots?\b|(?<!\b(?:the|with|old|archive)\s)\bphoto(?:s|graphs)\b(?!\s(?:from|taken|we hold))/i,
+    skills: ['Photography'],
+    why: 'it takes photographs',
+  },
   { words: /\billustrat(?:e|ed|ion|ions)\b/i, skills: ['Illustration'], why: 'it is illustrated' },
   { words: /\banimat(?:ed|ion|ions)\b/i, skills: ['Animation'], why: 'it is animated' },
   { words: /\bsubtitl|\bcaptions\b/i, skills: ['Subtitling'], why: 'it subtitles video' },
