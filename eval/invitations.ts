@@ -1,6 +1,14 @@
 import type { Taxonomy, TaxonomySkill } from '../src/ai/taxonomy/taxonomy.ts';
 import { DEFAULT_MATCH_OPTIONS } from '../src/modules/matching/policy.ts';
-import { type Candidate, isCoreSkill, rankCandidates, type TaskNeeds } from '../src/modules/matching/scoring.ts';
+import {
+  type Candidate,
+  isCoreSkill,
+  type MatchFactors,
+  matchFactors,
+  rankCandidates,
+  scoreOf,
+  type TaskNeeds,
+} from '../src/modules/matching/scoring.ts';
 import { neighbourSkillsOf } from '../src/modules/matching/skill-neighbours.ts';
 import type { BriefResult, PlannedTaskView } from './briefs.ts';
 import type { CvResult } from './cvs.ts';
@@ -18,7 +26,26 @@ export type TaskInvitations = {
   /** Contributors whose labelled skills meet one of the task's core required skills (`fitsTask`). */
   fitting: string[];
   fittingEligible: string[];
+  /** The fitting contributors matching leaves out, each with why (`whyNotEligible`). */
+  fittingLeftOut: Array<{ cv: string; why: LeftOutReason }>;
 };
+
+/**
+ * Why matching leaves out a contributor whose labels fit the task, in matching's own order of checks: the analysis
+ * gave them none of the task's skills (nor a narrower one) under the taxonomy's ids; only a supporting or soft one;
+ * a core one below the proficiency the task's level asks; too few free hours; or a score under the minimum.
+ */
+export type LeftOutReason = 'no skill held' | 'supporting skill only' | 'below the level' | 'hours' | 'score';
+
+export function whyNotEligible(task: TaskNeeds, factors: MatchFactors, minimumScore: number): LeftOutReason | null {
+  if (factors.matchedSkills.length === 0) return 'no skill held';
+  if (!factors.matchedSkills.some((skill) => skill.fits)) {
+    const core = new Set(task.skills.filter(isCoreSkill).map((skill) => skill.name));
+    return factors.matchedSkills.some((skill) => core.has(skill.name)) ? 'below the level' : 'supporting skill only';
+  }
+  if (factors.freeHours < factors.neededHours) return 'hours';
+  return scoreOf(factors) < minimumScore ? 'score' : null;
+}
 
 /** Stable numbers for skills, one per taxonomy skill (or per normalised name for a skill the taxonomy lacks). */
 class SkillIds {
@@ -167,6 +194,15 @@ export function evaluateInvitations(
         })),
         fitting: fitting.map((index) => readable[index]!.label.id),
         fittingEligible: fitting.filter((index) => eligible.has(index)).map((index) => readable[index]!.label.id),
+        fittingLeftOut: fitting.flatMap((index) => {
+          if (eligible.has(index)) return [];
+          const why = whyNotEligible(
+            needs,
+            matchFactors(needs, candidates[index]!),
+            DEFAULT_MATCH_OPTIONS.minimumScore,
+          );
+          return why === null ? [] : [{ cv: readable[index]!.label.id, why }];
+        }),
       });
     }
   }

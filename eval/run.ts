@@ -306,6 +306,10 @@ if (cvs.length === 0) {
       ],
     ),
   );
+  const leftOut = new Map<string, number>();
+  for (const { why } of invitations.flatMap((task) => task.fittingLeftOut))
+    leftOut.set(why, (leftOut.get(why) ?? 0) + 1);
+  out.push('', `fitting pairs left out, by why: ${[...leftOut].map(([why, n]) => `${why} ${n}`).join(', ') || '–'}`);
   if (options.verbose) {
     // Tasks nobody fits and nobody was invited to say nothing; they are counted in "tasks without" above.
     for (const task of invitations.filter((entry) => entry.invited.length > 0 || entry.fitting.length > 0)) {
@@ -314,6 +318,7 @@ if (cvs.length === 0) {
         `${task.briefId}: ${task.task} [${task.requiredSkills.join(', ')}]`,
         `  invited: ${task.invited.map((i) => `${i.cv} ${i.score}${i.fits ? '' : ' (does not fit)'}`).join(', ') || '–'}`,
         `  fitting: ${task.fitting.join(', ') || '–'}; of them eligible: ${task.fittingEligible.length}`,
+        ...task.fittingLeftOut.map((left) => `  left out: ${left.cv} (${left.why})`),
       );
     }
   }

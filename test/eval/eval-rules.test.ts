@@ -10,9 +10,10 @@ import {
   readBriefLabels,
 } from '../../eval/briefs.ts';
 import { cvFileExists, readCvLabels } from '../../eval/cvs.ts';
-import { fitsTask } from '../../eval/invitations.ts';
+import { fitsTask, whyNotEligible } from '../../eval/invitations.ts';
 import { normaliseSkillName, SkillLabelMatcher, scoreSkills } from '../../eval/skill-labels.ts';
 import type { Taxonomy, TaxonomySkill } from '../../src/ai/taxonomy/taxonomy.ts';
+import { type Candidate, matchFactors, type TaskNeeds } from '../../src/modules/matching/scoring.ts';
 
 /** A taxonomy of four skills (Leadership a soft one), SQL the parent of PostgreSQL, so the rules are tested apart from the shipped data. */
 function fakeTaxonomy(): Taxonomy {
@@ -103,6 +104,39 @@ describe('eval: fitting pairs of the invitation measure', () => {
     assert.ok(!fitsTask(needs(['SQL', 'JavaScript'], ['JavaScript']), holds('JavaScript'), taxonomy, matcher));
     assert.ok(!fitsTask(needs(['SQL', 'Leadership']), holds('Leadership'), taxonomy, matcher));
     assert.ok(fitsTask(needs(['SQL', 'Leadership']), [...holds('Leadership'), ...holds('SQL')], taxonomy, matcher));
+  });
+});
+
+describe('eval: why a fitting pair is left out', () => {
+  const needs: TaskNeeds = {
+    id: 1,
+    challengeId: 1,
+    title: 'Run the database',
+    estimatedHours: 20,
+    requiredExperienceLevel: 'mid',
+    skills: [
+      { id: 1, name: 'SQL', category: 'technical' },
+      { id: 2, name: 'Communication', category: 'soft' },
+    ],
+  };
+  const person = (skills: Array<[number, string]>, experienceLevel = 'mid', availabilityHours = 20): Candidate => ({
+    volunteerId: 1,
+    userId: 1,
+    experienceLevel,
+    availabilityHours,
+    heldTaskHours: 0,
+    reputation: 0,
+    skills: new Map(skills),
+  });
+  const why = (candidate: Candidate) => whyNotEligible(needs, matchFactors(needs, candidate), 60);
+
+  test('names matching check that leaves them out, in the order matching checks', () => {
+    assert.equal(why(person([])), 'no skill held');
+    assert.equal(why(person([[2, 'expert']])), 'supporting skill only');
+    assert.equal(why(person([[1, 'beginner']])), 'below the level');
+    assert.equal(why(person([[1, 'expert']], 'mid', 4)), 'hours');
+    assert.equal(why(person([[1, 'intermediate']], 'student')), 'score');
+    assert.equal(why(person([[1, 'expert']])), null, 'an eligible contributor is not left out');
   });
 });
 
