@@ -10,7 +10,8 @@ import { loadTaxonomy } from '../../src/ai/taxonomy/taxonomy.ts';
  * Skills a CV lists in words the taxonomy does not know (src/ai/cv/listed-skills.ts): the items of its skills and
  * certifications lists are kept under the CV's own words, with their level, years and excerpt, and without a category;
  * what is no skill (ratings, dates, headings, details of a credential, sentences) and what the person does not hold
- * (negated, still learning) is left out, and so is every item of experience bullets.
+ * (negated, still learning) is left out, and so is every item of experience bullets — except a camel-case tool
+ * named after a word of use (src/ai/cv/named-tools.ts).
  */
 const taxonomy = loadTaxonomy();
 
@@ -120,6 +121,29 @@ describe('CV skills in the CV’s own words', () => {
 
   test('is deterministic', () => {
     assert.deepEqual(analysed(PROP_MAKER), skills);
+  });
+});
+
+describe('tools named in running text', () => {
+  const SCENIC_ARTIST = `Robin Hale
+Scenic Artist
+
+Experience
+Scenic Artist, Northgate Theatre
+March 2019 – present
+- Track paint stock in PropTrakker and order from the supplier
+- The StageDesk rota app was adopted across the workshop in 2021
+- Weekly meetings with McAllister and in London with the design team
+`;
+  const names = ownWords(analysed(SCENIC_ARTIST)).map((skill) => skill.name);
+
+  test('keeps a camel-case tool named after a word of use in an experience bullet, and no other capitalised word', () => {
+    assert.deepEqual(names, ['PropTrakker']);
+  });
+
+  test('keeps the bullet it came from as its excerpt', () => {
+    const tool = analysed(SCENIC_ARTIST).find((skill) => skill.name === 'PropTrakker');
+    assert.equal(tool?.evidence, 'Track paint stock in PropTrakker and order from the supplier');
   });
 });
 

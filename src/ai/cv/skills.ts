@@ -5,6 +5,7 @@ import { clausesOf, withoutLongRuns } from './clauses.ts';
 import { findDateRanges, monthsToYears, spanMonths, unionMonths } from './dates.ts';
 import type { CvLine, Section } from './lines.ts';
 import { type ListedItem, listedItems, listLabels } from './listed-skills.ts';
+import { namedTools } from './named-tools.ts';
 import type { CvSkillResult, Proficiency } from './schema.ts';
 import { type MentionStatus, statusReader } from './status.ts';
 import { INDUSTRY_NAME, JUNIOR_TITLE, ROLE_WORDS, SENIOR_TITLE, STUDENT_TITLE, TOP_TITLE } from './vocabulary.ts';
@@ -49,8 +50,8 @@ export type FoundSkill = Pick<TaxonomySkill, 'name' | 'slug' | 'fields'> & { cat
 
 type Mention = { skill: FoundSkill; start: number; end: number; count: number };
 
-/** A skill only a list of the CV names, in its words: no category, no fields. */
-function listedMention(item: ListedItem, taxonomy: Taxonomy): Mention {
+/** A skill only the CV names, in its words (an item of its lists, a tool it names): no category, no fields. */
+function ownWordsMention(item: ListedItem, taxonomy: Taxonomy): Mention {
   const skill = { name: item.name, slug: skillSlug(taxonomy, item.name), category: null, fields: [] };
   return { skill, start: item.start, end: item.end, count: 1 };
 }
@@ -60,6 +61,8 @@ const EXCERPT_STRENGTH = { rated: 4, years: 3, usedInJob: 2, listed: 1, named: 0
 const LISTING_SECTIONS: ReadonlySet<Section> = new Set(['skills', 'certifications', 'languages']);
 // Where an item of a list is a skill in the CV's own words even when the taxonomy does not know it (listed-skills.ts).
 const OWN_WORDS_SECTIONS: ReadonlySet<Section> = new Set(['skills', 'certifications']);
+// Where a tool named in running text is a skill in its own words though the taxonomy does not know it (named-tools.ts).
+const RUNNING_TEXT_SECTIONS: ReadonlySet<Section> = new Set(['experience', 'summary', 'projects']);
 const MAX_EXCERPT = 300;
 const SHORT_LINE = 120;
 
@@ -317,10 +320,13 @@ export function collectSkillEvidence(
     const found = new Set<SkillEvidence>();
     for (const clause of clausesOfLine(cleaned)) {
       const named = mentionsIn(clause, line.section, taxonomy);
-      const listed =
+      const listed = (
         OWN_WORDS_SECTIONS.has(line.section) && !labels.has(line.index)
-          ? listedItems(clause, line.section, named, taxonomy).map((item) => listedMention(item, taxonomy))
-          : [];
+          ? listedItems(clause, line.section, named, taxonomy)
+          : RUNNING_TEXT_SECTIONS.has(line.section)
+            ? namedTools(clause, named, taxonomy)
+            : []
+      ).map((item) => ownWordsMention(item, taxonomy));
       if (named.length + listed.length === 0) continue;
       const mentions = listed.length === 0 ? named : [...named, ...listed].sort((a, b) => a.start - b.start);
       const statusOf = statusReader(clause);
