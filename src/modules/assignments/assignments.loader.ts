@@ -1,12 +1,12 @@
 import type { Db } from '../../db/database.ts';
 import { type SubmissionRowWithAttachments, toAssignment } from './assignments.mapper.ts';
-import { selectAssignmentRows, selectAttachments, selectLatestSubmissions } from './assignments.repository.ts';
+import { selectAssignmentRows, selectAttachments } from './assignments.repository.ts';
 import type { Assignment } from './assignments.schemas.ts';
 
 /**
- * Assignments in their response shape, keyed by id, in at most three queries whatever the number of ids
- * (assignments with task and volunteer; latest submissions; their attachments). Ids that name nothing are absent
- * from the map. Callers decide who may see what; this only loads.
+ * Assignments in their response shape, keyed by id: one query whatever the number of ids (assignments with task,
+ * volunteer and latest submission), and a second for the attachments only when a latest submission exists. Ids that
+ * name nothing are absent from the map. Callers decide who may see what; this only loads.
  */
 export async function loadAssignmentsByIds(db: Db, ids: number[]): Promise<Map<number, Assignment>> {
   const result = new Map<number, Assignment>();
@@ -14,22 +14,26 @@ export async function loadAssignmentsByIds(db: Db, ids: number[]): Promise<Map<n
   if (unique.length === 0) return result;
 
   const rows = await selectAssignmentRows(db, unique);
-  if (rows.length === 0) return result;
-  const latest = await loadLatestSubmissions(
-    db,
-    rows.map((row) => row.id),
-  );
-  for (const row of rows) result.set(row.id, toAssignment(row, latest.get(row.id) ?? null));
+  const submissionIds = rows.flatMap((row) => (row.latest_id === null ? [] : [row.latest_id]));
+  const attachments = await attachmentsBySubmission(db, submissionIds);
+  for (const row of rows) {
+    result.set(row.id, toAssignment(row, (row.latest_id === null ? undefined : attachments.get(row.latest_id)) ?? []));
+  }
   return result;
 }
 
-/** The latest submission of each assignment with its attachments, keyed by assignment id. */
-async function loadLatestSubmissions(
-  db: Db,
-  assignmentIds: number[],
-): Promise<Map<number, SubmissionRowWithAttachments>> {
-  const submissions = await withAttachments(db, await selectLatestSubmissions(db, assignmentIds));
-  return new Map(submissions.map((submission) => [submission.assignment_id, submission]));
+type Attachments = SubmissionRowWithAttachments['attachments'];
+
+/** The attachments of each submission, in id order, keyed by submission id (no query for no submissions). */
+async function attachmentsBySubmission(db: Db, submissionIds: number[]): Promise<Map<number, Attachments>> {
+  const bySubmission = new Map<number, Attachments>();
+  if (submissionIds.length === 0) return bySubmission;
+  for (const { submission_id, ...attachment } of await selectAttachments(db, submissionIds)) {
+    const list = bySubmission.get(submission_id);
+    if (list) list.push(attachment);
+    else bySubmission.set(submission_id, [attachment]);
+  }
+  return bySubmission;
 }
 
 type SubmissionRow = Omit<SubmissionRowWithAttachments, 'attachments'>;
@@ -39,12 +43,9 @@ export async function withAttachments(
   db: Db,
   submissions: readonly SubmissionRow[],
 ): Promise<SubmissionRowWithAttachments[]> {
-  const result = submissions.map((submission): SubmissionRowWithAttachments => ({ ...submission, attachments: [] }));
-  if (result.length === 0) return result;
-  const bySubmission = new Map(result.map((submission) => [submission.id, submission]));
-  const attachments = await selectAttachments(db, [...bySubmission.keys()]);
-  for (const { submission_id, ...attachment } of attachments) {
-    bySubmission.get(submission_id)?.attachments.push(attachment);
-  }
-  return result;
+  const attachments = await attachmentsBySubmission(
+    db,
+    submissions.map((submission) => submission.id),
+  );
+  return submissions.map((submission) => ({ ...submission, attachments: attachments.get(submission.id) ?? [] }));
 }

@@ -2,14 +2,27 @@ import type { AssignmentRow } from '../../db/schema.ts';
 import { parseJson } from '../../shared/json.ts';
 import type { Assignment } from './assignments.schemas.ts';
 
-/** An assignment row with the few task and volunteer columns its response embeds (see `selectAssignmentRows`). */
+/**
+ * An assignment row with the few task and volunteer columns its response embeds and its latest submission's columns
+ * (`latest_*`, all null when it has none; see `selectAssignmentRows`).
+ */
 export type AssignmentWithRelations = AssignmentRow & {
   task_title: string;
   task_challenge_id: number;
   task_estimated_hours: number | null;
   volunteer_name: string;
   volunteer_reputation_score: number;
+  latest_id: number | null;
+  latest_description: string | null;
+  latest_deliverable_url: string | null;
+  latest_hours_worked: number | null;
+  latest_status: string | null;
+  latest_review_note: string | null;
+  latest_created_at: string | null;
+  latest_reviewed_at: string | null;
 };
+
+type Attachment = SubmissionRowWithAttachments['attachments'][number];
 
 export type SubmissionRowWithAttachments = {
   id: number;
@@ -24,7 +37,28 @@ export type SubmissionRowWithAttachments = {
   attachments: Array<{ id: number; file_name: string; size: number; content_type: string }>;
 };
 
-export function toAssignment(row: AssignmentWithRelations, latest: SubmissionRowWithAttachments | null): Assignment {
+/** The assignment's latest submission as its row carries it, with that submission's attachments; null when none. */
+function latestSubmissionOf(
+  row: AssignmentWithRelations,
+  attachments: Attachment[],
+): SubmissionRowWithAttachments | null {
+  if (row.latest_id === null) return null;
+  return {
+    id: row.latest_id,
+    assignment_id: row.id,
+    description: row.latest_description as string,
+    deliverable_url: row.latest_deliverable_url,
+    hours_worked: row.latest_hours_worked as number,
+    status: row.latest_status as string,
+    review_note: row.latest_review_note,
+    created_at: row.latest_created_at as string,
+    reviewed_at: row.latest_reviewed_at,
+    attachments,
+  };
+}
+
+/** `attachments`: those of the latest submission (none when it has none or there is no submission). */
+export function toAssignment(row: AssignmentWithRelations, attachments: Attachment[]): Assignment {
   return {
     id: row.id,
     task_id: row.task_id,
@@ -52,6 +86,6 @@ export function toAssignment(row: AssignmentWithRelations, latest: SubmissionRow
       estimated_hours: row.task_estimated_hours,
     },
     volunteer: { id: row.volunteer_id, name: row.volunteer_name, reputation_score: row.volunteer_reputation_score },
-    latest_submission: latest,
+    latest_submission: latestSubmissionOf(row, attachments),
   };
 }

@@ -13,12 +13,28 @@ import {
 
 // ---- Reads for responses (used by the loader) ----
 
+/**
+ * Assignments with what their response embeds: task, volunteer and the latest submission (`latest_*`, all null when
+ * none), in one statement. The latest submission is found by the (assignment_id, id) index for each row.
+ */
 export function selectAssignmentRows(db: Db, ids: readonly number[]): Promise<AssignmentWithRelations[]> {
   return db
     .selectFrom('assignments')
     .innerJoin('tasks', 'tasks.id', 'assignments.task_id')
     .innerJoin('volunteers', 'volunteers.id', 'assignments.volunteer_id')
     .innerJoin('users', 'users.id', 'volunteers.user_id')
+    .leftJoin('submissions as latest', (join) =>
+      join.on((eb) =>
+        eb(
+          'latest.id',
+          '=',
+          eb
+            .selectFrom('submissions')
+            .select((inner) => inner.fn.max('submissions.id').as('id'))
+            .whereRef('submissions.assignment_id', '=', 'assignments.id'),
+        ),
+      ),
+    )
     .selectAll('assignments')
     .select([
       'tasks.title as task_title',
@@ -26,6 +42,14 @@ export function selectAssignmentRows(db: Db, ids: readonly number[]): Promise<As
       'tasks.estimated_hours as task_estimated_hours',
       'users.name as volunteer_name',
       'volunteers.reputation_score as volunteer_reputation_score',
+      'latest.id as latest_id',
+      'latest.description as latest_description',
+      'latest.deliverable_url as latest_deliverable_url',
+      'latest.hours_worked as latest_hours_worked',
+      'latest.status as latest_status',
+      'latest.review_note as latest_review_note',
+      'latest.created_at as latest_created_at',
+      'latest.reviewed_at as latest_reviewed_at',
     ])
     .where('assignments.id', 'in', [...ids])
     .execute();
@@ -42,21 +66,6 @@ const SUBMISSION_COLUMNS = [
   'created_at',
   'reviewed_at',
 ] as const;
-
-/** The newest submission of each assignment, in one query. */
-export function selectLatestSubmissions(db: Db, assignmentIds: readonly number[]) {
-  return db
-    .selectFrom('submissions')
-    .select(SUBMISSION_COLUMNS)
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('submissions')
-        .select((inner) => inner.fn.max('id').as('id'))
-        .where('assignment_id', 'in', [...assignmentIds])
-        .groupBy('assignment_id'),
-    )
-    .execute();
-}
 
 export function selectAttachments(db: Db, submissionIds: readonly number[]) {
   return db
