@@ -3,20 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { loadAssignmentsByIds } from '../../src/modules/assignments/assignments.loader.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { createAssignment, createChallenge, createCompany, createTask, createVolunteer } from '../helpers/factories.ts';
-
-/** Counts the queries a function runs, through a Kysely plugin that sees every query built on the instance. */
-async function countQueries<T>(ctx: TestContext, run: (db: TestContext['db']) => Promise<T>) {
-  let queries = 0;
-  const db = ctx.db.withPlugin({
-    transformQuery: (args) => {
-      queries++;
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  });
-  const result = await run(db);
-  return { result, queries };
-}
+import { countQueries } from '../helpers/query-count.ts';
 
 for (const dialect of testDialects()) {
   describe(`assignments loader [${dialect}]`, () => {
@@ -68,7 +55,7 @@ for (const dialect of testDialects()) {
       const { volunteer } = await createVolunteer(ctx.db);
       const unsubmitted = await createAssignment(ctx.db, task.id, volunteer.id);
 
-      const { result, queries } = await countQueries(ctx, (db) =>
+      const { result, queries } = await countQueries(ctx.db, (db) =>
         loadAssignmentsByIds(db, [...ids, unsubmitted.id, 999999]),
       );
       assert.equal(queries, 2);
@@ -100,7 +87,7 @@ for (const dialect of testDialects()) {
     });
 
     it('answers an empty map without querying for no ids, and null latest_submission in one query when none exists', async () => {
-      const empty = await countQueries(ctx, (db) => loadAssignmentsByIds(db, []));
+      const empty = await countQueries(ctx.db, (db) => loadAssignmentsByIds(db, []));
       assert.equal(empty.queries, 0);
       assert.equal(empty.result.size, 0);
 
@@ -108,7 +95,7 @@ for (const dialect of testDialects()) {
       const task = await createTask(ctx.db, (await createChallenge(ctx.db, company.id)).id);
       const { volunteer } = await createVolunteer(ctx.db);
       const assignment = await createAssignment(ctx.db, task.id, volunteer.id);
-      const { result, queries } = await countQueries(ctx, (db) => loadAssignmentsByIds(db, [assignment.id]));
+      const { result, queries } = await countQueries(ctx.db, (db) => loadAssignmentsByIds(db, [assignment.id]));
       assert.equal(queries, 1);
       assert.equal(result.get(assignment.id)?.latest_submission, null);
     });

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { keptCounts, listNotifications } from '../../src/modules/notifications/notifications.repository.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { createAccount, createNotification } from '../helpers/factories.ts';
+import { countQueries } from '../helpers/query-count.ts';
 
 type Listed = { id: number; type: string; is_read: boolean };
 
@@ -145,6 +147,33 @@ for (const dialect of testDialects()) {
       assert.deepEqual(past.data.data, []);
       assert.equal(past.data.meta.from, null);
       assert.equal(past.data.meta.total, 11);
+    });
+
+    it('reads a page in one statement from either end, filtered or not, with the rows whole', async () => {
+      const me = await userWithNotifications(11);
+      const kept = await keptCounts(ctx.db, me.user.id);
+      const none = { unreadOnly: false, type: null, challenge: null };
+      const cases = [
+        { filters: none, offset: 0, expected: [...me.ids].reverse().slice(0, 3) },
+        { filters: none, offset: 9, expected: [me.ids[1], me.ids[0]] },
+        { filters: { ...none, type: 'idea_scored' }, offset: 3, expected: [me.ids[3], me.ids[1]] },
+      ];
+      for (const { filters, offset, expected } of cases) {
+        const { result, queries } = await countQueries(ctx.db, (db) =>
+          listNotifications(db, me.user.id, filters, { page: offset / 3 + 1, perPage: 3, offset }, kept),
+        );
+        // The unfiltered total is the kept count; a type filter counts, then the page is one more statement.
+        assert.equal(queries, filters.type === null ? 1 : 2, JSON.stringify(filters));
+        assert.deepEqual(
+          result.rows.map((row) => row.id),
+          expected,
+        );
+        for (const row of result.rows) {
+          assert.equal(row.user_id, me.user.id);
+          assert.equal(typeof row.title, 'string');
+          assert.equal(row.data, JSON.stringify({ task_id: me.ids.indexOf(row.id) + 1 }));
+        }
+      }
     });
 
     it('counts unread notifications', async () => {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import type { NotificationRow } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
@@ -25,11 +26,11 @@ function usersNotifications(db: Db, userId: number, filters: NotificationFilters
 }
 
 /**
- * A page of one user's notifications. Deep pages of a long list must not cost much more than the first one, so:
- * the page is found on ids alone (an index-only walk of (user_id, id), never reading skipped rows from the table),
- * from whichever end of the list is nearer — the last page of 20,000 is the first 20 in ascending order — and only
- * the rows of the page are then read whole. `kept` is the user's kept counts (`keptCounts`), which the caller has read
- * already for the unread badge.
+ * A page of one user's notifications, in one statement. Deep pages of a long list must not cost much more than the
+ * first one, so: the page is found on ids alone (an index-only walk of (user_id, id), never reading skipped rows from
+ * the table), from whichever end of the list is nearer — the last page of 20,000 is the first 20 in ascending order —
+ * and only the rows of the page are read whole, by the outer select. `kept` is the user's kept counts
+ * (`keptCounts`), which the caller has read already for the unread badge.
  */
 export async function listNotifications(
   db: Db,
@@ -41,19 +42,43 @@ export async function listNotifications(
   const total = await countMatching(db, userId, filters, kept);
   const window = windowFromNearerEnd(total, page);
   if (!window) return { rows: [], total };
-  const pageIds = await usersNotifications(db, userId, filters)
-    .select('id')
-    .orderBy('id', window.direction)
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-  const ids = pageIds.map((row) => row.id);
-  const rows =
-    ids.length === 0
-      ? []
-      : await db.selectFrom('notifications').selectAll().where('id', 'in', ids).orderBy('id', 'desc').execute();
+  const unfiltered = !filters.unreadOnly && filters.type === null && filters.challenge === null;
+  const rows = unfiltered
+    ? await WHOLE_LIST_PAGE[window.direction](db, userId, window.limit, window.offset)
+    : await notificationsPage(db, userId, filters, window.direction, window.limit, window.offset).execute();
   return { rows, total };
 }
+
+function notificationsPage(
+  db: Db,
+  userId: number,
+  filters: NotificationFilters,
+  direction: 'asc' | 'desc',
+  limit: number,
+  offset: number,
+) {
+  return db
+    .selectFrom('notifications')
+    .selectAll()
+    .where(
+      'id',
+      'in',
+      usersNotifications(db, userId, filters).select('id').orderBy('id', direction).limit(limit).offset(offset),
+    )
+    .orderBy('id', 'desc');
+}
+
+const NO_FILTERS: NotificationFilters = { unreadOnly: false, type: null, challenge: null };
+
+/** The unfiltered list's page (the notifications page as it opens) walked from either end, compiled once. */
+const WHOLE_LIST_PAGE = {
+  asc: compiledOnce((db, userId: number, limit: number, offset: number) =>
+    notificationsPage(db, userId, NO_FILTERS, 'asc', limit, offset),
+  ),
+  desc: compiledOnce((db, userId: number, limit: number, offset: number) =>
+    notificationsPage(db, userId, NO_FILTERS, 'desc', limit, offset),
+  ),
+};
 
 /**
  * How many rows the list has: the kept counts, unless it is filtered by type or challenge (then counted, on an
@@ -74,13 +99,13 @@ export type KeptCounts = { total: number; unread: number };
  * primary-key lookup however long the list is. A user who never had a notification has no row.
  */
 export async function keptCounts(db: Db, userId: number): Promise<KeptCounts> {
-  const row = await db
-    .selectFrom('notification_counts')
-    .select(['total', 'unread'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const [row] = await countsOf(db, userId);
   return { total: Number(row?.total ?? 0), unread: Number(row?.unread ?? 0) };
 }
+
+const countsOf = compiledOnce((db, userId: number) =>
+  db.selectFrom('notification_counts').select(['total', 'unread']).where('user_id', '=', userId),
+);
 
 export async function countUnread(db: Db, userId: number): Promise<number> {
   return (await keptCounts(db, userId)).unread;
