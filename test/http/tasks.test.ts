@@ -208,6 +208,14 @@ for (const dialect of testDialects()) {
       }
       assert.equal(response.data.meta.total, 4);
       assert.equal(response.data.meta.per_page, 20);
+
+      const second = await apiClient(ctx.app, me.token).get('/api/tasks/my-tasks?per_page=3&page=2');
+      assert.deepEqual(ids(second.data.data), mine.slice(3));
+      assert.equal(second.data.meta.total, 4);
+      // Another contributor's list is their own: the statements compiled once take each caller's id.
+      const theirs = await apiClient(ctx.app, someoneElse.token).get('/api/tasks/my-tasks');
+      assert.deepEqual(ids(theirs.data.data), [notMine.id]);
+      assert.equal(theirs.data.meta.total, 1);
     });
 
     it('my-tasks and available are for contributors; without a profile they are empty', async () => {

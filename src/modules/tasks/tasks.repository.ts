@@ -152,18 +152,40 @@ export function openTaskWithoutAssignmentCondition(
   ]);
 }
 
-/** Tasks on which the contributor holds an assignment other than declined, latest assignment first. */
-export function listTasksOfVolunteer(db: Db, volunteerId: number, page: PageRequest) {
-  // A contributor holds few assignments: counting through the full joins costs nothing worth splitting for.
-  const query = selectTasks(db)
+/**
+ * Tasks on which the contributor holds an assignment other than declined, latest assignment first: the page and the
+ * total, each one statement compiled once (a page per `GET /tasks/my-tasks`).
+ */
+export async function listTasksOfVolunteer(db: Db, volunteerId: number, page: PageRequest) {
+  const [rows, [count]] = await Promise.all([
+    VOLUNTEERS_TASKS_PAGE(db, volunteerId, page.perPage, page.offset),
+    VOLUNTEERS_TASKS_COUNT(db, volunteerId),
+  ]);
+  return { rows, total: Number(count?.total ?? 0) };
+}
+
+/** Declined, by the invitee or by a withdrawal (both moves end there): not one of the contributor's tasks. */
+const DECLINED = ASSIGNMENT_TRANSITIONS.reject.to;
+
+const VOLUNTEERS_TASKS_PAGE = compiledOnce((db, volunteerId: number, limit: number, offset: number) =>
+  selectTasks(db)
     .innerJoin('assignments', 'assignments.task_id', 'tasks.id')
     .where('assignments.volunteer_id', '=', volunteerId)
-    // Declined, by the invitee or by a withdrawal (both moves end there).
-    .where('assignments.status', '<>', ASSIGNMENT_TRANSITIONS.reject.to)
+    .where('assignments.status', '<>', DECLINED)
     .select('assignments.id as assignment_id')
-    .orderBy('assignments.id', 'desc');
-  return fetchPage(query, page);
-}
+    .orderBy('assignments.id', 'desc')
+    .limit(limit)
+    .offset(offset),
+);
+
+/** Counted on the assignments alone: every assignment has its task and every task its challenge (foreign keys). */
+const VOLUNTEERS_TASKS_COUNT = compiledOnce((db, volunteerId: number) =>
+  db
+    .selectFrom('assignments')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where('assignments.volunteer_id', '=', volunteerId)
+    .where('assignments.status', '<>', DECLINED),
+);
 
 /** Ids of a task's assignments, oldest first: all of them, or one contributor's. */
 export async function assignmentIdsOfTask(db: Db, taskId: number, volunteerId: number | null): Promise<number[]> {
