@@ -48,6 +48,7 @@ async function buildWorld(ctx: TestContext) {
   const paths = [
     '/api/challenges?page=1&per_page=3',
     '/api/challenges?page=2&per_page=3',
+    '/api/challenges/my-challenges?per_page=3',
     `/api/challenges/${team.id}`,
     `/api/challenges/${contest.id}`,
     `/api/challenges/${draft.id}`,

@@ -12,7 +12,10 @@ import { challengeListVersion, challengeReadStamp } from './read-versions.reposi
  */
 export type SharedReadStamp = { key: string; version: number };
 
-/** The list depends on the viewer only through their company: its own challenges in every status join the public ones. */
+/**
+ * The lists (`/challenges`, and a company's own `/challenges/my-challenges`, told apart by the URL) depend on the
+ * viewer only through their company: its own challenges in every status join the public ones, or are the list.
+ */
 export async function challengeListStamp(db: Db, caller: AuthUser, url: string): Promise<SharedReadStamp> {
   const companyId = await companyIdOf(db, caller);
   return {

@@ -68,12 +68,15 @@ export async function challengesRoutes(fastify: FastifyInstance, deps: AppDeps):
         response: { 200: Page(Challenge), ...errorResponses(401, 403, 422) },
       },
     },
-    (request) =>
-      pageResponse(
-        request,
-        (page) => listOwnChallenges(db, callerOf(request), request.query, page),
-        CHALLENGES_PER_PAGE,
-      ),
+    async (request, reply) => {
+      const caller = callerOf(request);
+      return deps.sharedReads.serve(reply, {
+        ...(await challengeListStamp(db, caller, request.url)),
+        render: () =>
+          pageResponse(request, (page) => listOwnChallenges(db, caller, request.query, page), CHALLENGES_PER_PAGE),
+        keptUntil: (page) => ideasCloseAt(page.data),
+      });
+    },
   );
 
   app.get(
