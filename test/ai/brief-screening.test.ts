@@ -558,8 +558,20 @@ describe('brief screening: pure advertising', () => {
         'enjoy freshly baked sourdough, pastries and speciality coffee, with 20% off everything on opening day and ' +
         'a free cookie for the first 100 visitors.',
     ],
+    [
+      'Bookkeeping for growing businesses',
+      'We are a team of chartered bookkeepers and we want to help businesses like yours save time. Our packages ' +
+        'start at £99 a month and include payroll, VAT returns and a dedicated account manager. We are looking for ' +
+        'new clients in the area and would love to hear from you: book a free consultation today.',
+    ],
   ];
   const NOT_ADVERTS: [string, string][] = [
+    [
+      'How do small firms choose a bookkeeper?',
+      'We are a team of chartered bookkeepers and want to understand how small businesses choose one. What ' +
+        'matters most to you: price, a dedicated account manager, or fixed packages? We would love to hear your ' +
+        'ideas and stories.',
+    ],
     [
       'Ideas for a 30-day step challenge',
       'We are launching a fitness band next spring and would like ideas for a 30-day step challenge that gets ' +

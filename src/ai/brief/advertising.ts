@@ -119,8 +119,22 @@ const SELF_PROMOTION = new Terms([
   'founding members',
 ]);
 
-/** Greetings that use the words of an ask without asking anything ("I hope this finds you well"). */
-const PLEASANTRIES = new Terms(['hope this finds you', 'hope you are well', "hope you 're well", 'hope all is well']);
+/**
+ * Greetings and sales lines that use the words of an ask without asking contributors for anything ("I hope this finds
+ * you well", "we would love to hear from you", "we are looking for new clients"): what they want is the reader's custom.
+ */
+const PLEASANTRIES = new Terms([
+  'hope this finds you',
+  'hope you are well',
+  "hope you 're well",
+  'hope all is well',
+  "(we|i) (would|'d) love to hear from you",
+  "(we|i) (would|'d) love to (help|welcome|see|serve) (you|your)",
+  "(we|i) (would|'d) love to work with (you|your)",
+  "(we|i) (are|'re|am|'m) looking forward to (hearing|working|welcoming|seeing|serving)",
+  '(we|i) (want|aim|hope) to help (you|your|businesses|companies|organisations|organizations|families|homeowners)',
+  "(we|i) (are|'re|am|'m) looking for (new|more) (clients|customers|partners|members|stockists)",
+]);
 
 /** The author wants something: a problem, a goal, a question. */
 const ASKS = new Terms([

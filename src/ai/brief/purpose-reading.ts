@@ -27,6 +27,11 @@ export function unlawfulPurpose(parsed: ParsedText): Refusal | null {
       const used = [...new Set(chosen as Sentence[])].sort((a, b) => a.index - b.index);
       if (!used.some((sentence) => isRequest(tokens, sentence))) continue;
       if (used.some((sentence) => guarded(tokens, sentence, purpose.unless))) continue;
+      if (
+        purpose.spared &&
+        used.some((sentence) => purpose.spared!.has(tokens, sentence.firstToken, sentence.endToken))
+      )
+        continue;
       return { reason: purpose.reason, sentences: used.map((sentence) => sentence.text.trim()) };
     }
   }

@@ -24,6 +24,11 @@ export type Purpose = {
   clues: Clue[];
   /** Words in the clues' sentences that show the work guards against the wrong (negation-aware). */
   unless: Terms;
+  /**
+   * What people are spared rather than kept from, said with a negation that does not turn it round: "members should
+   * not notice any downtime".
+   */
+  spared?: Terms;
 };
 
 const PEOPLE_ON_RECORD = t(
@@ -125,6 +130,9 @@ export const FABRICATED_RECORDS: Purpose = {
 };
 
 const DECIDED_ABOUT = t(
+  'cv',
+  'cvs',
+  'shortlist*',
   'applicant*',
   'application*',
   'borrower*',
@@ -147,6 +155,17 @@ const STAND_INS = t(
   'where (they|applicants|people) live',
   'where (they|applicants|people) come from',
   'country of birth',
+  // In hiring: what stands in for age, sex or family ("career gaps" are mostly years of caring for children).
+  'career gaps',
+  'gaps in (their|the|a) (cv|cvs|career|employment)',
+  'start a family',
+  '(plan|plans|planning) to have children',
+  'childcare (needs|arrangements|commitments)',
+  'native speaker*',
+  'native english speaker*',
+  'digital natives',
+  'graduated (before|after|over|more)',
+  'years since (they|he|she) graduated',
 );
 const COUNTED_AGAINST = t(
   '(weigh|weighs|weighed|weighing|count|counts|counted|held|hold|holds|go|goes|work|works) against',
@@ -167,6 +186,9 @@ const COUNTED_AGAINST = t(
   'screen* out',
   'filter* out',
   'exclud*',
+  'depriorit*',
+  'discard*',
+  '(bin|drop|skip) (them|those|these|it)',
 );
 
 export const PROXY_DISCRIMINATION: Purpose = {
@@ -306,6 +328,240 @@ export const HIDDEN_PRODUCT_CHANGE: Purpose = {
   unless: t('correct*', 'updat*', 'new recipe', 'new name'),
 };
 
+const PUBLIC_REVIEWS = t(
+  'review*',
+  'rating*',
+  'five-star',
+  '5-star',
+  'testimonial*',
+  'tripadvisor',
+  'trustpilot',
+  'yelp',
+  'feefo',
+  'checkatrade',
+  'google reviews',
+);
+/** Reviews bought with a reward, or asked of happy customers only while the unhappy ones are sent elsewhere. */
+const RIGGED_ASKING = t(
+  'in (return|exchange) for (a|an|every|each|their|your) (review|reviews|rating|ratings|five|5|positive|good|glowing)',
+  '(discount|voucher|reward|gift|prize|credit|refund)s? for (a|an|every|each|their|leaving|writing|posting) (review|reviews|rating|ratings|five|5|positive|good)',
+  '(if|when|once|after) (they|you|customers|clients|guests|patients|diners|buyers) (post|leave|write|give|add) (a|an) (five|5|positive|good|glowing|great)',
+  '(if|when|once|after) (they|you|customers|clients|guests|patients|diners|buyers) (post|leave|write|give|add) (five|5|positive|good|glowing|great)',
+  'only (ask|invite|send|email|text|contact|prompt) the (happy|satisfied|loyal|regular|delighted)',
+  'only (ask|invite|send|email|text|contact|prompt) (happy|satisfied|loyal|regular|delighted)',
+  '(unhappy|dissatisfied|disappointed|angry|negative) (customers|guests|patients|clients|diners|buyers|users) (go|are|get|goes|to|should)',
+  '(hold|holds|held|keep|keeps) back (negative|bad|low|poor)',
+  '(hold|holds|held|keep|keeps) back the (negative|bad|low|poor)',
+  '(hide|hides|hidden|suppress*|filter*) (negative|bad|low|poor|critical) (reviews|ratings|ones)',
+  '(hide|hides|hidden|suppress*|filter*) the (negative|bad|low|poor|critical) (reviews|ratings|ones)',
+  '(only|just) (positive|good|glowing) (reviews|ratings|ones) (go|get|are|reach|appear)',
+);
+
+export const RIGGED_REVIEWS: Purpose = {
+  kind: 'reviews bought with rewards or asked only of happy customers, misleading the public',
+  reason:
+    'for public reviews bought with a reward or asked only of customers likely to praise, so that the ratings mislead the people who read them',
+  clues: [{ together: [PUBLIC_REVIEWS] }, { together: [RIGGED_ASKING], asserted: true }],
+  unless: t('honest*', 'genuine', '(every|all) (customer|customers|guests|patients|clients)', 'whatever', 'regardless'),
+};
+
+/** Splitting one thing into pieces, each small enough to pass a legal limit. */
+const SPLIT_UP = t(
+  'split*',
+  'separate (invoices|companies|businesses|payments|contracts|orders|accounts|entities|transfers)',
+  'several (invoices|companies|payments|contracts|orders|accounts|transfers)',
+  'smaller (invoices|payments|amounts|deposits|orders|contracts|transfers|jobs)',
+  'spread (it|them|the) ? across',
+);
+const UNDER_THE_LIMIT = t(
+  '(stay|stays|stayed|keep|keeps|kept|remain|remains|fall|falls) (under|below|beneath)',
+  '(under|below|beneath) the (threshold|limit|limits|ceiling)',
+  '(vat|tender|reporting|registration|licensing|audit|procurement) (threshold|limit)',
+  "(not|n't|never) (have|need|needs) to (register|declare|report|tender|apply|notify)",
+  'without (triggering|declaring|registering|reporting|notifying)',
+);
+
+export const SPLITTING_TO_EVADE: Purpose = {
+  kind: 'splitting payments, contracts or a business to stay under a legal threshold',
+  reason:
+    'to split payments, contracts or a business into smaller pieces so that each stays under a legal threshold (tax, tendering or reporting) that the whole would cross',
+  clues: [{ together: [SPLIT_UP, UNDER_THE_LIMIT], asserted: true }],
+  unless: guardedBy('audit*', 'complian*', 'lawful*', 'advice on whether'),
+};
+
+/** A safety device put out of action. */
+const SAFETY_DEVICES = t(
+  'interlock*',
+  'guard',
+  'guards',
+  'light curtain*',
+  'limiter*',
+  'cut-out*',
+  'cutout*',
+  'sensor*',
+  'alarm*',
+  'smoke detector*',
+  'emergency stop*',
+  'safety (switch|switches|device|devices|valve|valves|cut-off|feature|features)',
+  'tachograph*',
+);
+const PUT_OUT_OF_ACTION = t(
+  'disabl(e|es|ed|ing)',
+  'bypass*',
+  'overrid(e|es|den|ing)',
+  'defeat*',
+  'jump(er|ers|ed|ing)? out',
+  'tape* over',
+  '(switch|switches|switched|switching|turn|turns|turned|turning) off',
+  'get round',
+  'get around',
+  'work around',
+  'so it never (trips|stops|triggers|alarms)',
+  'so it no longer (trips|stops|triggers|alarms)',
+  'stop* it (tripping|stopping|triggering|alarming)',
+);
+const TO_KEEP_GOING = t(
+  'faster',
+  'speed up',
+  'speed it up',
+  'keep (running|going|working|producing)',
+  'without stopping',
+  'stops? (the|our) (line|machine|production|press)',
+  'output',
+  'throughput',
+  'production',
+  'targets',
+  'stoppages',
+  'downtime',
+  'hours',
+  'speed',
+);
+
+export const DEFEATED_SAFETY: Purpose = {
+  kind: 'putting safety devices out of action to keep work going',
+  reason:
+    'to put a safety device (an interlock, guard, limiter, sensor or alarm) out of action so that work goes faster or on, which puts people in danger',
+  clues: [{ together: [SAFETY_DEVICES, PUT_OUT_OF_ACTION], asserted: true }, { together: [TO_KEEP_GOING] }],
+  unless: t(
+    'lockout',
+    'isolat*',
+    'repair*',
+    'replac*',
+    'install*',
+    'fit',
+    'fitting',
+    'test',
+    'testing',
+    'commission*',
+    'risk assessment',
+    'upgrad*',
+    'false alarms',
+    'nuisance',
+  ),
+};
+
+/** Another body's marks of identity, worn by the author's own letters, pages or messages. */
+const BORROWED_MARKS = t(
+  "(council|bank|hmrc|dvla|nhs|police|government|ministry|regulator|insurer|supplier|competitor|rival|charity|university|hospital|court) 's (crest|logo|logos|letterhead|branding|layout|colours|colors|seal|stamp|signature|template)",
+  '(council|bank|hmrc|dvla|nhs|police|government|official|competitor|rival|regulator) (crest|logo|logos|letterhead|branding|seal|stamp|template|templates)',
+  '(their|his|her|its) (crest|logo|logos|letterhead|seal|stamp|signature)',
+);
+/** The people who get them are to take them for the real thing. */
+const TAKEN_FOR_GENUINE = t(
+  '(think|thinks|believe|believes|assume|assumes|trust|trusts) (it|this|that|they|the) (is|are|was|were|comes|come|came) (official|genuine|real|from)',
+  '(think|thinks|believe|believes|assume|assumes) (it|this|that|they) (is|are|was|were) ? (official|genuine|real)',
+  '(look|looks|seem|seems|feel|feels) (official|genuine|authentic|legitimate)',
+  'mistake* (it|them|this|these) for',
+  'without (their|its) (permission|knowledge|approval|consent)',
+);
+
+export const BORROWED_IDENTITY: Purpose = {
+  kind: "letters, pages or messages that wear another body's crest, logo or letterhead to be taken for theirs",
+  reason:
+    "for letters, pages or messages that use another organisation's crest, logo or letterhead so that the people who get them take them for that organisation's",
+  clues: [{ together: [BORROWED_MARKS], asserted: true }, { together: [TAKEN_FOR_GENUINE] }],
+  unless: guardedBy('approved', 'partner*', 'licensed', 'authoris*', 'authoriz*', 'co-brand*', 'joint', 'on behalf'),
+};
+
+/** People's own details. */
+const THEIR_DETAILS = t(
+  '(their|his|her) (data|details|photos|photographs|messages|location|locations|records|history|purchases|health|conversations|calls|contacts|address|addresses)',
+  'contact details',
+  'personal (data|details|information)',
+  'email addresses',
+  'phone numbers',
+  '(customer|member|patient|client|supporter|donor|user|guest) (data|database|list|lists|records|details)',
+);
+const PUT_TO_USE = t(
+  'use',
+  'uses',
+  'used',
+  'using',
+  'sell*',
+  'shar(e|es|ed|ing)',
+  'pass* on',
+  'upload*',
+  'analys(e|es|ed|ing)',
+  'mine',
+  'mining',
+  'harvest*',
+  'cop(y|ies|ied|ying)',
+  'match*',
+);
+
+export const DATA_USED_BEHIND_THEIR_BACKS: Purpose = {
+  kind: "using people's personal details in a way they are kept from knowing",
+  reason:
+    "to use people's personal details (their contacts, photos, records or messages) in a way they are kept from knowing",
+  clues: [{ together: [PUT_TO_USE, THEIR_DETAILS], asserted: true }, { together: [KEPT_FROM_THEM] }],
+  unless: t('consent*', 'agreed', 'opted in', 'opt-in', 'anonymi*', 'pseudonymi*', 'privacy notice'),
+  spared: t(
+    'downtime',
+    'outage*',
+    'disruption*',
+    'interruption*',
+    'delay*',
+    'surprise*',
+    'gaps in (the|their) service',
+  ),
+};
+
+const CHARGES = t(
+  'charg(e|es|ed|ing)',
+  'fee',
+  'fees',
+  'surcharge*',
+  'renew*',
+  'subscription*',
+  'direct debit*',
+  'billed',
+  'billing',
+  'price rise*',
+  'price increase*',
+);
+/** A page laid out so that people miss what they agree to. */
+const LAID_OUT_TO_MISS = t(
+  '(put|puts|place|places|hide|hides|bury|buries|keep|keeps|move|moves|tuck|tucks) ? in the small print',
+  '(put|puts|place|places|hide|hides|bury|buries|keep|keeps|move|moves|tuck|tucks) ? ? in the small print',
+  '(put|puts|place|places|hide|hides|bury|buries|keep|keeps|move|moves|tuck|tucks) ? ? ? in the small print',
+  'pre(-)?ticked',
+  'pre - ticked',
+  'ticked by default',
+  'hard to (find|cancel|see|spot|read|notice)',
+  'tiny (print|text|font|letters)',
+  'grey (text|font)',
+  'below the fold',
+  '(hide|hides|hiding|hidden|bury|buries|burying|buried) (it|them|the|this) (in|at|under|below|behind)',
+);
+
+export const HIDDEN_CHARGES: Purpose = {
+  kind: 'charges, renewals or price rises hidden from the customers who pay them',
+  reason:
+    'to charge customers (a fee, a renewal, a price rise) in a way designed so that they miss it or are not told, which misleads the people who pay',
+  clues: [{ together: [CHARGES] }, { together: [LAID_OUT_TO_MISS] }],
+  unless: t('clear*', 'transparen*', 'remov*', 'fix', 'fixing', 'audit*', 'complain*'),
+};
+
 /** Read after the single-sentence concerns; the first whose clues meet gives the reason. */
 export const PURPOSES: readonly Purpose[] = [
   COVERT_PROFILING,
@@ -315,4 +571,10 @@ export const PURPOSES: readonly Purpose[] = [
   PRESSURE_CAMPAIGN,
   SECRET_MONITORING,
   HIDDEN_PRODUCT_CHANGE,
+  RIGGED_REVIEWS,
+  SPLITTING_TO_EVADE,
+  DEFEATED_SAFETY,
+  BORROWED_IDENTITY,
+  HIDDEN_CHARGES,
+  DATA_USED_BEHIND_THEIR_BACKS,
 ];
