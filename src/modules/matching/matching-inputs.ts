@@ -54,7 +54,7 @@ function heldTaskHours(row: Pick<CandidateSkillRow, 'held_assignment_id' | 'held
 
 /** Folds skill rows into one candidate per contributor, in the order the rows first name them. */
 function toCandidates(rows: ReadonlyArray<TaskCandidateRow & { evidence?: string | null }>): Candidate[] {
-  const byVolunteer = new Map<number, Candidate & { skills: Map<number, string>; evidence: Map<number, string> }>();
+  const byVolunteer = new Map<number, Candidate & { skills: Map<number, string>; evidence?: Map<number, string> }>();
   for (const row of rows) {
     let candidate = byVolunteer.get(row.volunteer_id);
     if (!candidate) {
@@ -66,12 +66,12 @@ function toCandidates(rows: ReadonlyArray<TaskCandidateRow & { evidence?: string
         heldTaskHours: heldTaskHours(row),
         reputation: row.reputation_score,
         skills: new Map(),
-        evidence: new Map(),
       };
       byVolunteer.set(row.volunteer_id, candidate);
     }
     candidate.skills.set(row.skill_id, row.proficiency_level);
-    if (row.evidence) candidate.evidence.set(row.skill_id, row.evidence);
+    // Most rows carry none (and matching's candidate rows never do): a map only where there is evidence.
+    if (row.evidence) (candidate.evidence ??= new Map()).set(row.skill_id, row.evidence);
   }
   return [...byVolunteer.values()];
 }

@@ -29,26 +29,41 @@ const MOST_COMPLETED_AT_ONCE = 1000;
  * every complete candidate (test/pipeline/matching-ranking.test.ts holds that on a generated population).
  */
 export function rankLazily(task: TaskNeeds, candidates: readonly Candidate[], minimumScore: number): Ranking {
-  const bounded: Array<Pick<Match, 'score' | 'candidate'>> = [];
+  // Ceilings are whole scores (0–100): candidates are kept by ceiling, and those of one ceiling are put in order only
+  // when the ranking reaches them, instead of sorting tens of thousands of whom a few are ever completed.
+  const byCeiling: Candidate[][] = [];
   for (const candidate of candidates) {
     const ceiling = scoreCeiling(task, candidate);
-    if (ceiling !== null && ceiling >= minimumScore) bounded.push({ score: ceiling, candidate });
+    if (ceiling !== null && ceiling >= minimumScore) (byCeiling[ceiling] ??= []).push(candidate);
   }
-  bounded.sort(compareMatches);
+  let nextCeiling = byCeiling.length - 1;
+  /** Candidates in order of their ceilings, as far as reached; those before `completedUpTo` are completed. */
+  const bounded: Array<Pick<Match, 'score' | 'candidate'>> = [];
   let completedUpTo = 0;
   let batch = FIRST_COMPLETED;
   /** Completed matches not yet answered, best first. */
   const ready: Match[] = [];
 
+  /** Puts in order the candidates of the next ceilings down until `count` wait to be completed (or none is left). */
+  function reach(count: number): void {
+    while (bounded.length - completedUpTo < count && nextCeiling >= 0) {
+      const score = nextCeiling--;
+      const same = (byCeiling[score] ?? []).map((candidate) => ({ score, candidate }));
+      for (const entry of same.sort(compareMatches)) bounded.push(entry);
+    }
+  }
+
   async function completeNext(db: Db): Promise<void> {
+    reach(batch);
     const next = bounded.slice(completedUpTo, completedUpTo + batch);
     completedUpTo += next.length;
     batch = Math.min(batch * 2, MOST_COMPLETED_AT_ONCE);
-    for (const candidate of await completeCandidates(
+    const complete = await completeCandidates(
       db,
       task,
       next.map((entry) => entry.candidate),
-    )) {
+    );
+    for (const candidate of complete) {
       const match = scoreCandidate(task, candidate);
       if (match && match.score >= minimumScore) ready.push(match);
     }
@@ -58,10 +73,8 @@ export function rankLazily(task: TaskNeeds, candidates: readonly Candidate[], mi
   return {
     async next(db) {
       // The best completed match comes next only if no candidate left could rank before it at their ceiling.
-      while (
-        completedUpTo < bounded.length &&
-        (ready.length === 0 || compareMatches(bounded[completedUpTo], ready[0]) < 0)
-      ) {
+      for (reach(1); completedUpTo < bounded.length; reach(1)) {
+        if (ready.length > 0 && compareMatches(bounded[completedUpTo], ready[0]) > 0) break;
         await completeNext(db);
       }
       return ready.shift();
