@@ -156,6 +156,25 @@ describe('decomposition offline: tasks from the brief itself', () => {
     assert.ok(tasksOf(plan).some((task) => task.acceptance_criteria.some((c) => /£12,000/.test(c))));
   });
 
+  test('work the brief leaves out or the client does itself is no task', async () => {
+    const plan = await decompose(
+      plain(
+        'Leak repairs',
+        'The work we need:\nPhase 1: map the pipe network on GIS.\nPhase 2: a leak detection survey of the zones.\n' +
+          'Phase 3: repair the leaks found.\n\nOur estate manager will arrange access to the properties. Servicing the pumps is not part of this ' +
+          'work. Cleaning the tanks is done by our own maintenance team. We will arrange the traffic permits ourselves. ' +
+          'Parking enforcement is outside this study.',
+      ),
+    );
+    const titles = titlesOf(plan);
+    assert.ok(
+      titles.some((title) => /leak detection/i.test(title)),
+      titles.join(' | '),
+    );
+    for (const title of titles)
+      assert.doesNotMatch(title, /access to the properties|pumps|tanks|traffic permits|parking/i, title);
+  });
+
   test('a list item of work named by its kind ("risk assessments and …") is a piece, not a risk the brief names', async () => {
     const plan = await decompose(
       plain(

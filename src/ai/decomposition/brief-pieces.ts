@@ -47,6 +47,13 @@ const ASKS_FOR_WORK =
 const NEEDS =
   /\b(?:needs?|wants?|must|should|has to|have to|will need to|is required to|are required to|deliverables?)\b/i;
 const NOT_WANTED = /\b(?:not looking for|not asking for|do not want|don't want|do not need|don't need|no need)\b/i;
+/**
+ * Work the brief leaves out or the client does itself: "servicing the machines is not part of this work", "Parking
+ * enforcement is outside this study", "We will arrange the halls ourselves", "Cleaning is done by our own hygiene
+ * team", "Our estate manager will arrange access". Context, never a task: no one is to be found for it.
+ */
+const NOT_THIS_WORK =
+  /\b(?:(?:is|are)\s{1,4}not\s{1,4}part\s{1,4}of\s{1,4}(?:this|the)\s{1,4}(?:work|project|brief|job|contract|study)|(?:is|are)\s{1,4}outside\s{1,4}(?:this|the)\s{1,4}(?:work|project|brief|scope|study)|out\s{1,4}of\s{1,4}scope|(?:done|handled|run|provided)\s{1,4}by\s{1,4}our\s{1,4}own)\b|^our\s{1,4}(?:[\p{L}-]+\s{1,4}){1,3}?(?:will|already)\s{1,4}(?!need|have to|get|receive|be\b)[\p{L}]+|^we(?:'ll|\s{1,4}will)\s[^.;]{0,80}\bourselves\b/iu;
 const SUCCESS =
   /^(?:success|we will know|we'll know|we will measure|we'll measure|it will have worked)|\bsuccess (?:means|would mean|looks like|is)\b|\bwe will know\b|\bmeasure success\b/i;
 /** "Risks: …", "The main risk is …"; not a list item of work named by its kind ("risk assessments and method statements"). */
@@ -221,6 +228,7 @@ function sentenceKind(sentence: string, listItem: boolean): SentenceKind {
   if (SUCCESS.test(sentence)) return 'success';
   if (RISK.test(sentence)) return 'risk';
   if (NOT_WANTED.test(sentence) && !ASKS_FOR_WORK.test(sentence.replace(NOT_WANTED, ''))) return 'background';
+  if (NOT_THIS_WORK.test(sentence)) return 'background';
   const firstWord = /^[("'“]?([A-Za-z]+)/.exec(sentence)?.[1] ?? '';
   if (REFERS_BACK.test(sentence) || KEEP_AS_IS.test(sentence) || isScheduleOrMoney(sentence)) return 'requirement';
   if (ELABORATES.test(sentence) || ASKS_FOR_WORK.test(sentence) || isWorkVerb(firstWord)) return 'work';
