@@ -140,7 +140,7 @@ export async function benchMatching(options: {
   const url = scratch?.url ?? `sqlite:${path.join(dataDir, 'bench.sqlite')}`;
   const handle = createDatabase({ url });
   const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: url });
-  const deps = createDeps(config, handle);
+  const deps = await createDeps(config, handle);
   try {
     await migrateToLatest(handle.db, handle.dialect);
     const seeded = performance.now();

@@ -35,7 +35,7 @@ export type AppDeps = Readonly<{
 }>;
 
 /** The dependencies every entry point builds the same way from its configuration and open database. */
-export function createDeps(config: Config, database: { db: Db; dialect: Dialect }): AppDeps {
+export async function createDeps(config: Config, database: { db: Db; dialect: Dialect }): Promise<AppDeps> {
   // The process metrics (CPU, memory, event loop) only where someone may read them.
   const metrics = new Metrics({ processMetrics: config.metrics.token !== null });
   const queue = createJobQueue(config, database.db);
@@ -45,10 +45,10 @@ export function createDeps(config: Config, database: { db: Db; dialect: Dialect 
     config,
     db: database.db,
     dialect: database.dialect,
-    storage: createStorage(config),
-    ai: observeAnalyses(createProvider(config), metrics),
+    storage: await createStorage(config),
+    ai: observeAnalyses(await createProvider(config), metrics),
     queue,
-    mailer: createMailer(config.mail),
+    mailer: await createMailer(config.mail),
     metrics,
     lifecycle: new ProcessLifecycle(),
     sharedReads: new SharedReads(config.sharedReadCacheBytes),

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const database = createDatabase({ url: config.databaseUrl });
   await migrateToLatest(database.db, database.dialect);
-  const deps = createDeps(config, database);
+  const deps = await createDeps(config, database);
   const app = await buildApp(deps);
   await deps.queue.start(app.log);
   const worker = config.embeddedWorker

@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const database = createDatabase({ url: config.databaseUrl });
   await migrateToLatest(database.db, database.dialect);
   const log = pino({ level: config.logLevel });
-  const deps = createDeps(config, database);
+  const deps = await createDeps(config, database);
   await deps.queue.start(log);
   const metricsServer = await serveWorkerMetrics(deps, log);
   const worker = await deps.queue.startWorker(jobRegistry, deps, log, { observer: deps.metrics });

@@ -28,7 +28,7 @@ export const storageCommands: Record<string, Command> = {
     },
     examples: ['guild storage:check', 'STORAGE_URL=s3://guild-files/prod guild storage:check --orphans'],
     async run({ db, config, print }, options) {
-      const storage = createStorage(config);
+      const storage = await createStorage(config);
       const where = config.objectStore
         ? `s3://${config.objectStore.bucket}/${config.objectStore.prefix}`
         : config.storageDir;

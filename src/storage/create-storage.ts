@@ -1,9 +1,13 @@
 import type { Config } from '../config.ts';
 import { DiskStorage, type FileStorage } from './file-storage.ts';
-import { createS3Client, S3Storage } from './s3-storage.ts';
 
-/** The store STORAGE_URL chose: an S3-compatible bucket, or the local folder (the embedded default). */
-export function createStorage(config: Pick<Config, 'storageDir' | 'objectStore'>): FileStorage {
+/**
+ * The store STORAGE_URL chose: an S3-compatible bucket, or the local folder (the embedded default). The S3 adapter is
+ * imported only when chosen: its SDK costs a process about 70 MB of memory.
+ */
+export async function createStorage(config: Pick<Config, 'storageDir' | 'objectStore'>): Promise<FileStorage> {
   const { objectStore } = config;
-  return objectStore ? new S3Storage(objectStore, createS3Client(objectStore)) : new DiskStorage(config.storageDir);
+  if (!objectStore) return new DiskStorage(config.storageDir);
+  const { createS3Client, S3Storage } = await import('./s3-storage.ts');
+  return new S3Storage(objectStore, createS3Client(objectStore));
 }

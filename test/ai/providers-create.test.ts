@@ -15,7 +15,7 @@ describe('createProvider: AI_PROVIDER picks who answers', () => {
   after(() => server.close());
 
   it('answers offline by default, with the stage’s own analyzer run in an analysis thread', async () => {
-    const provider = createProvider(loadConfig({ NODE_ENV: 'test' }));
+    const provider = await createProvider(loadConfig({ NODE_ENV: 'test' }));
     try {
       assert.equal(provider.name, 'local');
       const brief = { title: 'A website for our bakery', description: 'Build a website with online ordering.' };
@@ -31,7 +31,7 @@ describe('createProvider: AI_PROVIDER picks who answers', () => {
   for (const kind of ['openai', 'anthropic'] as const) {
     it(`AI_PROVIDER=${kind} asks the configured model at AI_BASE_URL`, async () => {
       const baseUrl = kind === 'openai' ? server.openaiBaseUrl : server.anthropicBaseUrl;
-      const provider = createProvider(modelSettings(kind, baseUrl));
+      const provider = await createProvider(modelSettings(kind, baseUrl));
       assert.equal(provider.name, kind);
       assert.equal(provider.model, 'test-model-1');
 

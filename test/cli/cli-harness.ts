@@ -67,7 +67,7 @@ export async function createCliWorld(dialect: Dialect, extraEnv: Record<string, 
   };
   const config = loadConfig(env);
   const database = createDatabase({ url: config.databaseUrl, poolSize: 2 });
-  const app = await buildApp(createDeps(config, database));
+  const app = await buildApp(await createDeps(config, database));
   await app.ready();
   return {
     dataDir,

@@ -24,7 +24,7 @@ for (const dialect of testDialects()) {
       const migrated = await world.guild(['migrate']);
       assert.equal(migrated.code, 0, migrated.stderr);
       const config = loadConfig({ ...world.env, WORKER_POLL_MS: '20' });
-      deps = createDeps(config, { db: world.db, dialect });
+      deps = await createDeps(config, { db: world.db, dialect });
       await deps.queue.start(silent);
     });
     after(async () => {

@@ -23,7 +23,7 @@ for (const dialect of testDialects()) {
       world = await createCliWorld(dialect);
       const migrated = await world.guild(['migrate']);
       assert.equal(migrated.code, 0, migrated.stderr);
-      deps = createDeps(loadConfig({ ...world.env, WORKER_POLL_MS: '20' }), { db: world.db, dialect });
+      deps = await createDeps(loadConfig({ ...world.env, WORKER_POLL_MS: '20' }), { db: world.db, dialect });
       await deps.queue.start(silent);
     });
     after(async () => {

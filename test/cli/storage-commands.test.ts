@@ -29,7 +29,7 @@ for (const dialect of testDialects()) {
         world = await createCliWorld(dialect, store === 's3' ? s3.envWithPrefix(`cli-${dialect}`) : {});
         const migrated = await world.guild(['migrate']);
         assert.equal(migrated.code, 0, migrated.stderr);
-        storage = createStorage(loadConfig(world.env));
+        storage = await createStorage(loadConfig(world.env));
       });
       after(async () => {
         storage.close?.();

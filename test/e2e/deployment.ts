@@ -88,7 +88,7 @@ export async function startDeployment(cleanup: Cleanup): Promise<Deployment> {
 
   const database = createDatabase({ url: scratch.url, poolSize: 2 });
   cleanup.defer(() => database.destroy());
-  const storage = createStorage(loadConfig(host('test')));
+  const storage = await createStorage(loadConfig(host('test')));
   cleanup.defer(() => storage.close?.());
   return {
     api1,

@@ -161,7 +161,7 @@ export async function createTestContext(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-test-'));
   const database = await createTestDatabase(dialect, dataDir);
   const config = testConfig(dialect, database, dataDir, env);
-  const created = createDeps(config, database);
+  const created = await createDeps(config, database);
   const ai = options.ai ?? (config.aiProvider === 'local' ? sharedAnalysisThreads(config) : undefined);
   // The provider createDeps made holds no thread until its first analysis; it is released here, unused.
   if (ai) await created.ai.close?.();

@@ -124,7 +124,7 @@ describe('PostgreSQL outage [postgres]', { skip: POSTGRES_URL ? false : 'TEST_DA
       { NODE_ENV: 'test', DATA_DIR: dataDir, QUEUE_SCHEMA: database.queueSchema! },
       { databaseUrl: url.toString(), dialect: 'postgres' },
     );
-    deps = createDeps(config, proxied);
+    deps = await createDeps(config, proxied);
     app = await buildApp(deps);
     await app.ready();
     await deps.queue.start(app.log);

@@ -31,8 +31,8 @@ async function twoApps(dialect: Dialect) {
     url: database.url,
     ...(database.schema ? { schema: database.schema } : {}),
   });
-  const depsA = createDeps(config, database);
-  const depsB = createDeps(config, second);
+  const depsA = await createDeps(config, database);
+  const depsB = await createDeps(config, second);
   const a = await buildApp(depsA);
   const b = await buildApp(depsB);
   return {

@@ -38,7 +38,7 @@ describe('pg-boss queue [postgres]', { skip: POSTGRES_URL ? false : 'TEST_DATABA
       },
       { databaseUrl: database.url, dialect: 'postgres' },
     );
-    deps = createDeps(config, database);
+    deps = await createDeps(config, database);
     assert.equal(deps.queue.engine, 'pg-boss');
     await deps.queue.start(silent);
   });

@@ -80,7 +80,7 @@ for (const dialect of testDialects()) {
         JOB_LEASE_SECONDS: '2',
         JOB_RETRY_DELAY_SECONDS: '1',
       };
-      deps = createDeps(loadConfig(env), database);
+      deps = await createDeps(loadConfig(env), database);
       await deps.queue.start(silent);
     });
     after(async () => {

@@ -31,7 +31,7 @@ for (const dialect of testDialects()) {
       database = await createTestDatabase(dialect, dataDir);
       const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WORKER_POLL_MS: '60000' });
       queue = new TableJobQueue(database.db);
-      deps = { ...createDeps(config, database), queue };
+      deps = { ...(await createDeps(config, database)), queue };
     });
     after(async () => {
       await database.close();

@@ -50,7 +50,7 @@ describe('mail through SMTP (nodemailer against a real SMTP server on loopback)'
 
   it('is the adapter the configuration picks when SMTP_URL is set', async () => {
     const config = loadConfig({ SMTP_URL: smtp.url, MAIL_FROM: 'guild@example.test', DATA_DIR: os.tmpdir() });
-    const mailer = createMailer(config.mail);
+    const mailer = await createMailer(config.mail);
     await mailer.send(message('grace@example.test'));
     await mailer.close();
     assert.deepEqual(
@@ -92,7 +92,7 @@ describe('mail to the outbox folder (no SMTP_URL)', () => {
   it('writes each message as an owner-only file under DATA_DIR/outbox, read back oldest first', async () => {
     const config = loadConfig({ DATA_DIR: dataDir, MAIL_FROM: 'Guild <guild@example.test>' });
     assert.equal(config.mail.outboxDir, path.join(dataDir, 'outbox'));
-    const mailer = createMailer(config.mail);
+    const mailer = await createMailer(config.mail);
     await mailer.send(message('first@example.test'));
     await mailer.send(message('second@example.test'));
 

@@ -16,7 +16,7 @@ export async function servedOpenApiDocument(env: Record<string, string> = {}): P
   try {
     const config = loadConfig({ LOG_LEVEL: 'silent', ...env, DATA_DIR: dataDir });
     const database = createDatabase({ url: config.databaseUrl });
-    const deps = createDeps(config, database);
+    const deps = await createDeps(config, database);
     try {
       const app = await buildApp(deps);
       await app.ready();

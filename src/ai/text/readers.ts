@@ -1,6 +1,3 @@
-import mammoth from 'mammoth';
-import { getDocumentProxy, getResolvedPDFJS } from 'unpdf';
-import WordExtractor from 'word-extractor';
 import { UnreadableDocumentError } from './errors.ts';
 import { countWordCharacters } from './normalize.ts';
 import { checkPdfBudget } from './pdf-budget.ts';
@@ -10,6 +7,9 @@ import { checkZipBudget } from './zip-budget.ts';
  * The format readers. They run inside the parsing worker (parse-worker.ts), so a file that makes a parser spin or
  * swell costs a terminated thread, never the process. Any exception a parser throws on a file means the file is
  * not something it can read: it becomes `damaged`, with the parser's message kept as the detail.
+ *
+ * Each parser is imported when its first file comes: the API process reaches this module through the CV analysis
+ * service's imports but never parses, and the three parsers cost it about 30 MB of memory (issue 11's RSS aim).
  */
 export type DocumentKind = 'pdf' | 'doc' | 'docx';
 
@@ -36,6 +36,7 @@ async function readPdf(data: Uint8Array, limits: ReadLimits): Promise<RawDocumen
   // Encrypted files (PasswordException), non-PDFs (InvalidPDFException) and broken cross-reference tables throw
   // here; readDocument turns them into `damaged`. pdf.js prints its recoverable warnings unless told not to.
   await checkPdfBudget(data); // before pdf.js inflates anything: see pdf-budget.ts
+  const { getDocumentProxy } = await import('unpdf');
   const pdf = await getDocumentProxy(data, { verbosity: 0, isEvalSupported: false });
   try {
     const pageCount = Math.min(pdf.numPages, limits.maxPages);
@@ -61,10 +62,11 @@ async function readPdf(data: Uint8Array, limits: ReadLimits): Promise<RawDocumen
   }
 }
 
-type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
+type PdfDocument = Awaited<ReturnType<typeof import('unpdf').getDocumentProxy>>;
 
 /** Whether the pages draw pictures: a PDF of pictures and no text is a scan; one of neither is blank. */
 async function paintsImages(pdf: PdfDocument, pageCount: number): Promise<boolean> {
+  const { getResolvedPDFJS } = await import('unpdf');
   const { OPS } = await getResolvedPDFJS();
   const imageOps = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject]);
   for (let number = 1; number <= pageCount; number++) {
@@ -78,11 +80,13 @@ async function paintsImages(pdf: PdfDocument, pageCount: number): Promise<boolea
 
 async function readDocx(data: Uint8Array): Promise<string> {
   await checkZipBudget(data); // before JSZip inflates anything: see zip-budget.ts
+  const { default: mammoth } = await import('mammoth');
   const result = await mammoth.extractRawText({ buffer: Buffer.from(data.buffer, data.byteOffset, data.byteLength) });
   return result.value;
 }
 
 async function readDoc(data: Uint8Array): Promise<string> {
+  const { default: WordExtractor } = await import('word-extractor');
   const document = await new WordExtractor().extract(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
   // Sidebars of CV templates are text boxes and the name often sits in the page header: both hold CV content.
   const parts = [
