@@ -28,6 +28,13 @@ export type TaskInvitations = {
   fittingEligible: string[];
   /** The fitting contributors matching leaves out, each with why (`whyNotEligible`). */
   fittingLeftOut: Array<{ cv: string; why: LeftOutReason }>;
+  /**
+   * The same pairs by the issue's own wording, a labelled skill meeting *any* required skill of the task (supporting
+   * and soft ones included), and how many of them are eligible: printed beside the core-skill figure so that the
+   * change of definition is visible, not only its result.
+   */
+  fittingAnySkill: number;
+  fittingAnySkillEligible: number;
 };
 
 /**
@@ -136,7 +143,8 @@ function toTaskNeeds(task: PlannedTaskView, id: number, ids: SkillIds, taxonomy:
  * at the end of an audit) or a soft one ("Leadership") makes nobody fit alone, so a contributor who holds only such a
  * skill is not a fitting pair either.
  */
-function fittingSkills(task: PlannedTaskView, taxonomy: Taxonomy): string[] {
+function fittingSkills(task: PlannedTaskView, taxonomy: Taxonomy, skills: 'core' | 'any'): string[] {
+  if (skills === 'any') return task.requiredSkills;
   return task.requiredSkills.filter((name) =>
     isCoreSkill({ core: !task.supportingSkills.includes(name), category: taxonomy.resolve(name)?.category }),
   );
@@ -144,15 +152,16 @@ function fittingSkills(task: PlannedTaskView, taxonomy: Taxonomy): string[] {
 
 /**
  * Whether a contributor's labelled skills fit a task: one of them (by its name or an alias) is one of the task's
- * core required skills or a narrower one.
+ * core required skills (or, with `skills: 'any'`, any of its required skills) or a narrower one.
  */
 export function fitsTask(
   task: PlannedTaskView,
   labels: readonly LabelledSkill[],
   taxonomy: Taxonomy,
   matcher: SkillLabelMatcher,
+  skills: 'core' | 'any' = 'core',
 ): boolean {
-  return fittingSkills(task, taxonomy).some((required) =>
+  return fittingSkills(task, taxonomy, skills).some((required) =>
     labels.some(
       (held) =>
         matcher.same(required, held) ||
@@ -183,6 +192,9 @@ export function evaluateInvitations(
       const fits = (index: number) => fitsTask(task, readable[index]!.label.skills, taxonomy, matcher);
       const fitting = readable.flatMap((_, index) => (fits(index) ? [index] : []));
       const eligible = new Set(ranked.map((match) => match.candidate.volunteerId - 1));
+      const fittingAny = readable.flatMap((cv, index) =>
+        fitsTask(task, cv.label.skills, taxonomy, matcher, 'any') ? [index] : [],
+      );
       results.push({
         briefId: brief.label.id,
         task: task.title,
@@ -203,6 +215,8 @@ export function evaluateInvitations(
           );
           return why === null ? [] : [{ cv: readable[index]!.label.id, why }];
         }),
+        fittingAnySkill: fittingAny.length,
+        fittingAnySkillEligible: fittingAny.filter((index) => eligible.has(index)).length,
       });
     }
   }

@@ -310,6 +310,12 @@ if (cvs.length === 0) {
   for (const { why } of invitations.flatMap((task) => task.fittingLeftOut))
     leftOut.set(why, (leftOut.get(why) ?? 0) + 1);
   out.push('', `fitting pairs left out, by why: ${[...leftOut].map(([why, n]) => `${why} ${n}`).join(', ') || '–'}`);
+  const anyPairs = sum(invitations, (task) => task.fittingAnySkill);
+  const anyEligible = sum(invitations, (task) => task.fittingAnySkillEligible);
+  out.push(
+    `fitting pairs by any required skill (supporting and soft skills included, the eval's definition before 2026-11-26): ` +
+      `${anyEligible} of ${anyPairs} eligible = ${formatShare(ratio(anyEligible, anyPairs))}`,
+  );
   if (options.verbose) {
     // Tasks nobody fits and nobody was invited to say nothing; they are counted in "tasks without" above.
     for (const task of invitations.filter((entry) => entry.invited.length > 0 || entry.fitting.length > 0)) {

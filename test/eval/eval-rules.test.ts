@@ -105,6 +105,12 @@ describe('eval: fitting pairs of the invitation measure', () => {
     assert.ok(!fitsTask(needs(['SQL', 'Leadership']), holds('Leadership'), taxonomy, matcher));
     assert.ok(fitsTask(needs(['SQL', 'Leadership']), [...holds('Leadership'), ...holds('SQL')], taxonomy, matcher));
   });
+
+  test("by the issue's wording (any required skill), a supporting or soft skill alone makes a fitting pair", () => {
+    assert.ok(fitsTask(needs(['SQL', 'JavaScript'], ['JavaScript']), holds('JavaScript'), taxonomy, matcher, 'any'));
+    assert.ok(fitsTask(needs(['SQL', 'Leadership']), holds('Leadership'), taxonomy, matcher, 'any'));
+    assert.ok(!fitsTask(needs(['SQL', 'Leadership']), holds('Python'), taxonomy, matcher, 'any'));
+  });
 });
 
 describe('eval: why a fitting pair is left out', () => {
