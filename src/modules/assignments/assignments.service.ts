@@ -12,7 +12,7 @@ import { CHALLENGE_TRANSITIONS } from '../challenges/challenges.state.ts';
 import { awardReputation, ratingMultiplier, scoreBandMultiplier } from '../reputation/reputation.ts';
 import { updateTaskStatusIfIn } from '../tasks/tasks.repository.ts';
 import { TASK_TRANSITIONS } from '../tasks/tasks.state.ts';
-import { recordAssignmentChanged } from './assignment-events.ts';
+import { recordAssignmentMoved } from './assignment-events.ts';
 import { assignmentResponse, assignmentsInOrder, findAssignmentForCaller } from './assignments.access.ts';
 import {
   notifyInvitationWithdrawn,
@@ -97,7 +97,7 @@ export async function moveAssignment(
     updated_at: now,
   });
   if (!moved) throw AppError.invalidState(INVALID_STATUS_MESSAGE);
-  await recordAssignmentChanged(trx, assignment.id);
+  await recordAssignmentMoved(trx, assignment);
 }
 
 /** Work has begun on the task: the task and, the first time, its challenge are in progress. */

@@ -22,11 +22,10 @@ export async function recordTeamFormed(trx: Db, teamId: number): Promise<void> {
   });
 }
 
-/** `team.message_created`, in the transaction that stored it: the message as the team's list shows it. */
-export async function recordTeamMessage(trx: Db, message: TeamMessage): Promise<void> {
-  await recordEvent(trx, {
-    type: 'team.message_created',
-    recipients: await memberUserIds(trx, message.team_id, MESSAGING_MEMBERSHIPS),
-    data: async () => message,
-  });
+/**
+ * `team.message_created`, in the transaction that stored it: the message as the team's list shows it, to the webhooks
+ * of `readers` (the user ids of the team's MESSAGING_MEMBERSHIPS, which the caller has read for its notifications too).
+ */
+export async function recordTeamMessage(trx: Db, message: TeamMessage, readers: readonly number[]): Promise<void> {
+  await recordEvent(trx, { type: 'team.message_created', recipients: readers, data: async () => message });
 }

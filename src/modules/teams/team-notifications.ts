@@ -1,6 +1,5 @@
 import type { Db } from '../../db/database.ts';
 import { notify } from '../notifications/notify.ts';
-import { MESSAGING_MEMBERSHIPS } from './team-events.ts';
 import { memberUserIds } from './teams.repository.ts';
 import type { TeamMessage } from './teams.schemas.ts';
 
@@ -16,11 +15,16 @@ export function messagePreview(message: string): string {
 
 /**
  * `team_message` (issue 13, item 2), in the transaction that stored the message: every other member who may read the
- * team's messages (invited or accepted, as MESSAGING_MEMBERSHIPS) is told, never the author. One notification per
- * message: the type's e-mail default is the daily digest, so a busy team fills the bell, not the inbox.
+ * team's messages (`readers`: the user ids of its MESSAGING_MEMBERSHIPS, invited or accepted) is told, never the
+ * author. One notification per message: the type's e-mail default is the daily digest, so a busy team fills the bell,
+ * not the inbox.
  */
-export async function notifyTeamMessage(trx: Db, team: TeamRef, message: TeamMessage): Promise<void> {
-  const readers = await memberUserIds(trx, team.id, MESSAGING_MEMBERSHIPS);
+export async function notifyTeamMessage(
+  trx: Db,
+  team: TeamRef,
+  message: TeamMessage,
+  readers: readonly number[],
+): Promise<void> {
   for (const userId of readers) {
     if (userId === message.user.id) continue;
     await notify(trx, {

@@ -14,6 +14,7 @@ import {
   findTeamWithChallenge,
   insertTeamMessage,
   listTeamMessages,
+  memberUserIds,
 } from './teams.repository.ts';
 import type { Team } from './teams.schemas.ts';
 
@@ -41,8 +42,10 @@ export async function postMessage(db: Db, caller: AuthUser, teamId: number, mess
   return db.transaction().execute(async (trx) => {
     const row = await insertTeamMessage(trx, { teamId, userId: caller.id, message, now: new Date().toISOString() });
     const posted = toTeamMessage({ ...row, user_name: caller.name });
-    await recordTeamMessage(trx, posted);
-    await notifyTeamMessage(trx, team, posted);
+    // Read once for both: the webhook event and the notifications go to the same members.
+    const readers = await memberUserIds(trx, teamId, MESSAGING_MEMBERSHIPS);
+    await recordTeamMessage(trx, posted, readers);
+    await notifyTeamMessage(trx, team, posted, readers);
     return posted;
   });
 }
