@@ -1,5 +1,4 @@
 import type { AnalysisStage } from '../stage.ts';
-import { analyzeBrief } from './local.ts';
 import { briefPrompt } from './prompt.ts';
 import { verifyBriefAnalysis } from './refusal.ts';
 import { BriefAnalysis, type BriefInput } from './schema.ts';
@@ -12,7 +11,7 @@ export const briefStage: AnalysisStage<BriefInput, typeof BriefAnalysis> = {
   name: 'brief',
   schema: BriefAnalysis,
   prompt: briefPrompt,
-  local: analyzeBrief,
+  local: async (input, context) => (await import('./local.ts')).analyzeBrief(input, context),
   verify: verifyBriefAnalysis,
 };
 

@@ -1,5 +1,4 @@
 import type { AnalysisStage } from '../stage.ts';
-import { assessComplexity } from './local.ts';
 import { complexityPrompt } from './prompt.ts';
 import { ComplexityAssessment, type ComplexityInput } from './schema.ts';
 
@@ -8,7 +7,7 @@ export const complexityStage: AnalysisStage<ComplexityInput, typeof ComplexityAs
   name: 'complexity',
   schema: ComplexityAssessment,
   prompt: complexityPrompt,
-  local: assessComplexity,
+  local: async (input, context) => (await import('./local.ts')).assessComplexity(input, context),
 };
 
 export { ComplexityAssessment, type ComplexityInput, challengeTypeFor } from './schema.ts';

@@ -1,5 +1,4 @@
 import type { AnalysisStage } from '../stage.ts';
-import { analyzeCv } from './local.ts';
 import { cvPrompt } from './prompt.ts';
 import { CvAnalysisSchema, type CvInput } from './schema.ts';
 
@@ -10,7 +9,7 @@ export const cvStage: AnalysisStage<CvInput, typeof CvAnalysisSchema> = {
   name: 'cv',
   schema: CvAnalysisSchema,
   prompt: cvPrompt,
-  local: (input, context) => analyzeCv(input, context.taxonomy),
+  local: async (input, context) => (await import('./local.ts')).analyzeCv(input, context.taxonomy),
 };
 
 export {

@@ -1,5 +1,4 @@
 import type { AnalysisStage } from '../stage.ts';
-import { decompose } from './local.ts';
 import { decompositionPrompt } from './prompt.ts';
 import { Decomposition, type DecompositionInput } from './schema.ts';
 import { verifyDecomposition } from './verify.ts';
@@ -12,7 +11,7 @@ export const decompositionStage: AnalysisStage<DecompositionInput, typeof Decomp
   name: 'decomposition',
   schema: Decomposition,
   prompt: decompositionPrompt,
-  local: decompose,
+  local: async (input, context) => (await import('./local.ts')).decompose(input, context),
   verify: verifyDecomposition,
 };
 

@@ -1,5 +1,4 @@
 import type { AnalysisStage } from '../stage.ts';
-import { scoreIdea } from './local.ts';
 import { ideaPrompt } from './prompt.ts';
 import { type IdeaInput, IdeaScoring } from './schema.ts';
 
@@ -8,7 +7,7 @@ export const ideaScoringStage: AnalysisStage<IdeaInput, typeof IdeaScoring> = {
   name: 'idea',
   schema: IdeaScoring,
   prompt: ideaPrompt,
-  local: scoreIdea,
+  local: async (input, context) => (await import('./local.ts')).scoreIdea(input, context),
 };
 
 export { type IdeaInput, IdeaScoring } from './schema.ts';

@@ -1,5 +1,5 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import { createRequire } from 'node:module';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 
 /**
  * What a new password must be (OWASP ASVS 5.0, V6.2; NIST SP 800-63B): long enough, not absurdly long, not one an
@@ -30,11 +30,19 @@ const MIN_PERSONAL_PART = 4;
 
 /**
  * The common-password list shipped with zxcvbn-ts (about 49,000 passwords from public breach corpora, most used
- * first) and its keyboard layouts. Built on first use, about 80 ms, so processes that never set a password skip it.
+ * first) and its keyboard layouts. Loaded and built on first use, about 80 ms, so processes that never set a
+ * password skip it: the dictionaries alone hold about 18 MB of every process's memory once imported. The check is
+ * synchronous, so the (CommonJS) packages are required, not imported.
  */
 let estimator: ZxcvbnFactory | null = null;
 function estimate(password: string, personal: string[]) {
-  estimator ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs, maxLength: ESTIMATED_LENGTH });
+  if (!estimator) {
+    const require = createRequire(import.meta.url);
+    const { ZxcvbnFactory } = require('@zxcvbn-ts/core') as typeof import('@zxcvbn-ts/core');
+    const { adjacencyGraphs, dictionary } =
+      require('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common');
+    estimator = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs, maxLength: ESTIMATED_LENGTH });
+  }
   return estimator.check(password, personal);
 }
 
