@@ -5,8 +5,15 @@ import { rejectAssignment } from '../../src/modules/assignments/assignments.serv
 import { type AuthUser, authenticateToken } from '../../src/modules/auth/tokens.service.ts';
 import { postMessage } from '../../src/modules/teams/teams.service.ts';
 import { assignmentRow, assignmentScenario, notificationsOf } from '../helpers/assignment-fixtures.ts';
+import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
-import { createChallenge, createCompany, createTeam, createVolunteer } from '../helpers/factories.ts';
+import {
+  createChallenge,
+  createCompany,
+  createNotification,
+  createTeam,
+  createVolunteer,
+} from '../helpers/factories.ts';
 import { countQueries } from '../helpers/query-count.ts';
 
 /**
@@ -23,8 +30,11 @@ for (const dialect of testDialects()) {
     after(() => ctx.close());
 
     const announce = dialect === 'postgres' ? 1 : 0;
-    /** One notification: kept counts, the row, the recipient's e-mail preference, its mail, its webhooks' lookup. */
-    const oneNotification = 5 + announce;
+    /**
+     * `count` notifications, sent together: the kept counts, the rows, the recipients' e-mail preferences, their
+     * mails and their webhooks' lookup, one statement each whatever the count.
+     */
+    const notifications = (count: number) => 5 + count * announce;
 
     async function callerOf(token: string): Promise<AuthUser> {
       const caller = await authenticateToken(ctx.db, token);
@@ -46,10 +56,10 @@ for (const dialect of testDialects()) {
       );
       // The assignment's context (access check), the move, its webhook event's lookup, the company's notification,
       // the queued task.match job and the answer's read.
-      assert.equal(queries, 1 + 1 + 1 + oneNotification + 1 + 1);
+      assert.equal(queries, 1 + 1 + 1 + notifications(1) + 1 + 1);
     });
 
-    it('a team message: the members read once for the webhook event and the notifications', async () => {
+    it('a team message: the members read once, their notifications written together', async () => {
       const company = await createCompany(ctx.db);
       const challenge = await createChallenge(ctx.db, company.company.id);
       const members = [await createVolunteer(ctx.db), await createVolunteer(ctx.db), await createVolunteer(ctx.db)];
@@ -71,8 +81,90 @@ for (const dialect of testDialects()) {
       }
       assert.deepEqual(await notificationsOf(ctx.db, members[0].user.id), []);
       // The caller's membership (access check), the message, the members, their webhooks' lookup,
-      // and a notification to each of the two other members.
-      assert.equal(queries, 1 + 1 + 1 + 1 + 2 * oneNotification);
+      // and the notifications of the two other members, together.
+      assert.equal(queries, 1 + 1 + 1 + 1 + notifications(2));
+    });
+
+    it("a message's notifications, written together, keep each member's count, e-mail choice and webhook", async () => {
+      const company = await createCompany(ctx.db);
+      const challenge = await createChallenge(ctx.db, company.company.id);
+      const [author, instant, off, byDefault] = [
+        await createVolunteer(ctx.db),
+        await createVolunteer(ctx.db),
+        await createVolunteer(ctx.db),
+        await createVolunteer(ctx.db),
+      ];
+      const team = await createTeam(
+        ctx.db,
+        challenge.id,
+        [author, instant, off, byDefault].map((member) => ({ volunteerId: member.volunteer.id })),
+      );
+      for (const [member, email] of [
+        [instant, 'instant'],
+        [off, 'off'],
+      ] as const) {
+        const saved = await apiClient(ctx.app, member.token).put('/api/notifications/preferences', {
+          preferences: [{ type: 'team_message', email }],
+        });
+        assert.equal(saved.statusCode, 200);
+      }
+      // One member has a counts row already (an unread notification from before): the upsert adds to it.
+      await createNotification(ctx.db, byDefault.user.id);
+      const now = new Date().toISOString();
+      const hook = await ctx.db
+        .insertInto('webhooks')
+        .values({
+          user_id: instant.user.id,
+          url: 'https://hooks.example.com/guild',
+          events: JSON.stringify(['notification.created']),
+          description: null,
+          secret: 'whsec_test',
+          active: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+
+      const posted = await apiClient(ctx.app, author.token).post(`/api/teams/${team.id}/messages`, {
+        message: 'Shall we meet on Monday?',
+      });
+      assert.equal(posted.statusCode, 201);
+
+      const unread = async (member: typeof author) =>
+        (await apiClient(ctx.app, member.token).get('/api/notifications/unread-count')).data.unread_count;
+      assert.deepEqual(
+        [await unread(author), await unread(instant), await unread(off), await unread(byDefault)],
+        [0, 1, 1, 2],
+      );
+      const mails = await ctx.db
+        .selectFrom('notification_mails')
+        .innerJoin('notifications', 'notifications.id', 'notification_mails.notification_id')
+        .select(['notification_mails.user_id', 'notification_mails.delivery', 'notifications.type'])
+        .where('notifications.type', '=', 'team_message')
+        .where('notification_mails.user_id', 'in', [instant.user.id, off.user.id, byDefault.user.id])
+        .orderBy('notification_mails.user_id')
+        .execute();
+      assert.deepEqual(
+        mails.map((row) => ({ ...row })),
+        [
+          { user_id: instant.user.id, delivery: 'instant', type: 'team_message' },
+          { user_id: byDefault.user.id, delivery: 'digest', type: 'team_message' },
+        ],
+      );
+      const [instantsNotification] = await notificationsOf(ctx.db, instant.user.id);
+      const deliveries = await ctx.db
+        .selectFrom('webhook_deliveries')
+        .select('body')
+        .where('webhook_id', '=', hook.id)
+        .execute();
+      assert.deepEqual(
+        deliveries.map((row) => {
+          const event = JSON.parse(row.body);
+          return [event.type, event.data.id, event.data.type];
+        }),
+        [['notification.created', instantsNotification.id, 'team_message']],
+      );
     });
   });
 }

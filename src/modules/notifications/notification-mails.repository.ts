@@ -7,13 +7,14 @@ import type { Db } from '../../db/database.ts';
  */
 export type MailDelivery = 'instant' | 'digest';
 
-export async function insertNotificationMail(
+export async function insertNotificationMails(
   db: Db,
-  row: { notification_id: number; user_id: number; delivery: MailDelivery; created_at: string },
+  rows: ReadonlyArray<{ notification_id: number; user_id: number; delivery: MailDelivery; created_at: string }>,
 ): Promise<void> {
+  if (rows.length === 0) return;
   await db
     .insertInto('notification_mails')
-    .values({ ...row, queued_at: null })
+    .values(rows.map((row) => ({ ...row, queued_at: null })))
     .execute();
 }
 

@@ -5,15 +5,17 @@ export function listPreferences(db: Db, userId: number) {
   return db.selectFrom('notification_preferences').select(['type', 'email']).where('user_id', '=', userId).execute();
 }
 
-/** The user's choice for one type, if they made one (a primary-key lookup, in the transaction of the notification). */
-export async function findPreference(db: Db, userId: number, type: string): Promise<string | undefined> {
-  const row = await db
+/**
+ * The choices the given users made for the given types (the rows that exist; a user who changed nothing has none), in
+ * one select on the (user_id, type) key, in the transaction of the notifications.
+ */
+export function findPreferences(db: Db, userIds: readonly number[], types: readonly string[]) {
+  return db
     .selectFrom('notification_preferences')
-    .select('email')
-    .where('user_id', '=', userId)
-    .where('type', '=', type)
-    .executeTakeFirst();
-  return row?.email;
+    .select(['user_id', 'type', 'email'])
+    .where('user_id', 'in', [...new Set(userIds)])
+    .where('type', 'in', [...new Set(types)])
+    .execute();
 }
 
 /** Sets the user's choice for each given type (an upsert per type, in the caller's transaction). */

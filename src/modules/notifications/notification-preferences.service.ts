@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { AppError, type FieldErrors } from '../../http/app-error.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
-import { findPreference, listPreferences, savePreferences } from './notification-preferences.repository.ts';
+import { findPreferences, listPreferences, savePreferences } from './notification-preferences.repository.ts';
 import {
   EMAIL_DELIVERIES,
   type EmailDelivery,
@@ -13,10 +13,24 @@ import {
 
 const isDelivery = (value: unknown): value is EmailDelivery => EMAIL_DELIVERIES.includes(value as EmailDelivery);
 
-/** How a new notification of `type` reaches `userId` by e-mail: their choice, or the type's default. */
-export async function emailDeliveryOf(db: Db, userId: number, type: NotificationType): Promise<EmailDelivery> {
-  const chosen = await findPreference(db, userId, type);
-  return isDelivery(chosen) ? chosen : NOTIFICATION_TYPES[type].email;
+/**
+ * How each new notification (a recipient and a type) reaches its recipient by e-mail, in their order: the recipient's
+ * choice for the type, or the type's default. One statement for all of them.
+ */
+export async function emailDeliveriesOf(
+  db: Db,
+  notifications: ReadonlyArray<{ userId: number; type: NotificationType }>,
+): Promise<EmailDelivery[]> {
+  const chosen = await findPreferences(
+    db,
+    notifications.map((notification) => notification.userId),
+    notifications.map((notification) => notification.type),
+  );
+  const choiceOf = new Map(chosen.map((row) => [`${row.user_id} ${row.type}`, row.email]));
+  return notifications.map(({ userId, type }) => {
+    const choice = choiceOf.get(`${userId} ${type}`);
+    return isDelivery(choice) ? choice : NOTIFICATION_TYPES[type].email;
+  });
 }
 
 export type NotificationPreference = {

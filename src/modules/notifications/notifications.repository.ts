@@ -216,31 +216,65 @@ export type NewNotificationRow = {
 };
 
 /**
- * Inserts an unread notification and returns its row; `notify` is the helper every module calls. The user's counts
- * row is changed first: its row lock, held until the transaction ends, makes a user's notifications take their ids
- * and commit one after the other, so a notification never becomes visible below an id a stream has already passed
- * (docs/api.md, Notification stream).
+ * Inserts unread notifications and returns their rows, in the order given; `notify` is the helper every module
+ * calls. The recipients' counts rows are changed first, in one statement: their row locks, held until the
+ * transaction ends, make a user's notifications take their ids and commit one after the other, so a notification
+ * never becomes visible below an id a stream has already passed (docs/api.md, Notification stream).
  */
-export function insertNotification(db: Db, notification: NewNotificationRow): Promise<NotificationRow> {
+export function insertNotifications(db: Db, notifications: readonly NewNotificationRow[]): Promise<NotificationRow[]> {
+  if (notifications.length === 0) return Promise.resolve([]);
   return atomically(db, async (trx) => {
-    await changeCounts(trx, notification.userId, { total: 1, unread: 1 });
-    const row = await trx
+    await addUnread(
+      trx,
+      notifications.map((notification) => notification.userId),
+    );
+    const rows = await trx
       .insertInto('notifications')
-      .values({
-        user_id: notification.userId,
-        type: notification.type,
-        title: notification.title,
-        message: notification.message,
-        action_url: notification.actionUrl,
-        data: notification.data,
-        challenge_id: notification.challengeId,
-        read_at: null,
-        created_at: notification.now,
-      })
+      .values(
+        notifications.map((notification) => ({
+          user_id: notification.userId,
+          type: notification.type,
+          title: notification.title,
+          message: notification.message,
+          action_url: notification.actionUrl,
+          data: notification.data,
+          challenge_id: notification.challengeId,
+          read_at: null,
+          created_at: notification.now,
+        })),
+      )
       .returningAll()
-      .executeTakeFirstOrThrow();
-    return row;
+      .execute();
+    // Both engines number the rows of one insert in the order of its values; by id, they line up with the input.
+    return rows.sort((a, b) => a.id - b.id);
   });
+}
+
+export async function insertNotification(db: Db, notification: NewNotificationRow): Promise<NotificationRow> {
+  const [row] = await insertNotifications(db, [notification]);
+  return row;
+}
+
+/**
+ * One more unread notification for each of `userIds` (a user named twice gets two), in one upsert. The rows are
+ * written in user id order, so two transactions that notify overlapping users lock their counts in the same order
+ * (on PostgreSQL, the opposite orders could deadlock).
+ */
+async function addUnread(db: Db, userIds: readonly number[]): Promise<void> {
+  const added = new Map<number, number>();
+  for (const userId of userIds) added.set(userId, (added.get(userId) ?? 0) + 1);
+  await db
+    .insertInto('notification_counts')
+    .values(
+      [...added].sort(([a], [b]) => a - b).map(([userId, count]) => ({ user_id: userId, total: count, unread: count })),
+    )
+    .onConflict((conflict) =>
+      conflict.column('user_id').doUpdateSet((eb) => ({
+        total: eb('notification_counts.total', '+', eb.ref('excluded.total')),
+        unread: eb('notification_counts.unread', '+', eb.ref('excluded.unread')),
+      })),
+    )
+    .execute();
 }
 
 /** A user's notifications with an id above `afterId`, oldest first: what a stream has not sent yet. */

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { notify } from '../notifications/notify.ts';
+import { notifyAll } from '../notifications/notify.ts';
 import { memberUserIds } from './teams.repository.ts';
 import type { TeamMessage } from './teams.schemas.ts';
 
@@ -25,17 +25,19 @@ export async function notifyTeamMessage(
   message: TeamMessage,
   readers: readonly number[],
 ): Promise<void> {
-  for (const userId of readers) {
-    if (userId === message.user.id) continue;
-    await notify(trx, {
-      userId,
-      type: 'team_message',
-      title: `New message in ${team.name}`,
-      message: `${message.user.name} wrote: ${messagePreview(message.message)}`,
-      actionUrl: `/teams/${team.id}#messages`,
-      data: { challenge_id: team.challenge_id, team_id: team.id },
-    });
-  }
+  await notifyAll(
+    trx,
+    readers
+      .filter((userId) => userId !== message.user.id)
+      .map((userId) => ({
+        userId,
+        type: 'team_message' as const,
+        title: `New message in ${team.name}`,
+        message: `${message.user.name} wrote: ${messagePreview(message.message)}`,
+        actionUrl: `/teams/${team.id}#messages`,
+        data: { challenge_id: team.challenge_id, team_id: team.id },
+      })),
+  );
 }
 
 /**
@@ -49,15 +51,17 @@ export async function notifyMemberJoined(
   joiner: { userId: number; name: string },
 ): Promise<void> {
   const members = await memberUserIds(trx, team.id, ['accepted']);
-  for (const userId of members) {
-    if (userId === joiner.userId) continue;
-    await notify(trx, {
-      userId,
-      type: 'team_member_joined',
-      title: `${joiner.name} joined ${team.name}`,
-      message: `${joiner.name} accepted the invitation and joined your team "${team.name}".`,
-      actionUrl: `/teams/${team.id}`,
-      data: { challenge_id: team.challenge_id, team_id: team.id },
-    });
-  }
+  await notifyAll(
+    trx,
+    members
+      .filter((userId) => userId !== joiner.userId)
+      .map((userId) => ({
+        userId,
+        type: 'team_member_joined' as const,
+        title: `${joiner.name} joined ${team.name}`,
+        message: `${joiner.name} accepted the invitation and joined your team "${team.name}".`,
+        actionUrl: `/teams/${team.id}`,
+        data: { challenge_id: team.challenge_id, team_id: team.id },
+      })),
+  );
 }

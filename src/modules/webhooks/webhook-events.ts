@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { parseJson } from '../../shared/json.ts';
 import { ALL_EVENTS, type WebhookEventType } from './webhook-event-types.ts';
-import { activeWebhooksOfUsers, insertDeliveries } from './webhooks.repository.ts';
+import { activeWebhooksOfUsers, insertDeliveries, type NewDelivery } from './webhooks.repository.ts';
 
 export type WebhookEvent = {
   type: Exclude<WebhookEventType, 'ping'>;
@@ -36,23 +36,31 @@ function subscribes(events: readonly string[], type: WebhookEventType): boolean 
  * when no recipient has a webhook, and reads the resource only when one receives the event.
  */
 export async function recordEvent(db: Db, event: WebhookEvent): Promise<void> {
-  const webhooks = await activeWebhooksOfUsers(db, [...new Set(event.recipients)]);
-  const matching = webhooks.filter((webhook) => subscribes(parseJson<string[]>(webhook.events, []), event.type));
-  if (matching.length === 0) return;
-  const data = await event.data();
-  if (data === undefined) return;
-  const now = new Date().toISOString();
-  const id = newEventId();
-  const body = eventBody(id, event.type, now, data);
-  await insertDeliveries(
-    db,
-    matching.map((webhook) => ({
-      webhook_id: webhook.id,
-      event_id: id,
-      event_type: event.type,
-      body,
-      queuedAt: null,
-      now,
-    })),
-  );
+  await recordEvents(db, [event]);
+}
+
+/**
+ * Records several events (a notification to each member of a team) as `recordEvent` would each: the webhooks of all
+ * their recipients are looked up in one select, and the deliveries written in one insert.
+ */
+export async function recordEvents(db: Db, events: readonly WebhookEvent[]): Promise<void> {
+  const webhooks = await activeWebhooksOfUsers(db, [...new Set(events.flatMap((event) => event.recipients))]);
+  if (webhooks.length === 0) return;
+  const deliveries: NewDelivery[] = [];
+  for (const event of events) {
+    const matching = webhooks.filter(
+      (webhook) =>
+        event.recipients.includes(webhook.user_id) && subscribes(parseJson<string[]>(webhook.events, []), event.type),
+    );
+    if (matching.length === 0) continue;
+    const data = await event.data();
+    if (data === undefined) continue;
+    const now = new Date().toISOString();
+    const id = newEventId();
+    const body = eventBody(id, event.type, now, data);
+    for (const webhook of matching) {
+      deliveries.push({ webhook_id: webhook.id, event_id: id, event_type: event.type, body, queuedAt: null, now });
+    }
+  }
+  await insertDeliveries(db, deliveries);
 }
