@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Value } from 'typebox/value';
 import { briefStage } from '../../src/ai/brief/index.ts';
-import { isWantedPerson } from '../../src/ai/decomposition/brief-pieces.ts';
+import { isMoneyStatement, isWantedPerson } from '../../src/ai/decomposition/brief-pieces.ts';
 import { type Decomposition, type DecompositionInput, decompositionStage } from '../../src/ai/decomposition/index.ts';
 import { joinedActions, normalise } from '../../src/ai/decomposition/verify.ts';
 import { briefFixture, briefFixtures, localContext, type TextFixture } from './analysis-fixtures.ts';
@@ -154,6 +154,47 @@ describe('decomposition offline: tasks from the brief itself', () => {
     }
     assert.ok(titlesOf(plan).some((title) => /audit report/i.test(title)));
     assert.ok(tasksOf(plan).some((task) => task.acceptance_criteria.some((c) => /£12,000/.test(c))));
+  });
+
+  test('a budget, grant, fee or price statement in any currency or wording is an estimate signal, never a task', async () => {
+    const money = [
+      'Budget around £60,000, most of it for repairs.',
+      'A grant from the Heritage Fund of €24,000 covers the work over 18 months.',
+      'Our fee for the design work is 5,000 CHF.',
+      'The price we have agreed is USD 3,500 in total.',
+      'We have 18,000 dollars raised from a local trust.',
+      'We would like the report in eight weeks and can pay ¥200,000.',
+    ];
+    const plan = await decompose(
+      plain(
+        'Footpath repairs',
+        'What we need:\n- a survey of the footpath, marking the worst sections;\n- repairs to the drainage ditches;\n' +
+          `- resurfacing the path with compacted gravel.\n\n${money.join(' ')}`,
+      ),
+    );
+    const tasks = tasksOf(plan).map((task) => `${task.title} | ${task.source}`);
+    for (const text of tasks) assert.doesNotMatch(text, /£|€|CHF|USD|dollars|¥|budget|grant|fee|price/i, text);
+    for (const piece of ['survey of the footpath', 'drainage ditches', 'resurfacing the path'])
+      assert.ok(
+        tasks.some((text) => text.includes(piece)),
+        `${piece}\n${tasks.join('\n')}`,
+      );
+  });
+
+  test('work named after money (a grant application, a budget breakdown) is still work', async () => {
+    assert.ok(!isMoneyStatement('A grant application to the Lottery for £50,000.'));
+    assert.ok(!isMoneyStatement('A budget breakdown for €12,000 of equipment.'));
+    assert.ok(!isMoneyStatement('Budget planning workshops for the 40 clubs.'));
+    const plan = await decompose(
+      plain(
+        'Funding bid',
+        'We need:\n- a grant application to the Lottery for £50,000;\n- a budget breakdown for €12,000 of equipment;\n' +
+          '- a short evaluation plan.',
+      ),
+    );
+    const titles = titlesOf(plan).join('\n');
+    assert.match(titles, /grant application/i, titles);
+    assert.match(titles, /budget breakdown/i, titles);
   });
 
   test('work the brief leaves out or the client does itself is no task', async () => {

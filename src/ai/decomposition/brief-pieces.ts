@@ -73,7 +73,7 @@ const LIMIT =
   /\b(?:by|before|until|no later than)\s{1,8}(?:the end of\s{1,8})?(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|next|spring|summer|autumn|winter)|[£$€]\s?\d|\d\s?%|\b(?:at least|at most|no more than|budget)\b/i;
 /** Whether a sentence only sets a date, an amount or a share the work must meet. */
 export function isLimit(sentence: string): boolean {
-  return LIMIT.test(sentence);
+  return LIMIT.test(sentence) || AMOUNT.test(sentence);
 }
 
 /**
@@ -101,10 +101,31 @@ const TIME =
  * must happen in the first two weeks of August", "We hope to start in six weeks and can spend up to £5,000". They
  * are limits every task meets (acceptance criteria), never a task of their own.
  */
-const MONEY_ONLY = [
-  /^(?:(?:the|our)\s+)?(?:total\s+|overall\s+)?(?:[\p{L}-]+\s+){0,2}budget\b(?:\s+(?:is|of|:))?\s*(?:up to\s+|about\s+)?[£$€]\s?\d/iu,
-  /^(?:we|i)\s+(?:also\s+)?(?:have|can spend|could spend|can afford|have got)\s+(?:up to\s+|about\s+|around\s+)?[£$€]\s?\d/i,
-];
+/**
+ * An amount of money in any currency: a currency sign before or after the number ("£60,000", "$5k", "60 000 €"), an
+ * ISO code ("EUR 4,000", "4000 CHF") or a currency named in words ("2,000 dollars"). Only the number's last digit is
+ * matched before a sign or a name after it: no run of digits to scan again from every digit.
+ */
+const AMOUNT =
+  /\p{Sc}\s?\d|\d\s?(?:k|m|bn|thousand|million)?\s?(?:\p{Sc}|(?:USD|EUR|GBP|CHF|JPY|CNY|INR|AUD|CAD|NZD|SEK|NOK|DKK|PLN|CZK|ZAR)\b|(?:dollars?|euros?|pounds?|francs?|rupees?|yen|yuan|kron(?:a|or|er|e)|zlot(?:y|ys|ych)|rand)\b)|\b(?:USD|EUR|GBP|CHF|JPY|CNY|INR|AUD|CAD|NZD|SEK|NOK|DKK|PLN|CZK|ZAR)\s?\d/iu;
+/**
+ * A sentence that is about money: its subject is a budget, a grant, a fee or a price ("Budget around £60,000", "A
+ * grant … of £24,000 covers the work", "Our fee for design is $5,000"), or it says what the client can pay or has
+ * ("We can pay €2,000", "We have 18,000 dollars raised"). Not work named after money ("a grant application for £50,000").
+ */
+const MONEY_SUBJECT =
+  /^(?:[\p{L}'’-]{1,30}\s{1,4}){0,3}?(?:budgets?|grants?|funding|fees?|prices?|costs?|payments?|pay|rates?|spend)\b(?!\s{1,4}(?:applications?|bids?|proposals?|plans?|planning|reports?|estimates?|estimating|breakdowns?|analys[ie]s|models?|tracking|tracker|control|management|recovery|template|spreadsheet|review|writing)\b)/iu;
+const CLIENT_PAYS =
+  /^(?:we|i)(?:'ve|'ll)?\s{1,4}(?:(?:also|already|only)\s{1,4})?(?:(?:can|could|will|would|are able to|have)\s{1,4})?(?:pay|spend|offer|afford|have(?: got)?|raised|set aside|allocated|budgeted)\b(?:\s{1,4}(?:up to|about|around|roughly|approximately|a total of|some))?\s{0,4}(?:\p{Sc}|\d|USD|EUR|GBP)/iu;
+/**
+ * A budget, grant, fee or price statement, or what the client can spend: a signal for the estimates, never a piece of
+ * work, whatever the currency or wording.
+ */
+export function isMoneyStatement(sentence: string): boolean {
+  const text = sentence.trim();
+  return AMOUNT.test(text) && (MONEY_SUBJECT.test(text) || CLIENT_PAYS.test(text));
+}
+
 const TIME_ONLY = [
   /\b(?:launch|start|deadline|completion|go-live|delivery|due)\s{1,8}date\b/i,
   /^(?:[\p{L}'’-]+\s{1,4}){0,5}(?:must|should|will|needs? to|has to|have to|is to|are to)\s{1,4}(?:all\s{1,4})?(?:happen|take place|start|begin|finish|end|launch|go (?:out|live)|be (?:done|finished|ready|complete|completed|delivered|live|in place|over))\b/iu,
@@ -117,13 +138,16 @@ const TIME_ONLY = [
 ];
 function isScheduleOrMoney(sentence: string): boolean {
   const text = sentence.trim();
-  return MONEY_ONLY.some((pattern) => pattern.test(text)) || (TIME.test(text) && TIME_ONLY.some((p) => p.test(text)));
+  return isMoneyStatement(text) || (TIME.test(text) && TIME_ONLY.some((p) => p.test(text)));
 }
 
-/** What a request for "it", "the report" or "this" by a date or for an amount asks for: that limit, not new work. */
+/**
+ * What a request for "it", "the report" or "this" by a date, within a time ("in eight weeks") or for an amount asks
+ * for: that limit, not new work.
+ */
 const KEEP_AS_IS = /\b(?:continue with|stick with|keep using|stay on|carry on with)\b/i;
 const REFERS_BACK =
-  /\b(?:need|want|like|require)\s{1,4}(?:it|this|that|them|these|the\s{1,4}\w{1,40}|everything|all of it)\s{1,4}(?:(?:done|finished|ready|delivered|live)\s{1,4})?(?:by|before|until|within|for)\b/i;
+  /\b(?:need|want|like|require)\s{1,4}(?:it|this|that|them|these|the\s{1,4}\w{1,40}|everything|all of it)\s{1,4}(?:(?:done|finished|ready|delivered|live)\s{1,4})?(?:by|before|until|within|for|in\s{1,4}(?:[\w-]{1,12}\s{1,4})?(?:days|weeks|months)\b)\b/i;
 /** The second of two joined clauses has a subject of its own: ", and our council wants…", "; it must…". */
 const SUBJECT_START =
   /^(?:(?:we|i|it|they|he|she|you)\b|(?:our|their|its|this|that|these|those|every|each|the|a|an)\s+(?:[\w'-]+\s+){0,3}?(?:is|are|was|were|has|have|must|should|needs?|wants?|will|would|can|could|may|might)\b)/i;
