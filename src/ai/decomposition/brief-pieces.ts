@@ -53,7 +53,7 @@ const NOT_WANTED = /\b(?:not looking for|not asking for|do not want|don't want|d
  * team", "Our estate manager will arrange access". Context, never a task: no one is to be found for it.
  */
 const NOT_THIS_WORK =
-  /\b(?:(?:is|are)\s{1,4}not\s{1,4}part\s{1,4}of\s{1,4}(?:this|the)\s{1,4}(?:work|project|brief|job|contract|study)|(?:is|are)\s{1,4}outside\s{1,4}(?:this|the)\s{1,4}(?:work|project|brief|scope|study)|out\s{1,4}of\s{1,4}scope|(?:done|handled|run|provided)\s{1,4}by\s{1,4}our\s{1,4}own)\b|^our\s{1,4}(?:[\p{L}-]+\s{1,4}){1,3}?(?:will|already)\s{1,4}(?!need|have to|get|receive|be\b)[\p{L}]+|^we(?:'ll|\s{1,4}will)\s[^.;]{0,80}\bourselves\b/iu;
+  /\b(?:(?:is|are)\s{1,4}not\s{1,4}part\s{1,4}of\s{1,4}(?:this|the)\s{1,4}(?:work|project|brief|job|contract|study)|(?:is|are)\s{1,4}outside\s{1,4}(?:this|the)\s{1,4}(?:work|project|brief|scope|study)|out\s{1,4}of\s{1,4}scope|(?:done|handled|run|provided)\s{1,4}by\s{1,4}our\s{1,4}own)\b|^our\s{1,4}(?:[\p{L}-]{1,30}\s{1,4}){1,3}?(?:will|already)\s{1,4}(?!need|have to|get|receive|be\b)\p{L}|^we(?:'ll|\s{1,4}will)\s[^.;]{0,80}\bourselves\b/iu;
 const SUCCESS =
   /^(?:success|we will know|we'll know|we will measure|we'll measure|it will have worked)|\bsuccess (?:means|would mean|looks like|is)\b|\bwe will know\b|\bmeasure success\b/i;
 /** "Risks: …", "The main risk is …"; not a list item of work named by its kind ("risk assessments and method statements"). */
