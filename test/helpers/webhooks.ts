@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Db } from '../../src/db/database.ts';
 import type { JobName } from '../../src/jobs/job-names.ts';
 import { jobRegistry } from '../../src/pipeline/job-registry.ts';
 import { startOutboxRelay } from '../../src/pipeline/outbox-relay.ts';
@@ -117,4 +118,31 @@ export async function settledDelivery(ctx: TestContext, token: string, webhookId
     const response = await api.get(`/api/webhooks/${webhookId}/deliveries/${deliveryId}`);
     return response.data?.data?.status !== 'pending' && response.data.data;
   });
+}
+
+/**
+ * A webhook row written directly, past the API's checks of its URL: for a URL the API would refuse (one that now
+ * resolves to loopback) or a subscription a test needs without a round trip. Returns its id.
+ */
+export async function insertWebhookRow(
+  db: Db,
+  userId: number,
+  overrides: { url?: string; events?: string[]; secret?: string } = {},
+): Promise<number> {
+  const now = new Date().toISOString();
+  const { id } = await db
+    .insertInto('webhooks')
+    .values({
+      user_id: userId,
+      url: overrides.url ?? 'https://hooks.example.com/guild',
+      events: JSON.stringify(overrides.events ?? ['notification.created']),
+      description: null,
+      secret: overrides.secret ?? 'whsec_test',
+      active: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }

@@ -6,6 +6,7 @@ import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { createChallenge, createIdea, createVolunteer, LONG_TEXT } from '../helpers/factories.ts';
 import { COMMUNITY, type IdeasCast, ideasCast } from '../helpers/idea-fixtures.ts';
+import { insertWebhookRow } from '../helpers/webhooks.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
@@ -304,26 +305,12 @@ for (const dialect of testDialects()) {
     it('sends the winners notification to webhooks as notification.created', async () => {
       const challenge = await contest();
       const idea = await createIdea(ctx.db, challenge.id, author.volunteer.id);
-      const now = new Date().toISOString();
-      const hook = await ctx.db
-        .insertInto('webhooks')
-        .values({
-          user_id: author.user.id,
-          url: 'https://hooks.example.com/guild',
-          events: JSON.stringify(['notification.created']),
-          description: null,
-          secret: 'whsec_test',
-          active: 1,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const hookId = await insertWebhookRow(ctx.db, author.user.id);
       await as(owner.token).post(`/api/challenges/${challenge.id}/winners`, { idea_ids: [idea.id] });
       const deliveries = await ctx.db
         .selectFrom('webhook_deliveries')
         .select(['event_type', 'body'])
-        .where('webhook_id', '=', hook.id)
+        .where('webhook_id', '=', hookId)
         .execute();
       const bodies = deliveries.map((row) => JSON.parse(row.body));
       assert.ok(

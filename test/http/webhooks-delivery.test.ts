@@ -6,6 +6,7 @@ import { createTestContext, type TestContext, testDialects } from '../helpers/co
 import { createVolunteer } from '../helpers/factories.ts';
 import {
   DELIVERY_ENV,
+  insertWebhookRow,
   type ReceivedWebhook,
   settledDelivery,
   startDelivering,
@@ -243,21 +244,11 @@ for (const dialect of testDialects()) {
     // A URL that passed the check at create time and now resolves to loopback (DNS rebinding) is written directly.
     for (const host of ['localhost', '127.0.0.1']) {
       it(`refuses to connect to ${host} when its address is not public`, async () => {
-        const now = new Date().toISOString();
-        const { id } = await ctx.db
-          .insertInto('webhooks')
-          .values({
-            user_id: owner.user.id,
-            url: `http://${host}:${receiver.port}/hook`,
-            events: '["*"]',
-            description: null,
-            secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}`,
-            active: 1,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const id = await insertWebhookRow(ctx.db, owner.user.id, {
+          url: `http://${host}:${receiver.port}/hook`,
+          events: ['*'],
+          secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}`,
+        });
         const ping = await apiClient(ctx.app, owner.token).post(`/api/webhooks/${id}/ping`);
         const delivery = await settledDelivery(ctx, owner.token, id, ping.data.data.id);
         assert.equal(delivery.status, 'failed');

@@ -4,6 +4,7 @@ import { WEBHOOK_EVENT_TYPES } from '../../src/modules/webhooks/webhook-event-ty
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { createAccount, createCompany, createVolunteer } from '../helpers/factories.ts';
+import { insertWebhookRow } from '../helpers/webhooks.ts';
 
 const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
 
@@ -272,20 +273,13 @@ for (const dialect of testDialects()) {
     });
 
     it('refuses a private address at update, keeping the old URL', async () => {
-      const created = await ctx.db
-        .insertInto('webhooks')
-        .values({
-          user_id: owner.user.id,
+      const created = {
+        id: await insertWebhookRow(ctx.db, owner.user.id, {
           url: 'https://93.184.215.14/hook',
-          events: '["*"]',
-          description: null,
+          events: ['*'],
           secret: 'whsec_AAAA',
-          active: 1,
-          created_at: new Date().toISOString(),
-          updated_at: new Date().toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+        }),
+      };
       const api = apiClient(ctx.app, owner.token);
       const response = await api.patch(`/api/webhooks/${created.id}`, { url: 'http://localhost:3000/hook' });
       assert.equal(response.statusCode, 422);

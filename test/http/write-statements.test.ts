@@ -15,6 +15,7 @@ import {
   createVolunteer,
 } from '../helpers/factories.ts';
 import { countQueries } from '../helpers/query-count.ts';
+import { insertWebhookRow } from '../helpers/webhooks.ts';
 
 /**
  * The statements two frequent writes run (issue 11: the write path ≤ 1 ms CPU besides the queued job), counted at the
@@ -110,21 +111,7 @@ for (const dialect of testDialects()) {
       }
       // One member has a counts row already (an unread notification from before): the upsert adds to it.
       await createNotification(ctx.db, byDefault.user.id);
-      const now = new Date().toISOString();
-      const hook = await ctx.db
-        .insertInto('webhooks')
-        .values({
-          user_id: instant.user.id,
-          url: 'https://hooks.example.com/guild',
-          events: JSON.stringify(['notification.created']),
-          description: null,
-          secret: 'whsec_test',
-          active: 1,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const hookId = await insertWebhookRow(ctx.db, instant.user.id);
 
       const posted = await apiClient(ctx.app, author.token).post(`/api/teams/${team.id}/messages`, {
         message: 'Shall we meet on Monday?',
@@ -156,7 +143,7 @@ for (const dialect of testDialects()) {
       const deliveries = await ctx.db
         .selectFrom('webhook_deliveries')
         .select('body')
-        .where('webhook_id', '=', hook.id)
+        .where('webhook_id', '=', hookId)
         .execute();
       assert.deepEqual(
         deliveries.map((row) => {
