@@ -74,6 +74,27 @@ export async function scratchDeploymentEnv(
   return env;
 }
 
+/**
+ * Two API processes on one new deployment with no worker, and a connection of the test's own to their database. One
+ * after the other: the first migrates the database and writes the session key the second reads.
+ */
+export async function startTwoApis(
+  dialect: Dialect,
+  cleanup: Cleanup,
+  name: string,
+): Promise<{ servers: ServerProcess[]; db: Db }> {
+  const env = { ...(await scratchDeploymentEnv(dialect, cleanup, name)), EMBEDDED_WORKER: 'false' };
+  const servers: ServerProcess[] = [];
+  for (let index = 0; index < 2; index++) {
+    const server = await startServer(env);
+    cleanup.defer(() => server.stop());
+    servers.push(server);
+  }
+  const database = createDatabase({ url: loadConfig(env).databaseUrl, poolSize: 2 });
+  cleanup.defer(() => database.destroy());
+  return { servers, db: database.db };
+}
+
 export async function createE2eWorld(dialect: Dialect, cleanup: Cleanup): Promise<E2eWorld> {
   const env: Record<string, string> = {
     ...(await scratchDeploymentEnv(dialect, cleanup, 'e2e')),

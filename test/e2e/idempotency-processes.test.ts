@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { loadConfig } from '../../src/config.ts';
-import { createDatabase, type Db } from '../../src/db/database.ts';
+import type { Db } from '../../src/db/database.ts';
 import { testDialects } from '../helpers/context.ts';
 import { createCompany, LONG_TEXT } from '../helpers/factories.ts';
-import { Cleanup, scratchDeploymentEnv } from './e2e-world.ts';
-import { type ServerProcess, startServer } from './server-process.ts';
+import { Cleanup, startTwoApis } from './e2e-world.ts';
+import type { ServerProcess } from './server-process.ts';
 
 /**
  * The guarantee of docs/api.md (Idempotent requests) where it matters most: first requests with one key arriving at
@@ -19,17 +18,7 @@ for (const dialect of testDialects()) {
     let servers: ServerProcess[];
     let db: Db;
     before(async () => {
-      const env = { ...(await scratchDeploymentEnv(dialect, cleanup, 'idem')), EMBEDDED_WORKER: 'false' };
-      // One after the other: the first migrates the database and writes the session key the second reads.
-      servers = [];
-      for (let index = 0; index < 2; index++) {
-        const server = await startServer(env);
-        cleanup.defer(() => server.stop());
-        servers.push(server);
-      }
-      const database = createDatabase({ url: loadConfig(env).databaseUrl, poolSize: 2 });
-      cleanup.defer(() => database.destroy());
-      db = database.db;
+      ({ servers, db } = await startTwoApis(dialect, cleanup, 'idem'));
     });
     after(() => cleanup.run());
 

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { loadConfig } from '../../src/config.ts';
-import { createDatabase, type Db } from '../../src/db/database.ts';
+import type { Db } from '../../src/db/database.ts';
 import { testDialects } from '../helpers/context.ts';
 import { createChallenge, createCompany, createIdea, createVolunteer } from '../helpers/factories.ts';
-import { Cleanup, scratchDeploymentEnv } from './e2e-world.ts';
-import { type ServerProcess, startServer } from './server-process.ts';
+import { Cleanup, startTwoApis } from './e2e-world.ts';
+import type { ServerProcess } from './server-process.ts';
 
 /**
  * The kept bodies of the shared reads (docs/api.md, Shared reads) across processes: each API process keeps its own,
@@ -17,16 +16,7 @@ for (const dialect of testDialects()) {
     let servers: ServerProcess[];
     let db: Db;
     before(async () => {
-      const env = { ...(await scratchDeploymentEnv(dialect, cleanup, 'reads')), EMBEDDED_WORKER: 'false' };
-      servers = [];
-      for (let index = 0; index < 2; index++) {
-        const server = await startServer(env);
-        cleanup.defer(() => server.stop());
-        servers.push(server);
-      }
-      const database = createDatabase({ url: loadConfig(env).databaseUrl, poolSize: 2 });
-      cleanup.defer(() => database.destroy());
-      db = database.db;
+      ({ servers, db } = await startTwoApis(dialect, cleanup, 'reads'));
     });
     after(() => cleanup.run());
 
