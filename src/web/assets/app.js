@@ -16,6 +16,10 @@
     const form = event.target;
     if (!event.defaultPrevented && form instanceof HTMLFormElement && form.dataset.api === undefined) leaving = true;
   });
+  // A page brought back by the browser's Back button (from its page cache) is here again, not leaving.
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) leaving = false;
+  });
 
   /**
    * A 401 from the API means the token has ended (expired, signed out elsewhere, revoked): every call made from a
@@ -25,6 +29,9 @@
    */
   function sessionEnded() {
     if (leaving) return new Promise(() => {});
+    // Once: a form's call and the notification stream can both meet the 401, and a second trip would abort the
+    // first navigation mid-way.
+    leaving = true;
     const here = window.location.pathname + window.location.search + window.location.hash;
     window.location.assign(`/login?next=${encodeURIComponent(here)}&expired=1`);
     return new Promise(() => {});
