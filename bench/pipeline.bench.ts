@@ -13,7 +13,7 @@ import { machineLines } from './report.ts';
  *   it) on the PDF and DOCX fixtures of test/fixtures/cvs (aim: at least 20).
  * - Briefs analysed and decomposed per second: brief → complexity → decomposition in the analysis thread, as the
  *   service runs them (LocalThreadProvider), on test/fixtures/briefs.
- * - Matching: one 8-task challenge against 10,000 and 100,000 contributors (aim: 100,000 in under 2 s), on SQLite,
+ * - Matching: one 8-task challenge against 10,000 and 100,000 contributors (aim, issue 11: 100,000 in under 0.5 s of wall time on an idle core), on SQLite,
  *   or on PostgreSQL with BENCH_DATABASE_URL (a server: a fresh database is created on it and dropped after).
  * - Taxonomy: load time, phrase-index build time, heap and CPU per CV, for the shipped skills file and (while it is
  *   smaller than the budget's 15,000 skills and 100,000 aliases) a synthetic one of that size (aims: load ≤ 300 ms,
@@ -23,7 +23,7 @@ import { machineLines } from './report.ts';
  * one warm-up run comes first), BENCH_CONTRIBUTORS (comma-separated sizes, default "10000,100000").
  */
 const AIM_CVS_PER_SECOND = 20;
-const AIM_MATCHING_MS = 2000;
+const AIM_MATCHING_MS = 500;
 const AIM_AT_CONTRIBUTORS = 100_000;
 
 function positiveIntegers(name: string, fallback: number[]): number[] {
@@ -74,7 +74,7 @@ function matchingLines(figures: MatchingFigures[]): string[] {
   for (const row of figures) {
     const wall = median(row.runsMs);
     const aim =
-      row.contributors === AIM_AT_CONTRIBUTORS ? (wall < AIM_MATCHING_MS ? 'met (< 2 s)' : '**missed** (≥ 2 s)') : '';
+      row.contributors === AIM_AT_CONTRIBUTORS ? (wall < AIM_MATCHING_MS ? 'met (< 0.5 s)' : '**missed** (≥ 0.5 s)') : '';
     lines.push(
       `| ${number(row.contributors)} | ${number(row.candidates)} | ${row.invitations} | ${number(wall)} | ` +
         `${row.runsMs.map((ms) => number(ms)).join(', ')} | ${row.cpuMs.map((ms) => number(ms)).join(', ')} | ${aim} |`,
