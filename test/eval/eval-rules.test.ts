@@ -181,8 +181,8 @@ describe('eval: the brief development set', () => {
 });
 
 // The held-out brief sets: the first one, a second written before the rejection and brief-skill work landed, and a
-// third written blind to the analyser on 2026-11-26.
-for (const set of ['briefs-check', 'briefs-check-2', 'briefs-check-3']) {
+// third and a fourth written blind to the analyser on 2026-11-26.
+for (const set of ['briefs-check', 'briefs-check-2', 'briefs-check-3', 'briefs-check-4']) {
   describe(`eval: the brief check set eval/${set}`, () => {
     const dir = path.join(import.meta.dirname, '../../eval', set);
     const labels = readBriefLabels(dir);
@@ -202,31 +202,39 @@ for (const set of ['briefs-check', 'briefs-check-2', 'briefs-check-3']) {
   });
 }
 
-// The second held-out CV set, written blind to the analyser on 2026-11-26: `--cv-check eval/cvs-check-2` reads it
-// with the same loader as the development set, so it must load whole, with every delivered file committed.
-describe('eval: the CV check set eval/cvs-check-2', () => {
-  const dir = path.join(import.meta.dirname, '../../eval/cvs-check-2');
-  // A missing folder reads as no labels, so the count below fails instead of the file.
-  const labels = readCvLabels(dir) ?? [];
+// The second and third held-out CV sets, written blind to the analyser on 2026-11-26: `--cv-check eval/cvs-check-2`
+// (or -3) reads each with the same loader as the development set, so each must load whole, with every delivered file
+// committed.
+for (const { set, cvs } of [
+  { set: 'cvs-check-2', cvs: 16 },
+  { set: 'cvs-check-3', cvs: 12 },
+]) {
+  describe(`eval: the CV check set eval/${set}`, () => {
+    const dir = path.join(import.meta.dirname, '../../eval', set);
+    // A missing folder reads as no labels, so the count below fails instead of the file.
+    const labels = readCvLabels(dir) ?? [];
 
-  test('holds 16 CVs in at least 10 fields, each delivered as a committed PDF, DOCX or DOC file', () => {
-    assert.equal(labels.length, 16);
-    assert.ok(new Set(labels.map((label) => label.field)).size >= 10);
-    assert.deepEqual(new Set(labels.map((label) => path.extname(label.file))), new Set(['.pdf', '.docx', '.doc']));
-    assert.deepEqual(
-      labels.filter((label) => !cvFileExists(dir, label)).map((label) => label.file),
-      [],
-    );
-  });
+    test(`holds ${cvs} CVs in at least 10 fields, each delivered as a committed PDF, DOCX or DOC file`, () => {
+      assert.equal(labels.length, cvs);
+      assert.ok(new Set(labels.map((label) => label.field)).size >= 10);
+      assert.deepEqual(new Set(labels.map((label) => path.extname(label.file))), new Set(['.pdf', '.docx', '.doc']));
+      assert.deepEqual(
+        labels.filter((label) => !cvFileExists(dir, label)).map((label) => label.file),
+        [],
+      );
+    });
 
-  test('labels 12 to 22 skills per CV and never rules out a name it also labels', () => {
-    for (const label of labels) {
-      assert.ok(label.skills.length >= 12 && label.skills.length <= 22);
-      const labelled = new Set(label.skills.flatMap((skill) => [skill.name, ...skill.aliases]).map(normaliseSkillName));
-      assert.ok(label.notSkills.every((notSkill) => !labelled.has(normaliseSkillName(notSkill.name))));
-    }
+    test('labels 12 to 22 skills per CV and never rules out a name it also labels', () => {
+      for (const label of labels) {
+        assert.ok(label.skills.length >= 12 && label.skills.length <= 22);
+        const labelled = new Set(
+          label.skills.flatMap((skill) => [skill.name, ...skill.aliases]).map(normaliseSkillName),
+        );
+        assert.ok(label.notSkills.every((notSkill) => !labelled.has(normaliseSkillName(notSkill.name))));
+      }
+    });
   });
-});
+}
 
 describe('eval: what is written about a held-out brief set', () => {
   const skillScore = { labels: 2, labelsMatched: 1, predicted: 2, predictedMatching: 1, missed: ['Bat Survey'] };
