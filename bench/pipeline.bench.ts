@@ -74,7 +74,11 @@ function matchingLines(figures: MatchingFigures[]): string[] {
   for (const row of figures) {
     const wall = median(row.runsMs);
     const aim =
-      row.contributors === AIM_AT_CONTRIBUTORS ? (wall < AIM_MATCHING_MS ? 'met (< 0.5 s)' : '**missed** (≥ 0.5 s)') : '';
+      row.contributors === AIM_AT_CONTRIBUTORS
+        ? wall < AIM_MATCHING_MS
+          ? 'met (< 0.5 s)'
+          : '**missed** (≥ 0.5 s)'
+        : '';
     lines.push(
       `| ${number(row.contributors)} | ${number(row.candidates)} | ${row.invitations} | ${number(wall)} | ` +
         `${row.runsMs.map((ms) => number(ms)).join(', ')} | ${row.cpuMs.map((ms) => number(ms)).join(', ')} | ${aim} |`,
