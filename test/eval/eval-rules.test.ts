@@ -12,7 +12,7 @@ import {
 import { cvFileExists, readCvLabels } from '../../eval/cvs.ts';
 import { fitsTask, whyNotEligible } from '../../eval/invitations.ts';
 import { normaliseSkillName, SkillLabelMatcher, scoreSkills } from '../../eval/skill-labels.ts';
-import type { Taxonomy, TaxonomySkill } from '../../src/ai/taxonomy/taxonomy.ts';
+import { loadTaxonomy, type Taxonomy, type TaxonomySkill } from '../../src/ai/taxonomy/taxonomy.ts';
 import { type Candidate, matchFactors, type TaskNeeds } from '../../src/modules/matching/scoring.ts';
 
 /** A taxonomy of four skills (Leadership a soft one), SQL the parent of PostgreSQL, so the rules are tested apart from the shipped data. */
@@ -177,6 +177,36 @@ describe('eval: the brief development set', () => {
     for (const routing of ['community', 'team', 'rejected'] as const) {
       assert.ok(labels.filter((label) => label.routing === routing).length >= 10, routing);
     }
+  });
+});
+
+// The CV development set's aliases are other names of the label's skill (eval/cvs/README.md, "Aliases"): a broader
+// skill ("Welding" for "MIG Welding", "Training Delivery" for "Legal Training") is a different one, which the person
+// holds only when the CV shows it, and then as a label of its own. Checked with the shipped taxonomy's parent links.
+describe('eval: the CV development set', () => {
+  const labels = readCvLabels(path.join(import.meta.dirname, '../../eval/cvs')) ?? [];
+  const taxonomy = loadTaxonomy();
+
+  test('no alias names a skill broader than its label, nor another label of the same CV', () => {
+    assert.ok(labels.length >= 60);
+    const broaderAliases: string[] = [];
+    const doubled: string[] = [];
+    for (const cv of labels) {
+      for (const skill of cv.skills) {
+        const others = new Set(
+          cv.skills.filter((other) => other !== skill).map((other) => normaliseSkillName(other.name)),
+        );
+        const own = taxonomy.resolve(skill.name);
+        const broader = new Set(own ? taxonomy.broaderOf(own) : []);
+        for (const alias of skill.aliases) {
+          const named = taxonomy.resolve(alias);
+          if (named && broader.has(named)) broaderAliases.push(`${cv.id}: ${skill.name} / ${alias}`);
+          if (others.has(normaliseSkillName(alias))) doubled.push(`${cv.id}: ${skill.name} / ${alias}`);
+        }
+      }
+    }
+    assert.deepEqual(broaderAliases, []);
+    assert.deepEqual(doubled, []);
   });
 });
 
