@@ -29,8 +29,8 @@ const taxonomyRow = (skill: TaxonomySkill): SkillRow => ({
 /**
  * Ids of the taxonomy skills the names stand for, in the order of the names, without duplicates, creating the rows
  * that do not exist yet (name, slug and category from the taxonomy). Names the taxonomy lacks are left out: what a
- * task requires and what a person adds by hand are the taxonomy's skills. A CV's own words go through
- * `ensureCvSkillIds`.
+ * person adds by hand and what a company edits into a task are the taxonomy's skills. A CV's own words go through
+ * `ensureCvSkillIds`, a plan's through `ensurePlannedSkillIds`.
  */
 export async function ensureSkillIds(db: Db, names: readonly string[]): Promise<number[]> {
   const taxonomy = loadTaxonomy();
@@ -60,6 +60,18 @@ export async function ensureCvSkillIds(db: Db, names: readonly string[]): Promis
     rows.filter((row) => row !== undefined),
   );
   return rows.map((row) => (row === undefined ? undefined : idOf.get(row.slug)));
+}
+
+/**
+ * Ids of the skills a planned task requires, in the order of the names, without duplicates, creating the rows that do
+ * not exist yet: a name the taxonomy knows is its skill, as in `ensureSkillIds`; a name it does not know (a model
+ * provider's, or decomposition's own words) is kept under its own slug, as a CV's own words are (`ensureCvSkillIds`).
+ * So a task that needs "Sugar showpieces" meets the CV that lists "sugar  showpieces": the same words after case and
+ * spacing, nothing looser.
+ */
+export async function ensurePlannedSkillIds(db: Db, names: readonly string[]): Promise<number[]> {
+  const ids = await ensureCvSkillIds(db, names);
+  return [...new Set(ids.filter((id) => id !== undefined))];
 }
 
 /**

@@ -15,7 +15,7 @@ import {
 } from '../../modules/challenges/challenge-analysis.repository.ts';
 import { recordChallengeStatusChanged } from '../../modules/challenges/challenge-events.ts';
 import { notify } from '../../modules/notifications/notify.ts';
-import { ensureSkillIds } from '../../modules/skills/skills.repository.ts';
+import { ensurePlannedSkillIds } from '../../modules/skills/skills.repository.ts';
 import { insertPlannedTask, type NewPlannedTask } from '../../modules/tasks/planned-tasks.repository.ts';
 import { recordTaskCreated } from '../../modules/tasks/task-events.ts';
 import { analysisRowsOf, outcomeOf } from './analysis-records.ts';
@@ -108,17 +108,20 @@ function overrunSentence(brief: AnalysedBrief, error: AnalysisLimitError): strin
   return `The analysis of your challenge "${brief.title}" was stopped: it needed ${needed} than one brief may take.`;
 }
 
-/** Each task's skill names as skill ids (rows created on demand); names the taxonomy lacks stay shown only. */
+/**
+ * Each task's skill names as skill ids (rows created on demand). A name the taxonomy lacks is kept in its own words, so
+ * matching invites whoever's CV lists the same words (`ensurePlannedSkillIds`).
+ */
 async function resolveSkills(db: Db, plan: { workstreams: PlannedWorkstream[] }): Promise<ResolvedWorkstream[]> {
   const resolved: ResolvedWorkstream[] = [];
   for (const workstream of plan.workstreams) {
     const tasks: NewPlannedTask[] = [];
     for (const task of workstream.tasks) {
       const names = task.required_skills.map((skill) => skill.name);
-      const skillIds = await ensureSkillIds(db, names);
+      const skillIds = await ensurePlannedSkillIds(db, names);
       // A skill named both ways counts as core.
       const coreIds = new Set(
-        await ensureSkillIds(
+        await ensurePlannedSkillIds(
           db,
           task.required_skills.filter((skill) => skill.core !== false).map((skill) => skill.name),
         ),
