@@ -1,4 +1,5 @@
 import type { ParsedText, Sentence } from '../taxonomy/text-parser.ts';
+import { clip } from './brief-writing.ts';
 import { Terms } from './terms.ts';
 
 /**
@@ -164,6 +165,39 @@ export function askingSentences(parsed: ParsedText): Sentence[] {
 /** Distinct self-promotion phrases it takes, with no ask, to call a brief a sales pitch. */
 const PITCH_PHRASES = 3;
 
+/**
+ * What an advert tells its reader to do, at the start of a sentence: "Sign up online…", "Book your table…", "Pop into
+ * reception…". A brief tells contributors what it needs instead ("We need…", "Help us…").
+ */
+const CALL_TO_BUY = new Terms([
+  'join',
+  'sign up',
+  'book',
+  'order',
+  'buy',
+  'shop',
+  'visit',
+  'pop (in|into|down|along|by|over)',
+  'call',
+  'grab',
+  'claim',
+  'hurry',
+  'try',
+  'come (in|down|along|and|visit|see)',
+  'discover',
+  'treat yourself',
+  'get yours',
+  'subscribe',
+  'reserve',
+  'enjoy',
+  'register',
+  'download',
+]);
+/** The call to buy is quoted whole when it is short, cut at a word when not. */
+const CALL_QUOTE_MAX = 80;
+/** What the offer costs or gives the buyer. */
+const OFFER = new Terms(['free', '% off', 'offer*', 'discount*', 'save', 'saving*', 'terms apply', 'deal*']);
+
 /** The promotion phrases of a brief that asks for nothing; empty when it is not a sales pitch. */
 export function salesPitch(parsed: ParsedText): string[] {
   const asks = askingSentences(parsed).filter(
@@ -171,7 +205,29 @@ export function salesPitch(parsed: ParsedText): string[] {
   );
   if (asks.length > 0) return [];
   const phrases = [...new Set(SELF_PROMOTION.hits(parsed.tokens).map((hit) => hit.phrase))];
-  return phrases.length >= PITCH_PHRASES ? phrases : [];
+  if (phrases.length >= PITCH_PHRASES) return phrases;
+  return offerToTheReader(parsed);
+}
+
+/**
+ * An advert's structure, whatever its words: the reader is told to buy, join or book (a sentence that opens with the
+ * call) and is told the price or the offer. Returns the call and the offer as written; empty when either is missing.
+ */
+function offerToTheReader({ text, tokens, sentences }: ParsedText): string[] {
+  const call = sentences.find((sentence) =>
+    CALL_TO_BUY.hits(tokens, sentence.firstToken, sentence.endToken).some((hit) => hit.first === sentence.firstToken),
+  );
+  // The offer as written, prices first: "£19.99", "free", "Offer ends".
+  const prices = tokens.flatMap((token, i) =>
+    token.type === 'currency' ? [{ first: i, end: tokens[i + 1]?.type === 'number' ? i + 2 : i + 1 }] : [],
+  );
+  const offers = [
+    ...new Set(
+      [...prices, ...OFFER.hits(tokens)].map((hit) => text.slice(tokens[hit.first].start, tokens[hit.end - 1].end)),
+    ),
+  ];
+  if (call === undefined || offers.length === 0) return [];
+  return [clip(call.text.trim(), CALL_QUOTE_MAX), ...offers];
 }
 
 // Charities write of inheritances, prizes and beneficiaries' bank details too: only the scam's own turns of phrase

@@ -1,6 +1,7 @@
 import type { ParsedText, Sentence } from '../taxonomy/text-parser.ts';
-import { type Clue, PURPOSES } from './concerns/purposes.ts';
-import { guarded, isRequest, negated, type Refusal } from './request-screening.ts';
+import { type Clue, PURPOSES, type Purpose } from './concerns/purposes.ts';
+import { STRUCTURAL_WRONGS } from './concerns/structure.ts';
+import { guarded, isRequest, meet, negated, type Refusal } from './request-screening.ts';
 
 /**
  * Reads a brief's purpose across neighbouring sentences, where request-screening.ts reads one sentence at a time: an
@@ -14,34 +15,42 @@ import { guarded, isRequest, negated, type Refusal } from './request-screening.t
 /** Three neighbouring sentences: a purpose is stated close to the request it explains, not a paragraph away. */
 const WINDOW = 3;
 
+/** The named purposes first, for their narrower reasons, then the wrongs read from a request's structure. */
+const READ_ACROSS_SENTENCES = [...PURPOSES, ...STRUCTURAL_WRONGS];
+
 /** The purpose a brief's neighbouring sentences show together, and those sentences; null when none. */
 export function unlawfulPurpose(parsed: ParsedText): Refusal | null {
+  for (const purpose of READ_ACROSS_SENTENCES) {
+    const found = purposeIn(parsed, purpose);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** Where one purpose's clues meet in a stretch of neighbouring sentences with a request and no guard; null when not. */
+export function purposeIn(parsed: ParsedText, purpose: Purpose): Refusal | null {
   const { sentences, tokens } = parsed;
-  for (const purpose of PURPOSES) {
-    const found = purpose.clues.map((clue) => sentences.filter((sentence) => clueIn(parsed, sentence, clue)));
-    if (found.some((list) => list.length === 0)) continue;
-    for (let start = 0; start < sentences.length; start++) {
-      const window = (sentence: Sentence) => sentence.index >= start && sentence.index < start + WINDOW;
-      const chosen = found.map((list) => list.find(window));
-      if (chosen.some((sentence) => sentence === undefined)) continue;
-      const used = [...new Set(chosen as Sentence[])].sort((a, b) => a.index - b.index);
-      if (!used.some((sentence) => isRequest(tokens, sentence))) continue;
-      if (used.some((sentence) => guarded(tokens, sentence, purpose.unless))) continue;
-      if (
-        purpose.spared &&
-        used.some((sentence) => purpose.spared!.has(tokens, sentence.firstToken, sentence.endToken))
-      )
-        continue;
-      return { reason: purpose.reason, sentences: used.map((sentence) => sentence.text.trim()) };
-    }
+  const found = purpose.clues.map((clue) => sentences.filter((sentence) => clueIn(parsed, sentence, clue)));
+  if (found.some((list) => list.length === 0)) return null;
+  for (let start = 0; start < sentences.length; start++) {
+    const window = (sentence: Sentence) => sentence.index >= start && sentence.index < start + WINDOW;
+    const chosen = found.map((list) => list.find(window));
+    if (chosen.some((sentence) => sentence === undefined)) continue;
+    const used = [...new Set(chosen as Sentence[])].sort((a, b) => a.index - b.index);
+    if (!used.some((sentence) => isRequest(tokens, sentence))) continue;
+    if (used.some((sentence) => guarded(tokens, sentence, purpose.unless))) continue;
+    if (purpose.spared && used.some((sentence) => purpose.spared!.has(tokens, sentence.firstToken, sentence.endToken)))
+      continue;
+    return { reason: purpose.reason, sentences: used.map((sentence) => sentence.text.trim()) };
   }
   return null;
 }
 
 function clueIn({ tokens }: ParsedText, sentence: Sentence, clue: Clue): boolean {
-  return clue.together.every((concept) =>
+  const hits = clue.together.map((concept) =>
     concept
       .hits(tokens, sentence.firstToken, sentence.endToken)
-      .some((hit) => !clue.asserted || !negated(tokens, sentence, hit)),
+      .filter((hit) => !clue.asserted || !negated(tokens, sentence, hit)),
   );
+  return meet(hits, clue.within);
 }

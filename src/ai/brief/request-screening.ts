@@ -69,10 +69,16 @@ export function isRequest(tokens: Token[], sentence: Sentence): boolean {
 }
 
 function matchesIn(tokens: Token[], sentence: Sentence, pattern: Pattern): boolean {
-  const hits = pattern.together.map((concept) => concept.hits(tokens, sentence.firstToken, sentence.endToken));
+  return meet(
+    pattern.together.map((concept) => concept.hits(tokens, sentence.firstToken, sentence.endToken)),
+    pattern.within,
+  );
+}
+
+/** Every concept has a hit, and when a reach is given, a hit of the first is that close to a hit of the second. */
+export function meet(hits: TermHit[][], reach: number | undefined): boolean {
   if (hits.some((found) => found.length === 0)) return false;
-  if (pattern.within === undefined) return true;
-  const reach = pattern.within;
+  if (reach === undefined) return true;
   return hits[0].some((a) => hits[1].some((b) => Math.abs(b.first - a.first) <= reach));
 }
 

@@ -7,7 +7,9 @@ import type { Token } from '../taxonomy/text-parser.ts';
  * - `scrap(e|ed|er|ing)` — a word written with its forms, as a regular expression over the whole token;
  * - `harvest*` — any ending;
  * - `#` — any number ("over 50");
- * - `?` — any one token ("without ? consent").
+ * - `?` — any one token ("without ? consent");
+ * - `~look`, `~(look|seem)` — any form wink reads as that lemma ("looks", "looked", "looking"), or the word as
+ *   written where wink misses the lemma.
  *
  * Phrases are short (one to four tokens) and the lists small; phrases are looked up by their first word where it is
  * written out, and a text is scanned once per list however many sentences a rule asks about.
@@ -25,7 +27,10 @@ export class Terms {
   /** The hits in a whole text, found once: rules ask about the same text sentence by sentence. */
   readonly #found = new WeakMap<readonly Token[], TermHit[]>();
 
+  readonly phrases: readonly string[];
+
   constructor(phrases: readonly string[]) {
+    this.phrases = phrases;
     for (const phrase of phrases) {
       const parts = words(phrase);
       const entry = { phrase, steps: parts.map(stepFor) };
@@ -34,6 +39,11 @@ export class Terms {
       for (const letter of letters)
         this.#byFirstLetter.set(letter, [...(this.#byFirstLetter.get(letter) ?? []), entry]);
     }
+  }
+
+  /** One list of the phrases of several: a concept that is any of them. */
+  static union(...lists: Terms[]): Terms {
+    return new Terms(lists.flatMap((list) => list.phrases));
   }
 
   /** Every place a phrase starts and ends within tokens[from, to). */
@@ -72,6 +82,8 @@ function words(phrase: string): string[] {
 /** The letters a word of a phrase can start with: "collect*" → c, "(we|i)" → w, i; none for `#` and `?`. */
 function firstLetters(word: string): string[] {
   if (word === '#' || word === '?') return [];
+  // A lemma's inflections may start with another letter ("is" for "be"), so a lemma step is tried everywhere.
+  if (word.startsWith('~')) return [];
   if (!word.startsWith('(')) return [word[0]];
   return [
     ...new Set(
@@ -84,7 +96,7 @@ function firstLetters(word: string): string[] {
 }
 
 function isLiteral(word: string): boolean {
-  return word !== '#' && !/[*()|?]/.test(word);
+  return word !== '#' && !/[*()|?~]/.test(word);
 }
 
 /** A token as phrases spell it: a typographic apostrophe ("ex-husband’s") written as a straight one. */
@@ -95,7 +107,15 @@ function written(token: Token): string {
 function stepFor(word: string): Step {
   if (word === '?') return () => true;
   if (word === '#') return (token) => token.type === 'number' || /^\d[\d,.]*$/.test(token.value);
+  if (word.startsWith('~')) {
+    const lemma = patternOf(word.slice(1));
+    return (token) => lemma.test(token.lemma) || lemma.test(written(token));
+  }
   if (isLiteral(word)) return (token) => written(token) === word;
-  const pattern = new RegExp(`^${word.replaceAll('*', "[a-z'-]*")}$`);
+  const pattern = patternOf(word);
   return (token) => pattern.test(written(token));
+}
+
+function patternOf(word: string): RegExp {
+  return new RegExp(`^${word.replaceAll('*', "[a-z'-]*")}$`);
 }

@@ -13,6 +13,8 @@ export type Clue = {
   together: Terms[];
   /** A hit right after "not", "never", "without"… does not count: "it must not read personal messages". */
   asserted?: boolean;
+  /** At most this many tokens from a hit of the first concept to a hit of the second: "copy … their photos". */
+  within?: number;
 };
 
 export type Purpose = {
@@ -103,7 +105,7 @@ const MADE_TO_LOOK = t(
   '(usual|typical|plausible|realistic|believable|normal-looking) (readings|values|figures|entries|results|signatures|times)',
   'fill* in the (gaps|missing|blanks)',
 );
-const CHECKERS = t(
+export const CHECKERS = t(
   'inspect*',
   'environmental health',
   'auditor*',
@@ -484,7 +486,7 @@ export const BORROWED_IDENTITY: Purpose = {
 };
 
 /** People's own details. */
-const THEIR_DETAILS = t(
+export const THEIR_DETAILS = t(
   '(their|his|her) (data|details|photos|photographs|messages|location|locations|records|history|purchases|health|conversations|calls|contacts|address|addresses)',
   'contact details',
   'personal (data|details|information)',

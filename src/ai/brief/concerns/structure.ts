@@ -1,0 +1,304 @@
+import { Terms } from '../terms.ts';
+import { CHECKERS, type Purpose, THEIR_DETAILS } from './purposes.ts';
+import { guardedBy, KEPT_FROM_THEM, PERSONAL_DATA, t } from './vocabulary.ts';
+
+/**
+ * What makes a request wrong, read from its structure rather than from its topic: whatever the domain, an unlawful or
+ * deceptive ask names a *marker* of the wrong — the people it acts on are kept from knowing, something is made to pass
+ * as what it is not or as coming from someone it does not, a check is got round — and *what it is done to*: people's
+ * details, someone else's work or files, the people who check. Neither alone is a wrong ("members should not be
+ * disturbed", "a rota the inspector can read", "their photos"); the two meeting in neighbouring sentences of a request
+ * are. Verbs are written as lemmas (`~look` is "looks", "looked", "looking"), so one entry covers a verb's forms.
+ *
+ * The wrongs are read as purposes are (purpose-reading.ts: clues within three neighbouring sentences, one of them a
+ * request, no clue's sentence guarding against the wrong), after the named purposes, so a brief that one of those
+ * describes is refused with its narrower reason.
+ */
+
+/** The people acted on are kept from knowing, or never asked. */
+const KEPT_HIDDEN = Terms.union(
+  KEPT_FROM_THEM,
+  // Not the shared list of covert words: "syncs in the background" is how much ordinary software works.
+  t(
+    'secretly',
+    'in secret',
+    'covert*',
+    'quietly',
+    '(without|before) (her|him|them|anyone|people|users|customers|staff|members|visitors|guests|employees|tenants) (knowing|noticing|realising|realizing|finding)',
+    "~do (not|n't) ~know (she|he|they|we|that|about|where|who|what|how|it)",
+    "(not|n't|never) ~(mention|say|reveal|disclose|explain|tell) (where|how|who|why|that) (we|they|it|the|she|he)",
+    "(not|n't|never) ~(want|need|use|show|include|add|have) (a|any) (consent|permission|cookie|privacy|opt-in)",
+    "(not|n't|never) ~(ask|seek) (for|their|his|her|the|any) (consent|permission)",
+    'without (a|any) (consent|permission|privacy|cookie) (box|form|screen|prompt|notice|step|tick|banner)',
+    'without (their|his|her|its|the|any) (consent|permission|knowledge|agreement)',
+    'without (consent|permission)',
+    'on the quiet',
+  ),
+);
+
+/** Made to pass as coming from someone it does not come from: the wrong in itself, whoever reads it. */
+const FALSE_SENDER = t(
+  'as (if|though) (it|they|this|these|he|she) ~(come|write|send|sign|post)',
+  'as (if|though) (it|they|this|these|he|she) (was|were|is|are) (from|sent|written|signed)',
+  'as (if|though) from',
+  'as (if|though) (written|sent|signed|posted|made|produced) by',
+  '~(look|appear|seem) to ~come from',
+  '~(look|appear|seem) to be from',
+  '~(pose|posing) as',
+  'pretend* to be',
+  // Not "an Elvis impersonator" for a party.
+  'impersonat(e|es|ed|ing)',
+  '(sender|from) (name|address|number|line) that ~(match|mimic|copy|imitate)',
+  '~(match|mimic|copy|imitate) the other (campaign|company|candidate|party|side|brand|firm|shop|team|organisation|organization|charity)',
+  'under (different|other|false|fake|made-up|invented|assumed|several|multiple) names',
+  'under a (different|false|fake|made-up|invented|assumed) name',
+  '(fake|false|invented|made-up) (names|identities|identity)',
+);
+
+/** Made to look other than it is: real, natural, complete, still going on. */
+const FALSE_APPEARANCE = t(
+  // Not "looks right": a report that "looks right on phones" is a layout, "the numbers look right" a pretence.
+  '~(look|seem|appear|sound|read) (real|genuine|natural|naturally|official|authentic|legitimate|independent|convincing|believable|plausible|credible|untouched|original|handwritten)',
+  '(numbers|figures|totals|books|accounts|records|results|readings|data|logs|rota|rotas|register|registers) ~(look|seem|appear) (right|better|normal|healthier|lower|higher|complete|full)',
+  '~(look|seem|appear) like (they|it|he|she|we|everyone|everything|nothing|staff|the) ~(be|still|have|come|do|attend|work|happen|take)',
+  '~(look|seem|appear) as (if|though) (they|it|he|she|we|everyone|everything|nothing|staff) ~(be|still|have|come|do|attend|work|happen|take)',
+  '~(look|seem|appear) to ~(be|have) (genuine|real|independent|ordinary|complete|done|kept|signed|attended|happened)',
+  '~make (it|them|this|these|everything|things) ~(look|seem|appear|read|sound)',
+  '~make the (numbers|figures|books|records|accounts) ~(look|seem|appear|read|add)',
+  'pass* (it|them|this|these) off',
+  'pass* off as',
+  // A second set kept beside the real one: "the real one we work to, and a second one…".
+  'the real (one|version|figures|numbers|books|log|logs|records|rota|accounts)',
+);
+
+/** Someone else's work relabelled as the author's: "with our name and prices swapped in", "change the names". */
+const RELABELLED = t(
+  '~(change|swap|replace|switch) the (name|names|logo|logos|branding|author|authors|credits|byline)',
+  'our (name|names|logo|brand|branding) ~(swap|put|add)',
+  'swapped in',
+);
+
+/** A check got round rather than passed. */
+const EVADING = t(
+  '~get (round|around|past) (the|our|any|their)',
+  'circumvent*',
+  'dodg(e|es|ed|ing)',
+  'sidestep*',
+  'evad(e|es|ed|ing)',
+  'evasion',
+  'under the radar',
+  'slip* (past|through|under)',
+  "(not|n't|never) (flagged|caught|spotted|detected)",
+  "(not|n't|never) be (flagged|caught|spotted|detected|picked)",
+);
+
+/** Whoever checks the work for others: an inspector, auditor, regulator, funder, examiner or lender. */
+const THE_CHECK = Terms.union(
+  CHECKERS,
+  t(
+    'audit',
+    'audits',
+    'funder*',
+    'funding (body|agency|agencies)',
+    'ombudsman',
+    'tax office',
+    'hmrc',
+    'irs',
+    'lender*',
+    'moderator*',
+    'verifier*',
+    'ofqual',
+    'fca',
+  ),
+);
+
+/** People's own details and contacts, however they are kept. */
+const PEOPLES_DETAILS = Terms.union(
+  PERSONAL_DATA,
+  THEIR_DETAILS,
+  t(
+    '(contact|client|customer|mailing|member|patient|guest|supporter|donor|tenant|student|employee|staff|resident|user) (list|lists|spreadsheet|spreadsheets|file|files|book|books|records|database)',
+    'contact list*',
+    '(their|his|her) (details|contacts|messages|browsing|calls|emails|files|phone|phones|device|devices)',
+    'device (id|ids|identifier|identifiers)',
+    '(phone|browser|device) (fingerprint*|identifier*)',
+    'location data',
+  ),
+);
+
+/** Taking or reusing something: content, files, clients. */
+const TAKING = t(
+  '~(copy|reuse|lift|reproduce|duplicate|replicate|clone|scrape|download|take|grab|import|upload|repost|republish)',
+  're(-)?upload*',
+  're - upload*',
+  'use the same',
+);
+/** Whose it is, when not the author's: a rival, another firm, a former employer, "their" site. */
+const OWNERS = [
+  '(their|its)',
+  "(competitor|competitors|rival|rivals|someone|somebody|another|other) ('s|')",
+  "(old|former|previous|last|ex) (firm|employer|company|job|agency|workplace|practice|school|boss|business) ('s|')",
+  '(her|his|their|my|our) (old|former|previous|last) (firm|employer|company|job|agency|workplace|practice|school|boss)',
+  "(another|other) (company|firm|business|shop|school|agency|author|artist|photographer|designer|brand) ('s|')",
+];
+/** What someone makes or holds: their content, designs, files, clients. */
+const WORK_AND_FILES = `(${[
+  'photo*',
+  'picture*',
+  'image*',
+  'text',
+  'texts',
+  'wording',
+  'copy',
+  'description*',
+  'content',
+  'design*',
+  'layout*',
+  'logo*',
+  'video*',
+  'course*',
+  'article*',
+  'recipe*',
+  'menu*',
+  'website*',
+  'page*',
+  'client*',
+  'customer*',
+  'file*',
+  'spreadsheet*',
+  'database*',
+  'login*',
+  'password*',
+  'code',
+  'software',
+  'template*',
+  'material*',
+  'slides',
+  'music',
+  'track*',
+  'footage',
+  'lesson*',
+  'pattern*',
+  'drawing*',
+  'plans',
+  'site',
+  'sites',
+].join('|')})`;
+/**
+ * Someone else's work, the owner close before it ("their lesson plans", "her old firm's full client spreadsheet") or
+ * just after it ("the layout of their page", "descriptions from a competitor's site").
+ */
+const SOMEONE_ELSES_WORK = t(
+  ...OWNERS.flatMap((owner) => [0, 1, 2].map((gap) => `${owner} ${'? '.repeat(gap)}${WORK_AND_FILES}`)),
+  ...OWNERS.flatMap((owner) => [0, 1].map((gap) => `${WORK_AND_FILES} (of|from) ${'? '.repeat(gap)}${owner}`)),
+);
+
+/** Who someone is behind a nickname, and where to find them. */
+const IDENTIFYING = t(
+  '(work|find|figure) out who',
+  'who (each|the|these|those) ? (really|actually) ~be',
+  'who (they|he|she) (really|actually) ~be',
+  '(real|true) (name|names|identity|identities)',
+  '~(unmask|trace|identify) (them|him|her|who)',
+  '~(unmask|trace|identify) (the|each|these|those|every) (person|people|reviewer|reviewers|poster|posters|author|authors|owner|owners|account|accounts|sender|senders|commenter|commenters|caller|callers|parent|parents|customer|customers|tenant|tenants|user|users|writer|writers)',
+);
+const WHERE_THEY_ARE = t(
+  'home address*',
+  'where (they|he|she|each) ~(live|work)',
+  '(their|his|her) (home|work|house) (address|addresses|postcode|postcodes)',
+  '(their|his|her) (workplace|workplaces|employer|employers)',
+  'where (they|he|she) can be found',
+);
+
+/** What people are spared rather than kept from: "customers should not notice the switch-over". */
+const SPARED = t(
+  'downtime',
+  'outage*',
+  'disruption*',
+  'interruption*',
+  'delay*',
+  'surprise*',
+  'the (switch|switch-over|move|migration|changeover)',
+);
+
+export const PASSED_AS_FROM_SOMEONE_ELSE: Purpose = {
+  kind: 'messages, posts or documents made to pass as coming from a person or organisation they do not come from',
+  reason:
+    'for messages, posts or documents made to pass as coming from someone else (another person, campaign or organisation), which deceives the people who read them',
+  clues: [{ together: [FALSE_SENDER], asserted: true }],
+  unless: guardedBy('simulat*', 'satir*', 'parod*', 'fiction*', 'role-play*', 'role play*', 'consent*'),
+};
+
+export const MISLEADING_THE_CHECK: Purpose = {
+  kind: 'records, figures or documents made to look other than they are to an inspector, auditor, funder or lender, or arranged so the check misses them',
+  reason:
+    'to mislead the people who check the work (an inspector, auditor, funder or regulator): records, figures or documents made to look other than they are, or arranged so the check misses them',
+  clues: [{ together: [Terms.union(FALSE_APPEARANCE, EVADING)], asserted: true }, { together: [THE_CHECK] }],
+  // Not the shared guarding words: "training records" are what gets written up.
+  unless: t(
+    'spot*',
+    'detect*',
+    'prevent*',
+    'tackl*',
+    'awareness',
+    'forensic*',
+    'fraud',
+    'identif(y|ies|ied|ying)',
+    'honest*',
+    'accurate*',
+    'mock',
+  ),
+};
+
+export const KEPT_FROM_THE_PEOPLE_IT_IS_ABOUT: Purpose = {
+  kind: "people's details, contacts or devices taken or used in a way they are kept from knowing or did not agree to",
+  reason:
+    "to take or use people's details (their contacts, records or devices) in a way they are kept from knowing or did not agree to",
+  clues: [{ together: [KEPT_HIDDEN] }, { together: [PEOPLES_DETAILS] }],
+  // Work that puts missing consent right: "delete records we hold without consent" before a GDPR review.
+  unless: guardedBy(
+    'consent*',
+    'agreed',
+    'opted in',
+    'opt-in',
+    'anonymi*',
+    'pseudonymi*',
+    'privacy notice',
+    'audit*',
+    'delet*',
+    'eras(e|ed|ing|ure)',
+    'lawful*',
+    'gdpr',
+    'compl(y|ies|iant|iance)',
+    'data protection',
+  ),
+  spared: SPARED,
+};
+
+export const SOMEONE_ELSES_TAKEN: Purpose = {
+  kind: "someone else's content, designs, files or clients taken and passed off as one's own or used behind the owner's back",
+  reason:
+    "to take what belongs to someone else (their content, designs, files or clients) and pass it off as the author's own or use it behind the owner's back",
+  clues: [
+    { together: [TAKING, SOMEONE_ELSES_WORK], within: 8 },
+    { together: [Terms.union(RELABELLED, FALSE_APPEARANCE, KEPT_HIDDEN)] },
+  ],
+  unless: guardedBy('licen(s|c)e*', 'permission', 'credit*', 'attribut*', 'inspir*', 'agreed', 'with consent'),
+  spared: SPARED,
+};
+
+export const TRACING_PEOPLE: Purpose = {
+  kind: 'tracing private people: who they really are behind a nickname, and where they live or work',
+  reason: 'to trace private people, who they really are and where they live or work, without their agreement',
+  clues: [{ together: [IDENTIFYING] }, { together: [WHERE_THEY_ARE] }],
+  unless: guardedBy('safeguard*', 'missing', 'reunit*', 'welfare', 'next of kin', 'consent*', 'agreed', 'own'),
+};
+
+/** Read after the named purposes (purposes.ts); the first whose clues meet gives the reason. */
+export const STRUCTURAL_WRONGS: readonly Purpose[] = [
+  PASSED_AS_FROM_SOMEONE_ELSE,
+  MISLEADING_THE_CHECK,
+  SOMEONE_ELSES_TAKEN,
+  KEPT_FROM_THE_PEOPLE_IT_IS_ABOUT,
+  TRACING_PEOPLE,
+];
