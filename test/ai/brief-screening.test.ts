@@ -6,7 +6,9 @@ import * as people from '../../src/ai/brief/concerns/people.ts';
 import * as systems from '../../src/ai/brief/concerns/systems.ts';
 import * as trade from '../../src/ai/brief/concerns/trade.ts';
 import { briefStage } from '../../src/ai/brief/index.ts';
+import { isRequest } from '../../src/ai/brief/request-screening.ts';
 import { REJECTION_RULES } from '../../src/ai/brief/routing-rules.ts';
+import { parseText } from '../../src/ai/taxonomy/text-parser.ts';
 import { localContext } from './analysis-fixtures.ts';
 
 const analyse = (title: string, description: string) => briefStage.local({ title, description }, localContext);
@@ -597,5 +599,46 @@ describe('brief screening: pure advertising', () => {
       const output = await analyse(title, text);
       assert.equal(output.workable, true, `${title}: ${output.rejection_reason}`);
     }
+  });
+});
+
+describe('brief screening: an instruction whose first word the tagger reads as a noun', () => {
+  const sentenceOf = (text: string) => {
+    const parsed = parseText(text);
+    return isRequest(parsed.tokens, parsed.sentences[0]);
+  };
+
+  test('a base-form word followed by its object opens an instruction', () => {
+    for (const text of [
+      'Design an email that looks as if it comes from our bank.',
+      'Book a venue for 200 people.',
+      'Plan the launch event for May.',
+      'Photograph every room of the house.',
+      'Survey our members about the new opening hours.',
+    ]) {
+      assert.equal(sentenceOf(text), true, text);
+    }
+  });
+
+  test('a noun followed by its verb, a gerund or a name in -s does not', () => {
+    for (const text of [
+      'Research shows that people like it.',
+      'Design is our strength.',
+      'Customers leave reviews on Google.',
+      'Scammers send fake emails.',
+      'Phishing the easy way.',
+      'Barclays the bank.',
+    ]) {
+      assert.equal(sentenceOf(text), false, text);
+    }
+  });
+
+  test('so a request opening with such an instruction is screened like any other', async () => {
+    const answer = await analyse(
+      'Card details check',
+      'Design an email that looks as if it comes from our customers’ bank asking them to confirm their card details on our page.',
+    );
+    assert.equal(answer.workable, false);
+    assert.match(answer.rejection_reason ?? '', /coming from/);
   });
 });

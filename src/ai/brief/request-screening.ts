@@ -65,7 +65,24 @@ export function isRequest(tokens: Token[], sentence: Sentence): boolean {
   const words = tokens.slice(sentence.firstToken, sentence.endToken).filter((token) => token.type === 'word');
   if (words.some((token) => PEOPLE_OF_THE_REQUEST.has(token.lower) || DIRECTIVES.has(token.lower))) return true;
   if (words[0]?.lower === 'please') return true;
-  return words[0]?.pos === 'VERB' && /^[A-Z]/.test(words[0].value);
+  return opensWithInstruction(words);
+}
+
+/**
+ * The sentence opens with a verb in the imperative ("Build us…", "Download all…"). The tagger often reads an
+ * instruction's capitalised first word as a name or a noun ("Design an email…", "Book a venue…", "Plan the
+ * launch…"), so such a word counts as the verb when it is in its base form and a determiner or pronoun comes straight
+ * after it, as an object does; a noun opening a sentence is followed by its verb instead ("Research shows…",
+ * "Design is…", "Staff rotas are…").
+ */
+function opensWithInstruction(words: readonly Token[]): boolean {
+  const [first, second] = words;
+  if (first === undefined || !/^[A-Z]/.test(first.value)) return false;
+  if (first.pos === 'VERB') return true;
+  // Not a gerund ("Phishing the easy way") nor a plural or a name in -s ("Barclays the bank").
+  const baseForm =
+    (first.pos === 'PROPN' || first.pos === 'NOUN') && first.lemma === first.lower && !/ing$|[^s]s$/.test(first.lower);
+  return baseForm && /^[A-Z][a-z]+$/.test(first.value) && (second?.pos === 'DET' || second?.pos === 'PRON');
 }
 
 function matchesIn(tokens: Token[], sentence: Sentence, pattern: Pattern): boolean {
