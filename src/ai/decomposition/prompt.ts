@@ -16,8 +16,10 @@ const SYSTEM = [
   'lays out fewer than four pieces, split its pieces along their own clauses rather than adding work.',
   '',
   'Required skills: those the source names and those the work clearly needs, by their canonical names in a skills',
-  'taxonomy ("JavaScript", not "JS"), each with a one-line reason. Estimate hours from the scale, budget and deadline',
-  "the brief gives. Acceptance criteria include the brief's conditions and success criteria the task serves.",
+  'taxonomy ("JavaScript", not "JS"); a practice, method or certification the taxonomy lacks ("desk-based',
+  'assessment") in the brief\'s own words, copied as it writes them; each with a one-line reason. Estimate hours',
+  "from the scale, budget and deadline the brief gives. Acceptance criteria include the brief's conditions and",
+  'success criteria the task serves.',
   'Answer with JSON that matches the schema you are given; its field descriptions are part of these instructions.',
   DATA_BLOCK_RULE,
 ].join('\n');

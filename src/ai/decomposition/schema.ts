@@ -16,7 +16,10 @@ export const RequiredSkill = Type.Object(
     name: Type.String({
       minLength: 1,
       maxLength: 100,
-      description: 'The skill\'s canonical name in the skills taxonomy ("JavaScript", "PostgreSQL", "Event planning").',
+      description:
+        'The skill\'s canonical name in the skills taxonomy ("JavaScript", "PostgreSQL", "Event planning"), or, for ' +
+        "a practice, method, tool or certification the brief names that the taxonomy lacks, the brief's own words " +
+        'for it ("Desk-based assessment"), which matches whoever lists the same words.',
     }),
     reason: Type.String({
       minLength: 1,

@@ -1,5 +1,7 @@
 import { LANGUAGE_WORK_AREA } from '../taxonomy/skill-areas.ts';
 import type { SkillArea, Taxonomy, TaxonomySkill } from '../taxonomy/taxonomy.ts';
+import { parseText } from '../taxonomy/text-parser.ts';
+import { practicesInOwnWords } from './own-words-skills.ts';
 import type { RequiredSkill } from './schema.ts';
 import { findInOtherWords } from './skill-phrases.ts';
 import { clip } from './task-wording.ts';
@@ -8,7 +10,8 @@ import { clip } from './task-wording.ts';
  * The skills a task needs, each with its reason: first those its source names ("in Python", "on Instagram"), then
  * those the kind of work it asks for needs (an area's trigger phrase such as "mobile app", or a piece of work such as
  * "train staff" or "audit"), then tools the brief names elsewhere for that kind of work ("we are happy for this to
- * be done in Python"). Only canonical taxonomy names; at most six.
+ * be done in Python"). Taxonomy skills by their canonical names, and practices the taxonomy does not know in the
+ * brief's own words ("Desk-based assessment", own-words-skills.ts); at most six.
  */
 const MAX_SKILLS = 6;
 /** An area's usual skill stands in for the ones the brief does not name: its first only, the others are guesses. */
@@ -380,15 +383,18 @@ export function requiredSkills(
     if (skill && !chosen.has(skill.name) && chosen.size < MAX_SKILLS)
       chosen.set(skill.name, { name: skill.name, reason: clip(reason, 200), core: skill.category !== 'soft' });
   };
-  const hasCore = () => [...chosen.values()].some((skill) => skill.core);
-
-  const areas = taxonomy.findAreasInText(piece);
+  const parsed = parseText(piece);
+  // Practices it names that the taxonomy does not know stay in its words ("a desk-based assessment"): named work of
+  // the task's own, as the skills it names below; listed after the taxonomy's, which may name them already.
+  const practices = practicesInOwnWords(parsed, taxonomy);
+  const areas = taxonomy.findAreasInText(parsed);
+  const hasCore = () => practices.length > 0 || [...chosen.values()].some((skill) => skill.core);
   // A language named in passing ("leaflets in plain English") is no skill the work needs; in a piece or a brief
   // about work done in or between languages (translation, interpreting) it is.
   const languageWork =
     areas.some((mention) => mention.area.id === LANGUAGE_WORK_AREA) ||
     context.fallback.some((area) => area.id === LANGUAGE_WORK_AREA);
-  const mentions = taxonomy.findInText(piece);
+  const mentions = taxonomy.findInText(parsed);
   for (const mention of mentions) {
     if (mention.skill.category === 'language' && !languageWork) continue;
     add(mention.skill, `Named in the brief for it: ${quote(clip(piece, 100))}.`);
@@ -404,8 +410,7 @@ export function requiredSkills(
     if (supporting.has(mention.skill.name)) continue;
     add(mention.skill, `The brief asks for it in its own words: ${quote(mention.words)}.`);
   }
-
-  const namedOwn = chosen.size > 0;
+  const namedOwn = chosen.size > 0 || practices.length > 0;
   // Supporting work (a report at the end, a budget, an analysis) is a side of most tasks: its skill is the task's
   // only when nothing else — the excerpt, the kind of work, the brief's tools for it — says what the task needs.
   // Unless it is what the task makes: "Prepare a three-year budget" is budgeting work.
@@ -419,7 +424,7 @@ export function requiredSkills(
     if (work.supporting && !(headIsSideWork && work.words.test(head))) sideWork.push({ skill, reason });
     else add(skill, reason);
   }
-  const namedWork = chosen.size > 0;
+  const namedWork = chosen.size > 0 || practices.length > 0;
 
   // An area the piece calls for by its words ("an API", "a central database") needs its usual skill when the piece
   // names none of that area's own. Not for work that examines a thing rather than builds it: "audit our website
@@ -469,7 +474,7 @@ export function requiredSkills(
     }
   }
 
-  const onlySideWork = chosen.size === 0;
+  const onlySideWork = chosen.size === 0 && practices.length === 0;
   // A piece that names no work of its own ("Quote as NICEIC registered contractors", "Let volunteers book shifts")
   // is part of the brief's main work: the skill the brief names most, before an area's usual skill; its side work
   // (the shifts, the report) comes after. Side work stays core: someone who holds it does part of the task's work
@@ -486,6 +491,14 @@ export function requiredSkills(
     }
   }
   if (onlySideWork) for (const { skill, reason } of sideWork) add(skill, reason);
+  for (const practice of practices) {
+    if (chosen.size >= MAX_SKILLS || namedBy([...chosen.keys()], practice.name, taxonomy)) continue;
+    chosen.set(practice.name, {
+      name: practice.name,
+      reason: clip(`Named in the brief for it: ${quote(practice.words)}.`, 200),
+      core: true,
+    });
+  }
   return [...chosen.values()];
 }
 
@@ -504,6 +517,21 @@ export function mainSkills(taxonomy: Taxonomy, title: string, description: strin
   for (const mention of taxonomy.findInText(description)) count(mention.skill, mention.mentions);
   for (const mention of findInOtherWords(taxonomy, description)) count(mention.skill, 1);
   return [...weight.entries()].sort((a, b) => b[1] - a[1]).map(([skill]) => skill);
+}
+
+/**
+ * Whether a practice in the brief's words is a skill chosen already under a longer name: every word of "Electrical
+ * inspection" is in Electrical inspection and testing (its name or an alias).
+ */
+function namedBy(chosen: readonly string[], practice: string, taxonomy: Taxonomy): boolean {
+  const words = practice.toLowerCase().split(/[\s-]+/);
+  return chosen.some((name) => {
+    const skill = taxonomy.resolve(name);
+    return [name, ...(skill?.aliases ?? [])].some((label) => {
+      const own = new Set(label.toLowerCase().split(/[\s-]+/));
+      return words.every((word) => own.has(word));
+    });
+  });
 }
 
 /** What a title makes: its words after the verb up to the first preposition ("a three-year budget"). */

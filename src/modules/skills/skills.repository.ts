@@ -29,8 +29,9 @@ const taxonomyRow = (skill: TaxonomySkill): SkillRow => ({
 /**
  * Ids of the taxonomy skills the names stand for, in the order of the names, without duplicates, creating the rows
  * that do not exist yet (name, slug and category from the taxonomy). Names the taxonomy lacks are left out: what a
- * person adds by hand and what a company edits into a task are the taxonomy's skills. A CV's own words go through
- * `ensureCvSkillIds`, a plan's through `ensurePlannedSkillIds`.
+ * person adds by hand and what a company newly edits into a task are the taxonomy's skills. A CV's own words go
+ * through `ensureCvSkillIds` (as do the words a task already holds, through a company's edit), a plan's through
+ * `ensurePlannedSkillIds`.
  */
 export async function ensureSkillIds(db: Db, names: readonly string[]): Promise<number[]> {
   const taxonomy = loadTaxonomy();

@@ -12,7 +12,7 @@ import { findChallengeWithCompany } from '../challenges/challenges.repository.ts
 import { NOT_OWNER_MESSAGE } from '../challenges/challenges.state.ts';
 import { holdPlanOf } from '../challenges/plan-access.ts';
 import { companyIdOf } from '../companies/companies.service.ts';
-import { ensureSkillIds } from '../skills/skills.repository.ts';
+import { ensureCvSkillIds } from '../skills/skills.repository.ts';
 import { findWorkstream, type WorkstreamRow } from '../workstreams/workstreams.repository.ts';
 import type { CreateTaskBody, MergeTaskBody, UpdateTaskBody } from './task-editing.schemas.ts';
 import {
@@ -107,10 +107,12 @@ type SkillInput = { name: string; level?: string | null; core?: boolean };
 
 /**
  * The skills as the company named them, resolved through the taxonomy (name or alias, any case) to the skills
- * matching knows, in their order, without repeats. A name the taxonomy lacks is a 422: matching could not use it,
- * so the task would silently look for nobody. A skill the task already had keeps its reason and, unless the input
- * sets `core`, whether it is core (a company editing a level must not turn a supporting skill into one that makes
- * people fit); a new skill is core unless the input says otherwise.
+ * matching knows, in their order, without repeats. A name the taxonomy lacks is a 422 (matching could not use it, so
+ * the task would silently look for nobody), unless the task already holds it: a skill its analysis kept in words the
+ * taxonomy lacks (a practice in the brief's own words, a model's name) stays the task's skill, with its row, through
+ * an edit or a merge. A skill the task already had keeps its reason
+ * and, unless the input sets `core`, whether it is core (a company editing a level must not turn a supporting skill
+ * into one that makes people fit); a new skill is core unless the input says otherwise.
  */
 async function resolveSkills(
   db: Db,
@@ -118,7 +120,9 @@ async function resolveSkills(
   current: readonly SkillNote[],
 ): Promise<TaskSkill[]> {
   const taxonomy = loadTaxonomy();
-  const unknown = input.filter((skill) => taxonomy.resolve(skill.name) === undefined).map((skill) => skill.name);
+  const held = new Map(current.map((note) => [note.name.toLowerCase(), note.name]));
+  const nameOf = (name: string) => taxonomy.resolve(name)?.name ?? held.get(name.trim().toLowerCase());
+  const unknown = input.filter((skill) => nameOf(skill.name) === undefined).map((skill) => skill.name);
   if (unknown.length > 0) {
     throw AppError.field(
       'required_skills',
@@ -129,13 +133,14 @@ async function resolveSkills(
   const seen = new Set<string>();
   const named: { name: string; level: string | null; core: boolean }[] = [];
   for (const skill of input) {
-    const canonical = taxonomy.resolve(skill.name)!.name;
+    const canonical = nameOf(skill.name)!;
     if (seen.has(canonical)) continue;
     seen.add(canonical);
     const kept = current.find((note) => note.name === canonical);
     named.push({ name: canonical, level: skill.level ?? null, core: skill.core ?? kept?.core ?? true });
   }
-  const ids = await ensureSkillIds(
+  // One id per name: a taxonomy skill's row, or the row of words the taxonomy lacks, as the analysis stored it.
+  const ids = await ensureCvSkillIds(
     db,
     named.map((skill) => skill.name),
   );
