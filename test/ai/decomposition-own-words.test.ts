@@ -29,8 +29,13 @@ describe('decomposition: practices in the brief’s own words', () => {
 
   it('takes no name, nobody’s own work, no verb and no word that says nothing of the subject', () => {
     assert.deepEqual(practices('Prepare for the UKAS assessment and the CQC inspection.'), [], 'names');
-    assert.deepEqual(practices("Answer our customer’s audit and our customer's audit findings."), [], 'their own');
+    assert.deepEqual(
+      practices("Answer our customer’s audit, the residents' survey and the tenants’ survey."),
+      [],
+      'theirs',
+    );
     assert.deepEqual(practices('Survey the site and inspect the roof.'), [], 'verbs');
+    assert.deepEqual(practices('Please arrange bat roost assessments.'), ['Bat roost assessments'], 'the verb before');
     assert.deepEqual(practices('A new survey, the final inspection and an annual audit.'), [], 'no subject');
     assert.deepEqual(practices('Complete the health and safety risk assessments for the crews.'), [], 'shared words');
     assert.deepEqual(practices('Present it to the Noise Assessment Panel.'), [], 'part of a name');

@@ -11,7 +11,7 @@ import { type ParsedText, parseText, type Token } from '../taxonomy/text-parser.
  * and whose words before it say what of: one to three lower-case nouns or adjectives, none of them a word that says
  * nothing of the subject ("a new survey", "the final inspection"). A name (an organisation, an acronym: "UKAS
  * assessment", "the CQC inspection"), someone's own ("our customer's audit"), a verb ("survey the site"), words
- * shared with another ("health and safety risk assessments") or a phrase that is itself part of a name ("the Noise
+ * shared with another ("health and safety risk assessments") or a phrase that is part of a name ("the Noise
  * Assessment Panel") is none. A phrase the taxonomy resolves is
  * the taxonomy's skill, found by its own reading.
  */
@@ -55,7 +55,7 @@ export function practicesInOwnWords(text: string | ParsedText, taxonomy: Taxonom
   tokens.forEach((token, index) => {
     if (!isPractice(token.lower) || token.pos === 'VERB') return;
     const words = modifiersBefore(tokens, index);
-    if (words === null || partOfAName(tokens, index)) return;
+    if (words === null) return;
     const phrase = [...words, token]
       .map((word) => word.value)
       .join(' ')
@@ -82,9 +82,9 @@ function modifiersBefore(tokens: readonly Token[], head: number): Token[] | null
       words.unshift(token);
       continue;
     }
-    // Words shared with another ("health and safety risk assessments") leave the phrase unsure, and someone's own
-    // ("our customer's audit", "the residents' survey") is theirs, not a practice: none.
-    if ((JOINERS.has(token.lower) && content > 0) || /['’]s?$/.test(token.value)) return null;
+    // Words shared with another ("health and safety risk assessments") leave the phrase unsure: none. Someone's own
+    // ("our customer's audit", "the residents' survey") ends at the "'s" or "'", which is no word.
+    if (JOINERS.has(token.lower) && content > 0) return null;
     if (token.type !== 'word' || !MODIFIER_POS.has(token.pos) || token.stop || SAYS_NOTHING.has(token.lower)) break;
     words.unshift(token);
     content++;
@@ -102,12 +102,6 @@ function startsSentence(tokens: readonly Token[], token: Token): boolean {
   const index = tokens.indexOf(token);
   const before = tokens[index - 1];
   return before === undefined || before.sentence !== token.sentence || /^(?:\d+[.)]?|[-*•–—:.)])$/.test(before.value);
-}
-
-/** The practice word is followed by a capitalised word that carries on a name: "Marine Management Organisation". */
-function partOfAName(tokens: readonly Token[], head: number): boolean {
-  const next = tokens[head + 1];
-  return next !== undefined && next.sentence === tokens[head].sentence && /^\p{Lu}\p{Ll}/u.test(next.value);
 }
 
 /** The name and its other number ("Shielding calculations", "Shielding calculation"), for asking the taxonomy. */
