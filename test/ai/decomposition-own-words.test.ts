@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { practicesInOwnWords } from '../../src/ai/decomposition/own-words-skills.ts';
-import { requiredSkills } from '../../src/ai/decomposition/task-skills.ts';
+import { mainSkills, requiredSkills } from '../../src/ai/decomposition/task-skills.ts';
 import { loadTaxonomy } from '../../src/ai/taxonomy/taxonomy.ts';
 
 const taxonomy = loadTaxonomy();
@@ -53,6 +53,20 @@ describe('decomposition: practices in the brief’s own words', () => {
       reason: 'Named in the brief for it: "bat roost assessment".',
       core: true,
     });
+  });
+
+  it("adds the practice beside the brief's main work, which it does not stand in for", () => {
+    const ctx = {
+      taxonomy,
+      background: [],
+      fallback: [],
+      briefSkills: mainSkills(taxonomy, 'Repairing our footbridge', 'We need a structural engineer for the bridge.'),
+    };
+    const skills = requiredSkills('A load assessment of the deck beams.', 'Assess the deck beams', ctx);
+    assert.deepEqual(
+      skills.map((skill) => skill.name),
+      ['Structural engineering', 'Load assessment'],
+    );
   });
 
   it('adds no practice that a taxonomy skill of the task names under a longer name', () => {

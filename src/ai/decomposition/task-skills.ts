@@ -383,12 +383,10 @@ export function requiredSkills(
     if (skill && !chosen.has(skill.name) && chosen.size < MAX_SKILLS)
       chosen.set(skill.name, { name: skill.name, reason: clip(reason, 200), core: skill.category !== 'soft' });
   };
+  const hasCore = () => [...chosen.values()].some((skill) => skill.core);
+
   const parsed = parseText(piece);
-  // Practices it names that the taxonomy does not know stay in its words ("a desk-based assessment"): named work of
-  // the task's own, as the skills it names below; listed after the taxonomy's, which may name them already.
-  const practices = practicesInOwnWords(parsed, taxonomy);
   const areas = taxonomy.findAreasInText(parsed);
-  const hasCore = () => practices.length > 0 || [...chosen.values()].some((skill) => skill.core);
   // A language named in passing ("leaflets in plain English") is no skill the work needs; in a piece or a brief
   // about work done in or between languages (translation, interpreting) it is.
   const languageWork =
@@ -410,7 +408,7 @@ export function requiredSkills(
     if (supporting.has(mention.skill.name)) continue;
     add(mention.skill, `The brief asks for it in its own words: ${quote(mention.words)}.`);
   }
-  const namedOwn = chosen.size > 0 || practices.length > 0;
+  const namedOwn = chosen.size > 0;
   // Supporting work (a report at the end, a budget, an analysis) is a side of most tasks: its skill is the task's
   // only when nothing else — the excerpt, the kind of work, the brief's tools for it — says what the task needs.
   // Unless it is what the task makes: "Prepare a three-year budget" is budgeting work.
@@ -424,7 +422,7 @@ export function requiredSkills(
     if (work.supporting && !(headIsSideWork && work.words.test(head))) sideWork.push({ skill, reason });
     else add(skill, reason);
   }
-  const namedWork = chosen.size > 0 || practices.length > 0;
+  const namedWork = chosen.size > 0;
 
   // An area the piece calls for by its words ("an API", "a central database") needs its usual skill when the piece
   // names none of that area's own. Not for work that examines a thing rather than builds it: "audit our website
@@ -474,7 +472,7 @@ export function requiredSkills(
     }
   }
 
-  const onlySideWork = chosen.size === 0 && practices.length === 0;
+  const onlySideWork = chosen.size === 0;
   // A piece that names no work of its own ("Quote as NICEIC registered contractors", "Let volunteers book shifts")
   // is part of the brief's main work: the skill the brief names most, before an area's usual skill; its side work
   // (the shifts, the report) comes after. Side work stays core: someone who holds it does part of the task's work
@@ -491,7 +489,11 @@ export function requiredSkills(
     }
   }
   if (onlySideWork) for (const { skill, reason } of sideWork) add(skill, reason);
-  for (const practice of practices) {
+  // Practices the excerpt names that the taxonomy does not know, in its words ("a desk-based assessment"), after the
+  // taxonomy's skills, which may name them already, and beside them: they stand in for none of the skills above
+  // (measured in docs/quality.md, "Task skills in the brief's own words": in their place, the brief's main skill and
+  // the side work lost fitting invitations and won no label).
+  for (const practice of practicesInOwnWords(parsed, taxonomy)) {
     if (chosen.size >= MAX_SKILLS || namedBy([...chosen.keys()], practice.name, taxonomy)) continue;
     chosen.set(practice.name, {
       name: practice.name,
