@@ -35,9 +35,10 @@ import { type Fixtures, FULL_SIZE, fixturesOf, scaledSize, seedDatabase } from '
  * Environment: BENCH_DURATION (s per run, 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (50), BENCH_SCALE (1 = the
  * full data set), BENCH_DATABASE_URL (a PostgreSQL server: a fresh database is created on it and dropped after),
  * BENCH_ONLY (the endpoints whose name contains one of these comma-separated texts), BENCH_CPU_PROF (a folder:
- * profile the server), BENCH_OUTPUT (write the figures as JSON to this file), BENCH_KEEP=1 (keep the data folder and
- * database), BENCH_REUSE (a folder: seed into it and keep it, or measure the database an earlier run seeded there),
- * BENCH_ANALYZE=1|0 (planner statistics after seeding; default: PostgreSQL yes, SQLite no, as in production).
+ * profile the server), BENCH_NODE_FLAGS (further node flags for the server, space-separated), BENCH_OUTPUT (write
+ * the figures as JSON to this file), BENCH_KEEP=1 (keep the data folder and database), BENCH_REUSE (a folder: seed
+ * into it and keep it, or measure the database an earlier run seeded there), BENCH_ANALYZE=1|0 (planner statistics
+ * after seeding; default: PostgreSQL yes, SQLite no, as in production).
  */
 const PAGE_SAMPLES = 200;
 const AUTH_FLOOR = 'GET /api/user';
@@ -66,6 +67,8 @@ const only = process.env.BENCH_ONLY?.split(',')
   .filter(Boolean);
 const keep = process.env.BENCH_KEEP === '1';
 const reuseFolder = process.env.BENCH_REUSE?.trim() ? path.resolve(process.env.BENCH_REUSE.trim()) : null;
+/** Node flags added to the server's start, to compare a V8 or Node setting on one tree (reported with the run). */
+const nodeFlags = process.env.BENCH_NODE_FLAGS?.trim().split(/\s+/).filter(Boolean) ?? [];
 /** BENCH_ANALYZE=1 or 0 overrides the default planner statistics (see seedDatabase). */
 const statistics = process.env.BENCH_ANALYZE?.trim() ? process.env.BENCH_ANALYZE.trim() === '1' : undefined;
 
@@ -230,8 +233,14 @@ async function main(): Promise<number> {
     const { fixtures, engine } = await prepare(databaseUrl, kept);
     if (!kept) console.error(`Seeded in ${fixtures.seconds.toFixed(1)} s.`);
 
-    const server = await startGuildServer({ dataDir, databaseUrl, cpuProfileDir: process.env.BENCH_CPU_PROF });
+    const server = await startGuildServer({
+      dataDir,
+      databaseUrl,
+      cpuProfileDir: process.env.BENCH_CPU_PROF,
+      nodeFlags,
+    });
     running.push(server);
+    const serverStartRssBytes = server.rssBytes();
     const skipped: Skipped[] = [];
     const reads = await captureAll(server, endpointsFor(fixtures), skipped);
     const lastPages = reads.filter((entry) => entry.endpoint.name.includes('(first page)')).map(lastPageOf);
@@ -283,14 +292,18 @@ async function main(): Promise<number> {
         last: await sequentialLatency(server.url, lastRow.endpoint, PAGE_SAMPLES),
       });
     }
-    const serverRssBytes = server.rssBytes();
-    const benchRssBytes = process.memoryUsage().rss;
+    const memory: Memory = {
+      serverStartRssBytes,
+      serverRssBytes: server.rssBytes(),
+      serverPeakRssBytes: server.peakRssBytes(),
+      benchRssBytes: process.memoryUsage().rss,
+    };
     const perUser = ratiosToFloor(measured, AUTH_FLOOR);
 
     const troubled = measured.filter(({ api, baseline }) =>
       [api, baseline].some((run) => run && (run.timeouts > 0 || Object.keys(run.failures).length > 0)),
     );
-    printReport({ engine, loadAtStart, fixtures, measured, skipped, pages, perUser, serverRssBytes, benchRssBytes });
+    printReport({ engine, loadAtStart, fixtures, measured, skipped, pages, perUser, memory });
     if (process.env.BENCH_OUTPUT) {
       const { invitations: _tokens, ...shown } = fixtures;
       fs.writeFileSync(
@@ -305,7 +318,8 @@ async function main(): Promise<number> {
             measured: measured.map((row) => ({ ...row, perUser: perUser.get(row.endpoint.name) ?? null })),
             skipped,
             pages,
-            memory: { serverRssBytes, benchRssBytes },
+            serverNodeFlags: nodeFlags,
+            memory,
           },
           null,
           2,
@@ -327,6 +341,14 @@ async function main(): Promise<number> {
   }
 }
 
+/** Resident set sizes in bytes (null where /proc is not available): the server's once started, at the end, its peak. */
+type Memory = {
+  serverStartRssBytes: number | null;
+  serverRssBytes: number | null;
+  serverPeakRssBytes: number | null;
+  benchRssBytes: number;
+};
+
 function printReport(report: {
   engine: string;
   loadAtStart: number[];
@@ -335,20 +357,22 @@ function printReport(report: {
   skipped: Skipped[];
   pages: PageComparison[];
   perUser: Map<string, number>;
-  serverRssBytes: number | null;
-  benchRssBytes: number;
+  memory: Memory;
 }): void {
   const rows = Object.entries(report.fixtures.rows)
     .map(([table, count]) => `${table} ${count.toLocaleString('en-US')}`)
     .join(', ');
   const mb = (bytes: number | null) => (bytes === null ? '–' : `${(bytes / 2 ** 20).toFixed(0)} MB`);
+  const { memory } = report;
   const lines = [
     `## Run of ${new Date().toISOString()}`,
     '',
     ...machineLines(report.engine, report.loadAtStart),
     `- Load: autocannon, ${load.connections} connections, ${load.duration} s per run after a ${load.warmup} s warm-up`,
     `- Data (scale ${scale}, seeded in ${report.fixtures.seconds.toFixed(1)} s): ${rows}`,
-    `- Memory at the end: server RSS ${mb(report.serverRssBytes)}, benchmark process RSS ${mb(report.benchRssBytes)}`,
+    ...(nodeFlags.length > 0 ? [`- Server started with: node ${nodeFlags.join(' ')}`] : []),
+    `- Memory at the end: server RSS ${mb(memory.serverRssBytes)} (${mb(memory.serverStartRssBytes)} once started, ` +
+      `peak ${mb(memory.serverPeakRssBytes)}), benchmark process RSS ${mb(memory.benchRssBytes)}`,
     '',
     ...resultTable(report.measured, report.skipped, report.perUser),
     '',

@@ -12,6 +12,8 @@ export type Running = {
   cpuSeconds: () => number | null;
   /** Resident set size now, in bytes; null where /proc is not available. */
   rssBytes: () => number | null;
+  /** The highest resident set size the process has had (VmHWM), in bytes; null where /proc is not available. */
+  peakRssBytes: () => number | null;
   stop: () => Promise<void>;
 };
 
@@ -31,10 +33,12 @@ function cpuSecondsOf(pid: number | undefined): () => number | null {
   };
 }
 
-function rssBytesOf(pid: number | undefined): () => number | null {
+/** A size line of /proc/<pid>/status (`VmRSS` now, `VmHWM` the peak), in bytes. */
+function statusBytesOf(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): () => number | null {
+  const line = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm');
   return () => {
     try {
-      const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      const kilobytes = line.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
       return kilobytes === undefined ? null : Number(kilobytes) * 1024;
     } catch {
       return null;
@@ -94,18 +98,40 @@ export async function waitForHealth(url: string, timeoutMs: number, quickMs = Nu
   }
 }
 
+const SERVER_ENTRY = 'src/server.ts';
+
 /**
- * The real server, started as production starts it (`node src/server.ts`), without the embedded worker and with
- * warn-level logs so that neither competes with the requests being measured. `cpuProfileDir` adds --cpu-prof.
+ * The node flags of `npm start` (package.json's `start`, `node [flags] src/server.ts`): the settings production runs
+ * the server with (the heap's young generation, docs/performance.md), which the bench's server must run with too.
+ */
+export function startScriptFlags(packageJson = path.join(ROOT, 'package.json')): string[] {
+  const script: string = JSON.parse(fs.readFileSync(packageJson, 'utf8')).scripts.start;
+  const [command, ...words] = script.trim().split(/\s+/);
+  if (command !== 'node' || words.at(-1) !== SERVER_ENTRY || words.slice(0, -1).some((word) => !word.startsWith('-'))) {
+    throw new Error(`package.json's start script is not "node [flags] ${SERVER_ENTRY}" (it is "${script}").`);
+  }
+  return words.slice(0, -1);
+}
+
+/**
+ * The real server, started as production starts it (`npm start`'s command, run by node itself so that the CPU and
+ * memory read are the server's), without the embedded worker and with warn-level logs so that neither competes with
+ * the requests being measured. `cpuProfileDir` adds --cpu-prof; `nodeFlags` are further flags for node (a V8 setting
+ * to compare, given after the start script's, so it wins; `--heapsnapshot-signal=SIGUSR2`).
  */
 export async function startGuildServer(options: {
   dataDir: string;
   databaseUrl: string;
   cpuProfileDir?: string;
+  nodeFlags?: readonly string[];
 }): Promise<Running> {
   const port = await freePort();
-  const flags = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
-  const child = spawn(process.execPath, [...flags, path.join(ROOT, 'src/server.ts')], {
+  const flags = [
+    ...startScriptFlags(),
+    ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
+    ...(options.nodeFlags ?? []),
+  ];
+  const child = spawn(process.execPath, [...flags, path.join(ROOT, SERVER_ENTRY)], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
@@ -121,7 +147,7 @@ export async function startGuildServer(options: {
   });
   const url = `http://127.0.0.1:${port}`;
   await Promise.race([waitForHealth(url, 30_000), exitedEarly(child, 'The Guild server')]);
-  return { url, cpuSeconds: cpuSecondsOf(child.pid), rssBytes: rssBytesOf(child.pid), stop: stopper(child) };
+  return processOf(url, child);
 }
 
 /** The bare node:http baseline (bench/baseline-server.ts) answering the captured responses. */
@@ -135,10 +161,15 @@ export async function startBaselineServer(responsesFile: string): Promise<Runnin
     }),
     exitedEarly(child, 'The baseline server'),
   ]);
+  return processOf(`http://127.0.0.1:${port}`, child);
+}
+
+function processOf(url: string, child: ChildProcess): Running {
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     cpuSeconds: cpuSecondsOf(child.pid),
-    rssBytes: rssBytesOf(child.pid),
+    rssBytes: statusBytesOf(child.pid, 'VmRSS'),
+    peakRssBytes: statusBytesOf(child.pid, 'VmHWM'),
     stop: stopper(child),
   };
 }

@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { startScriptFlags } from '../../bench/processes.ts';
+
+function packageWithStart(start: string): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'guild-start-flags-')), 'package.json');
+  fs.writeFileSync(file, JSON.stringify({ scripts: { start } }));
+  return file;
+}
+
+test('the bench starts the server with the node flags of npm start', () => {
+  assert.deepEqual(startScriptFlags(packageWithStart('node src/server.ts')), []);
+  assert.deepEqual(startScriptFlags(packageWithStart('node --max-semi-space-size=16 --trace-gc src/server.ts')), [
+    '--max-semi-space-size=16',
+    '--trace-gc',
+  ]);
+});
+
+test('a start script the bench cannot repeat exactly stops it instead of measuring another command', () => {
+  for (const start of [
+    'tsx src/server.ts',
+    'node src/worker.ts',
+    'node src/server.ts --port 4000',
+    'node x.ts src/server.ts',
+  ]) {
+    assert.throws(() => startScriptFlags(packageWithStart(start)), /is not "node \[flags\] src\/server.ts"/, start);
+  }
+});
+
+/**
+ * Why the flag is there (docs/performance.md, "The server's memory: the young generation"): on a machine with a few
+ * GB of memory V8 lets the young generation grow to 128 MB, which a server answering requests fills and keeps; npm
+ * start caps it. Run under the start script's own flags, a burst of short-lived allocations must leave the young
+ * generation at 32 MB or less. Fails when the flag leaves the start script or is raised.
+ */
+test("npm start's flags keep the young generation of the heap at 32 MB or less", () => {
+  const burst = `
+    const v8 = require('node:v8');
+    let largest = 0, kept = [];
+    for (let i = 0; i < 2e6; i++) {
+      kept.push({ id: i, name: 'row ' + i, tags: [i, i + 1] });
+      if (kept.length > 20000) kept = kept.slice(10000);
+      if (i % 5000 === 0) largest = Math.max(largest, v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size);
+    }
+    process.stdout.write(String(largest));`;
+  const largest = Number(execFileSync(process.execPath, [...startScriptFlags(), '-e', burst], { encoding: 'utf8' }));
+  assert.ok(largest > 0, 'the young generation was read');
+  assert.ok(largest <= 32 * 2 ** 20, `the young generation grew to ${(largest / 2 ** 20).toFixed(0)} MB`);
+});
