@@ -34,10 +34,11 @@ test('a start script the bench cannot repeat exactly stops it instead of measuri
 /**
  * Why the flag is there (docs/performance.md, "The server's memory: the heap's young generation"): on a machine with
  * many GB of memory V8 lets the young generation grow to 128 MB, which a server answering requests fills and keeps;
- * npm start caps it. Run under the start script's own flags, a burst of short-lived allocations must leave the young
- * generation at 16 MB or less. Fails when the flag leaves the start script or is raised (on such a machine).
+ * npm start caps it at two 8 MB semi-spaces. Run under the start script's own flags, a burst of short-lived allocations
+ * must leave the young generation well below the default: at most 32 MB (V8 reports the space a few pages over its
+ * 16 MB at times; 18 MB was seen). Fails when the flag leaves the start script (on such a machine) or is raised above 16.
  */
-test("npm start's flags keep the young generation of the heap at 16 MB or less", () => {
+test("npm start's flags keep the young generation of the heap far below V8's default", () => {
   const burst = `
     const v8 = require('node:v8');
     let largest = 0, kept = [];
@@ -49,5 +50,5 @@ test("npm start's flags keep the young generation of the heap at 16 MB or less",
     process.stdout.write(String(largest));`;
   const largest = Number(execFileSync(process.execPath, [...startScriptFlags(), '-e', burst], { encoding: 'utf8' }));
   assert.ok(largest > 0, 'the young generation was read');
-  assert.ok(largest <= 16 * 2 ** 20, `the young generation grew to ${(largest / 2 ** 20).toFixed(0)} MB`);
+  assert.ok(largest <= 32 * 2 ** 20, `the young generation grew to ${(largest / 2 ** 20).toFixed(0)} MB`);
 });
