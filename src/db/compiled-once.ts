@@ -58,3 +58,32 @@ function compile<Args extends Value[], Row>(
   }
   return { query, slots, arity };
 }
+
+/** Lists longer than this are built on each call: a page's lists are shorter, and each length is compiled apart. */
+export const COMPILED_LIST_MAX = 100;
+
+/**
+ * A query of fixed shape but for one list of ids it matches (`where id in (…)`, e.g. a page's rows by id), compiled
+ * once per database and per length of the list: each of the list's values is an argument of its own. The list comes
+ * first, then the query's other values, as in `compiledOnce`. An empty list or one longer than `COMPILED_LIST_MAX`
+ * is built as usual (a caller answers an empty list without a statement where `in ()` would be refused).
+ */
+export function compiledOnceForList<Args extends Value[], Row>(
+  build: (db: Db, list: readonly number[], ...args: Args) => Compilable<Row>,
+): (db: Db, list: readonly number[], ...args: Args) => Promise<Row[]> {
+  const byLength = new Map<number, (db: Db, ...values: Value[]) => Promise<Row[]>>();
+  return async (db, list, ...args) => {
+    if (list.length === 0 || list.length > COMPILED_LIST_MAX) {
+      return (await db.executeQuery(build(db, list, ...args).compile())).rows;
+    }
+    let run = byLength.get(list.length);
+    if (!run) {
+      const length = list.length;
+      run = compiledOnce((inner: Db, ...values: Value[]) =>
+        build(inner, values.slice(0, length) as number[], ...(values.slice(length) as Args)),
+      );
+      byLength.set(length, run);
+    }
+    return run(db, ...list, ...args);
+  };
+}

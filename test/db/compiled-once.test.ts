@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { compiledOnce } from '../../src/db/compiled-once.ts';
+import { COMPILED_LIST_MAX, compiledOnce, compiledOnceForList } from '../../src/db/compiled-once.ts';
 import type { Db } from '../../src/db/database.ts';
 import { createTestDatabase, type TestDatabase, testDialects } from '../helpers/context.ts';
 import { createUser } from '../helpers/factories.ts';
@@ -67,6 +67,37 @@ for (const dialect of testDialects()) {
         RolledBack,
       );
       assert.deepEqual(await names(database.db, 'Uncommitted'), []);
+    });
+
+    it('compiles a list query once per length, each call with its own list and values', async () => {
+      const ids: number[] = [];
+      for (const n of [1, 2, 3, 4]) {
+        ids.push((await createUser(database.db, 'contributor', { name: `Listed ${n}` })).id);
+      }
+      let builds = 0;
+      const namesOf = compiledOnceForList((db: Db, list, accountType: 'contributor' | 'company') => {
+        builds++;
+        return db
+          .selectFrom('users')
+          .select('name')
+          .where('id', 'in', list)
+          .where('account_type', '=', accountType)
+          .orderBy('name');
+      });
+      const named = async (list: readonly number[], accountType: 'contributor' | 'company' = 'contributor') =>
+        (await namesOf(database.db, list, accountType)).map((row) => row.name);
+      assert.deepEqual(await named([ids[0]!, ids[2]!]), ['Listed 1', 'Listed 3']);
+      assert.deepEqual(await named([ids[1]!, ids[3]!]), ['Listed 2', 'Listed 4']);
+      assert.deepEqual(await named([ids[1]!]), ['Listed 2']);
+      assert.deepEqual(await named(ids), ['Listed 1', 'Listed 2', 'Listed 3', 'Listed 4']);
+      assert.deepEqual(await named([ids[3]!]), ['Listed 4']);
+      assert.deepEqual(await named(ids, 'company'), [], 'the value after the list is its own');
+      assert.equal(builds, 3, 'lengths 2, 1 and 4 each built once');
+      // Longer than the compiled maximum: built on each call, same answer.
+      const long = [...Array.from({ length: COMPILED_LIST_MAX }, () => 0), ids[0]!];
+      assert.deepEqual(await named(long), ['Listed 1']);
+      assert.deepEqual(await named(long), ['Listed 1']);
+      assert.equal(builds, 5);
     });
 
     it('refuses a build that does not hand every argument to the query as a value', async () => {
