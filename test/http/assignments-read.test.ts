@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { pageRequest } from '../../src/http/pagination.ts';
+import { loadAssignmentsByIds } from '../../src/modules/assignments/assignments.loader.ts';
+import { listAssignments } from '../../src/modules/assignments/assignments.service.ts';
 import { assignmentScenario, partiesOf } from '../helpers/assignment-fixtures.ts';
+import { callerFor } from '../helpers/callers.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import {
@@ -11,6 +15,7 @@ import {
   createTask,
   createVolunteer,
 } from '../helpers/factories.ts';
+import { countQueries } from '../helpers/query-count.ts';
 
 for (const dialect of testDialects()) {
   describe(`reading assignments [${dialect}]`, () => {
@@ -116,6 +121,48 @@ for (const dialect of testDialects()) {
           [filter]: [`The ${filter.replace('_', ' ')} must not be greater than 2147483647.`],
         });
       }
+    });
+
+    it("reads a contributor's unfiltered list in two statements, each item as the loader makes it", async () => {
+      const { company } = await createCompany(ctx.db);
+      const challenge = await createChallenge(ctx.db, company.id);
+      const me = await createVolunteer(ctx.db);
+      const someoneElse = await createVolunteer(ctx.db);
+      const mine: number[] = [];
+      for (const status of ['invited', 'declined', 'completed', 'submitted', 'invited']) {
+        const task = await createTask(ctx.db, challenge.id);
+        mine.push((await createAssignment(ctx.db, task.id, me.volunteer.id, { status })).id);
+        await createAssignment(ctx.db, task.id, someoneElse.volunteer.id, { status: 'declined' });
+      }
+      const newestFirst = mine.reverse();
+      const caller = await callerFor(ctx.db, me.token);
+      for (const [page, ids] of [
+        [1, newestFirst.slice(0, 3)],
+        [2, newestFirst.slice(3)],
+        [3, []],
+      ] as const) {
+        const { result, queries } = await countQueries(ctx.db, (db) =>
+          listAssignments(db, caller, {}, pageRequest({ page, per_page: 3 })),
+        );
+        assert.equal(queries, 2, 'the page whole and its total, no attachments without submissions');
+        assert.equal(result.total, 5);
+        assert.deepEqual(
+          result.data.map((assignment) => assignment.id),
+          ids,
+        );
+        const loaded = await loadAssignmentsByIds(ctx.db, [...ids]);
+        assert.deepEqual(
+          result.data,
+          ids.map((id) => loaded.get(id)),
+        );
+      }
+      // Through HTTP, the same items and total.
+      const response = await apiClient(ctx.app, me.token).get('/api/assignments?per_page=3');
+      assert.deepEqual(
+        response.data.data.map((a: { id: number }) => a.id),
+        newestFirst.slice(0, 3),
+      );
+      assert.equal(response.data.meta.total, 5);
     });
 
     it('shows callers without a profile an empty list', async () => {

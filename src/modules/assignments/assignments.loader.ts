@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { type SubmissionRowWithAttachments, toAssignment } from './assignments.mapper.ts';
+import { type AssignmentWithRelations, type SubmissionRowWithAttachments, toAssignment } from './assignments.mapper.ts';
 import { selectAssignmentRows, selectAttachments } from './assignments.repository.ts';
 import type { Assignment } from './assignments.schemas.ts';
 
@@ -9,17 +9,22 @@ import type { Assignment } from './assignments.schemas.ts';
  * name nothing are absent from the map. Callers decide who may see what; this only loads.
  */
 export async function loadAssignmentsByIds(db: Db, ids: number[]): Promise<Map<number, Assignment>> {
-  const result = new Map<number, Assignment>();
   const unique = [...new Set(ids)];
-  if (unique.length === 0) return result;
+  if (unique.length === 0) return new Map();
+  const assignments = await assignmentsFromRows(db, await selectAssignmentRows(db, unique));
+  return new Map(assignments.map((assignment) => [assignment.id, assignment]));
+}
 
-  const rows = await selectAssignmentRows(db, unique);
+/**
+ * Assignments in their response shape from their rows (`selectAssignmentRows`, `volunteersAssignmentRows`), in the
+ * rows' order: the attachments of their latest submissions in one more statement, only when one has a submission.
+ */
+export async function assignmentsFromRows(db: Db, rows: readonly AssignmentWithRelations[]): Promise<Assignment[]> {
   const submissionIds = rows.flatMap((row) => (row.latest_id === null ? [] : [row.latest_id]));
   const attachments = await attachmentsBySubmission(db, submissionIds);
-  for (const row of rows) {
-    result.set(row.id, toAssignment(row, (row.latest_id === null ? undefined : attachments.get(row.latest_id)) ?? []));
-  }
-  return result;
+  return rows.map((row) =>
+    toAssignment(row, (row.latest_id === null ? undefined : attachments.get(row.latest_id)) ?? []),
+  );
 }
 
 type Attachments = SubmissionRowWithAttachments['attachments'];

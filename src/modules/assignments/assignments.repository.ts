@@ -1,3 +1,4 @@
+import { compiledOnce, compiledOnceForList } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import type { AssignmentUpdate, InvitedBy } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
@@ -17,7 +18,7 @@ import {
  * Assignments with what their response embeds: task, volunteer and the latest submission (`latest_*`, all null when
  * none), in one statement. The latest submission is found by the (assignment_id, id) index for each row.
  */
-export function selectAssignmentRows(db: Db, ids: readonly number[]): Promise<AssignmentWithRelations[]> {
+function assignmentRows(db: Db) {
   return db
     .selectFrom('assignments')
     .innerJoin('tasks', 'tasks.id', 'assignments.task_id')
@@ -50,10 +51,38 @@ export function selectAssignmentRows(db: Db, ids: readonly number[]): Promise<As
       'latest.review_note as latest_review_note',
       'latest.created_at as latest_created_at',
       'latest.reviewed_at as latest_reviewed_at',
-    ])
-    .where('assignments.id', 'in', [...ids])
-    .execute();
+    ]);
 }
+
+/** Compiled once per number of ids (a transition's answer reads one, a page up to a hundred). */
+export const selectAssignmentRows: (db: Db, ids: readonly number[]) => Promise<AssignmentWithRelations[]> =
+  compiledOnceForList((db, ids) => assignmentRows(db).where('assignments.id', 'in', ids));
+
+/**
+ * A page of one contributor's assignments, newest first, read whole with what their response embeds: the unfiltered
+ * `GET /assignments` of a contributor (the most read), one statement compiled once instead of a page of ids, then the
+ * rows by id.
+ */
+export const volunteersAssignmentRows: (
+  db: Db,
+  volunteerId: number,
+  limit: number,
+  offset: number,
+) => Promise<AssignmentWithRelations[]> = compiledOnce((db, volunteerId: number, limit: number, offset: number) =>
+  assignmentRows(db)
+    .where('assignments.volunteer_id', '=', volunteerId)
+    .orderBy('assignments.id', 'desc')
+    .limit(limit)
+    .offset(offset),
+);
+
+/** How many assignments the contributor holds, in any status (the total of the page above). */
+export const countVolunteersAssignments = compiledOnce((db, volunteerId: number) =>
+  db
+    .selectFrom('assignments')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where('assignments.volunteer_id', '=', volunteerId),
+);
 
 const SUBMISSION_COLUMNS = [
   'id',
@@ -67,20 +96,24 @@ const SUBMISSION_COLUMNS = [
   'reviewed_at',
 ] as const;
 
-export function selectAttachments(db: Db, submissionIds: readonly number[]) {
-  return db
+export const selectAttachments = compiledOnceForList((db, submissionIds) =>
+  db
     .selectFrom('submission_attachments')
     .select(['id', 'submission_id', 'file_name', 'size', 'content_type'])
-    .where('submission_id', 'in', [...submissionIds])
-    .orderBy('id')
-    .execute();
-}
+    .where('submission_id', 'in', submissionIds)
+    .orderBy('id'),
+);
 
 // ---- Access and rules ----
 
 /** An assignment with what its access checks, rules and notifications need: task, challenge and both parties. */
-export function findAssignmentContext(db: Db, id: number) {
-  return db
+export async function findAssignmentContext(db: Db, id: number) {
+  return (await assignmentContextById(db, id))[0];
+}
+
+/** Compiled once: every transition and single read checks access through it. */
+const assignmentContextById = compiledOnce((db, id: number) =>
+  db
     .selectFrom('assignments')
     .innerJoin('tasks', 'tasks.id', 'assignments.task_id')
     .innerJoin('challenges', 'challenges.id', 'tasks.challenge_id')
@@ -103,9 +136,8 @@ export function findAssignmentContext(db: Db, id: number) {
       'volunteers.user_id as volunteer_user_id',
       'users.name as volunteer_name',
     ])
-    .where('assignments.id', '=', id)
-    .executeTakeFirst();
-}
+    .where('assignments.id', '=', id),
+);
 export type AssignmentContext = NonNullable<Awaited<ReturnType<typeof findAssignmentContext>>>;
 
 /** The contributor's assignment in accepted / in_progress / submitted, if any (there is at most one). */
