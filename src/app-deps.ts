@@ -3,6 +3,7 @@ import type { AnalysisProvider } from './ai/stage.ts';
 import type { Config } from './config.ts';
 import type { Dialect } from './db/column-types.ts';
 import { type Db, databasePoolStats } from './db/database.ts';
+import { KeptItems } from './http/kept-items.ts';
 import { SharedReads } from './http/shared-reads.ts';
 import { createJobQueue } from './jobs/create-job-queue.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
@@ -32,6 +33,8 @@ export type AppDeps = Readonly<{
   lifecycle: ProcessLifecycle;
   /** This process's rendered bodies of the shared reads, checked against the database on each request. */
   sharedReads: SharedReads;
+  /** This process's serialized tasks of the per-user task lists, checked against their challenge's read version. */
+  keptItems: KeptItems;
 }>;
 
 /** The dependencies every entry point builds the same way from its configuration and open database. */
@@ -52,6 +55,7 @@ export async function createDeps(config: Config, database: { db: Db; dialect: Di
     metrics,
     lifecycle: new ProcessLifecycle(),
     sharedReads: new SharedReads(config.sharedReadCacheBytes),
+    keptItems: new KeptItems(config.sharedReadCacheBytes),
   };
 }
 

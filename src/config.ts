@@ -103,7 +103,8 @@ export type Config = Readonly<{
   analysisTimeoutMs: number;
   /**
    * Bytes of rendered response bodies each process keeps for the reads many users share (SHARED_READ_CACHE_MB;
-   * src/http/shared-reads.ts); 0 keeps none.
+   * src/http/shared-reads.ts), and as much again for the tasks of the per-user task lists (src/http/kept-items.ts);
+   * 0 keeps none.
    */
   sharedReadCacheBytes: number;
   /** Model settings for `openai` (any OpenAI-compatible endpoint) and `anthropic`; unused by `local`. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,6 +51,16 @@ export function pageRequest(
  * the same list; they are built on `APP_URL` (see installPageLinks).
  */
 export function pageEnvelope<T>(request: FastifyRequest, page: PageRequest, data: T[], total: number): PageEnvelope<T> {
+  return { data, ...linksAndMeta(request, page, data.length, total) };
+}
+
+/** The envelope's links and meta for a page of `count` items. */
+function linksAndMeta(
+  request: FastifyRequest,
+  page: PageRequest,
+  count: number,
+  total: number,
+): Omit<PageEnvelope<never>, 'data'> {
   const [pathname, search = ''] = request.url.split('?');
   const path = `${request.server.appUrl}${pathname}`;
   const lastPage = Math.max(1, Math.ceil(total / page.perPage));
@@ -59,9 +69,8 @@ export function pageEnvelope<T>(request: FastifyRequest, page: PageRequest, data
     params.set('page', String(n));
     return `${path}?${params.toString()}`;
   };
-  const from = data.length > 0 ? page.offset + 1 : null;
+  const from = count > 0 ? page.offset + 1 : null;
   return {
-    data,
     links: {
       first: linkTo(1),
       last: linkTo(lastPage),
@@ -74,10 +83,31 @@ export function pageEnvelope<T>(request: FastifyRequest, page: PageRequest, data
       last_page: lastPage,
       path,
       per_page: page.perPage,
-      to: from === null ? null : page.offset + data.length,
+      to: from === null ? null : page.offset + count,
       total,
     },
   };
+}
+
+/** How the route's serializer begins a page without items: its schema puts `data` first. */
+const NO_ITEMS = '{"data":[]';
+
+/**
+ * Sends a page whose items are JSON already (each serialized through the item's schema, e.g. kept in KeptItems):
+ * the envelope goes through the route's own serializer with no items, and the items are put into its empty `data`.
+ * Nothing outside the schemas is sent: every part was written by a serializer compiled from them.
+ */
+export function sendItemsJsonPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: PageRequest,
+  items: readonly string[],
+  total: number,
+): FastifyReply {
+  const envelope = reply.serialize({ data: [], ...linksAndMeta(request, page, items.length, total) }) as string;
+  if (!envelope.startsWith(NO_ITEMS)) throw new Error('A page schema must begin with its data.');
+  const body = `${NO_ITEMS.slice(0, -1)}${items.join(',')}${envelope.slice(NO_ITEMS.length - 1)}`;
+  return reply.type('application/json; charset=utf-8').send(body);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
-import { compiledOnce } from '../../db/compiled-once.ts';
+import { compiledOnce, compiledOnceForList } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
@@ -37,21 +37,21 @@ function selectTasks(db: Db) {
 
 export type TaskWithContextRow = Awaited<ReturnType<ReturnType<typeof selectTasks>['executeTakeFirstOrThrow']>>;
 
-export type TaskSelection = { ids?: readonly number[]; challengeId?: number };
+/** Which tasks to load: these ids, or a challenge's. */
+export type TaskSelection = { ids: readonly number[] } | { challengeId: number };
 
 /** A challenge's tasks, oldest first: every challenge page reads them. */
 const tasksOfChallenge = compiledOnce((db, challengeId: number) =>
   selectTasks(db).where('tasks.challenge_id', '=', challengeId).orderBy('tasks.id'),
 );
 
-/** Tasks by id and/or challenge, oldest first. An empty id list selects nothing. */
+/** Tasks by id, oldest first, compiled once per number of ids (a page's tasks not kept yet, one task after a write). */
+const tasksByIds = compiledOnceForList((db, ids) => selectTasks(db).where('tasks.id', 'in', ids).orderBy('tasks.id'));
+
+/** Tasks by id or of a challenge, oldest first. An empty id list selects nothing. */
 export function findTasks(db: Db, where: TaskSelection): Promise<TaskWithContextRow[]> {
-  if (where.ids?.length === 0) return Promise.resolve([]);
-  if (where.ids === undefined && where.challengeId !== undefined) return tasksOfChallenge(db, where.challengeId);
-  let query = selectTasks(db);
-  if (where.ids !== undefined) query = query.where('tasks.id', 'in', [...where.ids]);
-  if (where.challengeId !== undefined) query = query.where('tasks.challenge_id', '=', where.challengeId);
-  return query.orderBy('tasks.id').execute();
+  if ('challengeId' in where) return tasksOfChallenge(db, where.challengeId);
+  return where.ids.length === 0 ? Promise.resolve([]) : tasksByIds(db, where.ids);
 }
 
 export function findTask(db: Db, id: number) {
@@ -89,7 +89,7 @@ export function listVisibleTasks(db: Db, companyId: number | null, filters: Task
  * overlap first, ties newest first: at most the contributor's best `FEED_DEPTH` fits, the total being their kept count
  * (`task_fit_feeds`). The page's task ids come from the `task_fit` primary key (volunteer, shared skills, task) walked
  * from the nearer end, so the last page costs what the first does and no candidate is ranked per request; only the
- * page's rows are then read whole, with their challenge and workstream.
+ * page's tasks are then stamped with their challenge's read version (their JSON may be kept: kept-tasks.ts).
  */
 export async function listAvailableTasks(db: Db, volunteerId: number, page: PageRequest) {
   const total = await feedSize(db, volunteerId);
@@ -121,13 +121,16 @@ function feedPage(db: Db, direction: 'asc' | 'desc', volunteerId: number, limit:
   return db
     .selectFrom(pageIds.as('fit'))
     .innerJoin('tasks', 'tasks.id', 'fit.task_id')
-    .innerJoin('challenges', 'challenges.id', 'tasks.challenge_id')
-    .leftJoin('workstreams', 'workstreams.id', 'tasks.workstream_id')
-    .selectAll('tasks')
-    .select(TASK_CONTEXT_COLUMNS)
+    .leftJoin('read_versions', (join) =>
+      join.on('read_versions.topic', '=', 'challenge').onRef('read_versions.subject_id', '=', 'tasks.challenge_id'),
+    )
+    .select(TASK_STAMP_COLUMNS)
     .orderBy('fit.shared_skills', 'desc')
     .orderBy('tasks.id', 'desc');
 }
+
+/** A page's task with its challenge's read version (`TaskStamp`, kept-tasks.ts), joined as `read_versions`. */
+const TASK_STAMP_COLUMNS = ['tasks.id', 'tasks.challenge_id', 'read_versions.version'] as const;
 
 /**
  * An open task of an open challenge on which the contributor holds no assignment, of any status: a task the
@@ -153,8 +156,9 @@ export function openTaskWithoutAssignmentCondition(
 }
 
 /**
- * Tasks on which the contributor holds an assignment other than declined, latest assignment first: the page and the
- * total, each one statement compiled once (a page per `GET /tasks/my-tasks`).
+ * Tasks on which the contributor holds an assignment other than declined, latest assignment first, stamped with their
+ * challenge's read version (kept-tasks.ts): the page and the total, each one statement compiled once (a page per
+ * `GET /tasks/my-tasks`).
  */
 export async function listTasksOfVolunteer(db: Db, volunteerId: number, page: PageRequest) {
   const [rows, [count]] = await Promise.all([
@@ -168,11 +172,15 @@ export async function listTasksOfVolunteer(db: Db, volunteerId: number, page: Pa
 const DECLINED = ASSIGNMENT_TRANSITIONS.reject.to;
 
 const VOLUNTEERS_TASKS_PAGE = compiledOnce((db, volunteerId: number, limit: number, offset: number) =>
-  selectTasks(db)
-    .innerJoin('assignments', 'assignments.task_id', 'tasks.id')
+  db
+    .selectFrom('assignments')
+    .innerJoin('tasks', 'tasks.id', 'assignments.task_id')
+    .leftJoin('read_versions', (join) =>
+      join.on('read_versions.topic', '=', 'challenge').onRef('read_versions.subject_id', '=', 'tasks.challenge_id'),
+    )
     .where('assignments.volunteer_id', '=', volunteerId)
     .where('assignments.status', '<>', DECLINED)
-    .select('assignments.id as assignment_id')
+    .select([...TASK_STAMP_COLUMNS, 'assignments.id as assignment_id'])
     .orderBy('assignments.id', 'desc')
     .limit(limit)
     .offset(offset),

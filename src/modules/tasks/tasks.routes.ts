@@ -1,16 +1,34 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { type TSchema, Type } from 'typebox';
 import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
-import { pageResponse } from '../../http/pagination.ts';
+import { pageRequest, pageResponse, sendItemsJsonPage } from '../../http/pagination.ts';
 import { Data, errorResponses, IdParams, Page, PageOnlyQuery } from '../../http/schemas.ts';
+import { Assignment } from '../assignments/assignments.schemas.ts';
 import { MergeTaskBody, UpdateTaskBody } from './task-editing.schemas.ts';
 import { editTask, mergeTask, rematchTask, removeTask } from './task-editing.service.ts';
 import { MyTask, Task, TaskDetail, TaskListQuery } from './tasks.schemas.ts';
-import { listAvailable, listMyTasks, listTasks, showTask } from './tasks.service.ts';
+import { availableTasksJson, listTasks, myTasksJson, showTask, type TaskSerializers } from './tasks.service.ts';
 
 const tags = ['Tasks'];
+
+/**
+ * The task lists' item serializers, compiled from the schemas by the route's serializer compiler (once per route):
+ * their items are written one by one and put into the page (sendItemsJsonPage), so the schemas still decide every
+ * byte sent.
+ */
+function serializers(reply: FastifyReply): TaskSerializers {
+  return {
+    task: reply.compileSerializationSchema(asSchema(Task)),
+    assignment: reply.compileSerializationSchema(asSchema(Assignment)),
+  };
+}
+
+/** Fastify types a schema as a plain record; a TypeBox schema is one (the same object: Fastify caches by it). */
+function asSchema(schema: TSchema): Record<string, unknown> {
+  return schema as unknown as Record<string, unknown>;
+}
 
 export async function tasksRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -47,7 +65,11 @@ export async function tasksRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
         response: { 200: Page(Task), ...errorResponses(401, 403, 422) },
       },
     },
-    (request) => pageResponse(request, (page) => listAvailable(db, callerOf(request), page)),
+    async (request, reply) => {
+      const page = pageRequest(request.query);
+      const { data, total } = await availableTasksJson(db, deps.keptItems, callerOf(request), page, serializers(reply));
+      return sendItemsJsonPage(request, reply, page, data, total);
+    },
   );
 
   app.get(
@@ -63,7 +85,11 @@ export async function tasksRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
         response: { 200: Page(MyTask), ...errorResponses(401, 403, 422) },
       },
     },
-    (request) => pageResponse(request, (page) => listMyTasks(db, callerOf(request), page)),
+    async (request, reply) => {
+      const page = pageRequest(request.query);
+      const { data, total } = await myTasksJson(db, deps.keptItems, callerOf(request), page, serializers(reply));
+      return sendItemsJsonPage(request, reply, page, data, total);
+    },
   );
 
   app.get(

@@ -1,12 +1,15 @@
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { KeptItems } from '../../http/kept-items.ts';
 import type { PageOf, PageRequest } from '../../http/pagination.ts';
 import { loadAssignmentsByIds } from '../assignments/assignments.loader.ts';
+import type { Assignment } from '../assignments/assignments.schemas.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { canSeeChallenge } from '../challenges/challenge-visibility.ts';
 import { companyIdOf } from '../companies/companies.service.ts';
 import { skillIdsForNames } from '../skills/skills.repository.ts';
 import { volunteerIdOf } from '../volunteers/volunteers.service.ts';
+import { myTaskJson, type TaskStamp, taskJsonOf, tasksInOrder } from './kept-tasks.ts';
 import { toTask } from './tasks.mapper.ts';
 import {
   assignmentIdsOfTask,
@@ -39,27 +42,92 @@ export async function listTasks(
   return { data: rows.map(toTask), total };
 }
 
-/** A contributor without a profile has no skills to match and no assignments yet: an empty page, not an error. */
-export async function listAvailable(db: Db, caller: AuthUser, page: PageRequest): Promise<PageOf<Task>> {
+/**
+ * The caller's page of available tasks, stamped (kept-tasks.ts). A contributor without a profile has no skills to
+ * match and no assignments yet: an empty page, not an error.
+ */
+export async function availableTaskStamps(db: Db, caller: AuthUser, page: PageRequest): Promise<PageOf<TaskStamp>> {
   const volunteerId = await volunteerIdOf(db, caller);
   if (volunteerId === null) return { data: [], total: 0 };
   const { rows, total } = await listAvailableTasks(db, volunteerId, page);
-  return { data: rows.map(toTask), total };
+  return { data: rows, total };
 }
 
-export async function listMyTasks(db: Db, caller: AuthUser, page: PageRequest): Promise<PageOf<MyTask>> {
+export async function listAvailable(db: Db, caller: AuthUser, page: PageRequest): Promise<PageOf<Task>> {
+  const { data, total } = await availableTaskStamps(db, caller, page);
+  return { data: present(await tasksInOrder(db, data)), total };
+}
+
+/** The caller's page of my-tasks: each task stamped (kept-tasks.ts), with the id of the caller's assignment on it. */
+export async function myTaskStamps(
+  db: Db,
+  caller: AuthUser,
+  page: PageRequest,
+): Promise<PageOf<TaskStamp & { assignment_id: number }>> {
   const volunteerId = await volunteerIdOf(db, caller);
   if (volunteerId === null) return { data: [], total: 0 };
   const { rows, total } = await listTasksOfVolunteer(db, volunteerId, page);
+  return { data: rows, total };
+}
+
+export async function listMyTasks(db: Db, caller: AuthUser, page: PageRequest): Promise<PageOf<MyTask>> {
+  const { data: rows, total } = await myTaskStamps(db, caller, page);
+  const tasks = await tasksInOrder(db, rows);
+  return { data: await withMyAssignments(db, rows, tasks, (task, mine) => ({ ...task, my_assignment: mine })), total };
+}
+
+/**
+ * Each of the page's tasks (as `rows` list them, `tasks` in the same order) paired with the caller's assignment on
+ * it, read anew; a task or assignment gone since the page was read is left out.
+ */
+async function withMyAssignments<T, R>(
+  db: Db,
+  rows: readonly { assignment_id: number }[],
+  tasks: ReadonlyArray<T | undefined>,
+  pair: (task: T, mine: Assignment) => R,
+): Promise<R[]> {
   const assignments = await loadAssignmentsByIds(
     db,
     rows.map((row) => row.assignment_id),
   );
-  const data = rows.flatMap((row) => {
+  return rows.flatMap((row, i) => {
+    const task = tasks[i];
     const assignment = assignments.get(row.assignment_id);
-    return assignment ? [{ ...toTask(row), my_assignment: assignment }] : [];
+    return task !== undefined && assignment ? [pair(task, assignment)] : [];
   });
+}
+
+/** Writes a task and an assignment as JSON through their schemas (the route's serializer compiler). */
+export type TaskSerializers = { task: (task: Task) => string; assignment: (assignment: Assignment) => string };
+
+/** `GET /tasks/available`'s items as JSON, each task's kept while its challenge's version stands (kept-tasks.ts). */
+export async function availableTasksJson(
+  db: Db,
+  kept: KeptItems,
+  caller: AuthUser,
+  page: PageRequest,
+  serialize: TaskSerializers,
+): Promise<PageOf<string>> {
+  const { data, total } = await availableTaskStamps(db, caller, page);
+  return { data: present(await taskJsonOf(db, kept, data, serialize.task)), total };
+}
+
+/** `GET /tasks/my-tasks`'s items as JSON: the task's kept JSON with the caller's assignment, read anew. */
+export async function myTasksJson(
+  db: Db,
+  kept: KeptItems,
+  caller: AuthUser,
+  page: PageRequest,
+  serialize: TaskSerializers,
+): Promise<PageOf<string>> {
+  const { data: rows, total } = await myTaskStamps(db, caller, page);
+  const tasks = await taskJsonOf(db, kept, rows, serialize.task);
+  const data = await withMyAssignments(db, rows, tasks, (task, mine) => myTaskJson(task, serialize.assignment(mine)));
   return { data, total };
+}
+
+function present<T>(items: Array<T | undefined>): T[] {
+  return items.filter((item) => item !== undefined);
 }
 
 /** A task of a challenge the caller may see, with the assignments they may see on it. */

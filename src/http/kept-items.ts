@@ -1,0 +1,77 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * Serialized items that many per-user pages share (a task appears in the feeds and task lists of many contributors),
+ * kept by each process within a byte budget (issue 11). A per-user page cannot be kept whole as the shared reads are
+ * (src/http/shared-reads.ts): which items it lists is the caller's. But each item's JSON is everyone's, and turning
+ * the item's row into an object and serializing it is most of what such a page costs; a kept item costs the lookup
+ * of its version, read with the page's ids in the page's own statement.
+ *
+ * An item is kept with the version its stamp carried, read before the item was loaded, and used again only while a
+ * later page reads that same version: the version is raised in the transaction of every write that changes the item
+ * (for a task, its challenge's read version, migration 0032). A write committing between the stamp and the load is
+ * in the kept JSON or not, but either way the version it is kept under is already stale, so it is never used again.
+ */
+export type ItemStamp = {
+  /** Names the item and everything a reused number could mix up (a task id that SQLite hands out again). */
+  key: string;
+  version: number;
+};
+
+type KeptItem = { version: number; json: string };
+
+export class KeptItems {
+  readonly #items: LRUCache<string, KeptItem> | null;
+  /** Items answered from their kept JSON, and loaded: for the tests and the bench's understanding. */
+  hits = 0;
+  misses = 0;
+
+  constructor(maxBytes: number) {
+    this.#items =
+      maxBytes > 0
+        ? new LRUCache<string, KeptItem>({
+            maxSize: maxBytes,
+            // JavaScript strings: two bytes a character, key included.
+            sizeCalculation: (item, key) => (item.json.length + key.length) * 2,
+          })
+        : null;
+  }
+
+  /**
+   * The JSON of each stamped item, in the stamps' order: the kept JSON where its version is the stamp's, the others
+   * loaded together (`load` answers them in the order asked, undefined for an item gone since its stamp was read),
+   * serialized and kept. An item gone is undefined here too.
+   */
+  async jsonOf<S extends ItemStamp, T>(
+    stamps: readonly S[],
+    load: (missing: S[]) => Promise<Array<T | undefined>>,
+    serialize: (item: T) => string,
+  ): Promise<Array<string | undefined>> {
+    const json: Array<string | undefined> = stamps.map((stamp) => {
+      const kept = this.#items?.get(stamp.key);
+      return kept?.version === stamp.version ? kept.json : undefined;
+    });
+    const missing = stamps.filter((_, i) => json[i] === undefined);
+    this.hits += stamps.length - missing.length;
+    this.misses += missing.length;
+    if (missing.length > 0) {
+      const loaded = await load(missing);
+      const byKey = new Map<string, string>();
+      missing.forEach((stamp, i) => {
+        const item = loaded[i];
+        if (item === undefined) return;
+        const itemJson = serialize(item);
+        byKey.set(stamp.key, itemJson);
+        this.#items?.set(stamp.key, { version: stamp.version, json: itemJson });
+      });
+      stamps.forEach((stamp, i) => {
+        json[i] ??= byKey.get(stamp.key);
+      });
+    }
+    return json;
+  }
+
+  clear(): void {
+    this.#items?.clear();
+  }
+}
