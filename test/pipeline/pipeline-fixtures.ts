@@ -55,3 +55,24 @@ export function withHook(deps: AppDeps, stageName: string, before: (call: number
   };
   return { ...deps, ai };
 }
+
+export type PlannedSkill = { name: string; reason: string; core?: boolean };
+type Plan = { workstreams: Array<{ tasks: Array<{ required_skills: PlannedSkill[] }> }> };
+
+/**
+ * The deployment's own provider, with the first planned task's required skills replaced by `skills`: what a model
+ * provider may answer (supporting skills, names the taxonomy lacks) put through the real analysis after it.
+ */
+export function withFirstTaskSkills(deps: AppDeps, skills: PlannedSkill[]): AppDeps {
+  const ai: AnalysisProvider = {
+    name: deps.ai.name,
+    model: deps.ai.model,
+    async run(stage, input) {
+      const result = await deps.ai.run(stage, input);
+      if (stage.name !== 'decomposition') return result;
+      (result.output as Plan).workstreams[0]!.tasks[0]!.required_skills = skills;
+      return result;
+    },
+  };
+  return { ...deps, ai };
+}

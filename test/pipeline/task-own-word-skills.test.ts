@@ -1,16 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { AnalysisProvider } from '../../src/ai/stage.ts';
 import { findMatchableTasks } from '../../src/modules/matching/matching-inputs.ts';
 import { ensureCvSkillIds } from '../../src/modules/skills/skills.repository.ts';
 import { analyzeChallenge } from '../../src/pipeline/challenge-analysis/challenge-analysis.service.ts';
 import { matchTask } from '../../src/pipeline/matching/matching.service.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { contributor, invitedVolunteerIds, skillNames } from './matching-fixtures.ts';
-import { postBrief } from './pipeline-fixtures.ts';
-
-type PlannedSkill = { name: string; reason: string; core?: boolean };
-type Plan = { workstreams: Array<{ tasks: Array<{ required_skills: PlannedSkill[] }> }> };
+import { postBrief, withFirstTaskSkills } from './pipeline-fixtures.ts';
 
 /**
  * A skill a plan names in words the taxonomy lacks (a model provider's, or decomposition's own words) is kept for
@@ -25,24 +21,6 @@ for (const dialect of testDialects()) {
     });
     after(() => ctx.close());
 
-    /** The local analyzer, with the first task's only skill replaced by `name`, which no taxonomy entry holds. */
-    function withOwnWordSkill(name: string): AnalysisProvider {
-      const ai = ctx.deps.ai;
-      return {
-        name: ai.name,
-        model: ai.model,
-        async run(stage, input) {
-          const result = await ai.run(stage, input);
-          if (stage.name !== 'decomposition') return result;
-          const plan = result.output as Plan;
-          plan.workstreams[0]!.tasks[0]!.required_skills = [
-            { name, reason: 'The brief asks for it in these words.', core: true },
-          ];
-          return result;
-        },
-      } as AnalysisProvider;
-    }
-
     it('stores it with the task and invites the contributor whose CV lists the same words', async () => {
       const [showpieces, sugarWork] = skillNames('Sugar showpieces', 'Sugar work');
       // The CV's row, as the CV analysis writes it: other case and spacing than the plan's.
@@ -51,7 +29,14 @@ for (const dialect of testDialects()) {
       const neighbour = await contributor(ctx.db, { skills: { [sugarWork]: 'expert' } });
 
       const { challenge } = await postBrief(ctx, 'software-food-bank-delivery-app');
-      assert.ok(await analyzeChallenge({ ...ctx.deps, ai: withOwnWordSkill(showpieces) }, challenge.id));
+      assert.ok(
+        await analyzeChallenge(
+          withFirstTaskSkills(ctx.deps, [
+            { name: showpieces, reason: 'The brief asks for it in these words.', core: true },
+          ]),
+          challenge.id,
+        ),
+      );
       const tasks = await ctx.db.selectFrom('tasks').select('id').where('challenge_id', '=', challenge.id).execute();
       const matchable = await findMatchableTasks(
         ctx.db,

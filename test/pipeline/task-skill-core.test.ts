@@ -1,16 +1,18 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { AnalysisProvider } from '../../src/ai/stage.ts';
 import { findMatchableTasks } from '../../src/modules/matching/matching-inputs.ts';
 import { analyzeChallenge } from '../../src/pipeline/challenge-analysis/challenge-analysis.service.ts';
 import { matchTask } from '../../src/pipeline/matching/matching.service.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { contributor, invitedVolunteerIds } from './matching-fixtures.ts';
-import { postBrief } from './pipeline-fixtures.ts';
+import { postBrief, withFirstTaskSkills } from './pipeline-fixtures.ts';
 
-type PlannedSkill = { name: string; reason: string; core?: boolean };
-type Plan = { workstreams: Array<{ tasks: Array<{ required_skills: PlannedSkill[] }> }> };
+/** The first task's skills as a model provider may answer them: Translation core, Report writing supporting. */
+const TRANSLATION_CORE_REPORT_SUPPORTING = [
+  { name: 'Translation', reason: 'It is made in two languages.', core: true },
+  { name: 'Report writing', reason: 'It ends in a short report.', core: false },
+];
 
 /**
  * A plan's supporting skills (`core: false`, as a model provider may mark side work) are kept through the analysis:
@@ -24,28 +26,11 @@ for (const dialect of testDialects()) {
     });
     after(() => ctx.close());
 
-    /** The local analyzer, with the first task's skills replaced: Translation core, Report writing supporting. */
-    function withSupportingSkill(): AnalysisProvider {
-      const ai = ctx.deps.ai;
-      return {
-        name: ai.name,
-        model: ai.model,
-        async run(stage, input) {
-          const result = await ai.run(stage, input);
-          if (stage.name !== 'decomposition') return result;
-          const plan = result.output as Plan;
-          plan.workstreams[0]!.tasks[0]!.required_skills = [
-            { name: 'Translation', reason: 'It is made in two languages.', core: true },
-            { name: 'Report writing', reason: 'It ends in a short report.', core: false },
-          ];
-          return result;
-        },
-      } as AnalysisProvider;
-    }
-
     it('stores the flag, shows it, and invites nobody who holds only the supporting skill', async () => {
       const { company, challenge } = await postBrief(ctx, 'software-food-bank-delivery-app');
-      assert.ok(await analyzeChallenge({ ...ctx.deps, ai: withSupportingSkill() }, challenge.id));
+      assert.ok(
+        await analyzeChallenge(withFirstTaskSkills(ctx.deps, TRANSLATION_CORE_REPORT_SUPPORTING), challenge.id),
+      );
 
       const read = await apiClient(ctx.app, company.token).get(`/api/challenges/${challenge.id}`);
       const task = read.data.workstreams[0].tasks[0];
