@@ -46,7 +46,7 @@ export async function listTasks(
  * The caller's page of available tasks, stamped (kept-tasks.ts). A contributor without a profile has no skills to
  * match and no assignments yet: an empty page, not an error.
  */
-export async function availableTaskStamps(db: Db, caller: AuthUser, page: PageRequest): Promise<PageOf<TaskStamp>> {
+async function availableTaskStamps(db: Db, caller: AuthUser, page: PageRequest): Promise<PageOf<TaskStamp>> {
   const volunteerId = await volunteerIdOf(db, caller);
   if (volunteerId === null) return { data: [], total: 0 };
   const { rows, total } = await listAvailableTasks(db, volunteerId, page);
@@ -59,7 +59,7 @@ export async function listAvailable(db: Db, caller: AuthUser, page: PageRequest)
 }
 
 /** The caller's page of my-tasks: each task stamped (kept-tasks.ts), with the id of the caller's assignment on it. */
-export async function myTaskStamps(
+async function myTaskStamps(
   db: Db,
   caller: AuthUser,
   page: PageRequest,
