@@ -16,6 +16,7 @@ import {
   createVolunteer,
   createWorkstream,
 } from '../helpers/factories.ts';
+import { assertKeptEqualsRendered as assertKeptReads, type ReadAnswer, readEach } from '../helpers/kept-reads.ts';
 
 /**
  * The task lists of one contributor (`/tasks/available`, `/tasks/my-tasks`) write each task's JSON once per challenge
@@ -53,15 +54,11 @@ async function buildWorld(ctx: TestContext) {
   };
 }
 
-async function readAll(ctx: TestContext, world: World, unkept = false) {
-  const answers = [];
-  for (const { token, path } of world.reads) {
-    if (unkept) ctx.deps.keptItems.clear();
-    const response = await apiClient(ctx.app, token).get(path);
-    assert.equal(response.statusCode, 200, response.body);
-    answers.push({ type: response.headers['content-type'], body: response.body });
-  }
-  return answers;
+/** Every answer of these reads is a page: a 200. */
+const answeredOk = (answer: ReadAnswer) => assert.equal(answer.status, 200, answer.body);
+
+function readAll(ctx: TestContext, world: World) {
+  return readEach(ctx.app, world.reads, { eachAnswer: answeredOk });
 }
 
 const TaskPage = Page(Task);
@@ -87,15 +84,12 @@ async function assertItemsAsMapped(ctx: TestContext, path: string, body: string)
   }
 }
 
-async function assertKeptEqualsRendered(ctx: TestContext, world: World, afterWrite: string) {
-  const kept = await readAll(ctx, world);
-  const rendered = await readAll(ctx, world, true);
-  for (const [index, read] of world.reads.entries()) {
-    assert.deepEqual(kept[index], rendered[index], `${read.path} after ${afterWrite}`);
-    await assertItemsAsMapped(ctx, read.path, kept[index]!.body);
-  }
-  // Kept again for the check after the next write.
-  await readAll(ctx, world);
+function assertKeptEqualsRendered(ctx: TestContext, world: World, afterWrite: string) {
+  return assertKeptReads(ctx.app, world.reads, afterWrite, {
+    forget: () => ctx.deps.keptItems.clear(),
+    eachAnswer: answeredOk,
+    eachKept: (answer, read) => assertItemsAsMapped(ctx, read.path, answer.body),
+  });
 }
 
 /** Every kind of write that changes what a listed task shows; the API's where it has one, else the rows. */

@@ -12,6 +12,7 @@ import {
   createVolunteer,
   createWorkstream,
 } from '../helpers/factories.ts';
+import { assertKeptEqualsRendered as assertKeptReads, readEach } from '../helpers/kept-reads.ts';
 
 /**
  * The kept bodies of the shared reads (src/http/shared-reads.ts, migration 0032): after any write, every read answers
@@ -75,25 +76,13 @@ async function buildWorld(ctx: TestContext) {
   };
 }
 
-/** Every read once; `unkept`: each with nothing kept before it (so rendered, whatever an earlier read left). */
-async function readAll(ctx: TestContext, world: World, unkept = false) {
-  const answers = [];
-  for (const { token, path } of world.reads) {
-    if (unkept) ctx.deps.sharedReads.clear();
-    const response = await apiClient(ctx.app, token).get(path);
-    answers.push({ status: response.statusCode, type: response.headers['content-type'], body: response.body });
-  }
-  return answers;
+/** Every read once, as a viewer would; `unkept`: each with nothing kept before it (rendered anew). */
+function readAll(ctx: TestContext, world: World, unkept = false) {
+  return readEach(ctx.app, world.reads, unkept ? { forget: () => ctx.deps.sharedReads.clear() } : {});
 }
 
-async function assertKeptEqualsRendered(ctx: TestContext, world: World, after: string) {
-  const kept = await readAll(ctx, world);
-  const rendered = await readAll(ctx, world, true);
-  world.reads.forEach((read, index) => {
-    assert.deepEqual(kept[index], rendered[index], `${read.path} after ${after}`);
-  });
-  // Kept again, every viewer's, for the check after the next write.
-  await readAll(ctx, world);
+function assertKeptEqualsRendered(ctx: TestContext, world: World, after: string) {
+  return assertKeptReads(ctx.app, world.reads, after, { forget: () => ctx.deps.sharedReads.clear() });
 }
 
 /** Every kind of write that changes one of the reads; the API's where it has one, else the rows themselves. */
