@@ -1,0 +1,155 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { analyzeCv } from '../../src/ai/cv/local.ts';
+import { PhraseMatcher } from '../../src/ai/taxonomy/phrase-matcher.ts';
+import { loadTaxonomy } from '../../src/ai/taxonomy/taxonomy.ts';
+
+/**
+ * The curated lexicon of credentials, licences and professions' software (issue 8, items 1–2; docs/quality.md,
+ * "Credentials, licences and professions' software"): found under the names and abbreviations CVs write, the whole
+ * credential rather than the generic skill inside its name, and short abbreviations only where they name one.
+ */
+const taxonomy = loadTaxonomy();
+const found = (text: string) => taxonomy.findInText(text).map((mention) => mention.skill.name);
+const cvSkills = (lines: string[]) =>
+  analyzeCv({ text: lines.join('\n'), asOf: '2026-11-01' }, taxonomy).skills.map((skill) => skill.name);
+
+describe('credentials and licences by their aliases', () => {
+  it('resolves the abbreviations and other names of credentials across professions', () => {
+    const cases: [string, string][] = [
+      ['GWO BTT', 'GWO Basic Technical Training'],
+      ['GWO ART', 'GWO Advanced Rescue Training'],
+      ['CPCS A17', 'Telehandler operation'],
+      ['COLREGS', 'COLREGs'],
+      ['ENG1 medical', 'Offshore medical'],
+      ['MCLIP', 'CILIP Chartership'],
+      ['CertMRCSLT', 'RCSLT'],
+      ['NASENCO', 'National Award for SEN Coordination'],
+      ['TAQA Assessor', 'Assessor qualification'],
+      ['Chartered Legal Executive', 'Paralegal'],
+      ['ACAMS', 'CAMS'],
+      ['DipAVN', 'RCVS Diploma in Advanced Veterinary Nursing'],
+      ['IMI TechSafe', 'IMI accreditation'],
+      ['PSM I', 'Certified ScrumMaster'],
+    ];
+    for (const [alias, name] of cases) assert.equal(taxonomy.resolve(alias)?.name, name, alias);
+  });
+
+  it('finds credentials and tools in a CV line as the CV writes them', () => {
+    const line =
+      'Tickets: GWO BST, GWO BTT, COLREGs, IATA DGR certified, WSET Level 3, CSCS Professionally Qualified Person card. ' +
+      'Systems: Nervecentre, Careflow, Cliniko, ezyVet, Phorest, LibGuides, Toyota Techstream.';
+    const names = found(line);
+    for (const name of [
+      'GWO Basic Safety Training',
+      'GWO Basic Technical Training',
+      'COLREGs',
+      'Dangerous goods handling',
+      'Wine knowledge',
+      'CSCS card',
+      'Nervecentre',
+      'Careflow',
+      'Cliniko',
+      'ezyVet',
+      'Phorest',
+      'LibGuides',
+      'Toyota Techstream',
+    ]) {
+      assert.ok(names.includes(name), `${name} not in ${names.join(', ')}`);
+    }
+  });
+
+  it('keeps credentials, licences and registrations as domain skills, and products as tools', () => {
+    for (const name of ['GWO Basic Technical Training', 'Certificate in Fundraising', 'COLREGs', 'CILIP Chartership']) {
+      assert.equal(taxonomy.resolve(name)?.category, 'domain', name);
+    }
+    for (const name of ['AMOS', 'Phorest', 'ezyVet', 'Nervecentre'])
+      assert.equal(taxonomy.resolve(name)?.category, 'tool');
+  });
+});
+
+describe("a credential's full name wins over the generic skill inside it", () => {
+  it('the matcher takes the longest phrase at a position, whatever the order of entry', () => {
+    const matcher = new PhraseMatcher([
+      { phrase: 'Technical training', target: 'generic', mode: 'any-case' },
+      { phrase: 'GWO Basic Technical Training', target: 'credential', mode: 'any-case' },
+      { phrase: 'First aid', target: 'first aid', mode: 'any-case' },
+      { phrase: 'Proficiency in Medical First Aid', target: 'STCW course', mode: 'any-case' },
+    ]);
+    const targets = matcher
+      .match('GWO Basic Technical Training; Proficiency in Medical First Aid')
+      .map((m) => m.target);
+    assert.deepEqual(targets, ['credential', 'STCW course']);
+  });
+
+  it('reads each credential whole, not the skill its name holds', () => {
+    const cases: [string, string, string][] = [
+      ['GWO Basic Technical Training (2023)', 'GWO Basic Technical Training', 'Technical Training'],
+      ['Certificate in Fundraising (Chartered Institute of Fundraising)', 'Certificate in Fundraising', 'Fundraising'],
+      ['STCW Advanced Fire Fighting', 'STCW Advanced Fire Fighting', 'Firefighting'],
+      ['Proficiency in Medical First Aid', 'Proficiency in Medical First Aid', 'First aid'],
+      ['CSCS Professionally Qualified Person card', 'CSCS card', 'Qualified Person'],
+    ];
+    for (const [text, credential, generic] of cases) {
+      const names = found(`Certifications: ${text}.`);
+      assert.ok(names.includes(credential), `${credential} not in ${names.join(', ')}`);
+      assert.ok(!names.includes(generic), `${generic} in ${names.join(', ')}`);
+    }
+  });
+
+  it('a CV profile lists the credential of a certifications section, not the generic skill', () => {
+    const names = cvSkills([
+      'Certifications',
+      '- GWO Basic Technical Training (2023)',
+      '- GWO Advanced Rescue Training (2024)',
+      '- Certificate in Fundraising (2021)',
+    ]);
+    for (const name of ['GWO Basic Technical Training', 'GWO Advanced Rescue Training', 'Certificate in Fundraising']) {
+      assert.ok(names.includes(name), `${name} not in ${names.join(', ')}`);
+    }
+    assert.ok(!names.includes('Technical Training'), names.join(', '));
+  });
+});
+
+describe('short and everyday names of credentials and tools', () => {
+  it('are not found in ordinary text', () => {
+    const prose = [
+      'The shift starts at 09:00 BST and ends at 17:00 BST.',
+      'We saw mice in the store room and met at the mews house.',
+      'Toast and coffee were served; the children played on the seesaw.',
+      'I concur with the review; a tapestry hangs in the hall.',
+      'Use the lever to open the greenhouse vent.',
+      'Step 1: read the brief. Next, act on the feedback.',
+      'Senior Recruitment Consultant, Beacon Engineering Recruitment (agency).',
+      'QQI Level 6 Advanced Certificate Craft (SOLAS apprenticeship).',
+      'ACT (Action Counters Terrorism) awareness.',
+      'Any suitably qualified person may sign the form.',
+    ];
+    const unwanted = [
+      'GWO Basic Safety Training',
+      'Professional body membership',
+      'Mews PMS',
+      'Point of sale systems',
+      'Seesaw',
+      'SAP Concur',
+      'Tapestry',
+      'Lever ATS',
+      'STEP membership',
+      'Beacon CRM',
+      'ISM Code',
+      'Accuracy checking',
+      'Qualified Person',
+    ];
+    for (const sentence of prose) {
+      const names = found(sentence);
+      for (const name of unwanted) assert.ok(!names.includes(name), `${name} in "${sentence}"`);
+    }
+  });
+
+  it('are found in a list of tools or credentials', () => {
+    const names = found('Systems: Seesaw, Tapestry, Arbor, CPOMS. Licences: HGV, ADR, Driver CPC.');
+    for (const name of ['Seesaw', 'Tapestry', 'Arbor MIS', 'CPOMS', 'HGV driving', 'Driver CPC']) {
+      assert.ok(names.includes(name), `${name} not in ${names.join(', ')}`);
+    }
+  });
+});
