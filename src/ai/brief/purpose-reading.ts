@@ -1,5 +1,6 @@
 import type { ParsedText, Sentence } from '../taxonomy/text-parser.ts';
 import { type Clue, PURPOSES, type Purpose } from './concerns/purposes.ts';
+import { COMPOSED_WRONGS } from './concerns/composition.ts';
 import { STRUCTURAL_WRONGS } from './concerns/structure.ts';
 import { guarded, isRequest, meet, negated, type Refusal } from './request-screening.ts';
 
@@ -15,8 +16,11 @@ import { guarded, isRequest, meet, negated, type Refusal } from './request-scree
 /** Three neighbouring sentences: a purpose is stated close to the request it explains, not a paragraph away. */
 const WINDOW = 3;
 
-/** The named purposes first, for their narrower reasons, then the wrongs read from a request's structure. */
-const READ_ACROSS_SENTENCES = [...PURPOSES, ...STRUCTURAL_WRONGS];
+/**
+ * The named purposes first, for their narrower reasons, then the wrongs read from a request's structure, then those
+ * composed from an act against someone and whom it is done against (concerns/composition.ts).
+ */
+export const READ_ACROSS_SENTENCES = [...PURPOSES, ...STRUCTURAL_WRONGS, ...COMPOSED_WRONGS];
 
 /** The purpose a brief's neighbouring sentences show together, and those sentences; null when none. */
 export function unlawfulPurpose(parsed: ParsedText): Refusal | null {
@@ -28,7 +32,7 @@ export function unlawfulPurpose(parsed: ParsedText): Refusal | null {
 }
 
 /** Where one purpose's clues meet in a stretch of neighbouring sentences with a request and no guard; null when not. */
-function purposeIn(parsed: ParsedText, purpose: Purpose): Refusal | null {
+export function purposeIn(parsed: ParsedText, purpose: Purpose): Refusal | null {
   const { sentences, tokens } = parsed;
   const found = purpose.clues.map((clue) => sentences.filter((sentence) => clueIn(parsed, sentence, clue)));
   if (found.some((list) => list.length === 0)) return null;

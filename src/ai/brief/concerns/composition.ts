@@ -1,0 +1,457 @@
+import { Terms } from '../terms.ts';
+import type { Purpose } from './purposes.ts';
+import { guardedBy, PUBLIC_OPINION, t } from './vocabulary.ts';
+
+/**
+ * Wrongs read from how a request is put together rather than from its topic's words: an act that only makes sense
+ * against someone (keeping them from knowing, getting round a protection, speaking in another's name, agreeing with
+ * rivals, claiming with nothing behind it) meeting what it is done to or whom it is done against. Each half is built
+ * from the grammar of the request (a purpose clause "so that … do not notice", a modal "should not be able to tell",
+ * an admission "we have not measured", an act and the protection it defeats) over lemmas, so one entry covers every
+ * form of a verb and every subject of a clause, whatever the domain.
+ *
+ * Read after the named purposes and the structural wrongs (purpose-reading.ts: the clues within three neighbouring
+ * sentences, one of them a request of the author, no clue's sentence guarding against the wrong).
+ */
+
+/**
+ * Phrases with optional words in square brackets, spelled out: "so [that] they" is "so they" and "so that they". The
+ * bracket holds one word of the notation (terms.ts) or several separated by spaces.
+ */
+export function withOptional(phrase: string): string[] {
+  const open = phrase.indexOf('[');
+  if (open < 0) return [phrase.replace(/\s+/g, ' ').trim()];
+  const close = phrase.indexOf(']', open);
+  const before = phrase.slice(0, open);
+  const inner = phrase.slice(open + 1, close);
+  const after = phrase.slice(close + 1);
+  return [...withOptional(`${before}${inner}${after}`), ...withOptional(`${before}${after}`)];
+}
+
+/** A concept whose phrases may have optional words. */
+const tx = (...phrases: string[]) => t(...phrases.flatMap(withOptional));
+
+/** Whoever the work is hidden from: the people it acts on, or whoever checks it. Not a rival: secrets from rivals are lawful. */
+const THIRD_PARTY =
+  '(they|he|she|anyone|anybody|people|public|customer|customers|client|clients|user|users|buyer|buyers|shopper|shoppers|guest|guests|visitor|visitors|patient|patients|member|members|staff|employee|employees|worker|workers|driver|drivers|tenant|tenants|landlord|landlords|resident|residents|student|students|parent|parents|applicant|applicants|candidate|candidates|investor|investors|shareholder|shareholders|partner|partners|inspector|inspectors|officer|officers|auditor|auditors|regulator|regulators|agency|authority|authorities|council|college|university|school|examiner|examiners|assessor|assessors|moderator|moderators|funder|funders|bank|banks|insurer|insurers|lender|lenders|hmrc|customs|police|publisher|publishers|vendor|vendors|owner|owners|platform|platforms|retailer|retailers|inspection|audit|family|wife|husband|boss|employer|neighbour|neighbours|neighbor|neighbors|voters|public)';
+/** Coming to know: "notice", "realise", "suspect", "connect the two", "find out". */
+const COME_TO_KNOW = '~(know|notice|realize|realise|suspect|spot|detect|discover|connect|twig)';
+const COME_TO_KNOW_OR_TELL = '~(know|notice|realize|realise|suspect|spot|detect|discover|connect|twig|tell|find)';
+const AUXILIARY = '(do|does|did|will|would|can|could|should|must|shall|may|might|wo|ca)';
+
+/** Consent given, not a consent screen mentioned: "with their written consent", "who have opted in". */
+const CONSENTED = [
+  '(with|given|gives|give|giving|gave|informed|written|explicit|their|his|her|prior|express) consent',
+  'consented',
+  'consent to',
+  'opt* in',
+  'opt-in',
+  'agreed',
+];
+
+/** A clause whose point is that someone else does not come to know: the shape, whatever the noun or the verb's form. */
+const KEPT_UNAWARE = tx(
+  // "so the inspector does not notice", "so that visiting licensing officers do not notice", "so HMRC would not connect".
+  ...[0, 1, 2, 3].flatMap((gap) => [
+    `so ${'? '.repeat(gap)}${THIRD_PARTY} ${AUXILIARY} ~(not|never) ${COME_TO_KNOW}`,
+    `so ${'? '.repeat(gap)}${THIRD_PARTY} ${AUXILIARY} ~(not|never) be able to ${COME_TO_KNOW_OR_TELL}`,
+    `so ${'? '.repeat(gap)}${THIRD_PARTY} ${AUXILIARY} ~(not|never) be aware`,
+    `so ${'? '.repeat(gap)}${THIRD_PARTY} ${AUXILIARY} ~(not|never) find out`,
+  ]),
+  // A requirement that someone else must not know, whoever is the subject: "The college should not be able to tell".
+  `${THIRD_PARTY} (should|must|shall) ~(not|never) ${COME_TO_KNOW}`,
+  `${THIRD_PARTY} (should|must|shall) ~(not|never) be able to ${COME_TO_KNOW_OR_TELL}`,
+  `${THIRD_PARTY} (should|must|shall) ~(not|never) find out`,
+  `${THIRD_PARTY} (should|must|shall) ~(not|never) be aware`,
+  // Nobody may know: "Nobody should be able to tell the letters came from us".
+  `(nobody|noone) ${AUXILIARY} [ever] [be able to] ${COME_TO_KNOW_OR_TELL}`,
+  `no one ${AUXILIARY} [ever] [be able to] ${COME_TO_KNOW_OR_TELL}`,
+  // "without him knowing", "without the tenants noticing".
+  `without ${THIRD_PARTY} ${COME_TO_KNOW}`,
+  `without (him|her|them|us) ${COME_TO_KNOW}`,
+  `without the ${THIRD_PARTY} ${COME_TO_KNOW}`,
+  // Suspicion: "and the investors do not suspect".
+  `${THIRD_PARTY} ${AUXILIARY} ~(not|never) ~suspect`,
+  '(without|avoid|avoiding) (arousing|raising|attracting) (suspicion|attention)',
+  "(not|n't|never) (arouse|raise|attract) (suspicion|attention)",
+  'before (word|news) ~get out',
+  `before ${THIRD_PARTY} ~(find|catch) (out|on)`,
+  '~(go|stay|remain|pass) (unnoticed|undetected)',
+  // Kept off the books: "so the profit does not appear in our UK accounts".
+  ...[0, 1, 2].map(
+    (gap) =>
+      `so ${'? '.repeat(gap)}(profit|profits|income|sales|payment|payments|money|turnover|revenue|transfer|transfers) ~(do|will|would) ~not ~(appear|show)`,
+  ),
+);
+
+/** What people are spared rather than kept from: "customers should not notice any downtime", a surprise party. */
+const SPARED = tx(
+  'downtime',
+  'outage*',
+  'disruption*',
+  'interruption*',
+  'delay*',
+  'surprise*',
+  'gift*',
+  'present',
+  'spoil*',
+  'difference',
+  'the (switch|switch-over|move|migration|changeover|change)',
+  'building work*',
+  'noise',
+  'scaffolding',
+  'works',
+);
+
+export const KEPT_FROM_WHOEVER_WOULD_OBJECT: Purpose = {
+  kind: 'work arranged so that the people it acts on, or whoever checks it, do not find out',
+  reason:
+    'for work arranged so that the people it affects, or whoever checks it (customers, staff, an inspector, a tax office, a college), do not find out what is done, which honest work does not need',
+  clues: [{ together: [KEPT_UNAWARE] }],
+  unless: guardedBy(...CONSENTED, 'simulat*', 'confidential*', 'anonymi*', 'pseudonymi*', 'fair*'),
+  spared: SPARED,
+};
+
+/** An admission that nothing stands behind a claim or a document: no measurement, no trial, no test. */
+const NOTHING_BEHIND_IT = tx(
+  '(have|has|had) ~(not|never) [yet] (measured|tested|checked|verified|calculated|assessed|trialled|trialed|studied|audited|certified)',
+  '(have|has|had) ~(not|never) been (measured|tested|checked|verified|calculated|assessed|trialled|trialed|studied|audited|certified)',
+  '(is|are|was|were) ~(not|never) (measured|tested|verified|certified|trialled|trialed)',
+  '(no|without|any) [(clinical|scientific|independent|lab|laboratory|real|actual|proper)] (trials|trial|evidence|data|tests|testing|proof|studies|measurements|research|basis)',
+  '(no|without|any) (trials|trial|evidence|data|tests|testing|proof|studies|measurements|basis) (for|behind|of)',
+  '(cannot|can|could) ~(not|never) (provide|supply|produce|show|give) [(test|lab|laboratory)] (reports|results|evidence|certificates|data)',
+  '(will|would|are|is) ~(not|never) be (sent|submitted|put|taken) (for|to) [(a|the)] (testing|test|tests|inspection|assessment|lab|laboratory)',
+  '~(not|never) [be] (sent|submitted) for (testing|test|tests)',
+);
+/** What states something as fact to buyers or checkers: a claim, a badge, a label, a certificate. */
+const STATED_AS_FACT = tx(
+  'claim*',
+  'badge*',
+  'label*',
+  'labelling',
+  'copy',
+  'wording',
+  'certificate*',
+  'certification',
+  'declaration*',
+  'report*',
+  'saying',
+  'say',
+  'says',
+  'testimonial*',
+  'statement*',
+  'advert*',
+  'packaging',
+  'page',
+);
+export const CLAIMS_WITH_NOTHING_BEHIND: Purpose = {
+  kind: 'claims, labels or certificates stated as fact with nothing (no measurement, test or trial) behind them',
+  reason:
+    'for claims, labels or certificates stated as fact to buyers or checkers while the brief says nothing (no measurement, test or trial) stands behind them, which misleads whoever relies on them',
+  clues: [{ together: [NOTHING_BEHIND_IT], asserted: true }, { together: [STATED_AS_FACT] }],
+  unless: guardedBy(
+    'honest*',
+    'accurate*',
+    'accuracy',
+    'verif(y|ied|ication)',
+    'substantiat*',
+    'whether',
+    'overclaim*',
+    'truthful*',
+    'compl(y|ies|iant|iance)',
+    'green claims code',
+    'misleading',
+    'avoid*',
+  ),
+};
+
+/** An act that gets round a protection. */
+const DEFEATING = tx(
+  '~(remove|strip|bypass|disable|crack|defeat|circumvent|break|spoof|evade|dodge|beat|redirect|unlock|jailbreak|override|fool|trick)',
+  '~(get|sneak|slip) (past|round|around|through)',
+  '~take ? out',
+  '~take out',
+  '~work (round|around)',
+  '~(avoid|escape) detection',
+  'taken out',
+  'stripped',
+);
+/** A protection someone put on their product, service or sale: a licence check, DRM, an anti-cheat, a queue. */
+const PROTECTION = tx(
+  'licen(c|s)e (check|checks|checking|server|servers|key|keys|control|controls|manager|management|restriction|restrictions|limit|limits|verification)',
+  'drm',
+  'copy (protection|protections)',
+  'copy-protection',
+  'copy(-)?protect*',
+  'anti(-)?cheat*',
+  'anticheat',
+  'bot (protection|protections|detection|check|checks|filter|filters)',
+  'captcha*',
+  'paywall*',
+  'geo(-)?block*',
+  'geo - block*',
+  'region (lock|locks|locking)',
+  'activation (check|checks|server|key|keys)',
+  'dongle*',
+  'watermark*',
+  'age (check|checks|verification|gate|gates)',
+  'purchase limit*',
+  'ticket limit*',
+  'queue',
+  'queues',
+  'detection',
+);
+export const PROTECTION_DEFEATED: Purpose = {
+  kind: "getting round a protection someone put on their software, content, game or sale (a licence check, DRM, an anti-cheat, a queue or bot check)",
+  reason:
+    "to get round a protection someone else put on their software, content, game or sale (a licence check, DRM, an anti-cheat, a queue or bot check), which takes what its owner did not agree to give",
+  clues: [{ together: [DEFEATING, PROTECTION], within: 8, asserted: true }],
+  unless: tx(
+    'authori(s|z)*',
+    'penetration',
+    'pen test*',
+    'our own',
+    'stop',
+    'stops',
+    'stopping',
+    'block',
+    'blocks',
+    'blocking',
+    'prevent*',
+    'tackl*',
+    'audit*',
+  ),
+};
+
+/** Rivals acting as one: "between us", "with each other", a common price. */
+const AS_ONE = tx(
+  'between us',
+  'between ourselves',
+  'among ourselves',
+  'amongst ourselves',
+  'with each other',
+  'with one another',
+  'each other',
+  'all of us',
+  'common [(minimum|maximum|floor|base|standard)] (price|prices|rate|rates|fee|fees|tariff|margin)',
+  '(minimum|floor|agreed|shared|same) (price|prices|rate|rates|fee|fees|tariff) ~(for|per|across|between)',
+);
+const PRICES_OR_MARKETS = tx(
+  'price*',
+  'pricing',
+  'rate',
+  'rates',
+  'fee',
+  'fees',
+  'tariff*',
+  'bid',
+  'bids',
+  'tender*',
+  'quote*',
+  'postcodes',
+  'areas',
+  'territor*',
+  'customers',
+  'clients',
+  'patch',
+  'patches',
+  'margin*',
+);
+const RIVALS = tx('undercut*', 'competitor*', 'rival*', 'competing', 'compete', 'price war*', 'each other');
+export const RIVALS_ACTING_AS_ONE: Purpose = {
+  kind: 'rivals agreeing prices or sharing out customers or areas between them',
+  reason: 'for competing businesses to agree their prices or share out customers or areas between them (a cartel)',
+  clues: [{ together: [AS_ONE, PRICES_OR_MARKETS] }, { together: [RIVALS] }],
+  unless: guardedBy('competition law', 'compl(y|ies|iant|iance)', 'cma', 'investigat*', 'whistleblow*'),
+};
+
+/** Many identities made to speak or buy as if they were many different people. */
+const MANY_IDENTITIES = tx(
+  '~(set|open|create|register|make|buy|generate|run) [up] [(around|about|some|over|roughly|up)] [to] (#|several|many|multiple|dozens|hundreds|thousands|lots) [of] [?] (accounts|profiles|identities|personas|logins)',
+  'from (new|fake|fresh|different|separate|multiple|other|several|invented|made-up) (profiles|accounts|identities|personas|numbers|phones)',
+  'in different voices',
+  'different voices',
+  '~(look|seem|appear) like real',
+  'real-looking',
+);
+const OPINION_OR_PURCHASE = Terms.union(
+  PUBLIC_OPINION,
+  tx(
+    'feedback',
+    'five(-)?star',
+    'five - star',
+    'stars',
+    'likes',
+    'followers',
+    'check* out',
+    'checkout',
+    'buy',
+    'buys',
+    'purchase*',
+  ),
+);
+export const MANY_FALSE_VOICES: Purpose = {
+  kind: 'many accounts or voices made up to pass as many real, independent people (reviews, followers, votes, purchases)',
+  reason:
+    'for many accounts or voices made up to pass as different real people (posting reviews, feedback, comments or letters, or buying), which deceives the public, platforms and sellers',
+  clues: [{ together: [MANY_IDENTITIES, OPINION_OR_PURCHASE] }],
+  unless: guardedBy('test account*', 'testing', 'qa', 'staging', 'detect*', 'fake account*'),
+};
+
+/** A risk, a fee or terms kept from the buyer: "without mentioning the risk", "terms out of sight". */
+const KEPT_FROM_THE_BUYER = tx(
+  '(without|not|never|avoid|avoiding) (mentioning|mention|disclosing|disclose|revealing|reveal|stating|state|explaining|explain) [(the|any|its|a)] (risk|risks|fault|faults|defect|defects|danger|dangers|hazard|hazards|fee|fees|charge|charges|terms|recall)',
+  '~keep [(the|any|our)] [?] [?] (terms|fees|charges|conditions|price|prices|risk|risks|cancellation) (hidden|quiet)',
+  '~keep [(the|any|our)] [?] [?] (terms|fees|charges|conditions|price|prices|risk|risks|cancellation) out of sight',
+  'out of sight until',
+  '~make (the|it|them|cancelling|cancellation|refunds) ? ? ? (hard|difficult|impossible) to (find|see|cancel|reach)',
+  'without (a|any) (reminder|warning|notice|notification)',
+);
+const TO_THE_BUYER = tx(
+  'customer*',
+  'buyer*',
+  'member*',
+  'subscri*',
+  'contract*',
+  'trial',
+  'renew*',
+  'roll*',
+  'charg*',
+  'notice',
+  'card',
+  'stock',
+  'sell*',
+  'selling',
+);
+export const KEPT_FROM_THE_BUYER_PURPOSE: Purpose = {
+  kind: 'a risk, a fee or the terms kept from the people who buy',
+  reason:
+    'for a risk, a charge or the terms to be kept from the people who buy (left unmentioned, out of sight, or with no reminder before they are charged), which misleads them',
+  clues: [{ together: [KEPT_FROM_THE_BUYER], asserted: false }, { together: [TO_THE_BUYER] }],
+  unless: guardedBy('clear*', 'easier', 'easy', 'simpl*', 'fair*', 'honest*', 'transparen*'),
+};
+
+/** Pay or duty a worker or the state is owed, escaped by calling things what they are not. */
+const OWED = tx(
+  '~(stop|avoid|escape) (paying|pay|declaring|reporting) [the] (holiday|sick|overtime|minimum|national|pension|employer|vat|tax|duty|redundancy|maternity)',
+  '~(stop|not) ~count ? ? ? ? ? as (paid|working) (time|hours)',
+  'no longer (pay|paying) (holiday|sick|overtime|pension|vat|tax|national)',
+);
+const RELABELLED_AS_OTHER = tx(
+  'reclass*',
+  're - class*',
+  '(classed|classified|treated|registered|counted) as',
+  'self - employed',
+  'self(-)?employed',
+  'off the books',
+  'cash in hand',
+  'round* (up|down)',
+  '~count',
+);
+export const OWED_PAY_ESCAPED: Purpose = {
+  kind: "pay or duties owed to workers escaped by calling work or workers what they are not",
+  reason:
+    "to stop paying what workers are owed (holiday pay, paid time, minimum wage) by calling the work or the workers what they are not",
+  clues: [{ together: [OWED], asserted: false }, { together: [RELABELLED_AS_OTHER] }],
+  unless: guardedBy('audit*', 'arrears', 'compl(y|ies|iant|iance)', 'correct*', 'lawful*', 'legal advice'),
+};
+
+/** People kept from going to the regulator, the police or a tribunal. */
+const KEPT_FROM_AUTHORITIES = tx(
+  '~(forbid|prevent|stop|ban|prohibit|bar|gag|deter|discourage) (staff|employees|workers|them|people|tenants|customers|patients|residents|anyone|members|parents|students) [from] (reporting|speaking|talking|contacting|complaining|raising|going|telling|whistleblowing)',
+);
+const AUTHORITIES = tx(
+  'regulator*',
+  'hse',
+  'health and safety executive',
+  'police',
+  'authorit*',
+  'ombudsman',
+  'cqc',
+  'ofsted',
+  'inspector*',
+  'union*',
+  'tribunal*',
+  'safety concerns',
+  'whistleblow*',
+);
+export const SILENCING_REPORTS: Purpose = {
+  kind: 'people kept, by contract or pressure, from reporting to a regulator, the police or a tribunal',
+  reason:
+    'to keep people from reporting concerns to a regulator, the police or a tribunal, which the law protects their right to do',
+  clues: [{ together: [KEPT_FROM_AUTHORITIES, AUTHORITIES] }],
+  unless: guardedBy('encourag*', 'protect*', 'speak up', 'speak-up', 'safe to'),
+};
+
+/** A document or assessed work produced in someone else's name or with their details. */
+const IN_ANOTHERS_NAME = tx(
+  'in the name of (a|an|the|another|their)',
+  'in (their|his|her) [own] (name|names)',
+  "(the|an|their) (inspector|engineer|auditor|doctor|assessor|examiner|mechanic|surveyor|lab|laboratory|accountant|solicitor|registrar|teacher|tutor) 's (details|name|signature|signatures|stamp|seal)",
+  '(inspector|engineer|auditor|doctor|assessor|examiner|mechanic|surveyor) (signature|signatures|stamp)',
+  '~(sign|certify|approve|fill) ? ? ? ? ? (himself|herself|ourselves|themselves|myself)',
+  '~match (each|their|his|her) ? ? (writing|style)',
+);
+const DOCUMENTS_AND_ASSESSED_WORK = tx(
+  'certificate*',
+  'declaration*',
+  'report*',
+  'register*',
+  'form*',
+  'assignment*',
+  'coursework',
+  'essay*',
+  'exam*',
+  'dissertation*',
+  'thesis',
+  'project',
+  'transcript*',
+  'reference*',
+  'record*',
+  'log*',
+  'inspection*',
+);
+export const IN_SOMEONE_ELSES_NAME: Purpose = {
+  kind: "documents, records or assessed work produced in someone else's name or under their signature",
+  reason:
+    "for documents, records or assessed work produced in someone else's name or under their signature (an inspector's, a laboratory's, a student's), which deceives whoever relies on them",
+  clues: [{ together: [IN_ANOTHERS_NAME, DOCUMENTS_AND_ASSESSED_WORK] }],
+  unless: guardedBy(...CONSENTED, 'awarding body', 'authori(s|z)ed', 'on behalf of our', 'our own name'),
+};
+
+/** Made to be taken for a brand's own goods. */
+const IMITATION = tx(
+  'indistinguishable from',
+  'replica*',
+  'knock(-)?off*',
+  'knock - off*',
+  'look(-)?alike*',
+  'look - alike*',
+  'identical cop(y|ies)',
+  'exact cop(y|ies)',
+  'dupes',
+);
+const PASSED_AS_THE_REAL_THING = tx(
+  '(as|be|are|is) (genuine|authentic|original|real)',
+  '(logo|logos|brand|branding|trademark|trademarks|labels|tags|hardware|authenticity)',
+);
+export const PASSED_AS_A_BRANDS_GOODS: Purpose = {
+  kind: "imitations made to be taken for a brand's own goods",
+  reason: "for imitations of a brand's goods made or sold to be taken for the real thing (counterfeits)",
+  clues: [{ together: [IMITATION], asserted: true }, { together: [PASSED_AS_THE_REAL_THING] }],
+  unless: guardedBy('authenticat*', 'inspired', 'costume', 'prop', 'props', 'our own'),
+};
+
+/** Read after the structural wrongs (structure.ts); the first whose clues meet gives the reason. */
+export const COMPOSED_WRONGS: readonly Purpose[] = [
+  SILENCING_REPORTS,
+  OWED_PAY_ESCAPED,
+  RIVALS_ACTING_AS_ONE,
+  PROTECTION_DEFEATED,
+  PASSED_AS_A_BRANDS_GOODS,
+  IN_SOMEONE_ELSES_NAME,
+  MANY_FALSE_VOICES,
+  CLAIMS_WITH_NOTHING_BEHIND,
+  KEPT_FROM_THE_BUYER_PURPOSE,
+  KEPT_FROM_WHOEVER_WOULD_OBJECT,
+];
