@@ -1,6 +1,6 @@
 import { Terms } from '../terms.ts';
 import type { Purpose } from './purposes.ts';
-import { guardedBy, PUBLIC_OPINION, t } from './vocabulary.ts';
+import { guardedBy, PUBLIC_OPINION, t, tx } from './vocabulary.ts';
 
 /**
  * Wrongs read from how a request is put together rather than from its topic's words: an act that only makes sense
@@ -13,23 +13,6 @@ import { guardedBy, PUBLIC_OPINION, t } from './vocabulary.ts';
  * Read after the named purposes and the structural wrongs (purpose-reading.ts: the clues within three neighbouring
  * sentences, one of them a request of the author, no clue's sentence guarding against the wrong).
  */
-
-/**
- * Phrases with optional words in square brackets, spelled out: "so [that] they" is "so they" and "so that they". The
- * bracket holds one word of the notation (terms.ts) or several separated by spaces.
- */
-export function withOptional(phrase: string): string[] {
-  const open = phrase.indexOf('[');
-  if (open < 0) return [phrase.replace(/\s+/g, ' ').trim()];
-  const close = phrase.indexOf(']', open);
-  const before = phrase.slice(0, open);
-  const inner = phrase.slice(open + 1, close);
-  const after = phrase.slice(close + 1);
-  return [...withOptional(`${before}${inner}${after}`), ...withOptional(`${before}${after}`)];
-}
-
-/** A concept whose phrases may have optional words. */
-const tx = (...phrases: string[]) => t(...phrases.flatMap(withOptional));
 
 /** Whoever the work is hidden from: the people it acts on, or whoever checks it. Not a rival: secrets from rivals are lawful. */
 const THIRD_PARTY =
@@ -72,15 +55,13 @@ const KEPT_UNAWARE = tx(
   `without the ${THIRD_PARTY} ${COME_TO_KNOW}`,
   // Suspicion: "and the investors do not suspect".
   `${THIRD_PARTY} ${AUXILIARY} ~(not|never) ~suspect`,
-  '(without|avoid|avoiding) (arousing|raising|attracting) (suspicion|attention)',
-  "(not|n't|never) (arouse|raise|attract) (suspicion|attention)",
-  'before (word|news) ~get out',
-  `before ${THIRD_PARTY} ~(find|catch) (out|on)`,
-  '~(go|stay|remain|pass) (unnoticed|undetected)',
+  '(without|avoid|avoiding) (arousing|raising) suspicion',
+  "(not|n't|never) (arouse|raise) suspicion",
+  'so [?] [?] [?] ~(go|stay|remain|pass) (unnoticed|undetected)',
   // Kept off the books: "so the profit does not appear in our UK accounts".
   ...[0, 1, 2].map(
     (gap) =>
-      `so ${'? '.repeat(gap)}(profit|profits|income|sales|payment|payments|money|turnover|revenue|transfer|transfers) ~(do|will|would) ~not ~(appear|show)`,
+      `so ${'? '.repeat(gap)}(profit|profits|income|sales|payment|payments|money|turnover|revenue|transfer|transfers) ~(do|will|would) ~not ~(appear|show) (in|on) [(our|the|any)] [?] [?] (accounts|books|return|returns|records|statements|tax)`,
   ),
 );
 
@@ -101,6 +82,15 @@ const SPARED = tx(
   'noise',
   'scaffolding',
   'works',
+  // What is rightly kept back: the questions of a test, a mystery visit's date, whose paper a blind marker reads.
+  'mystery',
+  'in advance',
+  'beforehand',
+  'ahead of time',
+  'answers',
+  'blind',
+  'whose',
+  'password*',
 );
 
 export const KEPT_FROM_WHOEVER_WOULD_OBJECT: Purpose = {
@@ -134,7 +124,6 @@ const STATED_AS_FACT = tx(
   'certificate*',
   'certification',
   'declaration*',
-  'report*',
   'saying',
   'say',
   'says',
@@ -162,6 +151,15 @@ export const CLAIMS_WITH_NOTHING_BEHIND: Purpose = {
     'green claims code',
     'misleading',
     'avoid*',
+    // The work asked for is the measuring: "we have never measured our emissions. We want a baseline footprint".
+    'baseline',
+    'measure',
+    'measuring',
+    'measurement*',
+    'calculat(e|es|ing|ion|ions)',
+    'assess',
+    'assessing',
+    'assessment*',
   ),
 };
 
@@ -197,8 +195,7 @@ const PROTECTION = tx(
   'age (check|checks|verification|gate|gates)',
   'purchase limit*',
   'ticket limit*',
-  'queue',
-  'queues',
+  '(virtual|online|ticket|ticketing) (queue|queues)',
   'detection',
 );
 export const PROTECTION_DEFEATED: Purpose = {
@@ -208,6 +205,12 @@ export const PROTECTION_DEFEATED: Purpose = {
   clues: [{ together: [DEFEATING, PROTECTION], within: 8, asserted: true }],
   unless: tx(
     'authori(s|z)*',
+    'detect*',
+    'scammer*',
+    'fraudster*',
+    'criminal*',
+    'awareness',
+    'training',
     'penetration',
     'pen test*',
     'our own',
@@ -257,7 +260,7 @@ const PRICES_OR_MARKETS = tx(
   'patches',
   'margin*',
 );
-const RIVALS = tx('undercut*', 'competitor*', 'rival*', 'competing', 'compete', 'price war*', 'each other');
+const RIVALS = tx('undercut*', 'competitor*', 'rival*', 'competing', 'compete', 'price war*');
 export const RIVALS_ACTING_AS_ONE: Purpose = {
   kind: 'rivals agreeing prices or sharing out customers or areas between them',
   reason: 'for competing businesses to agree their prices or share out customers or areas between them (a cartel)',
@@ -268,26 +271,18 @@ export const RIVALS_ACTING_AS_ONE: Purpose = {
 /** Many identities made to speak or buy as if they were many different people. */
 const MANY_IDENTITIES = tx(
   '~(set|open|create|register|make|buy|generate|run) [up] [(around|about|some|over|roughly|up)] [to] (#|several|many|multiple|dozens|hundreds|thousands|lots) [of] [?] (accounts|profiles|identities|personas|logins)',
-  'from (new|fake|fresh|different|separate|multiple|other|several|invented|made-up) (profiles|accounts|identities|personas|numbers|phones)',
-  'in different voices',
-  'different voices',
+  'from (new|fake|fresh|invented|made-up) (profiles|accounts|identities|personas)',
   '~(look|seem|appear) like real',
   'real-looking',
 );
 const OPINION_OR_PURCHASE = Terms.union(
   PUBLIC_OPINION,
   tx(
-    'feedback',
     'five(-)?star',
     'five - star',
     'stars',
     'likes',
     'followers',
-    'check* out',
-    'checkout',
-    'buy',
-    'buys',
-    'purchase*',
   ),
 );
 export const MANY_FALSE_VOICES: Purpose = {
@@ -305,7 +300,8 @@ const KEPT_FROM_THE_BUYER = tx(
   '~keep [(the|any|our)] [?] [?] (terms|fees|charges|conditions|price|prices|risk|risks|cancellation) out of sight',
   'out of sight until',
   '~make (the|it|them|cancelling|cancellation|refunds) ? ? ? (hard|difficult|impossible) to (find|see|cancel|reach)',
-  'without (a|any) (reminder|warning|notice|notification)',
+  // Charged on with no reminder: "should roll into a 12-month contract without a reminder email".
+  '~(roll|renew|convert|charge|continue|switch) [?] [?] [?] [?] [?] [?] [?] without (a|any) (reminder|warning)',
 );
 const TO_THE_BUYER = tx(
   'customer*',
@@ -383,13 +379,17 @@ export const SILENCING_REPORTS: Purpose = {
   unless: guardedBy('encourag*', 'protect*', 'speak up', 'speak-up', 'safe to'),
 };
 
+/** Whoever signs for a check: a document in their name is theirs to give. */
+const SIGNATORY =
+  '(inspector|engineer|auditor|doctor|assessor|examiner|mechanic|surveyor|lab|laboratory|accountant|solicitor|registrar|teacher|tutor|university|college|body|authority|bank|insurer|accredited|certified|notified)';
+
 /** A document or assessed work produced in someone else's name or with their details. */
 const IN_ANOTHERS_NAME = tx(
-  'in the name of (a|an|the|another|their)',
+  `in the name of (a|an|another) [?] [?] ${SIGNATORY}`,
   'in (their|his|her) [own] (name|names)',
-  "(the|an|their) (inspector|engineer|auditor|doctor|assessor|examiner|mechanic|surveyor|lab|laboratory|accountant|solicitor|registrar|teacher|tutor) 's (details|name|signature|signatures|stamp|seal)",
-  '(inspector|engineer|auditor|doctor|assessor|examiner|mechanic|surveyor) (signature|signatures|stamp)',
-  '~(sign|certify|approve|fill) ? ? ? ? ? (himself|herself|ourselves|themselves|myself)',
+  // Another's details put on the document: "with the inspector's details already filled in".
+  "(the|an|their) ${SIGNATORY} 's (details|name|signature|signatures|stamp|seal) already",
+  "(add|adding|copy|copying|paste|pasting|forge|forging|insert|inserting|scan|scanning) (the|an|their) ${SIGNATORY} 's (details|name|signature|signatures|stamp|seal)",
   '~match (each|their|his|her) ? ? (writing|style)',
 );
 const DOCUMENTS_AND_ASSESSED_WORK = tx(
@@ -442,8 +442,106 @@ export const PASSED_AS_A_BRANDS_GOODS: Purpose = {
   unless: guardedBy('authenticat*', 'inspired', 'costume', 'prop', 'props', 'our own'),
 };
 
+/** A destination the law closes to trade: a sanctioned country, party or regime. */
+const UNDER_SANCTIONS = tx(
+  'under [(uk|eu|us|un|international|british|american|european)] [and] [(uk|eu|us|un)] sanctions',
+  'sanctioned (country|countries|state|states|party|parties|entity|entities|regime|regimes|person|persons|individual|individuals|bank|banks|company|companies|buyer|buyers|customer|customers)',
+  '(embargoed|embargo) (country|countries|destination|destinations)',
+  '(subject|subjected) to [(an|the)] [arms] (sanctions|embargo)',
+);
+/** Goods or money sent round the sanctions: through another company or country, under papers naming another. */
+const ROUTED_ROUND = tx(
+  '(through|via) a (trading|front|shell|third|intermediary) (company|party|country|firm)',
+  '(through|via) a (third|neighbouring|neighboring|different|another) (country|company|party)',
+  '(through|via) another (country|company)',
+  '~(route|tranship|transship) [?] [?] (through|via)',
+  'final destination',
+  'end (user|users|destination)',
+);
+export const SANCTIONS_GOT_ROUND: Purpose = {
+  kind: 'trade or payments with a sanctioned country or party got round the sanctions',
+  reason:
+    'to trade with or pay a sanctioned country or party by getting round the sanctions (routing through another country or company, or papers naming another destination)',
+  clues: [{ together: [UNDER_SANCTIONS] }, { together: [ROUTED_ROUND], asserted: true }],
+  unless: guardedBy(
+    'screen*',
+    'compl(y|ies|iant|iance)',
+    'export licen(c|s)e*',
+    'due diligence',
+    '~(never|avoid|stop)',
+    'check*',
+  ),
+};
+
+/** A rival's own spend, listings or site worn down or flooded: the act is done against them. */
+const AGAINST_A_RIVAL = tx(
+  '~(drain|exhaust|flood|sabotage|overload|crash|jam|spam|bury|waste) [(on)] [?] [?] (their|rival|rivals|competitor|competitors) [(\'s|\')] [?] (ads|adverts|advertising|budget|budgets|listings|listing|site|website|servers|lines|bookings|calendar|inbox)',
+  '(their|the) [?] budget ~run out',
+  'until (their|the) [(daily|monthly|weekly)] budget',
+  '~(drain|exhaust|burn) (their|the) [(daily|monthly|weekly)] [ad] budget',
+  '~click [on] (their|rival|rivals|competitor|competitors) [(\'s|\')] [?] (ads|adverts) (repeatedly|again)',
+);
+const RIVAL = tx('rival*', 'competitor*', 'outbid*', 'undercut*', 'competing');
+export const HARM_TO_A_RIVAL: Purpose = {
+  kind: "a rival's ads, budget, listings or site worn down, drained or flooded",
+  reason: "to wear down a rival's business by abusing it (clicking their ads to drain the budget, flooding their listings or site)",
+  clues: [{ together: [AGAINST_A_RIVAL], asserted: true }, { together: [RIVAL] }],
+  unless: guardedBy('invalid click*', 'refund*', 'audit*'),
+};
+
+/** Papers that only a university, a bank, an employer or a lab issues, made by the author instead. */
+const ISSUED_ELSEWHERE = tx(
+  'degree*',
+  'diploma*',
+  'transcript*',
+  'membership certificate*',
+  'payslip*',
+  'pay slip*',
+  'bank statement*',
+  'employer reference*',
+  'passport*',
+  'driving licen(c|s)e*',
+  'id card*',
+  'identity document*',
+  'test certificate*',
+  'qualification certificate*',
+);
+const MADE_BY_US = tx('~(produce|make|create|generate|print|fabricate|forge|issue|draw|mock) [up]', 'produced', 'made');
+/** The papers are meant to survive a look rather than to be true. */
+const TO_GET_PAST_A_LOOK = tx(
+  '(would|will|could|can|to|that|should) pass (a|any|the) [(quick|basic|casual|cursory|first|simple|background|reference|referencing)] (check|checks|glance|look|verification|vetting|referencing|screening)',
+  'showing (higher|bigger|larger|better|more) (income|incomes|salary|salaries|earnings|pay|grades|marks)',
+  '(so|that) [the] (landlord|landlords|lender|lenders|bank|client|clients|employer|employers|buyer|buyers) ~accept',
+);
+export const PAPERS_OF_WHAT_IS_NOT: Purpose = {
+  kind: 'degrees, payslips, statements or certificates made up for people who do not hold them',
+  reason:
+    "for papers that only a university, an employer, a bank or a laboratory issues (degrees, payslips, bank statements, certificates) to be made up so they pass a check, which is forgery",
+  clues: [{ together: [ISSUED_ELSEWHERE, MADE_BY_US], within: 12 }, { together: [TO_GET_PAST_A_LOOK] }],
+  unless: guardedBy('verif*', 'genuine', 'check (that|whether|every|each)', 'our graduates', 'our learners'),
+};
+
+/** A reward offered only for a top rating: the rating is bought. */
+const TOP_RATING = tx(
+  '(pick|picks|give|gives|leave|leaves|choose|chooses|select|selects|rate|rates|post|posts|award|awards) (five|5|4|four|top|full) [-] star*',
+  '(five|5) (stars|star) (are|get|receive|will)',
+  '(positive|good|glowing|top) (review|reviews|rating|ratings) (get|gets|receive|receives|earn|earns|are|will)',
+);
+const REWARD = tx('voucher*', 'discount*', 'gift*', 'credit', 'refund*', 'free', 'prize*', 'entry', '£ #', 'points', 'cashback');
+export const RATING_BOUGHT: Purpose = {
+  kind: 'a reward offered only to customers who give a top rating or review',
+  reason:
+    'to reward customers only for a top rating or a positive review (a voucher, a discount), which buys the ratings and misleads everyone who reads them',
+  clues: [{ together: [TOP_RATING, REWARD] }],
+  unless: guardedBy('whatever', 'regardless', 'any rating', 'honest*', 'every (guest|customer|client|patient|buyer)'),
+};
+
 /** Read after the structural wrongs (structure.ts); the first whose clues meet gives the reason. */
 export const COMPOSED_WRONGS: readonly Purpose[] = [
+  SANCTIONS_GOT_ROUND,
+  HARM_TO_A_RIVAL,
+  PAPERS_OF_WHAT_IS_NOT,
+  RATING_BOUGHT,
   SILENCING_REPORTS,
   OWED_PAY_ESCAPED,
   RIVALS_ACTING_AS_ONE,
