@@ -45,6 +45,10 @@ export function purposeIn(parsed: ParsedText, purpose: Purpose): Refusal | null 
     if (used.some((sentence) => guarded(tokens, sentence, purpose.unless))) continue;
     if (purpose.spared && used.some((sentence) => purpose.spared!.has(tokens, sentence.firstToken, sentence.endToken)))
       continue;
+    // The clues' sentences and the one either side of each.
+    const near = (sentence: Sentence) => used.some((clue) => Math.abs(clue.index - sentence.index) <= 1);
+    const nearby = purpose.unlessNearby;
+    if (nearby && sentences.some((sentence) => near(sentence) && guarded(tokens, sentence, nearby))) continue;
     return { reason: purpose.reason, sentences: used.map((sentence) => sentence.text.trim()) };
   }
   return null;

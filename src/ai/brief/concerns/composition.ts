@@ -40,6 +40,7 @@ const KEPT_UNAWARE = tx(
     `so ${'? '.repeat(gap)}${THIRD_PARTY} ${AUXILIARY} ~(not|never) be able to ${COME_TO_KNOW_OR_TELL}`,
     `so ${'? '.repeat(gap)}${THIRD_PARTY} ${AUXILIARY} ~(not|never) be aware`,
     `so ${'? '.repeat(gap)}${THIRD_PARTY} ${AUXILIARY} ~(not|never) find out`,
+    `so ${'? '.repeat(gap)}${THIRD_PARTY} ${AUXILIARY} ~(not|never) ~tell (which|whether|that|if|what|who|where|how|when)`,
   ]),
   // A requirement that someone else must not know, whoever is the subject: "The college should not be able to tell".
   `${THIRD_PARTY} (should|must|shall) ~(not|never) ${COME_TO_KNOW}`,
@@ -84,6 +85,20 @@ const SPARED = tx(
   'works',
   // What is rightly kept back: the questions of a test, a mystery visit's date, whose paper a blind marker reads.
   'mystery',
+  // Games that hide the effort: "so much fun that they do not notice they are learning".
+  'learning',
+  'fun',
+  // Systems that are meant to go unnoticed: "users do not notice when it reconnects".
+  'lag',
+  'latency',
+  'sync*',
+  'reconnect*',
+  'transition*',
+  'update*',
+  'upgrade*',
+  'maintenance',
+  'loading',
+  'glitch*',
   'in advance',
   'beforehand',
   'ahead of time',
@@ -93,6 +108,16 @@ const SPARED = tx(
   'password*',
 );
 
+/** What is rightly kept from people, said beside the clause: a blinded trial, a mystery visit. */
+const RIGHTLY_KEPT_BACK = tx(
+  '(double|single|triple)(-)?blind*',
+  '(double|single|triple) - blind*',
+  'blinded',
+  'placebo',
+  'randomi(s|z)*',
+  'mystery (shopper|shoppers|shopping|diner|diners|guest|guests|visit|visits|customer|customers)',
+);
+
 export const KEPT_FROM_WHOEVER_WOULD_OBJECT: Purpose = {
   kind: 'work arranged so that the people it acts on, or whoever checks it, do not find out',
   reason:
@@ -100,6 +125,7 @@ export const KEPT_FROM_WHOEVER_WOULD_OBJECT: Purpose = {
   clues: [{ together: [KEPT_UNAWARE] }],
   unless: guardedBy(...CONSENTED, 'simulat*', 'confidential*', 'anonymi*', 'pseudonymi*', 'fair*'),
   spared: SPARED,
+  unlessNearby: RIGHTLY_KEPT_BACK,
 };
 
 /** An admission that nothing stands behind a claim or a document: no measurement, no trial, no test. */
@@ -161,6 +187,7 @@ export const CLAIMS_WITH_NOTHING_BEHIND: Purpose = {
     'assessing',
     'assessment*',
   ),
+  unlessNearby: tx('whether', 'patch test*', 'verif(y|ied|ication)', 'substantiat*', 'measure', 'measuring', 'baseline'),
 };
 
 /** An act that gets round a protection. */
@@ -202,8 +229,10 @@ export const PROTECTION_DEFEATED: Purpose = {
   kind: "getting round a protection someone put on their software, content, game or sale (a licence check, DRM, an anti-cheat, a queue or bot check)",
   reason:
     "to get round a protection someone else put on their software, content, game or sale (a licence check, DRM, an anti-cheat, a queue or bot check), which takes what its owner did not agree to give",
-  clues: [{ together: [DEFEATING, PROTECTION], within: 8, asserted: true }],
+  // Not asserted: "get past" and "avoid" are themselves the negators that would turn the protection round.
+  clues: [{ together: [DEFEATING, PROTECTION], within: 8 }],
   unless: tx(
+    "(not|n't|never) ~(remove|strip|bypass|disable|crack|defeat|circumvent|break|spoof|evade|get|take|unlock|override)",
     'authori(s|z)*',
     'detect*',
     'scammer*',
@@ -217,9 +246,6 @@ export const PROTECTION_DEFEATED: Purpose = {
     'stop',
     'stops',
     'stopping',
-    'block',
-    'blocks',
-    'blocking',
     'prevent*',
     'tackl*',
     'audit*',
@@ -264,13 +290,18 @@ const RIVALS = tx('undercut*', 'competitor*', 'rival*', 'competing', 'compete', 
 export const RIVALS_ACTING_AS_ONE: Purpose = {
   kind: 'rivals agreeing prices or sharing out customers or areas between them',
   reason: 'for competing businesses to agree their prices or share out customers or areas between them (a cartel)',
-  clues: [{ together: [AS_ONE, PRICES_OR_MARKETS] }, { together: [RIVALS] }],
-  unless: guardedBy('competition law', 'compl(y|ies|iant|iance)', 'cma', 'investigat*', 'whistleblow*'),
+  clues: [{ together: [AS_ONE, PRICES_OR_MARKETS], within: 6 }, { together: [RIVALS] }],
+  unless: guardedBy(
+    '(own|separate|independent|individual) (price|prices|pricing|rates|fees)',
+    'competition law', 'compl(y|ies|iant|iance)', 'cma', 'investigat*', 'whistleblow*'),
 };
 
 /** Many identities made to speak or buy as if they were many different people. */
 const MANY_IDENTITIES = tx(
-  '~(set|open|create|register|make|buy|generate|run) [up] [(around|about|some|over|roughly|up)] [to] (#|several|many|multiple|dozens|hundreds|thousands|lots) [of] [?] (accounts|profiles|identities|personas|logins)',
+  ...['#', '(several|many|multiple|dozens|hundreds|thousands|lots)'].map(
+    (many) =>
+      `~(set|open|create|register|make|buy|generate|run) [up] [(around|about|some|over|roughly|up)] [to] ${many} [of] [?] (accounts|profiles|identities|personas|logins)`,
+  ),
   'from (new|fake|fresh|invented|made-up) (profiles|accounts|identities|personas)',
   '~(look|seem|appear) like real',
   'real-looking',
@@ -290,7 +321,18 @@ export const MANY_FALSE_VOICES: Purpose = {
   reason:
     'for many accounts or voices made up to pass as different real people (posting reviews, feedback, comments or letters, or buying), which deceives the public, platforms and sellers',
   clues: [{ together: [MANY_IDENTITIES, OPINION_OR_PURCHASE] }],
-  unless: guardedBy('test account*', 'testing', 'qa', 'staging', 'detect*', 'fake account*'),
+  // Accounts for real people, one each: "120 accounts … so each can post availability".
+  unless: guardedBy(
+    'test account*',
+    'testing',
+    'qa',
+    'staging',
+    'detect*',
+    'fake account*',
+    'each (can|could|will|may|gets|has|of)',
+    '(for|per) (each|every)',
+    'our (volunteers|staff|members|employees|students|pupils|users|team|teams|customers|clients|tenants|residents)',
+  ),
 };
 
 /** A risk, a fee or terms kept from the buyer: "without mentioning the risk", "terms out of sight". */
@@ -376,7 +418,8 @@ export const SILENCING_REPORTS: Purpose = {
   reason:
     'to keep people from reporting concerns to a regulator, the police or a tribunal, which the law protects their right to do',
   clues: [{ together: [KEPT_FROM_AUTHORITIES, AUTHORITIES] }],
-  unless: guardedBy('encourag*', 'protect*', 'speak up', 'speak-up', 'safe to'),
+  // Not the shared guarding words: "reporting concerns" is what is forbidden.
+  unless: t('encourag*', 'protect*', 'speak up', 'speak-up', 'safe to'),
 };
 
 /** Whoever signs for a check: a document in their name is theirs to give. */
@@ -479,6 +522,8 @@ const AGAINST_A_RIVAL = tx(
   '(their|the) [?] budget ~run out',
   'until (their|the) [(daily|monthly|weekly)] budget',
   '~(drain|exhaust|burn) (their|the) [(daily|monthly|weekly)] [ad] budget',
+  // Said the other way round: "their listings flooded with fake requests".
+  '(their|rival|rivals|competitor|competitors) [(\'s|\')] [?] (ads|adverts|advertising|budget|budgets|listings|listing|site|website|servers|lines|bookings|calendar|inbox) ~(drain|exhaust|flood|sabotage|overload|crash|jam|spam|bury|waste)',
   '~click [on] (their|rival|rivals|competitor|competitors) [(\'s|\')] [?] (ads|adverts) (repeatedly|again)',
 );
 const RIVAL = tx('rival*', 'competitor*', 'outbid*', 'undercut*', 'competing');
