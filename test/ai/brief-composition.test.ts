@@ -111,7 +111,7 @@ const CASES: Case[] = [
       [
         'Stopping bots at our ticket sales',
         'We want to stop bots that get past our virtual queue: better bot detection, purchase limits and a review of ' +
-          'last year\'s sales.',
+          "last year's sales.",
       ],
     ],
   },
@@ -309,8 +309,8 @@ const CASES: Case[] = [
     ],
     workable: [
       [
-        'Checking our drivers\' licences',
-        'We want to check every new driver\'s driving licence and qualification certificates with the issuing body ' +
+        "Checking our drivers' licences",
+        "We want to check every new driver's driving licence and qualification certificates with the issuing body " +
           'before they start. Please set up the process.',
       ],
     ],

@@ -187,7 +187,15 @@ export const CLAIMS_WITH_NOTHING_BEHIND: Purpose = {
     'assessing',
     'assessment*',
   ),
-  unlessNearby: tx('whether', 'patch test*', 'verif(y|ied|ication)', 'substantiat*', 'measure', 'measuring', 'baseline'),
+  unlessNearby: tx(
+    'whether',
+    'patch test*',
+    'verif(y|ied|ication)',
+    'substantiat*',
+    'measure',
+    'measuring',
+    'baseline',
+  ),
 };
 
 /** An act that gets round a protection. */
@@ -226,9 +234,9 @@ const PROTECTION = tx(
   'detection',
 );
 export const PROTECTION_DEFEATED: Purpose = {
-  kind: "getting round a protection someone put on their software, content, game or sale (a licence check, DRM, an anti-cheat, a queue or bot check)",
+  kind: 'getting round a protection someone put on their software, content, game or sale (a licence check, DRM, an anti-cheat, a queue or bot check)',
   reason:
-    "to get round a protection someone else put on their software, content, game or sale (a licence check, DRM, an anti-cheat, a queue or bot check), which takes what its owner did not agree to give",
+    'to get round a protection someone else put on their software, content, game or sale (a licence check, DRM, an anti-cheat, a queue or bot check), which takes what its owner did not agree to give',
   // Not asserted: "get past" and "avoid" are themselves the negators that would turn the protection round.
   clues: [{ together: [DEFEATING, PROTECTION], within: 8 }],
   unless: tx(
@@ -293,7 +301,12 @@ export const RIVALS_ACTING_AS_ONE: Purpose = {
   clues: [{ together: [AS_ONE, PRICES_OR_MARKETS], within: 6 }, { together: [RIVALS] }],
   unless: guardedBy(
     '(own|separate|independent|individual) (price|prices|pricing|rates|fees)',
-    'competition law', 'compl(y|ies|iant|iance)', 'cma', 'investigat*', 'whistleblow*'),
+    'competition law',
+    'compl(y|ies|iant|iance)',
+    'cma',
+    'investigat*',
+    'whistleblow*',
+  ),
 };
 
 /** Many identities made to speak or buy as if they were many different people. */
@@ -308,13 +321,7 @@ const MANY_IDENTITIES = tx(
 );
 const OPINION_OR_PURCHASE = Terms.union(
   PUBLIC_OPINION,
-  tx(
-    'five(-)?star',
-    'five - star',
-    'stars',
-    'likes',
-    'followers',
-  ),
+  tx('five(-)?star', 'five - star', 'stars', 'likes', 'followers'),
 );
 export const MANY_FALSE_VOICES: Purpose = {
   kind: 'many accounts or voices made up to pass as many real, independent people (reviews, followers, votes, purchases)',
@@ -387,9 +394,9 @@ const RELABELLED_AS_OTHER = tx(
   '~count',
 );
 export const OWED_PAY_ESCAPED: Purpose = {
-  kind: "pay or duties owed to workers escaped by calling work or workers what they are not",
+  kind: 'pay or duties owed to workers escaped by calling work or workers what they are not',
   reason:
-    "to stop paying what workers are owed (holiday pay, paid time, minimum wage) by calling the work or the workers what they are not",
+    'to stop paying what workers are owed (holiday pay, paid time, minimum wage) by calling the work or the workers what they are not',
   clues: [{ together: [OWED], asserted: false }, { together: [RELABELLED_AS_OTHER] }],
   unless: guardedBy('audit*', 'arrears', 'compl(y|ies|iant|iance)', 'correct*', 'lawful*', 'legal advice'),
 };
@@ -518,18 +525,19 @@ export const SANCTIONS_GOT_ROUND: Purpose = {
 
 /** A rival's own spend, listings or site worn down or flooded: the act is done against them. */
 const AGAINST_A_RIVAL = tx(
-  '~(drain|exhaust|flood|sabotage|overload|crash|jam|spam|bury|waste) [(on)] [?] [?] (their|rival|rivals|competitor|competitors) [(\'s|\')] [?] (ads|adverts|advertising|budget|budgets|listings|listing|site|website|servers|lines|bookings|calendar|inbox)',
+  "~(drain|exhaust|flood|sabotage|overload|crash|jam|spam|bury|waste) [(on)] [?] [?] (their|rival|rivals|competitor|competitors) [('s|')] [?] (ads|adverts|advertising|budget|budgets|listings|listing|site|website|servers|lines|bookings|calendar|inbox)",
   '(their|the) [?] budget ~run out',
   'until (their|the) [(daily|monthly|weekly)] budget',
   '~(drain|exhaust|burn) (their|the) [(daily|monthly|weekly)] [ad] budget',
   // Said the other way round: "their listings flooded with fake requests".
-  '(their|rival|rivals|competitor|competitors) [(\'s|\')] [?] (ads|adverts|advertising|budget|budgets|listings|listing|site|website|servers|lines|bookings|calendar|inbox) ~(drain|exhaust|flood|sabotage|overload|crash|jam|spam|bury|waste)',
-  '~click [on] (their|rival|rivals|competitor|competitors) [(\'s|\')] [?] (ads|adverts) (repeatedly|again)',
+  "(their|rival|rivals|competitor|competitors) [('s|')] [?] (ads|adverts|advertising|budget|budgets|listings|listing|site|website|servers|lines|bookings|calendar|inbox) ~(drain|exhaust|flood|sabotage|overload|crash|jam|spam|bury|waste)",
+  "~click [on] (their|rival|rivals|competitor|competitors) [('s|')] [?] (ads|adverts) (repeatedly|again)",
 );
 const RIVAL = tx('rival*', 'competitor*', 'outbid*', 'undercut*', 'competing');
 export const HARM_TO_A_RIVAL: Purpose = {
   kind: "a rival's ads, budget, listings or site worn down, drained or flooded",
-  reason: "to wear down a rival's business by abusing it (clicking their ads to drain the budget, flooding their listings or site)",
+  reason:
+    "to wear down a rival's business by abusing it (clicking their ads to drain the budget, flooding their listings or site)",
   clues: [{ together: [AGAINST_A_RIVAL], asserted: true }, { together: [RIVAL] }],
   unless: guardedBy('invalid click*', 'refund*', 'audit*'),
 };
@@ -561,7 +569,7 @@ const TO_GET_PAST_A_LOOK = tx(
 export const PAPERS_OF_WHAT_IS_NOT: Purpose = {
   kind: 'degrees, payslips, statements or certificates made up for people who do not hold them',
   reason:
-    "for papers that only a university, an employer, a bank or a laboratory issues (degrees, payslips, bank statements, certificates) to be made up so they pass a check, which is forgery",
+    'for papers that only a university, an employer, a bank or a laboratory issues (degrees, payslips, bank statements, certificates) to be made up so they pass a check, which is forgery',
   clues: [{ together: [ISSUED_ELSEWHERE, MADE_BY_US], within: 12 }, { together: [TO_GET_PAST_A_LOOK] }],
   unless: guardedBy('verif*', 'genuine', 'check (that|whether|every|each)', 'our graduates', 'our learners'),
 };
@@ -572,7 +580,19 @@ const TOP_RATING = tx(
   '(five|5) (stars|star) (are|get|receive|will)',
   '(positive|good|glowing|top) (review|reviews|rating|ratings) (get|gets|receive|receives|earn|earns|are|will)',
 );
-const REWARD = tx('voucher*', 'discount*', 'gift*', 'credit', 'refund*', 'free', 'prize*', 'entry', '£ #', 'points', 'cashback');
+const REWARD = tx(
+  'voucher*',
+  'discount*',
+  'gift*',
+  'credit',
+  'refund*',
+  'free',
+  'prize*',
+  'entry',
+  '£ #',
+  'points',
+  'cashback',
+);
 export const RATING_BOUGHT: Purpose = {
   kind: 'a reward offered only to customers who give a top rating or review',
   reason:
