@@ -1,6 +1,6 @@
 import type { ParsedText, Sentence } from '../taxonomy/text-parser.ts';
-import { type Clue, PURPOSES, type Purpose } from './concerns/purposes.ts';
 import { COMPOSED_WRONGS } from './concerns/composition.ts';
+import { type Clue, PURPOSES, type Purpose } from './concerns/purposes.ts';
 import { STRUCTURAL_WRONGS } from './concerns/structure.ts';
 import { guarded, isRequest, meet, negated, type Refusal } from './request-screening.ts';
 

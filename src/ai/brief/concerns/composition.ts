@@ -438,8 +438,8 @@ const IN_ANOTHERS_NAME = tx(
   `in the name of (a|an|another) [?] [?] ${SIGNATORY}`,
   'in (their|his|her) [own] (name|names)',
   // Another's details put on the document: "with the inspector's details already filled in".
-  "(the|an|their) ${SIGNATORY} 's (details|name|signature|signatures|stamp|seal) already",
-  "(add|adding|copy|copying|paste|pasting|forge|forging|insert|inserting|scan|scanning) (the|an|their) ${SIGNATORY} 's (details|name|signature|signatures|stamp|seal)",
+  `(the|an|their) ${SIGNATORY} 's (details|name|signature|signatures|stamp|seal) already`,
+  `(add|adding|copy|copying|paste|pasting|forge|forging|insert|inserting|scan|scanning) (the|an|their) ${SIGNATORY} 's (details|name|signature|signatures|stamp|seal)`,
   '~match (each|their|his|her) ? ? (writing|style)',
 );
 const DOCUMENTS_AND_ASSESSED_WORK = tx(
