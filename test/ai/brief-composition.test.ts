@@ -230,6 +230,11 @@ const CASES: Case[] = [
           'filled in. Please prepare them in the name of a certified engineer we used last year.',
       ],
       [
+        'Gas safety records for our flats',
+        'Our gas engineer has not visited the 30 flats this year. Please prepare the gas safety records for each ' +
+          "flat with the engineer's signature already on them, ready for the letting agent.",
+      ],
+      [
         'Coursework for our apprentices',
         'Our apprentices are behind on their coursework. We want writers to complete the assignments in their name ' +
           'so they pass the course on time.',
