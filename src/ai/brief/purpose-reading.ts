@@ -32,7 +32,7 @@ export function unlawfulPurpose(parsed: ParsedText): Refusal | null {
 }
 
 /** Where one purpose's clues meet in a stretch of neighbouring sentences with a request and no guard; null when not. */
-export function purposeIn(parsed: ParsedText, purpose: Purpose): Refusal | null {
+function purposeIn(parsed: ParsedText, purpose: Purpose): Refusal | null {
   const { sentences, tokens } = parsed;
   const found = purpose.clues.map((clue) => sentences.filter((sentence) => clueIn(parsed, sentence, clue)));
   if (found.some((list) => list.length === 0)) return null;
