@@ -119,6 +119,12 @@ describe('decomposition: the skills a task needs', () => {
     const skills = names(piece, 'Analyse appointment data', ctx);
     assert.ok(!skills.includes('Physiotherapy'), skills.join(', '));
     assert.ok(skills.includes('Microsoft Excel'), skills.join(', '));
+    // A tool named in work the client does itself is theirs, not the contributor's.
+    const own = names(piece, 'Analyse appointment data', {
+      ...ctx,
+      background: ['Our own data officer will do the extracts in Microsoft Excel.'],
+    });
+    assert.ok(!own.includes('Microsoft Excel'), own.join(', '));
   });
 
   it('names the skill a kind of work needs, in the words briefs use for it', () => {
@@ -202,9 +208,14 @@ describe('decomposition: the skills a task needs', () => {
   });
 
   it("gives a website or an app that names no framework the area's generic skill, not a guessed framework", () => {
-    const site = names('a festival website with the programme and ticket links', 'Build the festival website');
+    const software = context(['frontend', 'mobile']);
+    const site = names(
+      'a festival website with the programme and ticket links',
+      'Build the festival website',
+      software,
+    );
     assert.ok(site.includes('Frontend development') && !site.includes('React'), site.join(', '));
-    const app = names('a mobile app for plot holders', 'Build a mobile app');
+    const app = names('a mobile app for plot holders', 'Build a mobile app', software);
     assert.ok(app.includes('Mobile development') && !app.includes('React Native'), app.join(', '));
     const named = names('a festival website built in React', 'Build the festival website');
     assert.ok(named.includes('React'), named.join(', '));
@@ -240,8 +251,42 @@ describe('decomposition: the skills a task needs', () => {
     const carers = names('Train our senior carers to administer medicines safely', 'Train our senior carers');
     assert.ok(!carers.includes('Public health'), carers.join(', '));
     // A software component still gets its builder beside a named skill.
-    const app = names('a mobile app for plot holders that keeps its data in PostgreSQL', 'Build a mobile app');
+    const app = names(
+      'a mobile app for plot holders that keeps its data in PostgreSQL',
+      'Build a mobile app',
+      context(['mobile']),
+    );
     assert.ok(app.includes('PostgreSQL') && app.includes('Mobile development'), app.join(', '));
+  });
+
+  it('adds a technology builder only to a brief about technology, and any other area only by a phrase', () => {
+    // A brief about a clinic's patient flow, a slurry store or a legacy campaign: "records", "infrastructure" and
+    // "web pages" name no database, cloud or website to build there.
+    const outside = context(['health', 'operations']);
+    const records = names('Map the pathway with timings from our EMIS records', 'Map the pathway', outside);
+    assert.ok(!records.includes('PostgreSQL') && !records.includes('Data modelling'), records.join(', '));
+    const grant = names('Apply for the Slurry Infrastructure grant', 'Apply for the grant', outside);
+    assert.ok(!grant.includes('Docker'), grant.join(', '));
+    const pages = names('write the legacy guide and the web pages', 'Write the guide', context(['fundraising']));
+    assert.ok(!pages.includes('Frontend development'), pages.join(', '));
+    // In a brief about software the same words still call for their builder.
+    const app = names(
+      'a central database of volunteers and their shifts',
+      'Build the database',
+      context(['databases']),
+    );
+    assert.ok(app.includes('PostgreSQL'), app.join(', '));
+    // One word of an area is whom the work is for ("patients"), not the kind of work; a phrase is a kind of work.
+    const patients = names(
+      'a programme for patients waiting for a new hip',
+      'Plan a programme',
+      context(['operations']),
+    );
+    assert.ok(!patients.includes('Public health'), patients.join(', '));
+    const pupils = names('a new timetable for the pupils of Year 7', 'Build a timetable', context(['operations']));
+    assert.ok(!pupils.includes('Instructional design'), pupils.join(', '));
+    const pathway = names('cut the waiting times on Mondays', 'Cut the waits', context(['operations']));
+    assert.ok(pathway.includes('Process improvement'), pathway.join(', '));
   });
 
   it('takes rewriting for the work on what is rewritten, and photographs the work uses for no photography', () => {

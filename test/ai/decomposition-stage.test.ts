@@ -216,6 +216,28 @@ describe('decomposition offline: tasks from the brief itself', () => {
       assert.doesNotMatch(title, /access to the properties|pumps|tanks|traffic permits|parking/i, title);
   });
 
+  test('work the client hands to its own people or to another contract, said in other forms, is no task', async () => {
+    for (const description of [
+      // Under a phase every line is work, unless it says it is someone else's.
+      'Phase 1 – General inspections of the 46 bridges.\nPhase 2 – Principal inspections of the six in poor ' +
+        'condition.\nPhase 3 – A ten-year maintenance programme with cost estimates.\n\nTraffic management for the ' +
+        'inspections will be arranged by our highways team. Any repair designs will be tendered separately. The ' +
+        "council's own technicians will open the culverts. The asset system itself is not changing.",
+      // A brief that lists nothing as work: each sentence with content was a piece.
+      'The project team will be responsible for:\nInterpretation – research the collection and the workers.\n' +
+        'Loans – two loans from the Victoria and Albert Museum.\n' +
+        "The museum's own technicians will build and install the cases. Any repair designs will be tendered separately.",
+    ]) {
+      const titles = titlesOf(await decompose(plain('Bridges and lace', description)));
+      for (const title of titles)
+        assert.doesNotMatch(
+          title,
+          /traffic management|repair designs|technicians|asset system|culverts/i,
+          titles.join(' | '),
+        );
+    }
+  });
+
   test('a list item of work named by its kind ("risk assessments and …") is a piece, not a risk the brief names', async () => {
     const plan = await decompose(
       plain(

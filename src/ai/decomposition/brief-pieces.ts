@@ -54,6 +54,17 @@ const NOT_WANTED = /\b(?:not looking for|not asking for|do not want|don't want|d
  */
 const NOT_THIS_WORK =
   /\b(?:(?:is|are)\s{1,4}not\s{1,4}part\s{1,4}of\s{1,4}(?:this|the)\s{1,4}(?:work|project|brief|job|contract|study)|(?:is|are)\s{1,4}outside\s{1,4}(?:this|the)\s{1,4}(?:work|project|brief|scope|study)|out\s{1,4}of\s{1,4}scope|(?:done|handled|run|provided)\s{1,4}by\s{1,4}our\s{1,4}own)\b|^our\s{1,4}(?:[\p{L}-]{1,30}\s{1,4}){1,3}?(?:will|already)\s{1,4}(?!need|have to|get|receive|be\b)\p{L}|^we(?:'ll|\s{1,4}will)\s[^.;]{0,80}\bourselves\b/iu;
+/**
+ * The same in other forms: the client's people or another contract named as who does it ("Traffic management will be
+ * arranged by our highways team", "Any repair designs will be tendered separately", "The museum's own technicians will
+ * build the cases"), and what stays as it is ("The HR system itself is not changing").
+ */
+const NOT_THIS_WORK_TOO =
+  /\b(?:will|are|is)\s{1,4}(?:being\s{1,4}|be\s{1,4})?(?:arranged|done|handled|carried\s{1,4}out|provided|made|built|installed|managed|delivered|organised|organized|supplied|covered)\s{1,4}by\s{1,4}(?:our|the\s{1,4}(?:client|council|school|museum|trust|practice|company|charity)'?s?)\b|\b(?:will|are|is)\s{1,4}(?:be\s{1,4})?(?:tendered|procured|commissioned|contracted|quoted|handled|done|dealt\s{1,4}with)\s{1,4}separately\b|^(?:the\s{1,4})?[\p{L}-]{1,30}(?:'s|’s)\s{1,4}own\s{1,4}(?:[\p{L}-]{1,30}\s{1,4}){1,3}?will\b|\b(?:itself|themselves)\s{1,4}(?:is|are)\s{1,4}not\s{1,4}(?:changing|in\s{1,4}scope|included)\b/iu;
+/** Whether a sentence is work the brief leaves out or the client does itself: no one is to be found for it. */
+export function isNotThisWork(sentence: string): boolean {
+  return NOT_THIS_WORK.test(sentence) || NOT_THIS_WORK_TOO.test(sentence);
+}
 const SUCCESS =
   /^(?:success|we will know|we'll know|we will measure|we'll measure|it will have worked)|\bsuccess (?:means|would mean|looks like|is)\b|\bwe will know\b|\bmeasure success\b/i;
 /** "Risks: …", "The main risk is …"; not a list item of work named by its kind ("risk assessments and method statements"). */
@@ -252,7 +263,7 @@ function sentenceKind(sentence: string, listItem: boolean): SentenceKind {
   if (SUCCESS.test(sentence)) return 'success';
   if (RISK.test(sentence)) return 'risk';
   if (NOT_WANTED.test(sentence) && !ASKS_FOR_WORK.test(sentence.replace(NOT_WANTED, ''))) return 'background';
-  if (NOT_THIS_WORK.test(sentence)) return 'background';
+  if (isNotThisWork(sentence)) return 'background';
   const firstWord = /^[("'“]?([A-Za-z]+)/.exec(sentence)?.[1] ?? '';
   if (REFERS_BACK.test(sentence) || KEEP_AS_IS.test(sentence) || isScheduleOrMoney(sentence)) return 'requirement';
   if (ELABORATES.test(sentence) || ASKS_FOR_WORK.test(sentence) || isWorkVerb(firstWord)) return 'work';

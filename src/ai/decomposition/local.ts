@@ -1,5 +1,13 @@
 import type { LocalContext } from '../stage.ts';
-import { type BriefReading, isLimit, isMoneyStatement, isWantedPerson, type Piece, readBrief } from './brief-pieces.ts';
+import {
+  type BriefReading,
+  isLimit,
+  isMoneyStatement,
+  isNotThisWork,
+  isWantedPerson,
+  type Piece,
+  readBrief,
+} from './brief-pieces.ts';
 import { type BriefSignals, estimate, readSignals } from './estimates.ts';
 import type { Decomposition, DecompositionInput, PlannedTask, PlannedWorkstream } from './schema.ts';
 import { mainSkills, requiredSkills, type SkillContext } from './task-skills.ts';
@@ -133,9 +141,10 @@ function excerpt(text: string, max: number): string {
 
 /** A brief whose wording asks for nothing in so many words: each of its sentences with content is a piece. */
 function wholeBriefDrafts(input: DecompositionInput, reading: BriefReading): Draft[] {
-  // A budget or a grant is what the work may cost, not a piece of it, even in a brief that asks for nothing else.
+  // A budget or a grant is what the work may cost, not a piece of it, even in a brief that asks for nothing else; work
+  // the client does itself or leaves out is no piece either.
   const sentences = [...reading.background, ...reading.requirements, ...reading.success].filter(
-    (sentence) => sentence.split(/\s+/).length >= 4 && !isMoneyStatement(sentence),
+    (sentence) => sentence.split(/\s+/).length >= 4 && !isMoneyStatement(sentence) && !isNotThisWork(sentence),
   );
   const texts = sentences.length > 0 ? sentences : [input.description.trim() || input.title.trim()];
   return texts.map((text) => ({ ...draftOf(text, { umbrella: null, lead: null }), group: 'brief' }));

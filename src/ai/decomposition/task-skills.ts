@@ -1,6 +1,7 @@
 import { LANGUAGE_WORK_AREA } from '../taxonomy/skill-areas.ts';
 import type { SkillArea, Taxonomy, TaxonomySkill } from '../taxonomy/taxonomy.ts';
 import { parseText } from '../taxonomy/text-parser.ts';
+import { isNotThisWork } from './brief-pieces.ts';
 import { practicesInOwnWords } from './own-words-skills.ts';
 import type { RequiredSkill } from './schema.ts';
 import { findInOtherWords } from './skill-phrases.ts';
@@ -437,6 +438,13 @@ export function requiredSkills(
     const builds = mention.area.phase === BUILD_PHASE;
     const buildsTechnology = builds && mention.area.fields.some((field) => TECHNOLOGY_FIELDS.has(field));
     if ((examines && builds) || (!buildsTechnology && namedWork)) continue;
+    // Any other area only by a phrase: one word ("patients", "licence", "staff") is mostly whom or what the work is
+    // for, not a kind of work to staff; except a thing made to be seen or read ("graphics", "copy").
+    if (!buildsTechnology && !makesMaterial(mention.area) && mention.triggers.every((trigger) => !/\s/.test(trigger)))
+      continue;
+    // Outside a brief about technology, a word of a technology's area is about something else: "EMIS records", a
+    // "Slurry Infrastructure grant", "the legacy web pages" a charity writes need no database, cloud or web builder.
+    if (buildsTechnology && !aboutTechnology(context)) continue;
     const why = `The brief asks for ${quote(mention.triggers[0])}, which is ${mention.area.name.toLowerCase()} work.`;
     for (const skill of mention.area.defaultSkills.slice(0, AREA_DEFAULTS)) add(skill, why);
   }
@@ -464,7 +472,10 @@ export function requiredSkills(
   );
   // Only tools and technologies: the background also says who the client is ("a 48-bed care home", "an accountancy
   // practice"), and the client's own trade is no skill the work asks of a contributor.
+  // Not from work the client does itself or leaves out ("Our own IT lead will make any changes to the EMIS
+  // templates"): the tool is theirs, not the contributor's.
   for (const sentence of context.background) {
+    if (isNotThisWork(sentence)) continue;
     for (const mention of taxonomy.findInText(sentence)) {
       if (!isTool(mention.skill)) continue;
       if (mention.skill.areas.some((area) => pieceAreas.has(area)))
@@ -541,6 +552,21 @@ function headOf(title: string): string {
   const words = title.split(/\s+/).slice(1);
   const end = words.findIndex((word) => /^(?:of|for|to|in|on|at|with|that|which|by|from|and|or|so)$/i.test(word));
   return words.slice(0, end === -1 ? words.length : end).join(' ');
+}
+
+/** Areas whose work is material to be seen or read: design, copy, media. */
+const MATERIAL_FIELDS = new Set(['design', 'communications']);
+function makesMaterial(area: SkillArea): boolean {
+  return area.fields.some((field) => MATERIAL_FIELDS.has(field));
+}
+
+/** The areas a brief calls for most strongly that say what it is about. */
+const BRIEF_TOPICS = 2;
+/** Whether the brief as a whole is technology work: one of its strongest areas is in software or data. */
+function aboutTechnology(context: SkillContext): boolean {
+  return context.fallback
+    .slice(0, BRIEF_TOPICS)
+    .some((area) => area.fields.some((field) => TECHNOLOGY_FIELDS.has(field)));
 }
 
 /** A tool or a technology ("Xero", "Python", "pandas"): what a brief names for how its work is to be done. */
