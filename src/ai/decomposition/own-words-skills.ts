@@ -36,7 +36,8 @@ const SAYS_NOTHING = new Set(
   new full detailed existing final initial short brief annual monthly weekly daily yearly independent whole simple
   clear formal informal small large local national current expected further additional first second third last
   next quick thorough regular proper basic online onsite on-site overall general specific separate joint single
-  own same other similar possible required necessary relevant appropriate suitable comprehensive robust
+  own same other similar possible required necessary relevant appropriate suitable comprehensive robust expert
+  professional
 `
     .trim()
     .split(/\s+/),
@@ -60,7 +61,7 @@ export function practicesInOwnWords(text: string | ParsedText, taxonomy: Taxonom
       .map((word) => word.value)
       .join(' ')
       .replace(/ - /g, '-');
-    const name = phrase.charAt(0).toUpperCase() + phrase.slice(1).toLowerCase();
+    const name = singular(phrase.charAt(0).toUpperCase() + phrase.slice(1).toLowerCase());
     const key = name.toLowerCase();
     if (found.has(key) || forms(name).some((form) => taxonomy.resolve(form))) return;
     found.set(key, { name, words: parsed.text.slice(words[0].start, token.end) });
@@ -91,6 +92,8 @@ function modifiersBefore(tokens: readonly Token[], head: number): Token[] | null
   }
   // wink tags a noun inside a compound as a verb often ("bat roost assessment", "desk-based"), but a verb that opens
   // the words is the work's verb, not its subject ("complete safety inspections", "including finds processing").
+  // A hyphenated word cut at its hyphen ("in-house inspections") is not the subject's name.
+  if (words[0]?.value === '-') return null;
   while (words.length > 0 && (words[0].pos === 'VERB' || words[0].value === '-')) words.shift();
   if (words.length === 0 || words.filter((word) => word.value !== '-').length > MAX_MODIFIERS) return null;
   // A capital inside the sentence is a name ("UKAS", "CQC").
@@ -102,6 +105,13 @@ function startsSentence(tokens: readonly Token[], token: Token): boolean {
   const index = tokens.indexOf(token);
   const before = tokens[index - 1];
   return before === undefined || before.sentence !== token.sentence || /^(?:\d+[.)]?|[-*•–—:.)])$/.test(before.value);
+}
+
+/** A practice named in the singular, as a recruiter writes a skill: "Principal inspections" is Principal inspection. */
+function singular(name: string): string {
+  if (name.endsWith('analyses')) return name.replace(/analyses$/, 'analysis');
+  const last = name.split(' ').at(-1)?.toLowerCase() ?? '';
+  return !PRACTICES.has(last) && PRACTICES.has(last.replace(/s$/, '')) ? name.slice(0, -1) : name;
 }
 
 /** The name and its other number ("Shielding calculations", "Shielding calculation"), for asking the taxonomy. */
