@@ -202,6 +202,16 @@ describe('decomposition: the skills a task needs', () => {
     // Recording or advertising a concert is not organising one: no risk assessment for it.
     const recorded = names('a professional live recording of the concert', 'Record the concert');
     assert.ok(!recorded.includes('Risk management'), recorded.join(', '));
+    // The place of the work, a fair share of it and a lean workshop are no event to organise.
+    for (const piece of [
+      'Measure noise levels inside the venue during two live gigs',
+      'Balance the rounds so that each crew has a fair day from the depot',
+      'run a kaizen event with the operators',
+    ]) {
+      const skills = names(piece, piece);
+      assert.ok(!skills.includes('Event planning'), `${piece}: ${skills.join(', ')}`);
+    }
+    assert.ok(names('a stand at the county fair in June', 'Run a stand').includes('Event planning'));
     // Volunteers who support the work are no volunteer management.
     const supported = names('a practitioner, supported by one or two volunteers, to audit the clinic', 'Audit');
     assert.ok(!supported.includes('Volunteer management'), supported.join(', '));

@@ -239,7 +239,9 @@ const WORK_SKILLS: { words: Words; skills: string[]; why: string; supporting?: t
   { words: /\bsponsor/i, skills: ['Corporate sponsorship'], why: 'it seeks sponsors' },
   { words: /\bfundrais|\bauction\b|\bdonor/i, skills: ['Fundraising'], why: 'it raises money' },
   {
-    words: /\bevent|\bgala\b|\bvenue\b|\b(?:concert|festival|fair|parade|open day)s?\b/i,
+    // Not the place ("inside the venue"), a fair share ("a fair day's work") or a lean workshop ("a kaizen event").
+    words:
+      /(?<!\b(?:kaizen|improvement)\s)\bevents?\b|\bgala\b|\b(?:concert|festival|parade|open day)s?\b|\bfairs\b|\b(?:craft|trade|jobs?|careers?|summer|christmas|winter|spring|book|food|village|school|fun|charity|county|country|antiques?|wedding|science|health) fair\b/i,
     skills: ['Event planning'],
     why: 'it organises an event',
   },
