@@ -31,6 +31,10 @@ describe('credentials and licences by their aliases', () => {
       ['DipAVN', 'RCVS Diploma in Advanced Veterinary Nursing'],
       ['IMI TechSafe', 'IMI accreditation'],
       ['PSM I', 'Certified ScrumMaster'],
+      ['DNACPR', 'ReSPECT process'],
+      ['Retrofit Coordinator', 'PAS 2035'],
+      ['ARTP spirometry', 'Spirometry'],
+      ['EDH certificate', 'Efficient Deck Hand'],
     ];
     for (const [alias, name] of cases) assert.equal(taxonomy.resolve(alias)?.name, name, alias);
   });
@@ -89,6 +93,7 @@ describe("a credential's full name wins over the generic skill inside it", () =>
       ['STCW Advanced Fire Fighting', 'STCW Advanced Fire Fighting', 'Firefighting'],
       ['Proficiency in Medical First Aid', 'Proficiency in Medical First Aid', 'First aid'],
       ['CSCS Professionally Qualified Person card', 'CSCS card', 'Qualified Person'],
+      ['BIM 360 for document control', 'Autodesk Construction Cloud', 'Building information modelling'],
     ];
     for (const [text, credential, generic] of cases) {
       const names = found(`Certifications: ${text}.`);
@@ -124,6 +129,7 @@ describe('short and everyday names of credentials and tools', () => {
       'QQI Level 6 Advanced Certificate Craft (SOLAS apprenticeship).',
       'ACT (Action Counters Terrorism) awareness.',
       'Any suitably qualified person may sign the form.',
+      "A walk along the Giant's Causeway; it was a fluke that we met.",
     ];
     const unwanted = [
       'GWO Basic Safety Training',
@@ -139,6 +145,8 @@ describe('short and everyday names of credentials and tools', () => {
       'ISM Code',
       'Accuracy checking',
       'Qualified Person',
+      'Causeway',
+      'Fluke testers',
     ];
     for (const sentence of prose) {
       const names = found(sentence);
