@@ -98,6 +98,7 @@ function toCandidate(cv: CvResult, index: number, ids: SkillIds): Candidate {
     reputation: REPUTATION,
     skills,
     evidence,
+    fields: new Set(cv.analysis?.professional_domains ?? []),
   };
 }
 
@@ -114,6 +115,7 @@ function toTaskNeeds(task: PlannedTaskView, id: number, ids: SkillIds, taxonomy:
       name: known?.name ?? name,
       category: known?.category ?? null,
       core: !task.supportingSkills.includes(name),
+      fields: known?.fields ?? [],
       narrower: narrower.flatMap((skill) => {
         const held = ids.known(skill.name);
         return held === undefined ? [] : [{ id: held, name: skill.name }];

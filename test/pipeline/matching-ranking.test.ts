@@ -23,7 +23,7 @@ import { assignmentsOfTask, contributor, openTask } from './matching-fixtures.ts
  * complete candidate: same people, same order, same scores and factors, and so the same invitations and reasons. Held
  * on a generated population (fast-check, fixed seed) of contributors holding the task's skills, narrower ones,
  * neighbours of both its fields and unrelated skills, at every proficiency, with tied reputations, unknown levels,
- * unchecked CVs, deactivated accounts and short hours.
+ * unchecked CVs, deactivated accounts, short hours, and CVs in the task's fields of work, in others or in none.
  */
 const REQUIRED = ['Infection control', 'SQL'];
 const NARROWER = ['Decontamination', 'PostgreSQL', 'MySQL'];
@@ -47,6 +47,7 @@ const person = fc.record({
   level: fc.constantFrom('student', 'junior', 'mid', 'senior', 'expert', null),
   hours: fc.integer({ min: 0, max: 30 }),
   reputation: fc.constantFrom(0, 10, 30, 30, 30, 100, 500),
+  domains: fc.constantFrom([], ['health'], ['data', 'software'], ['trades'], ['finance', 'health']),
 });
 
 const POPULATION = fc.sample(person, { seed: 20261126, numRuns: 240 });
@@ -89,6 +90,7 @@ for (const dialect of testDialects()) {
             experience_level: spec.level,
             availability_hours_per_week: spec.hours,
             reputation_score: spec.reputation,
+            professional_domains: JSON.stringify(spec.domains),
           },
           user: { is_active: spec.active },
         });
@@ -110,6 +112,8 @@ for (const dialect of testDialects()) {
         for (const minimumScore of [0, 60]) {
           const exhaustive = rankCandidates(task, every, minimumScore);
           assert.ok(exhaustive.length >= 20, `${exhaustive.length} ranked at ${minimumScore}`);
+          // Both kinds are ranked: people of the task's fields of work first, the others after them.
+          assert.ok(exhaustive.some((match) => !match.ownField) && exhaustive.some((match) => match.ownField));
           assert.deepEqual(
             invitationsOf(task, await drain(ctx.db, task, minimumScore)),
             invitationsOf(task, exhaustive),

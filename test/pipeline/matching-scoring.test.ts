@@ -10,6 +10,7 @@ import {
   scoreCandidate,
   type TaskNeeds,
   weeklyHoursNeeded,
+  worksInFieldOf,
 } from '../../src/modules/matching/scoring.ts';
 
 /** The pure scoring rules; the database side (eligibility, invitations) is in the other matching suites. */
@@ -356,5 +357,48 @@ describe('match scoring', () => {
     const beginnerNode = { ...TASK, skills: [{ id: 1, name: 'Node.js', level: 'beginner' }] };
     assert.ok(scoreCandidate(beginnerNode, candidate({}, [[1, 'beginner']])), 'asked at beginner: a beginner fits');
     assert.equal(scoreCandidate(TASK, candidate({}, [[1, 'beginner']])), null);
+  });
+
+  it('invites those who work in the field of the skill they fit by first, without changing scores or eligibility', () => {
+    // A data-analysis task: a finance CV that names the skill once ranks after a data CV holding it a level lower.
+    const task: TaskNeeds = {
+      ...TASK,
+      requiredExperienceLevel: 'senior',
+      skills: [
+        { id: 1, name: 'Data analysis', fields: ['data'] },
+        { id: 2, name: 'Report writing', fields: ['communications'], core: false },
+      ],
+    };
+    const auditor = candidate({ volunteerId: 3, fields: new Set(['finance']) }, [[1, 'advanced']]);
+    const analyst = candidate({ volunteerId: 4, fields: new Set(['data', 'software']) }, [[1, 'intermediate']]);
+    const manual = candidate({ volunteerId: 5, reputation: 0 }, [[1, 'intermediate']]);
+    assert.ok(scoreOf(auditor, task) > scoreOf(analyst, task), 'the auditor scores higher on the facts alone');
+    assert.equal(worksInFieldOf(task, auditor), false);
+    assert.equal(worksInFieldOf(task, analyst), true);
+    assert.equal(worksInFieldOf(task, manual), true, 'no analysed CV: the field is unknown, nobody is put back');
+    assert.deepEqual(
+      rankCandidates(task, [auditor, analyst, manual], 0).map((match) => [match.candidate.volunteerId, match.ownField]),
+      [
+        [4, true],
+        [5, true],
+        [3, false],
+      ],
+    );
+    assert.equal(scoreCandidate(task, auditor)?.score, scoreOf(auditor, task), 'the score is the same');
+    // Only a core skill held at the task's level counts: a supporting skill of their field does not.
+    const writer = candidate({ fields: new Set(['communications']) }, [
+      [1, 'advanced'],
+      [2, 'expert'],
+    ]);
+    assert.equal(worksInFieldOf(task, writer), false);
+    assert.equal(worksInFieldOf(task, candidate({ fields: new Set(['data']) }, [[1, 'beginner']])), false);
+    // Through a narrower skill, the required skill's fields decide; a skill without fields is nobody's to judge.
+    const sql: TaskNeeds = {
+      ...TASK,
+      skills: [{ id: 1, name: 'SQL', fields: ['data', 'software'], narrower: [{ id: 9, name: 'PostgreSQL' }] }],
+    };
+    assert.equal(worksInFieldOf(sql, candidate({ fields: new Set(['software']) }, [[9, 'advanced']])), true);
+    const ownWords: TaskNeeds = { ...TASK, skills: [{ id: 1, name: 'Sugar showpieces' }] };
+    assert.equal(worksInFieldOf(ownWords, candidate({ fields: new Set(['hospitality']) }, [[1, 'advanced']])), true);
   });
 });

@@ -52,6 +52,16 @@ function heldTaskHours(row: Pick<CandidateSkillRow, 'held_assignment_id' | 'held
   return row.held_assignment_id === null ? 0 : (row.held_task_estimate ?? DEFAULT_TASK_HOURS);
 }
 
+/** The fields of work a contributor's stored professional domains name; none when unreadable or not a list. */
+function fieldsOf(domains: string): Set<string> {
+  try {
+    const parsed = JSON.parse(domains) as unknown;
+    return new Set(Array.isArray(parsed) ? parsed.filter((d): d is string => typeof d === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
+
 /** Folds skill rows into one candidate per contributor, in the order the rows first name them. */
 function toCandidates(rows: ReadonlyArray<TaskCandidateRow & { evidence?: string | null }>): Candidate[] {
   const byVolunteer = new Map<number, Candidate & { skills: Map<number, string>; evidence?: Map<number, string> }>();
@@ -66,6 +76,7 @@ function toCandidates(rows: ReadonlyArray<TaskCandidateRow & { evidence?: string
         heldTaskHours: heldTaskHours(row),
         reputation: row.reputation_score,
         skills: new Map(),
+        fields: fieldsOf(row.professional_domains),
       };
       byVolunteer.set(row.volunteer_id, candidate);
     }

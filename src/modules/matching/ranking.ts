@@ -1,6 +1,15 @@
 import type { Db } from '../../db/database.ts';
 import { completeCandidates } from './matching-inputs.ts';
-import { type Candidate, compareMatches, type Match, scoreCandidate, scoreCeiling, type TaskNeeds } from './scoring.ts';
+import {
+  type Candidate,
+  compareMatches,
+  type Match,
+  type RankKey,
+  scoreCandidate,
+  scoreCeiling,
+  type TaskNeeds,
+  worksInFieldOf,
+} from './scoring.ts';
 
 /**
  * Candidates best first, read one at a time: what inviting walks until the task's invitations are made. `next` answers
@@ -14,6 +23,9 @@ export function rankingOf(matches: readonly Match[]): Ranking {
   let index = 0;
   return { next: async () => matches[index++] };
 }
+
+/** Where the rank keys of in-field candidates start: above every score (0–100). */
+const IN_FIELD_KEYS = 101;
 
 /** Candidates completed per read at first; each further read takes twice as many, up to `MOST_COMPLETED_AT_ONCE`. */
 const FIRST_COMPLETED = 32;
@@ -29,16 +41,20 @@ const MOST_COMPLETED_AT_ONCE = 1000;
  * every complete candidate (test/pipeline/matching-ranking.test.ts holds that on a generated population).
  */
 export function rankLazily(task: TaskNeeds, candidates: readonly Candidate[], minimumScore: number): Ranking {
-  // Ceilings are whole scores (0–100): candidates are kept by ceiling, and those of one ceiling are put in order only
-  // when the ranking reaches them, instead of sorting tens of thousands of whom a few are ever completed.
-  const byCeiling: Candidate[][] = [];
+  // Ceilings are whole scores (0–100): candidates are kept by rank key — whether they work in the task's field
+  // (`worksInFieldOf`, which neighbours do not change) and their ceiling — and those of one key are put in order only
+  // when the ranking reaches them, instead of sorting tens of thousands of whom a few are ever completed. Keys run
+  // from the out-of-field ceilings (0–100) to the in-field ones (101–201), so walking them down is the ranking order.
+  const byKey: RankKey[][] = [];
   for (const candidate of candidates) {
     const ceiling = scoreCeiling(task, candidate);
-    if (ceiling !== null && ceiling >= minimumScore) (byCeiling[ceiling] ??= []).push(candidate);
+    if (ceiling === null || ceiling < minimumScore) continue;
+    const ownField = worksInFieldOf(task, candidate);
+    (byKey[ownField ? IN_FIELD_KEYS + ceiling : ceiling] ??= []).push({ score: ceiling, candidate, ownField });
   }
-  let nextCeiling = byCeiling.length - 1;
-  /** Candidates in order of their ceilings, as far as reached; those before `completedUpTo` are completed. */
-  const bounded: Array<Pick<Match, 'score' | 'candidate'>> = [];
+  let nextKey = byKey.length - 1;
+  /** Candidates in ranking order of their ceilings, as far as reached; those before `completedUpTo` are completed. */
+  const bounded: RankKey[] = [];
   let completedUpTo = 0;
   let batch = FIRST_COMPLETED;
   /** Completed matches not yet answered, best first. */
@@ -46,10 +62,8 @@ export function rankLazily(task: TaskNeeds, candidates: readonly Candidate[], mi
 
   /** Puts in order the candidates of the next ceilings down until `count` wait to be completed (or none is left). */
   function reach(count: number): void {
-    while (bounded.length - completedUpTo < count && nextCeiling >= 0) {
-      const score = nextCeiling--;
-      const same = (byCeiling[score] ?? []).map((candidate) => ({ score, candidate }));
-      for (const entry of same.sort(compareMatches)) bounded.push(entry);
+    while (bounded.length - completedUpTo < count && nextKey >= 0) {
+      for (const entry of (byKey[nextKey--] ?? []).sort(compareMatches)) bounded.push(entry);
     }
   }
 

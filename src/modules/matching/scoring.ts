@@ -49,6 +49,8 @@ export type RequiredSkill = {
    * someone who fits but makes nobody fit alone. Unset means core, as for tasks planned before the flag existed.
    */
   core?: boolean;
+  /** The fields of work the skill belongs to (the taxonomy's `fields`: "health", "data"…); unset or empty: unknown. */
+  fields?: readonly string[];
 };
 
 /** What matching needs to know of a contributor. */
@@ -64,10 +66,18 @@ export type Candidate = {
   skills: ReadonlyMap<number, string>;
   /** The CV excerpt each skill was read from, where the analysis kept one. */
   evidence?: ReadonlyMap<number, string>;
+  /**
+   * The fields of work their CV places them in (the analysis's professional domains, named as the taxonomy's fields);
+   * unset or empty when unknown (a profile without an analysed CV).
+   */
+  fields?: ReadonlySet<string>;
 };
 
-/** An eligible contributor's score; the reasoning is written from `factors` only for those invited. */
-export type Match = { candidate: Candidate; score: number; factors: MatchFactors };
+/**
+ * An eligible contributor's score; the reasoning is written from `factors` only for those invited. `ownField`
+ * (`worksInFieldOf`) orders the ranking before the score.
+ */
+export type Match = { candidate: Candidate; score: number; ownField: boolean; factors: MatchFactors };
 
 /** The facts behind a score, each factor with the points it earned (unrounded) — what the reasoning explains. */
 export type MatchFactors = {
@@ -157,6 +167,28 @@ function holdOn(
   return best;
 }
 
+/**
+ * Whether the contributor works in the field of the work they would be invited for: one of the task's core skills
+ * that they hold at the proficiency its level asks (directly or through a narrower skill) belongs to a field of work
+ * their CV places them in. An auditor whose CV shows "data analytics on journals" holds Data analysis, but a data
+ * analyst does that work for a living; a recruiter calls the people of the trade first. True when either side is
+ * unknown (a profile without an analysed CV, a skill without fields), so that nobody is put back for what is not known.
+ * It orders the ranking only (`compareMatches`): it changes neither who is eligible nor the score.
+ */
+export function worksInFieldOf(task: TaskNeeds, candidate: Candidate): boolean {
+  if (!candidate.fields || candidate.fields.size === 0) return true;
+  const taskFloor = proficiencyRank(fittingProficiency(task.requiredExperienceLevel));
+  for (const skill of task.skills) {
+    if (!isCoreSkill(skill)) continue;
+    const hold = holdOn(skill, candidate);
+    if (hold === null || proficiencyRank(hold.proficiency) < (skill.level ? proficiencyRank(skill.level) : taskFloor))
+      continue;
+    if (!skill.fields || skill.fields.length === 0) return true;
+    for (const field of skill.fields) if (candidate.fields.has(field)) return true;
+  }
+  return false;
+}
+
 /** Whether holding the skill can make someone fit: a core skill of the task, and not a soft skill ("Teamwork"). */
 export function isCoreSkill(skill: Pick<RequiredSkill, 'core' | 'category'>): boolean {
   return skill.core !== false && !SUPPORTING_CATEGORIES.has(skill.category ?? '');
@@ -227,7 +259,7 @@ function factorsWith(task: TaskNeeds, candidate: Candidate, neighbours: readonly
 export function scoreCandidate(task: TaskNeeds, candidate: Candidate): Match | null {
   const factors = matchFactors(task, candidate);
   if (!isEligible(factors)) return null;
-  return { candidate, score: scoreOf(factors), factors };
+  return { candidate, score: scoreOf(factors), ownField: worksInFieldOf(task, candidate), factors };
 }
 
 /** The proficiency that weighs most: what an unread neighbouring skill is assumed to be held at. */
@@ -253,13 +285,16 @@ function isEligible(factors: MatchFactors): boolean {
   return factors.matchedSkills.some((skill) => skill.fits) && factors.freeHours >= factors.neededHours;
 }
 
+/** What the ranking orders by (`compareMatches`): a match, or a candidate with their score ceiling. */
+export type RankKey = Pick<Match, 'score' | 'candidate' | 'ownField'>;
+
 /** The score 0–100: the factors' points added up and rounded. */
 export function scoreOf(factors: MatchFactors): number {
   const { skills, experience, availability, reputation } = factors.points;
   return Math.min(100, Math.round(skills + experience + availability + reputation));
 }
 
-/** The eligible candidates scoring at least `minimumScore`, best first. */
+/** The eligible candidates scoring at least `minimumScore`, best first (`compareMatches`). */
 export function rankCandidates(task: TaskNeeds, candidates: readonly Candidate[], minimumScore: number): Match[] {
   const ranked: Match[] = [];
   for (const candidate of candidates) {
@@ -270,11 +305,13 @@ export function rankCandidates(task: TaskNeeds, candidates: readonly Candidate[]
 }
 
 /**
- * Best first; equal scores go to the more reputable, then to the earlier profile, so the order is stable. Only the
+ * Best first: those who work in the field of the work (`worksInFieldOf`) before those who do not, then by score;
+ * equal scores go to the more reputable, then to the earlier profile, so the order is stable. Only the field, the
  * score and the candidate are read, so a score ceiling can be compared with a match the same way (ranking.ts).
  */
-export function compareMatches(a: Pick<Match, 'score' | 'candidate'>, b: Pick<Match, 'score' | 'candidate'>): number {
+export function compareMatches(a: RankKey, b: RankKey): number {
   return (
+    Number(b.ownField) - Number(a.ownField) ||
     b.score - a.score ||
     b.candidate.reputation - a.candidate.reputation ||
     a.candidate.volunteerId - b.candidate.volunteerId

@@ -35,6 +35,7 @@ export async function withRelatedSkills(
   return tasks.map((task, index) => {
     const skills = task.skills.map((skill) => ({
       ...skill,
+      fields: taxonomy.resolve(skill.name)?.fields ?? [],
       narrower: (narrowerByName.get(skill.name) ?? [])
         .flatMap((narrower) => {
           const id = idOf.get(narrower.slug);

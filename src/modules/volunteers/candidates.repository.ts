@@ -15,6 +15,8 @@ export type CandidateSkillRow = {
   evidence: string | null;
   user_id: number;
   experience_level: string | null;
+  /** The fields of work the CV analysis placed them in, as stored (a JSON array of names). */
+  professional_domains: string;
   availability_hours_per_week: number;
   reputation_score: number;
   /** The assignment that occupies the contributor (`ACTIVE_STATUSES`), or null. */
@@ -49,6 +51,7 @@ const SKILL_ROW_FACTS = [
   'volunteer_skills.proficiency_level',
   'volunteers.user_id',
   'volunteers.experience_level',
+  'volunteers.professional_domains',
   'volunteers.availability_hours_per_week',
   'volunteers.reputation_score',
   'held.id as held_assignment_id',
