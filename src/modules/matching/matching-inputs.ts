@@ -52,19 +52,29 @@ function heldTaskHours(row: Pick<CandidateSkillRow, 'held_assignment_id' | 'held
   return row.held_assignment_id === null ? 0 : (row.held_task_estimate ?? DEFAULT_TASK_HOURS);
 }
 
-/** The fields of work a contributor's stored professional domains name; none when unreadable or not a list. */
-function fieldsOf(domains: string): Set<string> {
-  try {
-    const parsed = JSON.parse(domains) as unknown;
-    return new Set(Array.isArray(parsed) ? parsed.filter((d): d is string => typeof d === 'string') : []);
-  } catch {
-    return new Set();
+/**
+ * The fields of work a contributor's stored professional domains name (none when unreadable or not a list). Few
+ * distinct lists exist among thousands of candidates, so each is parsed once per read (`parsed`).
+ */
+function fieldsOf(domains: string, parsed: Map<string, ReadonlySet<string>>): ReadonlySet<string> {
+  let fields = parsed.get(domains);
+  if (!fields) {
+    let list: unknown = [];
+    try {
+      list = JSON.parse(domains);
+    } catch {
+      // An unreadable list says nothing of the person's field: none.
+    }
+    fields = new Set(Array.isArray(list) ? list.filter((d): d is string => typeof d === 'string') : []);
+    parsed.set(domains, fields);
   }
+  return fields;
 }
 
 /** Folds skill rows into one candidate per contributor, in the order the rows first name them. */
 function toCandidates(rows: ReadonlyArray<TaskCandidateRow & { evidence?: string | null }>): Candidate[] {
   const byVolunteer = new Map<number, Candidate & { skills: Map<number, string>; evidence?: Map<number, string> }>();
+  const parsed = new Map<string, ReadonlySet<string>>();
   for (const row of rows) {
     let candidate = byVolunteer.get(row.volunteer_id);
     if (!candidate) {
@@ -76,7 +86,7 @@ function toCandidates(rows: ReadonlyArray<TaskCandidateRow & { evidence?: string
         heldTaskHours: heldTaskHours(row),
         reputation: row.reputation_score,
         skills: new Map(),
-        fields: fieldsOf(row.professional_domains),
+        fields: fieldsOf(row.professional_domains, parsed),
       };
       byVolunteer.set(row.volunteer_id, candidate);
     }
