@@ -1,5 +1,4 @@
 import type { ParsedText, Sentence } from '../taxonomy/text-parser.ts';
-import { COMPOSED_WRONGS } from './concerns/composition.ts';
 import { type Clue, PURPOSES, type Purpose } from './concerns/purposes.ts';
 import { STRUCTURAL_WRONGS } from './concerns/structure.ts';
 import { guarded, isRequest, meet, negated, type Refusal } from './request-screening.ts';
@@ -16,11 +15,8 @@ import { guarded, isRequest, meet, negated, type Refusal } from './request-scree
 /** Three neighbouring sentences: a purpose is stated close to the request it explains, not a paragraph away. */
 const WINDOW = 3;
 
-/**
- * The named purposes first, for their narrower reasons, then the wrongs read from a request's structure, then those
- * composed from an act against someone and whom it is done against (concerns/composition.ts).
- */
-export const READ_ACROSS_SENTENCES = [...PURPOSES, ...STRUCTURAL_WRONGS, ...COMPOSED_WRONGS];
+/** The named purposes first, for their narrower reasons, then the wrongs read from a request's structure. */
+const READ_ACROSS_SENTENCES = [...PURPOSES, ...STRUCTURAL_WRONGS];
 
 /** The purpose a brief's neighbouring sentences show together, and those sentences; null when none. */
 export function unlawfulPurpose(parsed: ParsedText): Refusal | null {
@@ -45,10 +41,6 @@ function purposeIn(parsed: ParsedText, purpose: Purpose): Refusal | null {
     if (used.some((sentence) => guarded(tokens, sentence, purpose.unless))) continue;
     if (purpose.spared && used.some((sentence) => purpose.spared!.has(tokens, sentence.firstToken, sentence.endToken)))
       continue;
-    // The clues' sentences and the one either side of each.
-    const near = (sentence: Sentence) => used.some((clue) => Math.abs(clue.index - sentence.index) <= 1);
-    const nearby = purpose.unlessNearby;
-    if (nearby && sentences.some((sentence) => near(sentence) && guarded(tokens, sentence, nearby))) continue;
     return { reason: purpose.reason, sentences: used.map((sentence) => sentence.text.trim()) };
   }
   return null;

@@ -64,9 +64,6 @@ export function unlawfulRequest(parsed: ParsedText): Refusal | null {
 export function isRequest(tokens: Token[], sentence: Sentence): boolean {
   const words = tokens.slice(sentence.firstToken, sentence.endToken).filter((token) => token.type === 'word');
   if (words.some((token) => PEOPLE_OF_THE_REQUEST.has(token.lower) || DIRECTIVES.has(token.lower))) return true;
-  // A requirement said with "has to" / "have to": "It has to avoid detection…".
-  if (words.some((token, i) => (token.lower === 'has' || token.lower === 'have') && words[i + 1]?.lower === 'to'))
-    return true;
   if (words[0]?.lower === 'please') return true;
   return opensWithInstruction(words);
 }

@@ -6,7 +6,7 @@ import type { Token } from '../taxonomy/text-parser.ts';
  *
  * - `scrap(e|ed|er|ing)` — a word written with its forms, as a regular expression over the whole token;
  * - `harvest*` — any ending;
- * - `#` — any number, in figures or words ("over 50", "three months");
+ * - `#` — any number ("over 50");
  * - `?` — any one token ("without ? consent");
  * - `~look`, `~(look|seem)` — any form wink reads as that lemma ("looks", "looked", "looking"), or the word as
  *   written where wink misses the lemma.
@@ -106,7 +106,7 @@ function written(token: Token): string {
 
 function stepFor(word: string): Step {
   if (word === '?') return () => true;
-  if (word === '#') return (token) => token.type === 'number' || token.pos === 'NUM' || /^\d[\d,.]*$/.test(token.value);
+  if (word === '#') return (token) => token.type === 'number' || /^\d[\d,.]*$/.test(token.value);
   if (word.startsWith('~')) {
     const lemma = patternOf(word.slice(1));
     return (token) => lemma.test(token.lemma) || lemma.test(written(token));

@@ -31,12 +31,6 @@ export type Purpose = {
    * not notice any downtime".
    */
   spared?: Terms;
-  /**
-   * Words in the clues' sentences or the sentence either side of one, not only the clues' own, that show the work asked for
-   * puts the wrong right: "we have never tested that claim" beside "we want a patch test and advice on whether it
-   * can stay" (negation-aware, as `unless`).
-   */
-  unlessNearby?: Terms;
 };
 
 const PEOPLE_ON_RECORD = t(

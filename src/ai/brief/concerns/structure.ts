@@ -1,6 +1,6 @@
 import { Terms } from '../terms.ts';
 import { CHECKERS, type Purpose, THEIR_DETAILS } from './purposes.ts';
-import { guardedBy, KEPT_FROM_THEM, PERSONAL_DATA, t, tx } from './vocabulary.ts';
+import { guardedBy, KEPT_FROM_THEM, PERSONAL_DATA, t } from './vocabulary.ts';
 
 /**
  * What makes a request wrong, read from its structure rather than from its topic: whatever the domain, an unlawful or
@@ -33,8 +33,6 @@ const KEPT_HIDDEN = Terms.union(
     'without (their|his|her|its|the|any) (consent|permission|knowledge|agreement)',
     'without (consent|permission)',
     'on the quiet',
-    // Never asked: "We do not plan to contact them first to ask".
-    "(not|n't|never) ~(plan|intend|mean|want|need|going) to ~(contact|ask|tell|inform|notify|warn|approach) (them|him|her|anyone|people)",
   ),
 );
 
@@ -58,7 +56,7 @@ const FALSE_SENDER = t(
 );
 
 /** Made to look other than it is: real, natural, complete, still going on. */
-const FALSE_APPEARANCE = tx(
+const FALSE_APPEARANCE = t(
   // Not "looks right": a report that "looks right on phones" is a layout, "the numbers look right" a pretence.
   '~(look|seem|appear|sound|read) (real|genuine|natural|naturally|official|authentic|legitimate|independent|convincing|believable|plausible|credible|untouched|original|handwritten)',
   '(numbers|figures|totals|books|accounts|records|results|readings|data|logs|rota|rotas|register|registers) ~(look|seem|appear) (right|better|normal|healthier|lower|higher|complete|full)',
@@ -71,14 +69,6 @@ const FALSE_APPEARANCE = tx(
   'pass* off as',
   // A second set kept beside the real one: "the real one we work to, and a second one…".
   'the real (one|version|figures|numbers|books|log|logs|records|rota|accounts)',
-  // Written to fit what must be shown rather than what happened: "registers prepared to match", "plausible dates".
-  '(records|registers|logs|certificates|timesheets|receipts|invoices|figures|numbers|results|readings|minutes|studies|entries|signatures) (prepared|produced|written|drawn|adjusted|altered|amended|edited|filled|created|made) [up] to match',
-  'plausible (dates|dating|figures|numbers|readings|entries|signatures|mileages|times|records|names)',
-  '~date (the|these|those|our) (photos|photographs|pictures|documents|records|invoices|receipts|entries|logs) to',
-  '(back-dat*|backdat*|pre-dat*)',
-  'back - dat*',
-  // Records of weeks gone by filled in now: "fill in the temperature and cleaning logs for the last three months".
-  '~(fill|complete|write) [(in|up|out)] [the] [?] [?] [?] [?] (log|logs|record|records|register|registers|sheet|sheets|checklist|checklists) for the (last|past|previous) [#] (week|weeks|month|months|day|days|year|quarter|term)',
 );
 
 /** Someone else's work relabelled as the author's: "with our name and prices swapped in", "change the names". */
@@ -119,12 +109,6 @@ const THE_CHECK = Terms.union(
     'verifier*',
     'ofqual',
     'fca',
-    'insurance',
-    'customs',
-    'investor*',
-    'environment agency',
-    'exam board*',
-    'awarding body',
   ),
 );
 

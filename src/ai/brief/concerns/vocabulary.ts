@@ -26,23 +26,6 @@ export type Concern = {
 
 export const t = (...phrases: string[]) => new Terms(phrases);
 
-/**
- * Phrases with optional words in square brackets, spelled out: "so [that] they" is "so they" and "so that they". The
- * bracket holds one word of the notation (terms.ts) or several separated by spaces.
- */
-export function withOptional(phrase: string): string[] {
-  const open = phrase.indexOf('[');
-  if (open < 0) return [phrase.replace(/\s+/g, ' ').trim()];
-  const close = phrase.indexOf(']', open);
-  const before = phrase.slice(0, open);
-  const inner = phrase.slice(open + 1, close);
-  const after = phrase.slice(close + 1);
-  return [...withOptional(`${before}${inner}${after}`), ...withOptional(`${before}${after}`)];
-}
-
-/** A concept whose phrases may have optional words. */
-export const tx = (...phrases: string[]) => t(...phrases.flatMap(withOptional));
-
 /** Words that show a sentence sets out to find, stop or check a wrong rather than commit it. */
 const GUARDING = [
   'detect*',
