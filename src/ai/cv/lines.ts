@@ -45,13 +45,31 @@ const HEADING_KEYWORDS: Array<[string, Section]> = [
   ['projects|portfolio|case studies|commissions|exhibitions', 'projects'],
   ['currently learning|learning goals|development goals|in progress', 'learning'],
   ['interests|hobbies|pastimes', 'interests'],
-  ['references|publications|awards|honors|honours|volunteering|activities|memberships', 'other'],
+  [
+    'references|publications|awards|honors|honours|volunteering|activities|memberships|' +
+      // A closing heading of notes about the person ("Other", "Also", "Note", "Additional information").
+      'other|other information|also|note|notes|additional information|further information|miscellaneous',
+    'other',
+  ],
 ];
 const ANY_KEYWORD = HEADING_KEYWORDS.map(([words]) => words).join('|');
 const ENDS_ON_KEYWORD = new RegExp(`\\b(?:${ANY_KEYWORD})$`);
 const KEYWORD_SECTIONS = HEADING_KEYWORDS.map(
   ([words, section]) => [new RegExp(`\\b(?:${words})\\b`), section] as const,
 );
+// A heading that joins a credential's word in the singular to another section's ("Licence and ratings", "Education
+// and registration") opens the first one's: "and" shows it is no item of a list ("Driving licence" is one).
+const PAIRED_HEADING = /^([a-z]+) (?:and|&) ([a-z]+)$/;
+const SINGULAR_KEYWORDS: Record<string, Section> = {
+  licence: 'certifications',
+  license: 'certifications',
+  registration: 'certifications',
+  certificate: 'certifications',
+  certification: 'certifications',
+  qualification: 'education',
+  membership: 'other',
+};
+
 // A heading that starts its own list: "Languages: English (native), French (B2)".
 const INLINE_HEADING = /^([^:]{2,40}):\s/;
 
@@ -63,7 +81,13 @@ export function headingSection(line: string): Section | null {
   if (text === '' || text.length > 40 || /[\d.,;|@()]/.test(text)) return null;
   if (text.split(/\s+/).length > 4) return null;
   const lower = text.toLowerCase();
-  if (!ENDS_ON_KEYWORD.test(lower)) return null;
+  if (!ENDS_ON_KEYWORD.test(lower)) {
+    const [, first, second] = PAIRED_HEADING.exec(lower) ?? [];
+    if (first === undefined || second === undefined) return null;
+    if (SINGULAR_KEYWORDS[first]) return SINGULAR_KEYWORDS[first];
+    if (!SINGULAR_KEYWORDS[second]) return null;
+    return KEYWORD_SECTIONS.find(([pattern]) => pattern.test(first) && ENDS_ON_KEYWORD.test(first))?.[1] ?? null;
+  }
   let first: { at: number; section: Section } | null = null;
   for (const [pattern, section] of KEYWORD_SECTIONS) {
     const at = lower.search(pattern);
@@ -78,19 +102,30 @@ export function headingSection(line: string): Section | null {
  */
 function unwrap(lines: string[]): string[] {
   const out: string[] = [];
-  for (const line of lines) {
+  for (const [k, line] of lines.entries()) {
     const previous = out.at(-1);
-    const continues =
-      previous !== undefined &&
-      previous.length >= 60 &&
-      !/[.!?:]$/.test(previous) &&
-      /^[\p{Ll}\d(%&]/u.test(line) &&
-      !STARTS_WITH_DATE.test(line) &&
-      !BULLET.test(line);
-    if (continues) out[out.length - 1] = `${previous} ${line}`;
+    const runsOn =
+      previous !== undefined && previous.length >= 60 && !/[.!?:]$/.test(previous) && !BULLET.test(line);
+    const continues = runsOn && /^[\p{Ll}\d(%&]/u.test(line) && !STARTS_WITH_DATE.test(line);
+    if (continues || (runsOn && wrapsBullet(previous, line, lines[k + 1]))) out[out.length - 1] = `${previous} ${line}`;
     else out.push(line);
   }
   return out;
+}
+
+/**
+ * A bullet's wrapped end between two bullets of a list, whatever its first letter ("• … unit endorsements at
+ * Manchester" / "Barton and Liverpool John Lennon" / "• OJTI endorsement"): a list's lines are bullets, so a line
+ * that is none, between two that are, is the one before it run on — unless it is a heading or carries dates (a job).
+ */
+function wrapsBullet(previous: string, line: string, next: string | undefined): boolean {
+  return (
+    BULLET.test(previous) &&
+    next !== undefined &&
+    BULLET.test(next) &&
+    headingSection(line) === null &&
+    !/(?:19|20)\d\d|present|current/i.test(line)
+  );
 }
 
 export function cvLines(text: string): CvLine[] {

@@ -63,9 +63,16 @@ const GROUP_WORDS = new Set(
   (
     'skill area category technique level proficiency rating years experience competency details notes description ' +
     'other others personal general additional miscellaneous core key technical professional soft transferable ' +
-    'various'
+    'various ' +
+    // A credential's dates once the dates are gone, as a table's second cell gives them ("valid to 2028").
+    'valid current expires expiry renewed issued due'
   ).split(' '),
 );
+// A column head in the plural ("Techniques", "Skills") is one all the same.
+const isGroupWord = (word: string) => {
+  const lower = word.toLowerCase();
+  return GROUP_WORDS.has(lower) || (lower.endsWith('s') && GROUP_WORDS.has(lower.slice(0, -1)));
+};
 const PAST_FORM = /\p{L}{2}ed$/u;
 
 /** Whether every bracket the text opens it closes, and it closes none it did not open. */
@@ -184,7 +191,7 @@ function isSkillName(name: string, taxonomy: Taxonomy): boolean {
     !NUMBER_WORD.test(name) &&
     !NOT_SKILL_WORD.test(name) &&
     !SCHOOL_WORDS.test(name) &&
-    !words.every((word) => GROUP_WORDS.has(word.toLowerCase())) &&
+    !words.every(isGroupWord) &&
     findCues(name).every((cue) => cue.index > 0 || !cue.standalone) &&
     headingSection(name) === null &&
     !endsOnPastForm(name) &&

@@ -374,7 +374,7 @@ export function collectSkillEvidence(
 
 // A pastime written as one outside a hobbies heading ("In my spare time I bake"; under "Other" or "Personal",
 // "Enjoys trail running and cooking" — in a profile or a job, "I enjoy mentoring" is a claim of the work).
-const PASTIME_CUE = /\b(?:in my (?:spare|free) time|outside (?:of )?work|hobbies include|my hobbies|for fun)\b/gi;
+const PASTIME_CUE = /\b(?:(?:in )?my (?:spare|free) time|spare time:|outside (?:of )?work|hobbies include|my hobbies|for fun)(?![a-z])/gi;
 const ENJOY_CUE = /\b(?:enjoys?|enjoying)\b/gi;
 const CLAIMING_SECTIONS: ReadonlySet<Section> = new Set(['summary', 'experience', 'skills', 'certifications']);
 

@@ -50,7 +50,9 @@ const OPENERS: Opener[] = [
       'studying for|studying towards|studying toward|goal is to|learning:|aspiring|seeking to move into|' +
       'seeking a career in|transitioning into|looking to transition into|currently enrolled on|' +
       'currently enrolled in|currently studying|now studying|due to complete|due to finish|not yet completed|' +
-      'not yet qualified in',
+      'not yet qualified in|' +
+      // "Not yet SSSTS — booked for March 2027", "Not yet an Advanced Sommelier": what follows is still to come.
+      'not yet',
   },
   {
     // "Graphic design is not my area", "Plastering I leave to the plasterers – not my trade": said after the work.
@@ -86,6 +88,10 @@ const OTHER_PERSON = new RegExp(
   'giu',
 );
 
+// A skill that names other professionals by their trade, in the plural: "referrals from public health nurses", "the
+// breast screening radiographers" are those people, not the person's work.
+const PROFESSIONALS_AFTER = new RegExp(`^\\s(?:${PROFESSIONALS})(?:s|es)(?![\\p{L}])`, 'iu');
+
 // Work another organisation does for the person's employer: "Our brand agency leads the visual identity and video
 // production; I brief and approve." The skills of what follows are the agency's. (A team the person belongs to is not
 // another party: "our team delivers…" stays asserted.) The phrase is group 2, group 1 the character before it: a
@@ -110,7 +116,7 @@ const OTHER_PARTY = new RegExp(
 // to our retained DFIR partner". The skills of the clause before it are the other party's ("by me" is not another).
 const HANDED_TO_OTHERS = new RegExp(
   '(?<![\\p{L}])((?:is|are|was|were|gets|got)\\s)?(?:(?:handled|done|led|carried out|covered|performed|delivered|' +
-    'managed|owned|run|provided|outsourced)\\sby|' +
+    'managed|owned|run|provided|outsourced|given|reported|taken|undertaken|conducted)\\sby|' +
     '(?:is|are|was|were)\\sby|escalated\\sto|outsourced\\sto|passed\\sto|goes\\sto|go\\sto|sits?\\swith|' +
     '(?:I\\s)?leave\\sto|left\\sto|comes?\\sfrom)\\s(?:my|our|the|an?|external|another|other|' +
     'their)(?![\\p{L}])',
@@ -153,6 +159,10 @@ const PLURAL_ENDING = /^(?:s|es)(?![\p{L}])/u;
 const PENDING_AFTER = /^\s?[(:–—-]\s?(?:currently\s)?(?:learning|in progress|studying|in training|expected|planned)\b/i;
 // A credential no longer held: "CSCS Card (expired)", "Gas Safe – lapsed".
 const LAPSED_AFTER = /^\s?[(:–—-]\s?(?:expired|lapsed)\b/i;
+// Met but not held: "Flow cytometry: observed CD4 counts only", "MRI – shadowed only", "Spanish – a few words from
+// holidays", "Polish (a few phrases)", "Greek: not a working language".
+const NOT_HELD_AFTER =
+  /^\s?[(:–—-]\s?(?:observed|shadowed|watched|seen|a few (?:words|phrases)|some (?:words|phrases)|basic greetings|not a working language)\b/i;
 // "No SAP experience", "no data protection officer (GDPR) responsibilities": "no" a few words before the skill, and
 // what it would be a few words after it. Both windows are short and the repetitions bounded, so the check is linear.
 const NO_BEFORE = /(?:^|[^\p{L}])(?:no|not much|not any)\s(?:[\p{L}()-]+\s){0,4}\(?$/iu;
@@ -165,7 +175,8 @@ const NO_RIGHT_BEFORE = /(?:^|[^\p{L}])no\s(?:[\p{L}-]+\s(?:or\s|and\s)?){0,2}$/
 const PHRASE_ENDS = /^(?:$|\s?[.,;:)]|\s(?:or|and|beyond|apart|except)(?![\p{L}]))/iu;
 // A credential of a list whose item says it ran out after a note: "Offshore survival (BOSIET) - expired 2022",
 // "Google Cloud Professional Data Engineer (expired 2024)". The item ends at the next separator.
-const LAPSED_IN_ITEM = /^[^,;·|]{0,48}?[(–—-]\s?(?:expired|lapsed)(?![\p{L}])/iu;
+// "Private Pilot Licence (PPL), lapsed 2020": the note may follow its bracket after a comma.
+const LAPSED_IN_ITEM = /^[^,;·|]{0,48}?(?:[(–—-]|\),)\s?(?:expired|lapsed)(?![\p{L}])/iu;
 
 // A skill that names another team or person of the employer: "for the leadership team", "I support the revenue
 // manager", "the firm's forensic accounting team", "brief the translation agency". A determiner or an owner right
@@ -233,7 +244,10 @@ function scopesOf(clause: string): Scope[] {
     // Without "is" or "was" the participle goes with the words right before it: "pipework, tiling handled by a
     // subcontractor" hands over the tiling, not the pipework.
     const start = match[1] ? startBefore(match.index) : lastItemBefore(clause, match.index);
-    scopes.push({ start, end: match.index, status: 'other-person' });
+    // Who it is handed to is theirs too: "carried out by our freelance textile conservator", up to the person's
+    // next statement.
+    const agentEnd = endAfter(match.index + match[0].length, [...ends, ...ownStatements]);
+    scopes.push({ start, end: agentEnd, status: 'other-person' });
   }
   // The professional named is theirs too: "assisted the surgeon" shows no surgery of the person's own.
   for (const match of clause.matchAll(OTHER_PERSON)) {
@@ -260,12 +274,17 @@ export function statusReader(clause: string): ClauseStatus {
       return 'negated';
     }
     if (PENDING_AFTER.test(clause.slice(end, end + 24))) return 'aspirational';
-    if (LAPSED_AFTER.test(clause.slice(end, end + 12)) || LAPSED_IN_ITEM.test(clause.slice(end, end + 64))) {
+    if (
+      LAPSED_AFTER.test(clause.slice(end, end + 12)) ||
+      LAPSED_IN_ITEM.test(clause.slice(end, end + 64)) ||
+      NOT_HELD_AFTER.test(clause.slice(end, end + 28))
+    ) {
       return 'negated';
     }
     if (NO_RIGHT_BEFORE.test(before) && PHRASE_ENDS.test(clause.slice(end, end + 8))) return 'negated';
     const named = clause.slice(start, end) + (PLURAL_ENDING.exec(clause.slice(end, end + 3))?.[0] ?? '');
     if (ROLES_PLURAL_AT_END.test(named) || namesGroup(clause, start, end)) return 'other-person';
+    if (PROFESSIONALS_AFTER.test(clause.slice(end, end + 24))) return 'other-person';
     const covering = scopes.filter((scope) => start >= scope.start && start < scope.end).map((scope) => scope.status);
     return PRECEDENCE.find((status) => covering.includes(status)) ?? 'asserted';
   };
