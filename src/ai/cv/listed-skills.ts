@@ -199,6 +199,9 @@ function isSkillName(name: string, taxonomy: Taxonomy): boolean {
   );
 }
 
+// A label of a table's first column: one to three words, no list in it ("Design", "Year end", "Health and safety").
+const isLabelLine = (text: string) => /^[\p{L}&-]+(?: [\p{L}&-]+){0,2}$/u.test(text) && !/^[\p{L}&-]+ and$/u.test(text);
+
 /**
  * Lines that label the list below them: a word alone, not a bullet, above a line of several items ("Design" above
  * "Highway design, drainage design, earthworks"), as a two-column skills table reads once a DOCX gives its cells a line
@@ -208,10 +211,20 @@ export function listLabels(lines: readonly CvLine[]): Set<number> {
   const labels = new Set<number>();
   for (const [k, line] of lines.entries()) {
     const next = lines[k + 1];
-    if (line.bullet || line.text.includes(' ') || next === undefined || next.section !== line.section) continue;
+    if (line.bullet || !isLabelLine(line.text) || next === undefined || next.section !== line.section) continue;
     if (itemSpans(next.text, null).length >= 2) labels.add(line.index);
   }
   return labels;
+}
+
+// A sentence in a skills list ("Plain film imaging of trauma, orthopaedic and chest patients, including ED lists"):
+// its first part ends on a phrase after a preposition, whose object the commas go on listing.
+// Two acronyms joined by "and" ("PACS and RIS", "ISO and BRC") are two names, not one.
+const ACRONYM_PAIR = /^(\p{Lu}[\p{Lu}\d]{1,5}) (?:and|&) (\p{Lu}[\p{Lu}\d]{1,5})$/u;
+const PREPOSITIONS = new Set('of for on in with under to from at across'.split(' '));
+function opensOnPhrase(item: string): boolean {
+  const words = item.trim().toLowerCase().split(/\s+/);
+  return words.length >= 4 && words.slice(1, -1).some((word) => PREPOSITIONS.has(word));
 }
 
 /**
@@ -228,6 +241,7 @@ export function listedItems(
   const label = found && bracketsBalance(found[0]) ? found : null;
   const spans = itemSpans(clause, label);
   const items: ListedItem[] = [];
+  if (label === null && spans.length >= 2 && opensOnPhrase(clause.slice(spans[0]![0], spans[0]![1]))) return items;
   for (const [from, to] of section === 'certifications' && label === null ? spans.slice(0, 1) : spans) {
     if (named.some((mention) => mention.start < to && mention.end > from)) continue;
     const item = clause.slice(from, to);
@@ -235,6 +249,15 @@ export function listedItems(
     const span = nameSpan(blankFacts(item));
     if (span === null) continue;
     const name = displayName(blankFacts(item).slice(span[0], span[1]));
+    const pair = ACRONYM_PAIR.exec(name);
+    if (pair) {
+      // "PACS and RIS": two names, each found where it is written.
+      const second = from + span[1] - pair[2]!.length;
+      for (const [acronym, at] of [[pair[1]!, from + span[0]], [pair[2]!, second]] as const) {
+        if (isSkillName(acronym, taxonomy)) items.push({ name: acronym, start: at, end: at + acronym.length });
+      }
+      continue;
+    }
     if (!isSkillName(name, taxonomy)) continue;
     items.push({ name, start: from + span[0], end: from + span[1] });
   }

@@ -319,7 +319,7 @@ export function collectSkillEvidence(
     const cleaned = withoutNames(line, jobs[job]);
     const found = new Set<SkillEvidence>();
     for (const clause of clausesOfLine(cleaned)) {
-      const named = mentionsIn(clause, line.section, taxonomy);
+      const named = labels.has(line.index) ? [] : mentionsIn(clause, line.section, taxonomy);
       const listed = (
         OWN_WORDS_SECTIONS.has(line.section) && !labels.has(line.index)
           ? listedItems(clause, line.section, named, taxonomy)
