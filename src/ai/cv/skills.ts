@@ -138,7 +138,7 @@ function mentionsIn(clause: string, section: Section, taxonomy: Taxonomy): Menti
 }
 
 const SECTOR_NOUN =
-  /^\s(?:sites?|roles|sectors?|industry|industries|companies|businesses|firms|platforms|organisations|organizations)(?![\p{L}])/iu;
+  /^\s(?:sites?|roles|sectors?|industry|industries|companies|businesses|firms|platforms|organisations|organizations|centres?|centers?|units?|wards?)(?![\p{L}])/iu;
 
 // Working with another professional ("menus with the head chef", "alongside our dietitian") names their trade, not
 // the person's: a person noun (its last word ends as one) right after "with the", "alongside our"…
