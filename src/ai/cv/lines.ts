@@ -104,8 +104,7 @@ function unwrap(lines: string[]): string[] {
   const out: string[] = [];
   for (const [k, line] of lines.entries()) {
     const previous = out.at(-1);
-    const runsOn =
-      previous !== undefined && previous.length >= 60 && !/[.!?:]$/.test(previous) && !BULLET.test(line);
+    const runsOn = previous !== undefined && previous.length >= 60 && !/[.!?:]$/.test(previous) && !BULLET.test(line);
     const continues = runsOn && /^[\p{Ll}\d(%&]/u.test(line) && !STARTS_WITH_DATE.test(line);
     if (continues || (runsOn && wrapsBullet(previous, line, lines[k + 1]))) out[out.length - 1] = `${previous} ${line}`;
     else out.push(line);

@@ -253,7 +253,10 @@ export function listedItems(
     if (pair) {
       // "PACS and RIS": two names, each found where it is written.
       const second = from + span[1] - pair[2]!.length;
-      for (const [acronym, at] of [[pair[1]!, from + span[0]], [pair[2]!, second]] as const) {
+      for (const [acronym, at] of [
+        [pair[1]!, from + span[0]],
+        [pair[2]!, second],
+      ] as const) {
         if (isSkillName(acronym, taxonomy)) items.push({ name: acronym, start: at, end: at + acronym.length });
       }
       continue;

@@ -107,8 +107,8 @@ function mentionsIn(clause: string, section: Section, taxonomy: Taxonomy): Menti
       end: start + matchedLength(clause, start, found.skill),
       count: found.mentions,
     }));
-  // A trade named as the kind of organisation or job ("two manufacturing sites", "logistics platforms", "sales
-  // roles") is where the person worked or whom they hired, not a skill they hold.
+  // A trade named as the kind of organisation, place or job ("two manufacturing sites", "logistics platforms", "a
+  // major trauma centre", "sales roles") is where the person worked or whom they hired, not a skill they hold.
   // A name in the possessive is whose or what's the thing is ("under the dentist's prescription"), not a skill.
   const own = named.filter(
     (mention) =>
@@ -374,7 +374,8 @@ export function collectSkillEvidence(
 
 // A pastime written as one outside a hobbies heading ("In my spare time I bake"; under "Other" or "Personal",
 // "Enjoys trail running and cooking" — in a profile or a job, "I enjoy mentoring" is a claim of the work).
-const PASTIME_CUE = /\b(?:(?:in )?my (?:spare|free) time|spare time:|outside (?:of )?work|hobbies include|my hobbies|for fun)(?![a-z])/gi;
+const PASTIME_CUE =
+  /\b(?:(?:in )?my (?:spare|free) time|spare time:|outside (?:of )?work|hobbies include|my hobbies|for fun)(?![a-z])/gi;
 const ENJOY_CUE = /\b(?:enjoys?|enjoying)\b/gi;
 const CLAIMING_SECTIONS: ReadonlySet<Section> = new Set(['summary', 'experience', 'skills', 'certifications']);
 
