@@ -242,8 +242,8 @@ export function listedItems(
   const spans = itemSpans(clause, label);
   const items: ListedItem[] = [];
   if (label === null && spans.length >= 2 && opensOnPhrase(clause.slice(spans[0]![0], spans[0]![1]))) return items;
+  const unnamed = (start: number, end: number) => !named.some((mention) => mention.start < end && mention.end > start);
   for (const [from, to] of section === 'certifications' && label === null ? spans.slice(0, 1) : spans) {
-    if (named.some((mention) => mention.start < to && mention.end > from)) continue;
     const item = clause.slice(from, to);
     if (!bracketsBalance(item)) continue;
     const span = nameSpan(blankFacts(item));
@@ -251,17 +251,18 @@ export function listedItems(
     const name = displayName(blankFacts(item).slice(span[0], span[1]));
     const pair = ACRONYM_PAIR.exec(name);
     if (pair) {
-      // "PACS and RIS": two names, each found where it is written.
+      // "PACS and RIS": two names, each found where it is written, each kept unless the taxonomy found it there.
       const second = from + span[1] - pair[2]!.length;
       for (const [acronym, at] of [
         [pair[1]!, from + span[0]],
         [pair[2]!, second],
       ] as const) {
-        if (isSkillName(acronym, taxonomy)) items.push({ name: acronym, start: at, end: at + acronym.length });
+        const end = at + acronym.length;
+        if (unnamed(at, end) && isSkillName(acronym, taxonomy)) items.push({ name: acronym, start: at, end });
       }
       continue;
     }
-    if (!isSkillName(name, taxonomy)) continue;
+    if (!unnamed(from, to) || !isSkillName(name, taxonomy)) continue;
     items.push({ name, start: from + span[0], end: from + span[1] });
   }
   return items;
