@@ -31,6 +31,8 @@ type CuratedFile = { fields: string[]; skills: SkillEntry[] };
 export type BuildReport = {
   open: { esco: number; software: number; equipment: number };
   escoSkipped: Record<EscoSkipReason, number>;
+  /** ESCO skills the plainer-name pass renamed (the rules' name kept as an alias). */
+  escoRenamed: number;
   escoLabelVerdicts: Record<LabelVerdict, number>;
   merge: MergeStats;
   bySource: Record<string, number>;
@@ -96,6 +98,7 @@ export function buildTaxonomy(dataDir: string, curatedFile: string): { text: str
   const report: BuildReport = {
     open: { esco: esco.skills.length, software: onet.software.length, equipment: onet.equipment.length },
     escoSkipped: esco.skipped,
+    escoRenamed: esco.renames.length,
     escoLabelVerdicts,
     merge: stats,
     bySource: count(skills, source),

@@ -29,6 +29,8 @@ export type OpenSkill = {
   aliases: string[];
   /** The name is an ordinary word: matched only in a skills context. */
   contextualName: boolean;
+  /** The name the naming rules gave before the plainer-name pass changed it; kept as an alias (esco.ts). */
+  formerName?: string;
   /** ids (ref.id) of broader skills, nearest source order. */
   broader: string[];
 };

@@ -5,8 +5,11 @@ import {
   activitiesOfLightVerbs,
   isVerbLed,
   normaliseLabel,
+  plainerAlternative,
   recruiterName,
+  singularAdjuncts,
   startsWithCommonVerb,
+  titleCase,
   type VerbVocabulary,
   verbVocabulary,
   withDeclaredAcronym,
@@ -44,7 +47,10 @@ const RELATION_WEIGHT: Record<string, number> = { essential: 2, optional: 1 };
  */
 export type EscoSkipReason = 'catalogue' | 'no-name' | 'name-rejected' | 'language-mode';
 
-export type EscoResult = { skills: OpenSkill[]; skipped: Record<EscoSkipReason, number> };
+/** A concept whose name the plainer-name pass changed: the rules' name (kept as an alias) and the new one. */
+export type EscoRename = { from: string; to: string };
+
+export type EscoResult = { skills: OpenSkill[]; skipped: Record<EscoSkipReason, number>; renames: EscoRename[] };
 
 /** ISCO group codes used by the field table that ESCO does not know: a typo there would silently fall back. */
 export function unknownIscoCodes(iscoGroups: readonly Row[]): string[] {
@@ -150,6 +156,8 @@ export function escoSkills(data: OpenData['esco'], context: LabelContext): EscoR
     'language-mode': 0,
   };
   const skills: OpenSkill[] = [];
+  const renames: EscoRename[] = [];
+  const isWord = (word: string) => context.wordRank.has(word);
   for (const row of data.skills) {
     if (modes.has(row.conceptUri)) {
       skipped['language-mode']++;
@@ -162,9 +170,10 @@ export function escoSkills(data: OpenData['esco'], context: LabelContext): EscoR
       continue;
     }
     const own = labelsOf(row);
+    const description = row.description ?? '';
     const spelledName = recruiterName({ preferredLabel: preferred, altLabels: own.slice(1), knowledge }, verbs);
-    const name = spelledName && (withDeclaredAcronym(spelledName, row.description ?? '') ?? spelledName);
-    if (!name || !spelledName) {
+    const ruleName = spelledName && (withDeclaredAcronym(spelledName, description) ?? spelledName);
+    if (!ruleName || !spelledName) {
       skipped['no-name']++;
       continue;
     }
@@ -172,11 +181,21 @@ export function escoSkills(data: OpenData['esco'], context: LabelContext): EscoR
     // subjects, duties and hobbies far more often than claims (the curated list holds those it wants). A language
     // is kept, and its bare name, also a nationality ("Irish"), needs a skills context.
     const isLanguage = languages.has(row.conceptUri);
-    const verdict = judgeLabel(name, context, 'name');
+    const verdict = judgeLabel(ruleName, context, 'name');
     if (verdict !== 'keep' && !(verdict === 'common-word' && isLanguage)) {
       skipped['name-rejected']++;
       continue;
     }
+    // The name a recruiter writes: a plainer alternative label, noun adjuncts in the singular (names.ts). The name
+    // the rules gave stays an alias, so that every name the taxonomy resolved before still resolves.
+    const plainSpelled = singularAdjuncts(
+      titleCase(plainerAlternative(spelledName, own, verbs) ?? spelledName),
+      isWord,
+    );
+    const plainName = withDeclaredAcronym(plainSpelled, description) ?? plainSpelled;
+    const renamed = !isLanguage && plainName !== ruleName && judgeLabel(plainName, context, 'name') === 'keep';
+    const name = renamed ? plainName : ruleName;
+    if (renamed) renames.push({ from: ruleName, to: name });
     // The noun forms of light-verb labels ("TIG welding" from "perform TIG welding") are labels too.
     const nounForms = knowledge ? [] : activitiesOfLightVerbs(preferred, own.slice(1));
     const labels = [
@@ -188,17 +207,20 @@ export function escoSkills(data: OpenData['esco'], context: LabelContext): EscoR
         ...(modeLabels.get(row.conceptUri) ?? []),
       ]),
     ];
+    const aliases = rankAliases(ruleName, labels, preferred, verbs, context);
     const isTransversal = transversal.has(row.conceptUri) || row.reuseLevel === 'transversal';
     skills.push({
       name,
       category: categoryOf(row, isLanguage, isTransversal),
       fields: fields.get(row.conceptUri) ?? ['general'],
       ref: { scheme: 'esco', id: row.conceptUri, label: preferred },
-      labels,
-      aliases: rankAliases(name, labels, preferred, verbs, context),
+      labels: renamed ? [...new Set([name, plainSpelled, ...labels])] : labels,
+      // The aliases the rules' name had, with that name first when the pass renamed the skill.
+      aliases: renamed ? [ruleName, ...aliases.filter((alias) => nameKey(alias) !== nameKey(name))] : aliases,
+      formerName: renamed ? ruleName : undefined,
       contextualName: isLanguage && !name.includes(' '),
       broader: broader.get(row.conceptUri) ?? [],
     });
   }
-  return { skills, skipped };
+  return { skills, skipped, renames };
 }

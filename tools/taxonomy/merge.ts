@@ -1,5 +1,5 @@
 import { byText, nameKey, type OpenSkill, type SkillEntry } from './entries.ts';
-import { withoutQualifier, wordStem } from './names.ts';
+import { pluralFold, withoutQualifier, wordStem } from './names.ts';
 
 /**
  * Merges the open-data skills into the curated list. Curated entries win:
@@ -17,11 +17,20 @@ import { withoutQualifier, wordStem } from './names.ts';
  *   mean ("carry out wound care" is under "nursing").
  * - Curated keys (areas, exact_case, contextual, fields…) are kept as they are; an open skill's acronyms ("AED") are
  *   its exact_case terms.
+ * - Fold duplicates are one skill: an open skill whose name differs from a taken name or alias only by the number of
+ *   its words ("Cargo Inspections" beside "Cargo Inspection", "Animations" beside the curated "Animation"), or that the
+ *   plainer-name pass renamed into a taken name ("Accounts Management" → "Account Management"), is merged into the
+ *   skill that holds the name: its name, former name and aliases become that skill's aliases (through the same
+ *   ownership rules), and its ref is dropped, since an entry has one (the merge report counts them). Names are owned
+ *   first by curated skills, then by open skills that kept their rules' name, then by those with fewer plural words.
+ *   An open skill that only repeats a taken name exactly, as before, is left out.
  */
 export type MergeStats = {
   attachedRefs: number;
   droppedNameConflicts: number;
   droppedContestedAliases: number;
+  /** Open skills merged into the holder of their name up to number (or of their new name): refs dropped. */
+  mergedFoldDuplicates: number;
 };
 
 /** "AED", "CPR", "BERT": matched only as written, or "ice" and "bert" in prose would find them. */
@@ -31,13 +40,20 @@ function isAcronym(term: string): boolean {
 
 const SCHEME_ORDER = { esco: 0, onet: 1 } as const;
 
+/** How many words of a name are in the plural: "Human Resource Management" holds the name before "… Resources …". */
+function pluralWords(name: string): number {
+  return name.split(' ').filter((word) => pluralFold(word) !== word.toLowerCase()).length;
+}
+
 function bySource(a: OpenSkill, b: OpenSkill): number {
   return SCHEME_ORDER[a.ref.scheme] - SCHEME_ORDER[b.ref.scheme] || byText(a.ref.id, b.ref.id);
 }
 
 /** How strongly an open concept is a curated skill: 0 its preferred label is the name, 1 an alias, 2 another label. */
 function matchStrength(open: OpenSkill, curated: SkillEntry): number {
-  const preferred = new Set([nameKey(open.ref.label), nameKey(withoutQualifier(open.ref.label)), nameKey(open.name)]);
+  // A renamed skill is judged by the name its rules gave, so that the plainer name does not move a curated ref.
+  const name = open.formerName ?? open.name;
+  const preferred = new Set([nameKey(open.ref.label), nameKey(withoutQualifier(open.ref.label)), nameKey(name)]);
   if (preferred.has(nameKey(curated.name))) return 0;
   return (curated.aliases ?? []).some((alias) => preferred.has(nameKey(alias))) ? 1 : 2;
 }
@@ -59,7 +75,12 @@ export function mergeSkills(
   curatedEntries: readonly SkillEntry[],
   openSkills: readonly OpenSkill[],
 ): { skills: SkillEntry[]; stats: MergeStats } {
-  const stats: MergeStats = { attachedRefs: 0, droppedNameConflicts: 0, droppedContestedAliases: 0 };
+  const stats: MergeStats = {
+    attachedRefs: 0,
+    droppedNameConflicts: 0,
+    droppedContestedAliases: 0,
+    mergedFoldDuplicates: 0,
+  };
   const curated = curatedEntries.map((entry) => ({ ...entry }));
   const curatedByTerm = new Map<string, number>();
   curated.forEach((entry, k) => {
@@ -91,33 +112,58 @@ export function mergeSkills(
     stats.attachedRefs++;
   }
 
-  // 2. Names and aliases, each owned by one skill.
+  // 2. Names and aliases, each owned by one skill; fold duplicates merged into the holder of the name.
   const owner = new Map<string, string>();
+  const foldOwner = new Map<string, string>();
   for (const entry of curated) {
-    for (const term of [entry.name, ...(entry.aliases ?? [])])
+    for (const term of [entry.name, ...(entry.aliases ?? [])]) {
       if (!owner.has(nameKey(term))) owner.set(nameKey(term), entry.name);
+    }
+    // By the name only: a curated alias up to number may be another product ("laboratory information systems").
+    if (!foldOwner.has(pluralFold(entry.name))) foldOwner.set(pluralFold(entry.name), entry.name);
   }
   const standalone: OpenSkill[] = [];
-  for (const skill of open) {
+  const mergedInto = new Map<OpenSkill, string>();
+  const byOwnership = (a: OpenSkill, b: OpenSkill) =>
+    Number(a.formerName !== undefined) - Number(b.formerName !== undefined) ||
+    pluralWords(a.name) - pluralWords(b.name) ||
+    bySource(a, b);
+  for (const skill of [...open].sort(byOwnership)) {
     if (absorbedBy.has(skill)) continue;
-    if (owner.has(nameKey(skill.name))) {
+    const exact = owner.get(nameKey(skill.name));
+    if (exact !== undefined && skill.formerName === undefined) {
       stats.droppedNameConflicts++;
       continue;
     }
+    const holder = exact ?? foldOwner.get(pluralFold(skill.name));
+    if (holder !== undefined) {
+      mergedInto.set(skill, holder);
+      stats.mergedFoldDuplicates++;
+      continue;
+    }
     owner.set(nameKey(skill.name), skill.name);
+    foldOwner.set(pluralFold(skill.name), skill.name);
     standalone.push(skill);
   }
-  const outputName = (skill: OpenSkill) => absorbedBy.get(skill)?.name ?? skill.name;
-  const kept = [...absorbedBy.keys(), ...standalone].sort(bySource);
+  const outputName = (skill: OpenSkill) => absorbedBy.get(skill)?.name ?? mergedInto.get(skill) ?? skill.name;
+  // A merged skill offers its own name too; a renamed one's former name comes first among its aliases.
+  const termsOf = (skill: OpenSkill) => (mergedInto.has(skill) ? [skill.name, ...skill.aliases] : skill.aliases);
+  const kept = [...absorbedBy.keys(), ...standalone, ...mergedInto.keys()].sort(bySource);
+  // A former name was a name: it stays with its skill before any alias is settled.
+  for (const skill of kept) {
+    if (skill.formerName !== undefined && !owner.has(nameKey(skill.formerName))) {
+      owner.set(nameKey(skill.formerName), outputName(skill));
+    }
+  }
   for (const skill of kept) {
     const preferred = withoutQualifier(skill.ref.label);
-    if (skill.aliases.includes(preferred) && !owner.has(nameKey(preferred))) {
+    if (termsOf(skill).includes(preferred) && !owner.has(nameKey(preferred))) {
       owner.set(nameKey(preferred), outputName(skill));
     }
   }
   const claimants = new Map<string, Set<string>>();
   for (const skill of kept) {
-    for (const alias of skill.aliases) {
+    for (const alias of termsOf(skill)) {
       const key = nameKey(alias);
       if (!owner.has(key)) claimants.set(key, (claimants.get(key) ?? new Set()).add(outputName(skill)));
     }
@@ -127,16 +173,30 @@ export function mergeSkills(
     if (names.size > 1) stats.droppedContestedAliases++;
     else owner.set(key, [...names][0]);
   }
-  const aliasesOf = (skill: OpenSkill) =>
-    skill.aliases.filter(
-      (alias) => owner.get(nameKey(alias)) === outputName(skill) && nameKey(alias) !== nameKey(outputName(skill)),
-    );
-  for (const [skill, entry] of absorbedBy) {
+  // The skills whose terms each output skill takes: itself (or the concept a curated skill absorbed), then those
+  // merged into it.
+  const sourcesOf = new Map<string, OpenSkill[]>();
+  for (const skill of [...absorbedBy.keys(), ...standalone, ...[...mergedInto.keys()].sort(bySource)]) {
+    sourcesOf.set(outputName(skill), [...(sourcesOf.get(outputName(skill)) ?? []), skill]);
+  }
+  const aliasesOf = (name: string) => {
+    const seen = new Set([nameKey(name)]);
+    const aliases: string[] = [];
+    for (const alias of (sourcesOf.get(name) ?? []).flatMap(termsOf)) {
+      const key = nameKey(alias);
+      if (owner.get(key) !== name || seen.has(key)) continue;
+      seen.add(key);
+      aliases.push(alias);
+    }
+    return aliases;
+  };
+  for (const entry of curated) {
+    if (!sourcesOf.has(entry.name)) continue;
     const own = new Set([entry.name, ...(entry.aliases ?? [])].map(nameKey));
     extraAliases.set(
       entry.name,
       // An acronym would need exact_case, and the curated entry's keys stay as they are.
-      aliasesOf(skill).filter((alias) => !own.has(nameKey(alias)) && !isAcronym(alias)),
+      aliasesOf(entry.name).filter((alias) => !own.has(nameKey(alias)) && !isAcronym(alias)),
     );
   }
 
@@ -160,7 +220,7 @@ export function mergeSkills(
   });
   for (const skill of standalone) {
     const entry: SkillEntry = { name: skill.name, category: skill.category, fields: skill.fields };
-    const aliases = aliasesOf(skill);
+    const aliases = aliasesOf(skill.name);
     if (aliases.length > 0) entry.aliases = aliases;
     const acronyms = [skill.name, ...aliases].filter((term) => isAcronym(term) && !skill.contextualName);
     if (acronyms.length > 0) entry.exact_case = acronyms;

@@ -1,4 +1,15 @@
-import { byText } from './entries.ts';
+import { createRequire } from 'node:module';
+import { byText, nameKey } from './entries.ts';
+
+/** pluralize (MIT): English inflection with its irregular and uncountable nouns ("teeth", "analyses", "species"). */
+const pluralize = createRequire(import.meta.url)('pluralize') as {
+  singular(word: string): string;
+  isPlural(word: string): boolean;
+  addIrregularRule(single: string, plural: string): void;
+};
+// Two plurals its rules get wrong ("lenses" → "lense", "dies" → "dy"), told to it by its own API.
+pluralize.addIrregularRule('lens', 'lenses');
+pluralize.addIrregularRule('die', 'dies');
 
 /**
  * Recruiter names from ESCO labels. ESCO writes skills as imperative verb phrases ("perform TIG welding", "manage
@@ -12,6 +23,10 @@ import { byText } from './entries.ts';
  * 5. Otherwise the verb becomes its noun after the object ("install heat pump" → "Heat Pump Installation"), when the
  *    object is a short phrase without prepositions or adverbs, which would read badly in front of the noun.
  * 6. Otherwise there is no good name and the concept is left out.
+ *
+ * Then (esco.ts) the name is made plainer: an alternative label with the same words as a compound instead of a
+ * prepositional phrase ("Security in Commercial Buildings" → "Commercial Building Security"), and noun adjuncts in
+ * the singular ("Nutrients Management" → "Nutrient Management"); see `plainerAlternative` and `singularAdjuncts`.
  */
 
 /** Verbs whose object alone names the skill: "perform TIG welding" is TIG welding. */
@@ -517,4 +532,124 @@ export function recruiterName(concept: NamedConcept, verbs: VerbVocabulary): str
         );
   if (!name || wordCount(name) > MAX_NAME_WORDS) return undefined;
   return titleCase(name);
+}
+
+/**
+ * Plural nouns that English keeps plural in front of another noun: plurale tantum and mass plurals ("Sales
+ * Forecasting", "Customs Clearance", "Dangerous Goods Handling", "Premises Management") and the fixed compounds of
+ * the trades ("Systems Engineering", "Records Management", "Facilities Management", "Materials Handling", "Claims
+ * Handling", "Needs Assessment", "Grounds Maintenance", "Securities Trading", "Public Relations", "Financial Services",
+ * "Parts Inventory", "Benefits Administration"). Words in -ics (fields:
+ * "Logistics", "Statistics", "Electronics") are never made singular either.
+ */
+const PLURAL_ADJUNCTS = new Set(
+  (
+    'sales goods customs arms savings earnings clothes premises means works damages news headquarters needs odds ' +
+    'systems operations communications telecommunications materials facilities records claims sports arts grounds ' +
+    'securities affairs rights relations services parts benefits pensions minutes proceedings remains surroundings ' +
+    'belongings valuables others outdoors indoors species series'
+  ).split(' '),
+);
+
+/** The noun's singular, when it is a plural noun whose singular is an English word ("welds" → "weld"). */
+function singularNoun(word: string, isWord: (word: string) => boolean): string | undefined {
+  if (!/^[a-z]+s$/.test(word) || PLURAL_ADJUNCTS.has(word) || /ics$/.test(word)) return undefined;
+  if (!pluralize.isPlural(word)) return undefined;
+  const singular = pluralize.singular(word);
+  // pluralize strips the "s" of adjectives and invariable words too ("various" → "variou"): the result must be a word.
+  return singular !== word && isWord(singular) ? singular : undefined;
+}
+
+/**
+ * Noun adjuncts in the singular, as English writes a compound: "Nutrients Management" → "Nutrient Management",
+ * "Welds Inspection" → "Weld Inspection", "Musical Instruments Repair" → "Musical Instrument Repair". Only the words
+ * before the head noun of the name's first phrase change (the head, the last word before a preposition or the end,
+ * keeps its number: "Query Languages", "Fermentation Processes of Beverages"); a phrase with a coordination ("Watches
+ * and Jewellery Products"), a possessive, a hyphen or a capital inside a word is left as it is. `isWord` tells an
+ * English word (the build's word list), which keeps "various" and "hazardous" as they are.
+ */
+export function singularAdjuncts(name: string, isWord: (word: string) => boolean): string {
+  const words = name.split(' ');
+  const end = words.findIndex((word, k) => k > 0 && SMALL_WORDS.has(word.toLowerCase()));
+  const phrase = end < 0 ? words.length : end;
+  if (phrase < 2) return name;
+  if (/^(and|or|nor|but)$/i.test(words[phrase] ?? '')) return name;
+  // A head in -able is an adjective after its noun: "Accounts Payable", "Notes Receivable".
+  if (/[ai]ble$/i.test(words[phrase - 1])) return name;
+  let changed = false;
+  for (let k = 0; k < phrase - 1; k++) {
+    const word = words[k];
+    if (!/^[A-Za-z][a-z]+$/.test(word)) continue;
+    const singular = singularNoun(word.toLowerCase(), isWord);
+    if (!singular) continue;
+    words[k] = word[0] === word[0].toUpperCase() ? singular[0].toUpperCase() + singular.slice(1) : singular;
+    changed = true;
+  }
+  return changed ? words.join(' ') : name;
+}
+
+/** A stem that lets a word's number and noun/adjective endings meet: "transportation" and "transport". */
+function contentStem(word: string): string {
+  const singular = /s$/.test(word) && pluralize.isPlural(word) ? pluralize.singular(word) : word;
+  return singular.replace(/(ation|ion|al)$/, '');
+}
+
+/**
+ * A term with each word in the singular, lower case: the key under which "Cargo Inspections" and "Cargo Inspection",
+ * or "Human Resources Management" and "Human Resource Management", are one name (merge.ts).
+ */
+export function pluralFold(term: string): string {
+  return nameKey(term)
+    .split(' ')
+    .map((word) => (/^[a-z]+s$/.test(word) ? pluralize.singular(word) : word))
+    .join(' ');
+}
+
+/** Words a name may lose without changing what it names: "Principles of X", "Materials Used in X". */
+const FILLER_STEMS = new Set(
+  'used using appropriate relevant related various different principles basics'.split(' ').map(contentStem),
+);
+
+function contentStems(label: string): string[] {
+  return label
+    .toLowerCase()
+    .split(/[ -]/)
+    .filter((word) => word !== '' && !SMALL_WORDS.has(word))
+    .map(contentStem);
+}
+
+/**
+ * An alternative label that says what the name says, plainer: the same content words (give or take number and a
+ * filler word such as "principles" or "used") as a compound noun instead of a prepositional phrase ("Security in
+ * Commercial Buildings" → "commercial buildings security", "Chemistry of Wood" → "wood chemistry"), or in fewer words.
+ * A verb-led or gerund-led label ("installing SSTI system") is a verb phrase, not a name; a label that only adds or
+ * drops hyphens is the same name. Fewest words first, then shortest. Undefined when none is plainer.
+ */
+export function plainerAlternative(name: string, labels: readonly string[], verbs: VerbVocabulary): string | undefined {
+  const nameWords = name.split(' ');
+  const prepositional = nameWords.slice(1).some((word) => SMALL_WORDS.has(word.toLowerCase()));
+  const nameStems = new Set(contentStems(name));
+  // The head noun: the last word before a preposition, else the last word. A compound ends with it ("Security in
+  // Commercial Buildings" → "commercial building security"; not "methods drying timber" for "Methods of Drying Timber").
+  const end = nameWords.findIndex((word, k) => k > 0 && SMALL_WORDS.has(word.toLowerCase()));
+  const head = contentStem(nameWords[(end < 0 ? nameWords.length : end) - 1].toLowerCase());
+  // Hyphened parts count as words: "cognitive-behavioural therapies" is no shorter than "Cognitive Behavioural Therapy".
+  const parts = (label: string) => label.split(/[ -]/).length;
+  const sameWords = (a: string, b: string) =>
+    a.toLowerCase().replaceAll('-', ' ') === b.toLowerCase().replaceAll('-', ' ');
+  const candidates = [...new Set(labels.map(withoutQualifier))].filter((label) => {
+    const words = label.split(' ');
+    if (words.length < 2 || words.length > MAX_NAME_WORDS || !/^[a-z][a-z -]*$/.test(label)) return false;
+    if (words.some((word) => SMALL_WORDS.has(word)) || /ing$/.test(words[0]) || isVerbLed(label, verbs)) return false;
+    if (sameWords(label, name)) return false;
+    if (!(parts(label) < parts(name) || (prepositional && parts(label) <= parts(name)))) return false;
+    const stems = contentStems(label);
+    if (stems.at(-1) !== head) return false;
+    return (
+      stems.every((stem) => nameStems.has(stem)) &&
+      [...nameStems].every((stem) => stems.includes(stem) || FILLER_STEMS.has(stem))
+    );
+  });
+  candidates.sort((a, b) => wordCount(a) - wordCount(b) || a.length - b.length || byText(a, b));
+  return candidates[0];
 }
