@@ -11,7 +11,10 @@ import { addFieldWeight, FIELDS_BY_ISCO, fieldsByPrefix, fieldsFromWeights } fro
 import { judgeLabel, type LabelContext } from '../../tools/taxonomy/label-rules.ts';
 import { mergeSkills } from '../../tools/taxonomy/merge.ts';
 import {
+  plainerAlternative,
+  pluralFold,
   recruiterName,
+  singularAdjuncts,
   tidyActivity,
   titleCase,
   verbVocabulary,
@@ -122,6 +125,74 @@ describe('recruiter names', () => {
     assert.deepEqual(productAliases('Waters Empower', context), []);
     assert.deepEqual(productAliases('Online Enterprise', context), []);
     assert.deepEqual(productAliases('Slack', context), []);
+  });
+});
+
+describe('plainer recruiter names', () => {
+  // The build's word list says which singulars are English words; a small one here.
+  const words = new Set(
+    'nutrient account weld instrument tool lens machine sale logistic custom good statistic language'.split(' '),
+  );
+  const singular = (name: string) => singularAdjuncts(name, (word) => words.has(word));
+
+  test('a plural noun adjunct before the head becomes singular', () => {
+    assert.equal(singular('Nutrients Management'), 'Nutrient Management');
+    assert.equal(singular('Accounts Management'), 'Account Management');
+    assert.equal(singular('Welds Inspection'), 'Weld Inspection');
+    assert.equal(singular('Musical Instruments Repair'), 'Musical Instrument Repair');
+    assert.equal(singular('Sanding Machines Maintenance'), 'Sanding Machine Maintenance');
+    assert.equal(singular('Lenses Joining'), 'Lens Joining');
+    assert.equal(singular('Weld Inspection'), 'Weld Inspection');
+  });
+
+  test('plurale tantum, fields in -ics and fixed plural compounds keep their number', () => {
+    assert.equal(singular('Sales Forecasting'), 'Sales Forecasting');
+    assert.equal(singular('Logistics Planning'), 'Logistics Planning');
+    assert.equal(singular('Customs Clearance'), 'Customs Clearance');
+    assert.equal(singular('Dangerous Goods Handling'), 'Dangerous Goods Handling');
+    assert.equal(singular('Statistics Reporting'), 'Statistics Reporting');
+    assert.equal(singular('Records Management'), 'Records Management');
+  });
+
+  test('the head keeps its number, and words that are no plural noun stay', () => {
+    assert.equal(singular('Query Languages'), 'Query Languages');
+    assert.equal(singular('Accounts Payable'), 'Accounts Payable');
+    assert.equal(singular('Fermentation Processes of Beverages'), 'Fermentation Processes of Beverages');
+    assert.equal(singular('Tools for Machines Repair'), 'Tools for Machines Repair');
+    assert.equal(singular('Watches and Jewellery Products'), 'Watches and Jewellery Products');
+    assert.equal(singular('Various Tools Maintenance'), 'Various Tool Maintenance'); // "variou" is no word
+    assert.equal(singular("Clients' Needs Identification"), "Clients' Needs Identification");
+  });
+
+  test('an alternative label with the same words as a compound is plainer than a prepositional phrase', () => {
+    assert.equal(
+      plainerAlternative('Security in Commercial Buildings', ['commercial buildings security'], verbs),
+      'commercial buildings security',
+    );
+    assert.equal(plainerAlternative('Chemistry of Wood', ['wood chemistry', 'chemistry'], verbs), 'wood chemistry');
+    // A filler word may go; number does not matter.
+    assert.equal(
+      plainerAlternative('Materials Used in Stoneware Manufacturing', ['stoneware manufacturing materials'], verbs),
+      'stoneware manufacturing materials',
+    );
+  });
+
+  test('no plainer alternative: other words, another head, a verb phrase, hyphens only, a longer label', () => {
+    assert.equal(plainerAlternative('Chemistry of Wood', ['wood chemistry research'], verbs), undefined);
+    assert.equal(plainerAlternative('Methods of Drying Timber', ['methods drying timber'], verbs), undefined);
+    assert.equal(plainerAlternative('Installation of SSTI System', ['installing SSTI system'], verbs), undefined);
+    assert.equal(plainerAlternative('Contracts Drafting', ['draft contracts'], verbs), undefined);
+    assert.equal(
+      plainerAlternative('Cognitive Behavioural Therapy', ['cognitive-behavioural therapies'], verbs),
+      undefined,
+    );
+    assert.equal(plainerAlternative('Wound Care', ['care of wounds'], verbs), undefined);
+  });
+
+  test('names up to number fold to one key', () => {
+    assert.equal(pluralFold('Cargo Inspections'), pluralFold('Cargo Inspection'));
+    assert.equal(pluralFold('Human Resources Management'), 'human resource management');
+    assert.notEqual(pluralFold('Weld Inspection'), pluralFold('Welding Inspection'));
   });
 });
 
@@ -254,6 +325,49 @@ describe('merge with the curated list', () => {
     );
   });
 
+  test('an open skill named like another up to number is merged into it, keeping its names as aliases', () => {
+    const singular = open('Cargo Inspection', 'esco:11', 'inspect cargo', ['cargo check']);
+    const plural = open('Cargo Inspections', 'esco:10', 'carry out cargo inspections', ['cargo inspecting']);
+    const { skills, stats } = mergeSkills([], [plural, singular]);
+    assert.deepEqual(
+      skills.map((entry) => [entry.name, entry.ref?.id, entry.aliases]),
+      [
+        [
+          'Cargo Inspection',
+          'esco:11',
+          ['inspect cargo', 'cargo check', 'Cargo Inspections', 'carry out cargo inspections', 'cargo inspecting'],
+        ],
+      ],
+    );
+    assert.equal(stats.mergedFoldDuplicates, 1);
+  });
+
+  test('a curated skill takes in an open skill named like it up to number, and a renamed skill keeps its old name', () => {
+    const animation = open('Animations', 'esco:12', 'animations', ['animated content']);
+    const accounts: OpenSkill = {
+      ...open('Account Management', 'esco:13', 'manage accounts', ['Accounts Management', 'administer accounts']),
+      formerName: 'Accounts Management',
+    };
+    const other = open('Welding Fume Control', 'esco:14', 'control welding fumes', ['Accounts Management']);
+    const curatedSkills: SkillEntry[] = [
+      { name: 'Animation', category: 'technical', fields: ['design'] },
+      { name: 'Client account management', category: 'technical', fields: ['sales'], aliases: ['Account management'] },
+    ];
+    const { skills, stats } = mergeSkills(curatedSkills, [animation, accounts, other]);
+    const byName = new Map(skills.map((entry) => [entry.name, entry]));
+    assert.deepEqual(byName.get('Animation')?.aliases, ['Animations', 'animated content']);
+    assert.equal(byName.get('Animation')?.ref, undefined);
+    assert.deepEqual(byName.get('Client account management')?.aliases, [
+      'Account management',
+      'manage accounts',
+      'Accounts Management',
+      'administer accounts',
+    ]);
+    // The former name was a name: another skill's alias does not take it.
+    assert.deepEqual(byName.get('Welding Fume Control')?.aliases, ['control welding fumes']);
+    assert.equal(stats.mergedFoldDuplicates, 2);
+  });
+
   test("an open skill's acronyms are matched only as written", () => {
     const { skills } = mergeSkills([], [open('Automated External Defibrillator', 'onet:1', 'AED', ['AED units'])]);
     assert.deepEqual(skills[0].exact_case, ['AED']);
@@ -317,6 +431,23 @@ describe('the committed taxonomy', () => {
       }
     }
     assert.deepEqual(found, []);
+  });
+
+  test('no two skills are named alike up to number', () => {
+    const taxonomy = JSON.parse(fs.readFileSync(OUTPUT_FILE, 'utf8')) as { skills: SkillEntry[] };
+    const curated = new Set(
+      (JSON.parse(fs.readFileSync(CURATED_FILE, 'utf8')) as { skills: SkillEntry[] }).skills.map((entry) => entry.name),
+    );
+    const byFold = new Map<string, string>();
+    const alike: string[] = [];
+    for (const entry of taxonomy.skills) {
+      const other = byFold.get(pluralFold(entry.name));
+      // Two curated skills are the editors' call.
+      if (other !== undefined && !(curated.has(other) && curated.has(entry.name)))
+        alike.push(`${other} / ${entry.name}`);
+      byFold.set(pluralFold(entry.name), entry.name);
+    }
+    assert.deepEqual(alike, []);
   });
 
   const hasData = fs.existsSync(path.join(DEFAULT_DATA_DIR, 'esco'));

@@ -1,13 +1,8 @@
-import { createRequire } from 'node:module';
+import pluralize from 'pluralize';
 import { byText, nameKey } from './entries.ts';
 
-/** pluralize (MIT): English inflection with its irregular and uncountable nouns ("teeth", "analyses", "species"). */
-const pluralize = createRequire(import.meta.url)('pluralize') as {
-  singular(word: string): string;
-  isPlural(word: string): boolean;
-  addIrregularRule(single: string, plural: string): void;
-};
-// Two plurals its rules get wrong ("lenses" → "lense", "dies" → "dy"), told to it by its own API.
+// pluralize (MIT): English inflection with its irregular and uncountable nouns ("teeth", "analyses", "species"). Two
+// plurals its rules get wrong ("lenses" → "lense", "dies" → "dy"), told to it by its own API.
 pluralize.addIrregularRule('lens', 'lenses');
 pluralize.addIrregularRule('die', 'dies');
 
@@ -629,10 +624,12 @@ export function plainerAlternative(name: string, labels: readonly string[], verb
   const nameWords = name.split(' ');
   const prepositional = nameWords.slice(1).some((word) => SMALL_WORDS.has(word.toLowerCase()));
   const nameStems = new Set(contentStems(name));
-  // The head noun: the last word before a preposition, else the last word. A compound ends with it ("Security in
-  // Commercial Buildings" → "commercial building security"; not "methods drying timber" for "Methods of Drying Timber").
+  // The head noun: the last word before a preposition (a filler such as "used" aside), else the last word. A compound
+  // ends with it ("Security in Commercial Buildings" → "commercial buildings security"; not "methods drying timber" for
+  // "Methods of Drying Timber").
   const end = nameWords.findIndex((word, k) => k > 0 && SMALL_WORDS.has(word.toLowerCase()));
-  const head = contentStem(nameWords[(end < 0 ? nameWords.length : end) - 1].toLowerCase());
+  const phrase = nameWords.slice(0, end < 0 ? nameWords.length : end).map((word) => contentStem(word.toLowerCase()));
+  const head = phrase.findLast((stem) => !FILLER_STEMS.has(stem)) ?? phrase.at(-1);
   // Hyphened parts count as words: "cognitive-behavioural therapies" is no shorter than "Cognitive Behavioural Therapy".
   const parts = (label: string) => label.split(/[ -]/).length;
   const sameWords = (a: string, b: string) =>
