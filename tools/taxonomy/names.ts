@@ -534,7 +534,7 @@ export function recruiterName(concept: NamedConcept, verbs: VerbVocabulary): str
  * Forecasting", "Customs Clearance", "Dangerous Goods Handling", "Premises Management") and the fixed compounds of
  * the trades ("Systems Engineering", "Records Management", "Facilities Management", "Materials Handling", "Claims
  * Handling", "Needs Assessment", "Grounds Maintenance", "Securities Trading", "Public Relations", "Financial Services",
- * "Parts Inventory", "Benefits Administration"). Words in -ics (fields:
+ * "Parts Inventory", "Benefits Administration", "Religious Studies"). Words in -ics (fields:
  * "Logistics", "Statistics", "Electronics") are never made singular either.
  */
 const PLURAL_ADJUNCTS = new Set(
@@ -542,7 +542,7 @@ const PLURAL_ADJUNCTS = new Set(
     'sales goods customs arms savings earnings clothes premises means works damages news headquarters needs odds ' +
     'systems operations communications telecommunications materials facilities records claims sports arts grounds ' +
     'securities affairs rights relations services parts benefits pensions minutes proceedings remains surroundings ' +
-    'belongings valuables others outdoors indoors species series'
+    'belongings valuables others outdoors indoors species series studies humanities findings principles'
   ).split(' '),
 );
 
