@@ -26,6 +26,7 @@ import * as taskSkillCore from './migrations/0029_task_skill_core.ts';
 import * as analysisSteps from './migrations/0030_analysis_steps.ts';
 import * as feedDepth from './migrations/0031_feed_depth.ts';
 import * as readVersions from './migrations/0032_read_versions.ts';
+import * as notificationDeletions from './migrations/0033_notification_deletions.ts';
 
 type MigrationModule = { up(db: Kysely<unknown>, types: ColumnTypes): Promise<void> };
 
@@ -57,6 +58,7 @@ const migrations: Record<string, MigrationModule> = {
   '0030_analysis_steps': analysisSteps,
   '0031_feed_depth': feedDepth,
   '0032_read_versions': readVersions,
+  '0033_notification_deletions': notificationDeletions,
 };
 
 /** `schema`: the PostgreSQL schema the tables live in, when it is not the default one (tests use one per file). */

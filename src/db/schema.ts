@@ -523,7 +523,8 @@ export interface ChallengeCountsTable {
  * read shows; read by modules/challenges to check its kept response bodies, never written by the service.
  */
 export interface ReadVersionsTable {
-  topic: 'challenge_list' | 'challenge';
+  /** `notifications` (0033): a user's notification deletions, subject the user id. */
+  topic: 'challenge_list' | 'challenge' | 'notifications';
   subject_id: number;
   version: number;
 }

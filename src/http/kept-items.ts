@@ -71,6 +71,11 @@ export class KeptItems {
     return json;
   }
 
+  /** False with a budget of 0: nothing is kept, and a reader may as well render as it did before keeping. */
+  get keeps(): boolean {
+    return this.#items !== null;
+  }
+
   clear(): void {
     this.#items?.clear();
   }

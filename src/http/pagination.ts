@@ -95,7 +95,8 @@ const NO_ITEMS = '{"data":[]';
 /**
  * Sends a page whose items are JSON already (each serialized through the item's schema, e.g. kept in KeptItems):
  * the envelope goes through the route's own serializer with no items, and the items are put into its empty `data`.
- * Nothing outside the schemas is sent: every part was written by a serializer compiled from them.
+ * Nothing outside the schemas is sent: every part was written by a serializer compiled from them. `extra`: the
+ * page's properties besides the envelope's (e.g. the notifications' `unread_count`).
  */
 export function sendItemsJsonPage(
   request: FastifyRequest,
@@ -103,8 +104,13 @@ export function sendItemsJsonPage(
   page: PageRequest,
   items: readonly string[],
   total: number,
+  extra: Record<string, unknown> = {},
 ): FastifyReply {
-  const envelope = reply.serialize({ data: [], ...linksAndMeta(request, page, items.length, total) }) as string;
+  const envelope = reply.serialize({
+    data: [],
+    ...linksAndMeta(request, page, items.length, total),
+    ...extra,
+  }) as string;
   if (!envelope.startsWith(NO_ITEMS)) throw new Error('A page schema must begin with its data.');
   const body = `${NO_ITEMS.slice(0, -1)}${items.join(',')}${envelope.slice(NO_ITEMS.length - 1)}`;
   return reply.type('application/json; charset=utf-8').send(body);

@@ -5,7 +5,7 @@ import { OPEN_CHALLENGE_STATUSES } from '../challenges/challenges.state.ts';
 import { OPEN_TASK_STATUSES } from '../tasks/tasks.state.ts';
 import { findTargets, type Targets } from './notification-targets.repository.ts';
 import type { NotificationData, NotificationType } from './notification-types.ts';
-import { toNotification } from './notifications.mapper.ts';
+import { type NotificationContext, toNotification } from './notifications.mapper.ts';
 import type { Notification } from './notifications.schemas.ts';
 
 /**
@@ -108,6 +108,19 @@ export async function describeNotifications(
   userId: number,
   rows: readonly NotificationRow[],
 ): Promise<Notification[]> {
+  const contexts = await contextsOf(db, userId, rows);
+  return rows.map((row, i) => toNotification(row, contexts[i]!));
+}
+
+/**
+ * Each notification's action state and challenge, in the order given, from its type and `data` (the row's JSON
+ * text): what `describeNotifications` adds to the rows, for callers that have no more of them (the kept heads).
+ */
+export async function contextsOf(
+  db: Db,
+  userId: number,
+  rows: readonly Pick<NotificationRow, 'type' | 'data'>[],
+): Promise<NotificationContext[]> {
   if (rows.length === 0) return [];
   const parsed = rows.map((row) => ({ row, data: parseJson<NotificationData>(row.data, {}) }));
   const checked = parsed.filter(({ row }) => Object.hasOwn(CHECKS, row.type));
@@ -121,9 +134,9 @@ export async function describeNotifications(
   return parsed.map(({ row, data }) => {
     const check = CHECKS[row.type as NotificationType];
     const challenge = data.challenge_id === undefined ? undefined : targets.challenges.get(data.challenge_id);
-    return toNotification(row, {
+    return {
       ...(check ? check(data, targets, now) : ACTIONABLE),
       challenge: challenge ? { id: challenge.id, title: challenge.title } : null,
-    });
+    };
   });
 }

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import { compiledOnce } from '../../db/compiled-once.ts';
+import { type Compilable, sql } from 'kysely';
+import { compiledOnce, compiledOnceForList } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import type { NotificationRow } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
@@ -29,8 +29,8 @@ function usersNotifications(db: Db, userId: number, filters: NotificationFilters
  * A page of one user's notifications, in one statement. Deep pages of a long list must not cost much more than the
  * first one, so: the page is found on ids alone (an index-only walk of (user_id, id), never reading skipped rows from
  * the table), from whichever end of the list is nearer — the last page of 20,000 is the first 20 in ascending order —
- * and only the rows of the page are read whole, by the outer select. `kept` is the user's kept counts
- * (`keptCounts`), which the caller has read already for the unread badge.
+ * and only the rows of the page are read, by the outer select. `kept` is the user's kept counts (`keptCounts`),
+ * which the caller has read already for the unread badge.
  */
 export async function listNotifications(
   db: Db,
@@ -39,17 +39,61 @@ export async function listNotifications(
   page: PageRequest,
   kept: KeptCounts,
 ): Promise<{ rows: NotificationRow[]; total: number }> {
+  return pageOf(db, userId, filters, page, kept, WHOLE_ROWS);
+}
+
+/**
+ * The page as `listNotifications` finds it, each notification stamped instead of read whole
+ * (kept-notifications.ts): what changes (read state), what the action state is decided from (type, data), and the
+ * user's notification deletions, read in the same statement so that they describe the same rows.
+ */
+export async function listNotificationStamps(
+  db: Db,
+  userId: number,
+  filters: NotificationFilters,
+  page: PageRequest,
+  kept: KeptCounts,
+): Promise<{ rows: NotificationStamp[]; total: number }> {
+  return pageOf(db, userId, filters, page, kept, STAMPS);
+}
+
+export type NotificationStamp = Pick<NotificationRow, 'id' | 'type' | 'data' | 'read_at' | 'created_at'> & {
+  /** The user's notification deletions (migration 0033); null before the first. */
+  deletions: number | null;
+};
+
+type Columns<Row> = {
+  /** The outer select of the page's ids (`userId`: the list's user). */
+  select: (db: Db, ids: PageIds, userId: number) => Compilable<Row>;
+  unfiltered: Record<'asc' | 'desc', (db: Db, userId: number, limit: number, offset: number) => Promise<Row[]>>;
+};
+
+async function pageOf<Row>(
+  db: Db,
+  userId: number,
+  filters: NotificationFilters,
+  page: PageRequest,
+  kept: KeptCounts,
+  columns: Columns<Row>,
+): Promise<{ rows: Row[]; total: number }> {
   const total = await countMatching(db, userId, filters, kept);
   const window = windowFromNearerEnd(total, page);
   if (!window) return { rows: [], total };
   const unfiltered = !filters.unreadOnly && filters.type === null && filters.challenge === null;
   const rows = unfiltered
-    ? await WHOLE_LIST_PAGE[window.direction](db, userId, window.limit, window.offset)
-    : await notificationsPage(db, userId, filters, window.direction, window.limit, window.offset).execute();
+    ? await columns.unfiltered[window.direction](db, userId, window.limit, window.offset)
+    : ((
+        await db.executeQuery(
+          columns
+            .select(db, pageIds(db, userId, filters, window.direction, window.limit, window.offset), userId)
+            .compile(),
+        )
+      ).rows as Row[]);
   return { rows, total };
 }
 
-function notificationsPage(
+/** The ids of a page of the list, walked in `direction`; the outer select reads them newest first. */
+function pageIds(
   db: Db,
   userId: number,
   filters: NotificationFilters,
@@ -57,27 +101,49 @@ function notificationsPage(
   limit: number,
   offset: number,
 ) {
+  return usersNotifications(db, userId, filters).select('id').orderBy('id', direction).limit(limit).offset(offset);
+}
+type PageIds = ReturnType<typeof pageIds>;
+
+function wholeRows(db: Db, ids: PageIds) {
+  return db.selectFrom('notifications').selectAll().where('id', 'in', ids).orderBy('id', 'desc');
+}
+
+function stamps(db: Db, ids: PageIds, userId: number) {
   return db
     .selectFrom('notifications')
-    .selectAll()
-    .where(
-      'id',
-      'in',
-      usersNotifications(db, userId, filters).select('id').orderBy('id', direction).limit(limit).offset(offset),
+    .select(['id', 'type', 'data', 'read_at', 'created_at'])
+    .select((eb) =>
+      eb
+        .selectFrom('read_versions')
+        .select('version')
+        .where('topic', '=', 'notifications')
+        .where('subject_id', '=', userId)
+        .as('deletions'),
     )
+    .where('id', 'in', ids)
     .orderBy('id', 'desc');
 }
 
 const NO_FILTERS: NotificationFilters = { unreadOnly: false, type: null, challenge: null };
 
 /** The unfiltered list's page (the notifications page as it opens) walked from either end, compiled once. */
-const WHOLE_LIST_PAGE = {
-  asc: compiledOnce((db, userId: number, limit: number, offset: number) =>
-    notificationsPage(db, userId, NO_FILTERS, 'asc', limit, offset),
-  ),
-  desc: compiledOnce((db, userId: number, limit: number, offset: number) =>
-    notificationsPage(db, userId, NO_FILTERS, 'desc', limit, offset),
-  ),
+function unfilteredPages<Row>(select: Columns<Row>['select']): Columns<Row>['unfiltered'] {
+  const walk = (direction: 'asc' | 'desc') =>
+    compiledOnce((db, userId: number, limit: number, offset: number) =>
+      select(db, pageIds(db, userId, NO_FILTERS, direction, limit, offset), userId),
+    );
+  return { asc: walk('asc'), desc: walk('desc') };
+}
+
+const WHOLE_ROWS: Columns<NotificationRow> = {
+  select: wholeRows,
+  unfiltered: unfilteredPages(wholeRows),
+};
+
+const STAMPS: Columns<NotificationStamp> = {
+  select: stamps,
+  unfiltered: unfilteredPages(stamps),
 };
 
 /**
@@ -157,6 +223,14 @@ export async function recountNotifications(db: Db, userId?: number): Promise<voi
       .execute();
   });
 }
+
+/**
+ * The user's notifications with these ids, whole, in no order: a page's notifications not kept yet. One that is gone,
+ * or whose id is now another user's, is not there.
+ */
+export const notificationsOfUserByIds = compiledOnceForList((db, ids, userId: number) =>
+  db.selectFrom('notifications').selectAll().where('id', 'in', ids).where('user_id', '=', userId),
+);
 
 export function findNotification(db: Db, id: number) {
   return db.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,19 +1,22 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
-import { pageEnvelope, pageRequest } from '../../http/pagination.ts';
+import { pageEnvelope, pageRequest, sendItemsJsonPage } from '../../http/pagination.ts';
 import { errorResponses, IdParams, MessageBody, Page } from '../../http/schemas.ts';
+import type { NotificationSerializers } from './kept-notifications.ts';
 import { preferencesOf, updatePreferences } from './notification-preferences.service.ts';
 import { notificationStreamRoutes } from './notification-stream.routes.ts';
 import {
   MarkAllReadResult,
   Notification,
   NotificationGroups,
+  NotificationHead,
   NotificationPreferences,
   NotificationPreferencesUpdate,
   NotificationsQuery,
+  NotificationTail,
   UnreadCount,
 } from './notifications.schemas.ts';
 import {
@@ -21,11 +24,24 @@ import {
   listMyNotifications,
   markAllRead,
   markRead,
+  myNotificationsJson,
   removeNotification,
   unreadCountOf,
 } from './notifications.service.ts';
 
 const tags = ['Notifications'];
+
+/**
+ * A notification's head and tail serializers, compiled from their schemas by the route's serializer compiler (once
+ * per route): the list's items are written in these two parts (kept-notifications.ts) and put into the page
+ * (sendItemsJsonPage), so the schemas still decide every byte sent.
+ */
+function serializers(reply: FastifyReply): NotificationSerializers {
+  return {
+    head: reply.compileSerializationSchema(NotificationHead as unknown as Record<string, unknown>),
+    tail: reply.compileSerializationSchema(NotificationTail as unknown as Record<string, unknown>),
+  };
+}
 
 export async function notificationsRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -47,7 +63,7 @@ export async function notificationsRoutes(fastify: FastifyInstance, deps: AppDep
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const page = pageRequest(request.query);
       const { unread_only, type, challenge_id } = request.query;
       const filters = {
@@ -55,8 +71,20 @@ export async function notificationsRoutes(fastify: FastifyInstance, deps: AppDep
         type: type ?? null,
         challenge: challenge_id === undefined ? null : challenge_id === 0 ? ('none' as const) : challenge_id,
       };
-      const { data, total, unreadCount } = await listMyNotifications(db, callerOf(request), filters, page);
-      return { ...pageEnvelope(request, page, data, total), unread_count: unreadCount };
+      const caller = callerOf(request);
+      if (!deps.keptItems.keeps) {
+        const { data, total, unreadCount } = await listMyNotifications(db, caller, filters, page);
+        return { ...pageEnvelope(request, page, data, total), unread_count: unreadCount };
+      }
+      const { data, total, unreadCount } = await myNotificationsJson(
+        db,
+        deps.keptItems,
+        caller,
+        filters,
+        page,
+        serializers(reply),
+      );
+      return sendItemsJsonPage(request, reply, page, data, total, { unread_count: unreadCount });
     },
   );
 

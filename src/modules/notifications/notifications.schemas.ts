@@ -39,6 +39,32 @@ export const Notification = Type.Object(
 );
 export type Notification = Static<typeof Notification>;
 
+/**
+ * A notification in two parts, whose JSON joined is the `Notification`'s (kept-notifications.ts): the head, what
+ * never changes once the notification is written, and the tail, what is decided on each read (read state, action
+ * state, the challenge's title now). Each part lists its properties in the `Notification`'s order, the head's
+ * first, so a serializer writes the same bytes for the two parts as for the whole.
+ */
+const HEAD_KEYS = ['id', 'type', 'title', 'message', 'action_url', 'data'] as const;
+const TAIL_KEYS = ['challenge', 'actionable', 'inactive_reason', 'is_read', 'read_at', 'created_at'] as const;
+
+function partOf<K extends keyof typeof Notification.properties>(keys: readonly K[]) {
+  return Type.Object(
+    Object.fromEntries(keys.map((key) => [key, Notification.properties[key]])) as {
+      [P in K]: (typeof Notification.properties)[P];
+    },
+  );
+}
+
+if (Object.keys(Notification.properties).join() !== [...HEAD_KEYS, ...TAIL_KEYS].join()) {
+  throw new Error("A notification's head and tail must list its properties in order.");
+}
+
+export const NotificationHead = partOf(HEAD_KEYS);
+export type NotificationHead = Static<typeof NotificationHead>;
+export const NotificationTail = partOf(TAIL_KEYS);
+export type NotificationTail = Static<typeof NotificationTail>;
+
 export const NotificationsQuery = Type.Object({
   ...PageQuery,
   unread_only: Type.Optional(Type.Boolean({ description: 'true: only notifications not read yet' })),

@@ -1,14 +1,17 @@
 import type { Db } from '../../db/database.ts';
 import type { NotificationRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { KeptItems } from '../../http/kept-items.ts';
 import type { PageRequest } from '../../http/pagination.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
+import { type NotificationSerializers, notificationsJson } from './kept-notifications.ts';
 import { describeNotifications } from './notification-actions.ts';
 import {
   countUnread,
   deleteNotification,
   findNotification,
   keptCounts,
+  listNotificationStamps,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
@@ -31,6 +34,23 @@ export async function listMyNotifications(db: Db, caller: AuthUser, filters: Not
   const counts = await keptCounts(db, caller.id);
   const { rows, total } = await listNotifications(db, caller.id, filters, page, counts);
   return { data: await describeNotifications(db, caller.id, rows), total, unreadCount: counts.unread };
+}
+
+/**
+ * `GET /api/notifications`'s items as JSON, each notification's head kept (kept-notifications.ts), with its total
+ * and the unread badge.
+ */
+export async function myNotificationsJson(
+  db: Db,
+  kept: KeptItems,
+  caller: AuthUser,
+  filters: NotificationFilters,
+  page: PageRequest,
+  serialize: NotificationSerializers,
+) {
+  const counts = await keptCounts(db, caller.id);
+  const { rows, total } = await listNotificationStamps(db, caller.id, filters, page, counts);
+  return { data: await notificationsJson(db, kept, caller.id, rows, serialize), total, unreadCount: counts.unread };
 }
 
 /** The caller's notifications counted per challenge (`GET /api/notifications/groups`). */
