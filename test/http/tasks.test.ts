@@ -212,6 +212,10 @@ for (const dialect of testDialects()) {
       const second = await apiClient(ctx.app, me.token).get('/api/tasks/my-tasks?per_page=3&page=2');
       assert.deepEqual(ids(second.data.data), mine.slice(3));
       assert.equal(second.data.meta.total, 4);
+      // A page past the end has no row to carry the total: it is counted.
+      const past = await apiClient(ctx.app, me.token).get('/api/tasks/my-tasks?per_page=3&page=3');
+      assert.deepEqual(past.data.data, []);
+      assert.equal(past.data.meta.total, 4);
       // Another contributor's list is their own: the statements compiled once take each caller's id.
       const theirs = await apiClient(ctx.app, someoneElse.token).get('/api/tasks/my-tasks');
       assert.deepEqual(ids(theirs.data.data), [notMine.id]);
