@@ -76,35 +76,6 @@ export const volunteersAssignmentRows: (
     .offset(offset),
 );
 
-/** Declined, by the invitee or by a withdrawal (both moves end there): not one of the contributor's tasks. */
-const DECLINED = ASSIGNMENT_TRANSITIONS.reject.to;
-
-/**
- * `GET /tasks/my-tasks` in one statement compiled once: a page of the contributor's assignments other than declined,
- * newest first, read whole with what their response embeds, each with its task's challenge read version (the task's
- * stamp, kept-tasks.ts) and the list's `total` (the same on every row; a page past the end has no row to carry it).
- */
-export const volunteersTaskAssignmentRows = compiledOnce((db, volunteerId: number, limit: number, offset: number) =>
-  assignmentRows(db)
-    .leftJoin('read_versions', (join) =>
-      join.on('read_versions.topic', '=', 'challenge').onRef('read_versions.subject_id', '=', 'tasks.challenge_id'),
-    )
-    .select((eb) => [
-      'read_versions.version as challenge_version',
-      eb
-        .selectFrom('assignments as counted')
-        .select((count) => count.fn.countAll<number>().as('total'))
-        .where('counted.volunteer_id', '=', volunteerId)
-        .where('counted.status', '<>', DECLINED)
-        .as('total'),
-    ])
-    .where('assignments.volunteer_id', '=', volunteerId)
-    .where('assignments.status', '<>', DECLINED)
-    .orderBy('assignments.id', 'desc')
-    .limit(limit)
-    .offset(offset),
-);
-
 /** How many assignments the contributor holds, in any status (the total of the page above). */
 export const countVolunteersAssignments = compiledOnce((db, volunteerId: number) =>
   db

@@ -186,12 +186,6 @@ const VOLUNTEERS_TASKS_PAGE = compiledOnce((db, volunteerId: number, limit: numb
     .offset(offset),
 );
 
-/** How many tasks `listTasksOfVolunteer` lists in all. */
-export async function countTasksOfVolunteer(db: Db, volunteerId: number): Promise<number> {
-  const [count] = await VOLUNTEERS_TASKS_COUNT(db, volunteerId);
-  return Number(count?.total ?? 0);
-}
-
 /** Counted on the assignments alone: every assignment has its task and every task its challenge (foreign keys). */
 const VOLUNTEERS_TASKS_COUNT = compiledOnce((db, volunteerId: number) =>
   db

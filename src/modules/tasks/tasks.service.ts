@@ -2,8 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { KeptItems } from '../../http/kept-items.ts';
 import type { PageOf, PageRequest } from '../../http/pagination.ts';
-import { assignmentsFromRows, loadAssignmentsByIds } from '../assignments/assignments.loader.ts';
-import { volunteersTaskAssignmentRows } from '../assignments/assignments.repository.ts';
+import { loadAssignmentsByIds } from '../assignments/assignments.loader.ts';
 import type { Assignment } from '../assignments/assignments.schemas.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { canSeeChallenge } from '../challenges/challenge-visibility.ts';
@@ -14,7 +13,6 @@ import { myTaskJson, type TaskStamp, taskJsonOf, tasksInOrder } from './kept-tas
 import { toTask } from './tasks.mapper.ts';
 import {
   assignmentIdsOfTask,
-  countTasksOfVolunteer,
   findTask,
   listAvailableTasks,
   listTasksOfVolunteer,
@@ -114,10 +112,7 @@ export async function availableTasksJson(
   return { data: present(await taskJsonOf(db, kept, data, serialize.task)), total };
 }
 
-/**
- * `GET /tasks/my-tasks`'s items as JSON: the task's kept JSON with the caller's assignment, read anew with the page
- * in one statement (and its total), besides the attachments of latest submissions when there are any.
- */
+/** `GET /tasks/my-tasks`'s items as JSON: the task's kept JSON with the caller's assignment, read anew. */
 export async function myTasksJson(
   db: Db,
   kept: KeptItems,
@@ -125,24 +120,9 @@ export async function myTasksJson(
   page: PageRequest,
   serialize: TaskSerializers,
 ): Promise<PageOf<string>> {
-  const volunteerId = await volunteerIdOf(db, caller);
-  if (volunteerId === null) return { data: [], total: 0 };
-  const rows = await volunteersTaskAssignmentRows(db, volunteerId, page.perPage, page.offset);
-  const total =
-    rows.length > 0 ? Number(rows[0]!.total) : page.offset === 0 ? 0 : await countTasksOfVolunteer(db, volunteerId);
-  const [tasks, assignments] = await Promise.all([
-    taskJsonOf(
-      db,
-      kept,
-      rows.map((row) => ({ id: row.task_id, challenge_id: row.task_challenge_id, version: row.challenge_version })),
-      serialize.task,
-    ),
-    assignmentsFromRows(db, rows),
-  ]);
-  const data = rows.flatMap((_, i) => {
-    const task = tasks[i];
-    return task === undefined ? [] : [myTaskJson(task, serialize.assignment(assignments[i]!))];
-  });
+  const { data: rows, total } = await myTaskStamps(db, caller, page);
+  const tasks = await taskJsonOf(db, kept, rows, serialize.task);
+  const data = await withMyAssignments(db, rows, tasks, (task, mine) => myTaskJson(task, serialize.assignment(mine)));
   return { data, total };
 }
 
