@@ -18,7 +18,13 @@ export type ItemStamp = {
   version: number;
 };
 
-type KeptItem = { version: number; json: string };
+/**
+ * An item's JSON, and what else about it its reader keeps beside (`facts`, e.g. a notification's type and data,
+ * which never change either), with their size in characters as `keep` counts it.
+ */
+export type Kept<F = undefined> = { json: string; facts: F; factsChars: number };
+
+type KeptItem = { version: number } & Kept<unknown>;
 
 export class KeptItems {
   readonly #items: LRUCache<string, KeptItem> | null;
@@ -32,7 +38,7 @@ export class KeptItems {
         ? new LRUCache<string, KeptItem>({
             maxSize: maxBytes,
             // JavaScript strings: two bytes a character, key included.
-            sizeCalculation: (item, key) => (item.json.length + key.length) * 2,
+            sizeCalculation: (item, key) => (item.json.length + item.factsChars + key.length) * 2,
           })
         : null;
   }
@@ -47,28 +53,42 @@ export class KeptItems {
     load: (missing: S[]) => Promise<Array<T | undefined>>,
     serialize: (item: T) => string,
   ): Promise<Array<string | undefined>> {
-    const json: Array<string | undefined> = stamps.map((stamp) => {
+    const kept = await this.keptOf(stamps, load, (item) => ({
+      json: serialize(item),
+      facts: undefined,
+      factsChars: 0,
+    }));
+    return kept.map((item) => item?.json);
+  }
+
+  /** As `jsonOf`, each item kept with its facts besides its JSON (`keep` writes both). */
+  async keptOf<S extends ItemStamp, T, F>(
+    stamps: readonly S[],
+    load: (missing: S[]) => Promise<Array<T | undefined>>,
+    keep: (item: T) => Kept<F>,
+  ): Promise<Array<Kept<F> | undefined>> {
+    const found: Array<Kept<F> | undefined> = stamps.map((stamp) => {
       const kept = this.#items?.get(stamp.key);
-      return kept?.version === stamp.version ? kept.json : undefined;
+      return kept?.version === stamp.version ? (kept as Kept<F>) : undefined;
     });
-    const missing = stamps.filter((_, i) => json[i] === undefined);
+    const missing = stamps.filter((_, i) => found[i] === undefined);
     this.hits += stamps.length - missing.length;
     this.misses += missing.length;
     if (missing.length > 0) {
       const loaded = await load(missing);
-      const byKey = new Map<string, string>();
+      const byKey = new Map<string, Kept<F>>();
       missing.forEach((stamp, i) => {
         const item = loaded[i];
         if (item === undefined) return;
-        const itemJson = serialize(item);
-        byKey.set(stamp.key, itemJson);
-        this.#items?.set(stamp.key, { version: stamp.version, json: itemJson });
+        const made = keep(item);
+        byKey.set(stamp.key, made);
+        this.#items?.set(stamp.key, { version: stamp.version, ...made });
       });
       stamps.forEach((stamp, i) => {
-        json[i] ??= byKey.get(stamp.key);
+        found[i] ??= byKey.get(stamp.key);
       });
     }
-    return json;
+    return found;
   }
 
   /** False with a budget of 0: nothing is kept, and a reader may as well render as it did before keeping. */

@@ -1,7 +1,9 @@
 import type { Db } from '../../db/database.ts';
 import type { NotificationRow } from '../../db/schema.ts';
-import type { KeptItems } from '../../http/kept-items.ts';
+import type { Kept, KeptItems } from '../../http/kept-items.ts';
+import { parseJson } from '../../shared/json.ts';
 import { contextsOf } from './notification-actions.ts';
+import type { NotificationData } from './notification-types.ts';
 import { toNotificationHead, toNotificationTail } from './notifications.mapper.ts';
 import { type NotificationStamp, notificationsOfUserByIds } from './notifications.repository.ts';
 import type { NotificationHead, NotificationTail } from './notifications.schemas.ts';
@@ -12,12 +14,15 @@ export type NotificationSerializers = {
   tail: (tail: NotificationTail) => string;
 };
 
+/** What is kept beside a head: the rest of what never changes, which the tail is written from. */
+type Facts = { type: string; data: NotificationData; created_at: string };
+
 /**
  * A page's notifications as JSON (issue 11). A notification's head — id, type, title, message, link and data, most
- * of its bytes — never changes once written, so each process keeps its JSON (src/http/kept-items.ts) and reads and
- * writes only the tail on each request: the read state from the stamp, the action state and the challenge from its
- * targets as they are now (notification-actions.ts). The two parts' JSON joined is the `Notification`'s
- * (notifications.schemas.ts).
+ * of its bytes — never changes once written, so each process keeps its JSON (src/http/kept-items.ts), with its type,
+ * data and time, and reads and writes only the tail on each request: the read state from the stamp, the action
+ * state and the challenge from its targets as they are now (notification-actions.ts). The two parts' JSON joined is
+ * the `Notification`'s (notifications.schemas.ts).
  *
  * A head is kept under the user's count of deletions, read with the stamps in one statement: SQLite hands out again
  * the highest id once its row is deleted, and a deletion (migration 0033's trigger) makes every head of the user
@@ -31,22 +36,34 @@ export async function notificationsJson(
   stamps: readonly NotificationStamp[],
   serialize: NotificationSerializers,
 ): Promise<string[]> {
-  const [heads, contexts] = await Promise.all([
-    kept.jsonOf(
-      stamps.map((stamp) => ({
-        key: `notification:${stamp.id}:${userId}`,
-        version: stamp.deletions ?? 0,
-        id: stamp.id,
-      })),
-      (missing) => rowsInOrder(db, userId, missing),
-      (row) => serialize.head(toNotificationHead(row)),
-    ),
-    contextsOf(db, userId, stamps),
-  ]);
-  return stamps.flatMap((stamp, i) => {
+  const heads = await kept.keptOf(
+    stamps.map((stamp) => ({
+      key: `notification:${stamp.id}:${userId}`,
+      version: stamp.deletions ?? 0,
+      id: stamp.id,
+    })),
+    (missing) => rowsInOrder(db, userId, missing),
+    (row): Kept<Facts> => ({
+      json: serialize.head(toNotificationHead(row)),
+      facts: { type: row.type, data: parseJson<NotificationData>(row.data, {}), created_at: row.created_at },
+      factsChars: row.type.length + row.data.length + row.created_at.length,
+    }),
+  );
+  const present = stamps.flatMap((stamp, i) => {
     const head = heads[i];
-    return head === undefined ? [] : [joinParts(head, serialize.tail(toNotificationTail(stamp, contexts[i]!)))];
+    return head === undefined ? [] : [{ stamp, head }];
   });
+  const contexts = await contextsOf(
+    db,
+    userId,
+    present.map(({ head }) => head.facts),
+  );
+  return present.map(({ stamp, head }, i) =>
+    joinParts(
+      head.json,
+      serialize.tail(toNotificationTail({ read_at: stamp.read_at, created_at: head.facts.created_at }, contexts[i]!)),
+    ),
+  );
 }
 
 async function rowsInOrder(db: Db, userId: number, stamps: readonly { id: number }[]) {

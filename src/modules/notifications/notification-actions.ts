@@ -108,31 +108,34 @@ export async function describeNotifications(
   userId: number,
   rows: readonly NotificationRow[],
 ): Promise<Notification[]> {
-  const contexts = await contextsOf(db, userId, rows);
+  const contexts = await contextsOf(
+    db,
+    userId,
+    rows.map((row) => ({ type: row.type, data: parseJson<NotificationData>(row.data, {}) })),
+  );
   return rows.map((row, i) => toNotification(row, contexts[i]!));
 }
 
 /**
- * Each notification's action state and challenge, in the order given, from its type and `data` (the row's JSON
- * text): what `describeNotifications` adds to the rows, for callers that have no more of them (the kept heads).
+ * Each notification's action state and challenge, in the order given, from its type and `data` (the row's, parsed):
+ * what `describeNotifications` adds to the rows, for callers that have no more of them (the kept heads).
  */
 export async function contextsOf(
   db: Db,
   userId: number,
-  rows: readonly Pick<NotificationRow, 'type' | 'data'>[],
+  parsed: readonly { type: string; data: NotificationData }[],
 ): Promise<NotificationContext[]> {
-  if (rows.length === 0) return [];
-  const parsed = rows.map((row) => ({ row, data: parseJson<NotificationData>(row.data, {}) }));
-  const checked = parsed.filter(({ row }) => Object.hasOwn(CHECKS, row.type));
+  if (parsed.length === 0) return [];
+  const checked = parsed.filter((row) => Object.hasOwn(CHECKS, row.type));
   const targets = await findTargets(db, userId, {
     assignmentIds: defined(checked.map(({ data }) => data.assignment_id)),
-    taskIds: defined(checked.filter(({ row }) => row.type === 'task_interest').map(({ data }) => data.task_id)),
+    taskIds: defined(checked.filter((row) => row.type === 'task_interest').map(({ data }) => data.task_id)),
     teamIds: defined(checked.map(({ data }) => data.team_id)),
     challengeIds: defined(parsed.map(({ data }) => data.challenge_id)),
   });
   const now = new Date().toISOString();
-  return parsed.map(({ row, data }) => {
-    const check = CHECKS[row.type as NotificationType];
+  return parsed.map(({ type, data }) => {
+    const check = CHECKS[type as NotificationType];
     const challenge = data.challenge_id === undefined ? undefined : targets.challenges.get(data.challenge_id);
     return {
       ...(check ? check(data, targets, now) : ACTIONABLE),

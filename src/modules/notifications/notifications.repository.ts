@@ -44,8 +44,8 @@ export async function listNotifications(
 
 /**
  * The page as `listNotifications` finds it, each notification stamped instead of read whole
- * (kept-notifications.ts): what changes (read state), what the action state is decided from (type, data), and the
- * user's notification deletions, read in the same statement so that they describe the same rows.
+ * (kept-notifications.ts): its id and what changes (its read state), and the user's notification deletions, read in
+ * the same statement so that they describe the same rows.
  */
 export async function listNotificationStamps(
   db: Db,
@@ -57,7 +57,7 @@ export async function listNotificationStamps(
   return pageOf(db, userId, filters, page, kept, STAMPS);
 }
 
-export type NotificationStamp = Pick<NotificationRow, 'id' | 'type' | 'data' | 'read_at' | 'created_at'> & {
+export type NotificationStamp = Pick<NotificationRow, 'id' | 'read_at'> & {
   /** The user's notification deletions (migration 0033); null before the first. */
   deletions: number | null;
 };
@@ -112,7 +112,7 @@ function wholeRows(db: Db, ids: PageIds) {
 function stamps(db: Db, ids: PageIds, userId: number) {
   return db
     .selectFrom('notifications')
-    .select(['id', 'type', 'data', 'read_at', 'created_at'])
+    .select(['id', 'read_at'])
     .select((eb) =>
       eb
         .selectFrom('read_versions')
