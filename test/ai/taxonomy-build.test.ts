@@ -4,11 +4,12 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { readTaxonomyData } from '../../src/ai/taxonomy/taxonomy-data.ts';
+import { buildTaxonomy as buildTaxonomy_ } from '../../src/ai/taxonomy/taxonomy.ts';
 import { SOURCES } from '../../tools/taxonomy/attribution.ts';
 import { buildTaxonomy, CURATED_FILE, DEFAULT_DATA_DIR, OUTPUT_FILE, REPO_ROOT } from '../../tools/taxonomy/build.ts';
 import type { OpenSkill, SkillEntry } from '../../tools/taxonomy/entries.ts';
 import { addFieldWeight, FIELDS_BY_ISCO, fieldsByPrefix, fieldsFromWeights } from '../../tools/taxonomy/fields.ts';
-import { judgeLabel, type LabelContext } from '../../tools/taxonomy/label-rules.ts';
+import { gateCuratedAliases, judgeLabel, type LabelContext } from '../../tools/taxonomy/label-rules.ts';
 import { mergeSkills } from '../../tools/taxonomy/merge.ts';
 import {
   plainerAlternative,
@@ -231,6 +232,21 @@ describe('label rules', () => {
     assert.equal(judgeLabel('hire people', context, 'name'), 'keep');
     assert.equal(judgeLabel('hire phlebotomy people', context), 'keep');
   });
+
+  test("a curated alias of one everyday word becomes contextual; the name, phrases, terms of the trade and marked terms don't", () => {
+    const entry = {
+      name: 'Sales',
+      aliases: ['Polish', 'confidence', 'phlebotomy', 'hire people', 'money', 'people'],
+      exact_case: ['money'],
+      contextual: ['people'],
+    };
+    assert.equal(gateCuratedAliases(entry, context), 2);
+    assert.deepEqual(entry.contextual, ['people', 'Polish', 'confidence']);
+    assert.deepEqual(entry.exact_case, ['money']);
+    const plain = { name: 'Nursing', aliases: ['nursing', 'phlebotomy'] };
+    assert.equal(gateCuratedAliases(plain, context), 0);
+    assert.equal('contextual' in plain, false);
+  });
 });
 
 describe('fields', () => {
@@ -448,6 +464,15 @@ describe('the committed taxonomy', () => {
       byFold.set(pluralFold(entry.name), entry.name);
     }
     assert.deepEqual(alike, []);
+  });
+
+  test("a curated alias that is an everyday word counts only in a skills context, as the open data's do", () => {
+    const taxonomy = buildTaxonomy_(readTaxonomyData(pathToFileURL(OUTPUT_FILE)));
+    const found = (text: string) => taxonomy.findInText(text).map((mention) => mention.skill.name);
+    assert.deepEqual(found('Visitors with low vision and wheelchair users.'), []);
+    assert.deepEqual(found('Conservation of the lace collection.'), []);
+    assert.ok(found('Clinical systems: EMIS Web, SystmOne, Vision').includes('EMIS Web'));
+    assert.ok(found('Bash scripting and Python').includes('Shell scripting'));
   });
 
   const hasData = fs.existsSync(path.join(DEFAULT_DATA_DIR, 'esco'));

@@ -5,7 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { SOURCES } from './attribution.ts';
 import { byText, nameKey, type OpenSkill, type SkillEntry } from './entries.ts';
 import { type EscoSkipReason, escoSkills, unknownIscoCodes } from './esco.ts';
-import { judgeLabel, LABEL_VERDICTS, type LabelContext, type LabelVerdict, wordRanksOf } from './label-rules.ts';
+import {
+  gateCuratedAliases,
+  judgeLabel,
+  LABEL_VERDICTS,
+  type LabelContext,
+  type LabelVerdict,
+  wordRanksOf,
+} from './label-rules.ts';
 import { type MergeStats, mergeSkills } from './merge.ts';
 import { onetSkills } from './onet.ts';
 import { lines, readOpenData } from './sources.ts';
@@ -39,6 +46,8 @@ export type BuildReport = {
   byCategory: Record<string, number>;
   aliasesBySource: Record<string, number>;
   aliases: number;
+  /** Curated one-word aliases made contextual as everyday English (label-rules.ts, gateCuratedAliases). */
+  gatedAliases: number;
   skills: number;
 };
 
@@ -76,6 +85,9 @@ export function buildTaxonomy(dataDir: string, curatedFile: string): { text: str
   const onet = onetSkills(data.onet.technology, data.onet.tools, context);
   const open: OpenSkill[] = [...esco.skills, ...onet.software, ...onet.equipment];
   const { skills, stats } = mergeSkills(curated.skills, open);
+  const curatedNames = new Set(curated.skills.map((skill) => skill.name));
+  let gatedAliases = 0;
+  for (const skill of skills) if (curatedNames.has(skill.name)) gatedAliases += gateCuratedAliases(skill, context);
   skills.sort((a, b) => byText(nameKey(a.name), nameKey(b.name)) || byText(a.name, b.name));
 
   const fields = [...curated.fields];
@@ -92,7 +104,6 @@ export function buildTaxonomy(dataDir: string, curatedFile: string): { text: str
       escoLabelVerdicts[judgeLabel(label, context)]++;
     }
   }
-  const curatedNames = new Set(curated.skills.map((skill) => skill.name));
   const equipment = new Set(onet.equipment.map((skill) => skill.ref.id));
   const source = (entry: SkillEntry) => sourceOf(entry, curatedNames, equipment);
   const report: BuildReport = {
@@ -105,6 +116,7 @@ export function buildTaxonomy(dataDir: string, curatedFile: string): { text: str
     byCategory: count(skills, (skill) => skill.category),
     aliasesBySource: count(skills, source, (skill) => skill.aliases?.length ?? 0),
     aliases: skills.reduce((sum, skill) => sum + (skill.aliases?.length ?? 0), 0),
+    gatedAliases,
     skills: skills.length,
   };
   return { text: serialise(fields, skills), report };

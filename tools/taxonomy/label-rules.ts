@@ -19,6 +19,9 @@ import { normaliseLabel } from './names.ts';
  *    the everyday-word skills it wants matched, with its own context rules.
  * 7. everyday-phrase (aliases only): several words, each among the EVERYDAY_PHRASE_RANK most frequent words of spoken
  *    English ("ask questions", "count money", "hire people", "build a fire"): ordinary prose, not a skill's label.
+ *
+ * The curated list's own aliases are not judged by these rules (curated entries win), with one exception, applied
+ * after the merge: an alias of one word that is everyday English by rule 6 becomes contextual (`gateCuratedAliases`).
  */
 export const LABEL_VERDICTS = [
   'keep',
@@ -90,3 +93,26 @@ export function wordRanksOf(byFrequency: readonly { word: string }[]): Map<strin
   });
   return ranks;
 }
+
+/**
+ * The ambiguity gate for the curated list's own aliases, which the rules above do not judge (the curated list wins):
+ * an alias of one word that is everyday English ("Vision" for EMIS Web, "conservation" for Biodiversity, "containers"
+ * for Docker) has a dominant sense other than the skill, so it becomes contextual — matched as written, and only in a
+ * skills context (a list of skills, "experience with …", "… developer"), as the open data's everyday-word product
+ * names are. The skill's canonical name, and a term the entry already marks exact_case or contextual, stay as the
+ * curated list has them. Returns how many aliases it gated.
+ */
+export function gateCuratedAliases(entry: SkillEntryTerms, context: LabelContext): number {
+  const marked = new Set([...(entry.exact_case ?? []), ...(entry.contextual ?? [])]);
+  const gated = (entry.aliases ?? []).filter(
+    (alias) =>
+      !marked.has(alias) &&
+      normaliseLabel(alias).toLowerCase() !== normaliseLabel(entry.name).toLowerCase() &&
+      /^[A-Za-z]+$/.test(alias) &&
+      isEverydayWord(alias, context),
+  );
+  if (gated.length > 0) entry.contextual = [...(entry.contextual ?? []), ...gated];
+  return gated.length;
+}
+
+type SkillEntryTerms = { name: string; aliases?: string[]; exact_case?: string[]; contextual?: string[] };
