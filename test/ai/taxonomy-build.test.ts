@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
+import { buildTaxonomy as runtimeTaxonomy } from '../../src/ai/taxonomy/taxonomy.ts';
 import { readTaxonomyData } from '../../src/ai/taxonomy/taxonomy-data.ts';
-import { buildTaxonomy as buildTaxonomy_ } from '../../src/ai/taxonomy/taxonomy.ts';
 import { SOURCES } from '../../tools/taxonomy/attribution.ts';
 import { buildTaxonomy, CURATED_FILE, DEFAULT_DATA_DIR, OUTPUT_FILE, REPO_ROOT } from '../../tools/taxonomy/build.ts';
 import type { OpenSkill, SkillEntry } from '../../tools/taxonomy/entries.ts';
@@ -467,7 +467,7 @@ describe('the committed taxonomy', () => {
   });
 
   test("a curated alias that is an everyday word counts only in a skills context, as the open data's do", () => {
-    const taxonomy = buildTaxonomy_(readTaxonomyData(pathToFileURL(OUTPUT_FILE)));
+    const taxonomy = runtimeTaxonomy(readTaxonomyData(pathToFileURL(OUTPUT_FILE)));
     const found = (text: string) => taxonomy.findInText(text).map((mention) => mention.skill.name);
     assert.deepEqual(found('Visitors with low vision and wheelchair users.'), []);
     assert.deepEqual(found('Conservation of the lace collection.'), []);
