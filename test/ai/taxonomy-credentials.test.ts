@@ -72,6 +72,38 @@ describe('credentials and licences by their aliases', () => {
   });
 });
 
+describe('credentials in their EU, US, Canadian, Australian and South African forms', () => {
+  it('a language certificate is the language it attests', () => {
+    const names = found(
+      'Languages: French (DELF B2), German (Goethe-Zertifikat C1), Japanese (JLPT N2), Korean (TOPIK 5).',
+    );
+    for (const name of ['French', 'German', 'Japanese', 'Korean']) assert.ok(names.includes(name), names.join(', '));
+  });
+
+  it("finds other countries' licences and cards under the skill they are", () => {
+    const cases: [string, string][] = [
+      ['Permis B', 'Driving licence'],
+      ['Führerschein Klasse CE', 'HGV driving'],
+      ['Code 95', 'Driver CPC'],
+      ['Staplerschein', 'Forklift operation'],
+      ['CACES R489', 'CACES'],
+      ['VCA VOL', 'VCA certificate'],
+      ['White Card', 'White Card'],
+      ['Red Seal endorsement', 'Red Seal'],
+      ['ECDL', 'ICDL'],
+      ['SAICA', 'CA(SA)'],
+      ['TIPS certified', 'Responsible alcohol service'],
+    ];
+    for (const [alias, name] of cases) assert.equal(taxonomy.resolve(alias)?.name, name, alias);
+  });
+
+  it('their short names count only as written or in a list', () => {
+    assert.deepEqual(found('The SST was logged by the buoy; the ACS published it; a white card was pinned up.'), []);
+    const names = found('Tickets: Gas Safe, ACS, SST.');
+    assert.ok(names.includes('Gas engineering') && names.includes('Sauveteur Secouriste du Travail'), names.join(', '));
+  });
+});
+
 describe("a credential's full name wins over the generic skill inside it", () => {
   it('the matcher takes the longest phrase at a position, whatever the order of entry', () => {
     const matcher = new PhraseMatcher([
