@@ -1,8 +1,11 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { Db } from './database.ts';
 
-/** What a query compiled once takes on each call: values it compares, limits or offsets by; never a list or null. */
-type Value = string | number;
+/**
+ * What a query compiled once takes on each call: values it compares, limits or offsets by, or writes; never a list.
+ * Null only as a value written (`set`, `values`): compared, it would be `= null`, which matches nothing.
+ */
+export type Value = string | number | null;
 
 /** Stands for an argument while the query is built: found again among the compiled query's parameters. */
 class Slot {
@@ -18,20 +21,23 @@ type Compiled<Row> = { query: CompiledQuery<Row>; slots: Array<number | null>; a
 /**
  * A query the service runs on most requests, built and compiled by Kysely once per database instead of on every
  * call (building the operation tree and compiling it to SQL cost tens of microseconds a query; docs/performance.md).
- * `build` is called once per database (and once per transaction, which is another instance) with stand-ins for the
- * arguments, and must only hand them to the query as values (`where`, `limit`, `offset`): its SQL may not depend on
- * them. Each call then runs that SQL with its own arguments in their places. A query whose shape varies (optional
- * filters, a list of ids of any length) is built as usual.
+ * `build` is called once per database with stand-ins for the arguments, and must only hand them to the query as values
+ * (`where`, `limit`, `offset`, `set`, `values`): its SQL may not depend on them. Each call then runs that SQL with its
+ * own arguments in their places, on the database or transaction it is given: a transaction of a database shares the
+ * database's compiled SQL (`compiledFor`), so a write run once per transaction is compiled once too. A query whose
+ * shape varies (optional filters, a list of ids of any length) is built as usual, or once per shape
+ * (`compiledOncePerShape`).
  */
 export function compiledOnce<Args extends Value[], Row>(
   build: (db: Db, ...args: Args) => Compilable<Row>,
 ): (db: Db, ...args: Args) => Promise<Row[]> {
-  const compiled = new WeakMap<Db, Compiled<Row>>();
+  const compiled = new WeakMap<object, Compiled<Row>>();
   return async (db, ...args) => {
-    let entry = compiled.get(db);
+    const key = compiledFor(db);
+    let entry = compiled.get(key);
     if (!entry) {
       entry = compile(db, build, args.length);
-      compiled.set(db, entry);
+      compiled.set(key, entry);
     }
     const { query, slots, arity } = entry;
     if (args.length !== arity) throw new Error(`A query compiled once for ${arity} arguments got ${args.length}.`);
@@ -42,6 +48,16 @@ export function compiledOnce<Args extends Value[], Row>(
     const result = await db.executeQuery<Row>({ ...query, parameters });
     return result.rows;
   };
+}
+
+/**
+ * What a compiled query is kept under: the database's dialect adapter, which the database and each of its transactions
+ * share (Kysely hands a transaction the database's compiler and adapter, on another connection), so they compile to the
+ * same SQL. A database or transaction with plugins (which may rewrite a query) keeps its own.
+ */
+function compiledFor(db: Db): object {
+  const executor = db.getExecutor();
+  return executor.plugins.length === 0 ? executor.adapter : db;
 }
 
 function compile<Args extends Value[], Row>(
@@ -86,4 +102,39 @@ export function compiledOnceForList<Args extends Value[], Row>(
     }
     return run(db, ...list, ...args);
   };
+}
+
+/** How many shapes one query keeps compiled (`compiledOncePerShape`); a query of any further shape is built per call. */
+export const COMPILED_SHAPES_MAX = 32;
+
+type Shaped<Row> = (
+  db: Db,
+  shape: string,
+  build: (db: Db, ...values: Value[]) => Compilable<Row>,
+  values: Value[],
+) => Promise<Row[]>;
+
+/**
+ * A query whose SQL depends on a little more than its values — which columns a write sets, how many rows an insert
+ * writes — compiled once per shape and database as `compiledOnce` does. Each call names its shape (a text that changes
+ * whenever the SQL would) and passes `build`, which is called with stand-ins for `values` the first time the shape is
+ * seen and must only hand them to the query as values; later calls of the shape run its SQL with their own values.
+ * A call with a value that is not a string, number or null, or of a shape past the first `COMPILED_SHAPES_MAX`, is
+ * built as usual.
+ */
+export function compiledOncePerShape<Row>(): Shaped<Row> {
+  const byShape = new Map<string, (db: Db, ...values: Value[]) => Promise<Row[]>>();
+  return async (db, shape, build, values) => {
+    let run = byShape.get(shape);
+    if (!run && byShape.size < COMPILED_SHAPES_MAX && values.every(isValue)) {
+      run = compiledOnce(build);
+      byShape.set(shape, run);
+    }
+    if (run && values.every(isValue)) return run(db, ...values);
+    return (await db.executeQuery(build(db, ...values).compile())).rows;
+  };
+}
+
+function isValue(value: unknown): value is Value {
+  return value === null || typeof value === 'string' || typeof value === 'number';
 }

@@ -1,6 +1,27 @@
 import type { Dialect } from '../db/column-types.ts';
+import { compiledOnce } from '../db/compiled-once.ts';
 import type { Db } from '../db/database.ts';
 import type { JobRow } from '../db/schema.ts';
+
+/** The insert of `insertJob`, compiled once (a job is queued by many writes, in their transactions). */
+const jobInsert = compiledOnce((db, name: string, payload: string, maxAttempts: number, runAt: string, now: string) =>
+  db
+    .insertInto('jobs')
+    .values({
+      name,
+      payload,
+      status: 'pending',
+      max_attempts: maxAttempts,
+      run_at: runAt,
+      locked_until: null,
+      locked_by: null,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+      completed_at: null,
+    })
+    .returning('id'),
+);
 
 /** Inserts a pending job; `db` is the caller's transaction, so the job commits or rolls back with its cause. */
 export async function insertJob(
@@ -10,23 +31,15 @@ export async function insertJob(
   options: { runAt: Date; maxAttempts: number },
 ): Promise<number> {
   const now = new Date().toISOString();
-  const row = await db
-    .insertInto('jobs')
-    .values({
-      name,
-      payload: JSON.stringify(payload),
-      status: 'pending',
-      max_attempts: options.maxAttempts,
-      run_at: options.runAt.toISOString(),
-      locked_until: null,
-      locked_by: null,
-      last_error: null,
-      created_at: now,
-      updated_at: now,
-      completed_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const [row] = await jobInsert(
+    db,
+    name,
+    JSON.stringify(payload),
+    options.maxAttempts,
+    options.runAt.toISOString(),
+    now,
+  );
+  if (!row) throw new Error('The job insert returned no row.');
   return row.id;
 }
 

@@ -4,6 +4,8 @@ import type { Db } from '../../src/db/database.ts';
 import { rejectAssignment } from '../../src/modules/assignments/assignments.service.ts';
 import { type AuthUser, authenticateToken } from '../../src/modules/auth/tokens.service.ts';
 import { postMessage } from '../../src/modules/teams/teams.service.ts';
+import { recordEvent } from '../../src/modules/webhooks/webhook-events.ts';
+import { activeWebhooksOfUsers, insertWebhook } from '../../src/modules/webhooks/webhooks.repository.ts';
 import { assignmentRow, assignmentScenario, notificationsOf } from '../helpers/assignment-fixtures.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
@@ -33,9 +35,10 @@ for (const dialect of testDialects()) {
     const announce = dialect === 'postgres' ? 1 : 0;
     /**
      * `count` notifications, sent together: the kept counts, the rows, the recipients' e-mail preferences, their
-     * mails and their webhooks' lookup, one statement each whatever the count.
+     * mails and their webhooks' lookup, one statement each whatever the count. The lookup is left out when the
+     * transaction already read the recipients' webhooks (for the write's own webhook event).
      */
-    const notifications = (count: number) => 5 + count * announce;
+    const notifications = (count: number, webhooksRead = false) => 5 - (webhooksRead ? 1 : 0) + count * announce;
 
     async function callerOf(token: string): Promise<AuthUser> {
       const caller = await authenticateToken(ctx.db, token);
@@ -55,9 +58,59 @@ for (const dialect of testDialects()) {
         (await notificationsOf(ctx.db, scenario.company.user.id)).map((row) => row.type),
         ['task_declined'],
       );
-      // The assignment's context (access check), the move, its webhook event's lookup, the company's notification,
-      // the queued task.match job and the answer's read.
-      assert.equal(queries, 1 + 1 + 1 + notifications(1) + 1 + 1);
+      // The assignment's context (access check), the move, its webhook event's lookup (both parties), the company's
+      // notification (whose webhooks that lookup read), the queued task.match job and the answer's read.
+      assert.equal(queries, 1 + 1 + 1 + notifications(1, true) + 1 + 1);
+    });
+
+    it("a decline's event and notification reach each party's webhooks from one lookup", async () => {
+      const scenario = await assignmentScenario(ctx.db);
+      const companyHook = await insertWebhookRow(ctx.db, scenario.company.user.id, { events: ['*'] });
+      const contributorHook = await insertWebhookRow(ctx.db, scenario.volunteer.user.id, { events: ['*'] });
+      const caller = await callerOf(scenario.volunteer.token);
+      await rejectAssignment({ db: ctx.db, queue: ctx.deps.queue }, caller, scenario.assignment.id, null);
+      const eventsOf = async (webhookId: number) =>
+        (
+          await ctx.db
+            .selectFrom('webhook_deliveries')
+            .select('event_type')
+            .where('webhook_id', '=', webhookId)
+            .orderBy('id')
+            .execute()
+        ).map((row) => row.event_type);
+      assert.deepEqual(await eventsOf(companyHook), ['assignment.status_changed', 'notification.created']);
+      assert.deepEqual(await eventsOf(contributorHook), ['assignment.status_changed']);
+    });
+
+    it('a webhook the transaction itself adds after a lookup receives its later events', async () => {
+      const user = await createVolunteer(ctx.db);
+      const hookIds = await ctx.db.transaction().execute(async (trx) => {
+        assert.deepEqual(await activeWebhooksOfUsers(trx, [user.user.id]), []);
+        const hook = await insertWebhook(trx, {
+          user_id: user.user.id,
+          url: 'https://hooks.example.com/later',
+          events: JSON.stringify(['*']),
+          description: null,
+          secret: 'whsec_test',
+          now: new Date().toISOString(),
+        });
+        await recordEvent(trx, {
+          type: 'notification.created',
+          recipients: [user.user.id],
+          data: async () => ({ id: 1 }),
+        });
+        return { hook: hook.id, seen: (await activeWebhooksOfUsers(trx, [user.user.id])).map((row) => row.id) };
+      });
+      assert.deepEqual(hookIds.seen, [hookIds.hook]);
+      const delivered = await ctx.db
+        .selectFrom('webhook_deliveries')
+        .select('event_type')
+        .where('webhook_id', '=', hookIds.hook)
+        .execute();
+      assert.deepEqual(
+        delivered.map((row) => row.event_type),
+        ['notification.created'],
+      );
     });
 
     it('a team message: the members read once, their notifications written together', async () => {
@@ -82,8 +135,8 @@ for (const dialect of testDialects()) {
       }
       assert.deepEqual(await notificationsOf(ctx.db, members[0].user.id), []);
       // The caller's membership (access check), the message, the members, their webhooks' lookup,
-      // and the notifications of the two other members, together.
-      assert.equal(queries, 1 + 1 + 1 + 1 + notifications(2));
+      // and the notifications of the two other members, together (their webhooks already read).
+      assert.equal(queries, 1 + 1 + 1 + 1 + notifications(2, true));
     });
 
     it("a message's notifications, written together, keep each member's count, e-mail choice and webhook", async () => {

@@ -1,4 +1,4 @@
-import { compiledOnce, compiledOnceForList } from '../../db/compiled-once.ts';
+import { compiledOnce, compiledOnceForList, compiledOncePerShape, type Value } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import type { AssignmentUpdate, InvitedBy } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
@@ -213,14 +213,24 @@ export async function updateAssignmentIfStatus(
   from: readonly AssignmentStatus[],
   changes: AssignmentUpdate,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('assignments')
-    .set(changes)
-    .where('id', '=', id)
-    .where('status', 'in', [...from])
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  // Compiled once per set of columns and number of statuses (each transition has its own), on every transaction.
+  const set = Object.entries(changes).filter(([, value]) => value !== undefined);
+  const rows = await assignmentMoves(
+    db,
+    `${set.map(([column]) => column).join(',')}/${from.length}`,
+    (inner, ...values) =>
+      inner
+        .updateTable('assignments')
+        .set(Object.fromEntries(set.map(([column], i) => [column, values[i]])) as AssignmentUpdate)
+        .where('id', '=', values[set.length] as number)
+        .where('status', 'in', values.slice(set.length + 1) as AssignmentStatus[])
+        .returning('id'),
+    [...set.map(([, value]) => value as Value), id, ...from],
+  );
+  return rows.length === 1;
 }
+
+const assignmentMoves = compiledOncePerShape<{ id: number }>();
 
 export type NewSubmission = {
   assignmentId: number;

@@ -1,3 +1,4 @@
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 
 export function insertToken(
@@ -23,8 +24,13 @@ export function insertToken(
  * The token with its user and the user's company or contributor profile (each at most one row, by a unique index) in
  * one query: this runs on every API request the token cache does not answer.
  */
-export function findTokenWithUser(db: Db, tokenId: number) {
-  return db
+export async function findTokenWithUser(db: Db, tokenId: number) {
+  const [row] = await tokenWithUser(db, tokenId);
+  return row;
+}
+
+const tokenWithUser = compiledOnce((db, tokenId: number) =>
+  db
     .selectFrom('personal_access_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
     .leftJoin('companies as c', 'c.user_id', 'u.id')
@@ -44,18 +50,21 @@ export function findTokenWithUser(db: Db, tokenId: number) {
       'c.id as company_id',
       'v.id as volunteer_id',
     ])
-    .where('t.id', '=', tokenId)
-    .executeTakeFirst();
-}
+    .where('t.id', '=', tokenId),
+);
 
 /** Marks the token used at `now`; a web token's idle end moves to `expiresAt` in the same write. */
 export async function touchToken(db: Db, tokenId: number, now: string, expiresAt?: string): Promise<void> {
-  await db
-    .updateTable('personal_access_tokens')
-    .set(expiresAt === undefined ? { last_used_at: now } : { last_used_at: now, expires_at: expiresAt })
-    .where('id', '=', tokenId)
-    .execute();
+  if (expiresAt === undefined) await tokenTouch(db, now, tokenId);
+  else await webTokenTouch(db, now, expiresAt, tokenId);
 }
+
+const tokenTouch = compiledOnce((db, now: string, tokenId: number) =>
+  db.updateTable('personal_access_tokens').set({ last_used_at: now }).where('id', '=', tokenId),
+);
+const webTokenTouch = compiledOnce((db, now: string, expiresAt: string, tokenId: number) =>
+  db.updateTable('personal_access_tokens').set({ last_used_at: now, expires_at: expiresAt }).where('id', '=', tokenId),
+);
 
 export async function deleteTokensOfUser(db: Db, userId: number): Promise<number> {
   const result = await db.deleteFrom('personal_access_tokens').where('user_id', '=', userId).executeTakeFirst();

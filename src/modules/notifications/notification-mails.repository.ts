@@ -1,4 +1,5 @@
 import type { Dialect } from '../../db/column-types.ts';
+import { compiledOncePerShape } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 
 /**
@@ -12,11 +13,25 @@ export async function insertNotificationMails(
   rows: ReadonlyArray<{ notification_id: number; user_id: number; delivery: MailDelivery; created_at: string }>,
 ): Promise<void> {
   if (rows.length === 0) return;
-  await db
-    .insertInto('notification_mails')
-    .values(rows.map((row) => ({ ...row, queued_at: null })))
-    .execute();
+  // Compiled once per number of rows (one for most writes).
+  await mailInserts(
+    db,
+    String(rows.length),
+    (inner, ...values) =>
+      inner.insertInto('notification_mails').values(
+        rows.map((_, i) => ({
+          notification_id: values[4 * i] as number,
+          user_id: values[4 * i + 1] as number,
+          delivery: values[4 * i + 2] as MailDelivery,
+          created_at: values[4 * i + 3] as string,
+          queued_at: null,
+        })),
+      ),
+    rows.flatMap((row) => [row.notification_id, row.user_id, row.delivery, row.created_at]),
+  );
 }
+
+const mailInserts = compiledOncePerShape<never>();
 
 /**
  * Takes up to `limit` instant mails that wait for their job, marking them queued, in the caller's transaction (the

@@ -1,3 +1,4 @@
+import { compiledOncePerShape } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 
 /** A user's e-mail choices per notification type (table `notification_preferences`): only the types they changed. */
@@ -10,13 +11,23 @@ export function listPreferences(db: Db, userId: number) {
  * one select on the (user_id, type) key, in the transaction of the notifications.
  */
 export function findPreferences(db: Db, userIds: readonly number[], types: readonly string[]) {
-  return db
-    .selectFrom('notification_preferences')
-    .select(['user_id', 'type', 'email'])
-    .where('user_id', 'in', [...new Set(userIds)])
-    .where('type', 'in', [...new Set(types)])
-    .execute();
+  const users = [...new Set(userIds)];
+  const typeNames = [...new Set(types)];
+  // Compiled once per number of users and of types (one and one when a write notifies one user).
+  return preferencesOf(
+    db,
+    `${users.length}/${typeNames.length}`,
+    (inner, ...values) =>
+      inner
+        .selectFrom('notification_preferences')
+        .select(['user_id', 'type', 'email'])
+        .where('user_id', 'in', values.slice(0, users.length) as number[])
+        .where('type', 'in', values.slice(users.length) as string[]),
+    [...users, ...typeNames],
+  );
 }
+
+const preferencesOf = compiledOncePerShape<{ user_id: number; type: string; email: string }>();
 
 /** Sets the user's choice for each given type (an upsert per type, in the caller's transaction). */
 export async function savePreferences(

@@ -1,5 +1,5 @@
 import { type Compilable, sql } from 'kysely';
-import { compiledOnce, compiledOnceForList } from '../../db/compiled-once.ts';
+import { compiledOnce, compiledOnceForList, compiledOncePerShape } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import type { NotificationRow } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
@@ -302,27 +302,52 @@ export function insertNotifications(db: Db, notifications: readonly NewNotificat
       trx,
       notifications.map((notification) => notification.userId),
     );
-    const rows = await trx
-      .insertInto('notifications')
-      .values(
-        notifications.map((notification) => ({
-          user_id: notification.userId,
-          type: notification.type,
-          title: notification.title,
-          message: notification.message,
-          action_url: notification.actionUrl,
-          data: notification.data,
-          challenge_id: notification.challengeId,
-          read_at: null,
-          created_at: notification.now,
-        })),
-      )
-      .returningAll()
-      .execute();
+    // Compiled once per number of rows (one for most writes).
+    const rows = await notificationInserts(
+      trx,
+      String(notifications.length),
+      (inner, ...values) =>
+        inner
+          .insertInto('notifications')
+          .values(
+            notifications.map((_, i) => {
+              const [userId, type, title, message, actionUrl, data, challengeId, now] = values.slice(
+                i * NOTIFICATION_VALUES,
+                (i + 1) * NOTIFICATION_VALUES,
+              );
+              return {
+                user_id: userId as number,
+                type: type as string,
+                title: title as string,
+                message: message as string,
+                action_url: actionUrl as string | null,
+                data: data as string,
+                challenge_id: challengeId as number | null,
+                read_at: null,
+                created_at: now as string,
+              };
+            }),
+          )
+          .returningAll(),
+      notifications.flatMap((notification) => [
+        notification.userId,
+        notification.type,
+        notification.title,
+        notification.message,
+        notification.actionUrl,
+        notification.data,
+        notification.challengeId,
+        notification.now,
+      ]),
+    );
     // Both engines number the rows of one insert in the order of its values; by id, they line up with the input.
     return rows.sort((a, b) => a.id - b.id);
   });
 }
+
+/** The values of one notification row an insert takes (`insertNotifications`). */
+const NOTIFICATION_VALUES = 8;
+const notificationInserts = compiledOncePerShape<NotificationRow>();
 
 export async function insertNotification(db: Db, notification: NewNotificationRow): Promise<NotificationRow> {
   const [row] = await insertNotifications(db, [notification]);
@@ -337,19 +362,32 @@ export async function insertNotification(db: Db, notification: NewNotificationRo
 async function addUnread(db: Db, userIds: readonly number[]): Promise<void> {
   const added = new Map<number, number>();
   for (const userId of userIds) added.set(userId, (added.get(userId) ?? 0) + 1);
-  await db
-    .insertInto('notification_counts')
-    .values(
-      [...added].sort(([a], [b]) => a - b).map(([userId, count]) => ({ user_id: userId, total: count, unread: count })),
-    )
-    .onConflict((conflict) =>
-      conflict.column('user_id').doUpdateSet((eb) => ({
-        total: eb('notification_counts.total', '+', eb.ref('excluded.total')),
-        unread: eb('notification_counts.unread', '+', eb.ref('excluded.unread')),
-      })),
-    )
-    .execute();
+  const counts = [...added].sort(([a], [b]) => a - b);
+  // Compiled once per number of users (one for most writes).
+  await unreadAdditions(
+    db,
+    String(counts.length),
+    (inner, ...values) =>
+      inner
+        .insertInto('notification_counts')
+        .values(
+          counts.map((_, i) => ({
+            user_id: values[2 * i] as number,
+            total: values[2 * i + 1] as number,
+            unread: values[2 * i + 1] as number,
+          })),
+        )
+        .onConflict((conflict) =>
+          conflict.column('user_id').doUpdateSet((eb) => ({
+            total: eb('notification_counts.total', '+', eb.ref('excluded.total')),
+            unread: eb('notification_counts.unread', '+', eb.ref('excluded.unread')),
+          })),
+        ),
+    counts.flat(),
+  );
 }
+
+const unreadAdditions = compiledOncePerShape<never>();
 
 /** A user's notifications with an id above `afterId`, oldest first: what a stream has not sent yet. */
 export function notificationsAfter(db: Db, userId: number, afterId: number, limit: number) {

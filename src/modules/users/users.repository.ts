@@ -1,3 +1,4 @@
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import type { AccountType, NewUser } from '../../db/schema.ts';
 
@@ -10,9 +11,13 @@ export function findUserByEmail(db: Db, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
 
-export function findUserById(db: Db, id: number) {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findUserById(db: Db, id: number) {
+  const [user] = await userById(db, id);
+  return user;
 }
+
+/** Compiled once: `GET /api/user` reads it on every request. */
+const userById = compiledOnce((db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id));
 
 export async function setUserActive(db: Db, id: number, active: boolean, now: string): Promise<void> {
   await db

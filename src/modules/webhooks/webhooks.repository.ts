@@ -1,3 +1,4 @@
+import { compiledOnceForList } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import type { WebhookDeliveryRow, WebhookDeliveryStatus, WebhookRow } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
@@ -7,6 +8,7 @@ import type { PageRequest } from '../../http/pagination.ts';
 export type NewWebhook = Pick<WebhookRow, 'user_id' | 'url' | 'events' | 'description' | 'secret'> & { now: string };
 
 export function insertWebhook(db: Db, webhook: NewWebhook): Promise<WebhookRow> {
+  forgetLookups(db);
   const { now, ...values } = webhook;
   return db
     .insertInto('webhooks')
@@ -42,23 +44,48 @@ export async function listWebhooksOfUser(
   return { rows, total: Number(count.total) };
 }
 
-/** The active webhooks of these users: the candidates for an event about something they may read. */
-export function activeWebhooksOfUsers(db: Db, userIds: readonly number[]): Promise<WebhookRow[]> {
-  if (userIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('webhooks')
-    .selectAll()
-    .where('user_id', 'in', [...userIds])
-    .where('active', '=', 1)
-    .orderBy('id')
-    .execute();
+/**
+ * The active webhooks of these users: the candidates for an event about something they may read. In a transaction,
+ * each user's are read once: a move's webhook event and its notification's ask for the same parties, so the second
+ * lookup costs no statement. What the transaction itself writes to `webhooks` (every write below) forgets them; what
+ * another transaction commits meanwhile is not seen, as if it had committed after this one.
+ */
+export async function activeWebhooksOfUsers(db: Db, userIds: readonly number[]): Promise<WebhookRow[]> {
+  const users = [...new Set(userIds)];
+  if (users.length === 0) return [];
+  if (!db.isTransaction) return webhooksOfUsers(db, users);
+  let known = lookedUpIn.get(db);
+  if (!known) {
+    known = new Map();
+    lookedUpIn.set(db, known);
+  }
+  const missing = users.filter((userId) => !known.has(userId));
+  if (missing.length > 0) {
+    const rows = await webhooksOfUsers(db, missing);
+    for (const userId of missing) known.set(userId, []);
+    for (const row of rows) known.get(row.user_id)?.push(row);
+  }
+  return users.flatMap((userId) => known.get(userId) ?? []).sort((a, b) => a.id - b.id);
 }
+
+/** Per transaction, each user's active webhooks once read (`activeWebhooksOfUsers`). */
+const lookedUpIn = new WeakMap<Db, Map<number, WebhookRow[]>>();
+
+/** A write to `webhooks` in `db`: its transaction reads the webhooks again. */
+function forgetLookups(db: Db): void {
+  lookedUpIn.delete(db);
+}
+
+const webhooksOfUsers = compiledOnceForList((db, users) =>
+  db.selectFrom('webhooks').selectAll().where('user_id', 'in', users).where('active', '=', 1).orderBy('id'),
+);
 
 export type WebhookChange = Partial<Pick<WebhookRow, 'url' | 'events' | 'description' | 'secret' | 'active'>> & {
   consecutive_failures?: number;
 };
 
 export function updateWebhook(db: Db, id: number, change: WebhookChange, now: string): Promise<WebhookRow | undefined> {
+  forgetLookups(db);
   return db
     .updateTable('webhooks')
     .set({ ...change, updated_at: now })
@@ -68,12 +95,14 @@ export function updateWebhook(db: Db, id: number, change: WebhookChange, now: st
 }
 
 export async function deleteWebhook(db: Db, id: number): Promise<void> {
+  forgetLookups(db);
   await db.deleteFrom('webhook_deliveries').where('webhook_id', '=', id).execute();
   await db.deleteFrom('webhooks').where('id', '=', id).execute();
 }
 
 /** A delivery ended succeeded: the webhook's run of failures is over. */
 export async function resetFailures(db: Db, webhookId: number): Promise<void> {
+  forgetLookups(db);
   await db
     .updateTable('webhooks')
     .set({ consecutive_failures: 0 })
@@ -87,6 +116,7 @@ export async function resetFailures(db: Db, webhookId: number): Promise<void> {
  * run reached `limit` while it was active), so the caller tells its owner exactly once.
  */
 export async function countFailure(db: Db, webhookId: number, limit: number, now: string) {
+  forgetLookups(db);
   const row = await db
     .updateTable('webhooks')
     .set((eb) => ({ consecutive_failures: eb('consecutive_failures', '+', 1) }))
