@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Db } from '../../src/db/database.ts';
 import { rejectAssignment } from '../../src/modules/assignments/assignments.service.ts';
+import { createChallenge as submitChallenge } from '../../src/modules/challenges/challenges.service.ts';
 import { type AuthUser, authenticateToken } from '../../src/modules/auth/tokens.service.ts';
 import { postMessage } from '../../src/modules/teams/teams.service.ts';
 import { recordEvent } from '../../src/modules/webhooks/webhook-events.ts';
@@ -61,6 +62,34 @@ for (const dialect of testDialects()) {
       // The assignment's context (access check), the move, its webhook event's lookup (both parties), the company's
       // notification (whose webhooks that lookup read), the queued task.match job and the answer's read.
       assert.equal(queries, 1 + 1 + 1 + notifications(1, true) + 1 + 1);
+    });
+
+    it("submitting a challenge: the company's user is the caller, not read again for the webhook event", async () => {
+      const company = await createCompany(ctx.db);
+      const caller = await callerOf(company.token);
+      const { result, queries } = await countQueries(ctx.db, (db: Db) =>
+        submitChallenge({ db, queue: ctx.deps.queue }, caller, {
+          title: 'Counted statements',
+          description: 'A brief long enough to be submitted, about counting the statements of a write.',
+        }),
+      );
+      assert.equal(result.title, 'Counted statements');
+      // The insert, the queued analysis job, the company's webhooks' lookup and the answer's read.
+      assert.equal(queries, 1 + 1 + 1 + 1);
+      const hookId = await insertWebhookRow(ctx.db, company.user.id, { events: ['challenge.status_changed'] });
+      const second = await submitChallenge({ db: ctx.db, queue: ctx.deps.queue }, caller, {
+        title: 'Heard by the webhook',
+        description: 'A brief long enough to be submitted, whose submission the company webhook hears of.',
+      });
+      const deliveries = await ctx.db
+        .selectFrom('webhook_deliveries')
+        .select('body')
+        .where('webhook_id', '=', hookId)
+        .execute();
+      assert.deepEqual(
+        deliveries.map((row) => JSON.parse(row.body).data.id),
+        [second.id],
+      );
     });
 
     it("a decline's event and notification reach each party's webhooks from one lookup", async () => {

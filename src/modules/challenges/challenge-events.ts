@@ -9,8 +9,13 @@ import { findChallengeWithCompany } from './challenges.repository.ts';
  * (GET /api/challenges/{id} without the embedded lists), to the company's webhooks. Contributors follow their part
  * through assignment and notification events (docs/api.md, Webhooks).
  */
-export async function recordChallengeStatusChanged(trx: Db, challengeId: number): Promise<void> {
-  const companyUserId = await companyUserOfChallenge(trx, challengeId);
+export async function recordChallengeStatusChanged(
+  trx: Db,
+  challengeId: number,
+  /** The company's user when the caller knows it (the company that just submitted it): one read less. */
+  knownCompanyUserId?: number,
+): Promise<void> {
+  const companyUserId = knownCompanyUserId ?? (await companyUserOfChallenge(trx, challengeId));
   if (companyUserId === null) return;
   await recordEvent(trx, {
     type: 'challenge.status_changed',

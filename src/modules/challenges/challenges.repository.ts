@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
-import { compiledOnce } from '../../db/compiled-once.ts';
+import { compiledOnce, compiledOncePerShape, type Value } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
@@ -182,31 +182,42 @@ export type ContestColumns = {
   is_public?: number;
 };
 
-export function insertChallenge(
+export async function insertChallenge(
   db: Db,
   values: { companyId: number; title: string; description: string; contest: ContestColumns; now: string },
 ): Promise<{ id: number }> {
-  return db
-    .insertInto('challenges')
-    .values({
-      company_id: values.companyId,
-      title: values.title,
-      description: values.description,
-      refined_brief: null,
-      field: null,
-      score: null,
-      complexity_level: null,
-      challenge_type: null,
-      status: CHALLENGE_TRANSITIONS.submit.to,
-      ai_analysis_status: 'pending',
-      rejection_reason: null,
-      ...values.contest,
-      created_at: values.now,
-      updated_at: values.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const contest = Object.entries(values.contest).filter(([, value]) => value !== undefined);
+  // Compiled once per set of contest settings given (none, for most challenges).
+  const [row] = await challengeInserts(
+    db,
+    contest.map(([column]) => column).join(','),
+    (inner, companyId, title, description, now, ...settings) =>
+      inner
+        .insertInto('challenges')
+        .values({
+          company_id: companyId as number,
+          title: title as string,
+          description: description as string,
+          refined_brief: null,
+          field: null,
+          score: null,
+          complexity_level: null,
+          challenge_type: null,
+          status: CHALLENGE_TRANSITIONS.submit.to,
+          ai_analysis_status: 'pending',
+          rejection_reason: null,
+          ...(Object.fromEntries(contest.map(([column], i) => [column, settings[i]])) as ContestColumns),
+          created_at: now as string,
+          updated_at: now as string,
+        })
+        .returning('id'),
+    [values.companyId, values.title, values.description, values.now, ...contest.map(([, value]) => value as Value)],
+  );
+  if (!row) throw new Error('The challenge insert returned no row.');
+  return row;
 }
+
+const challengeInserts = compiledOncePerShape<{ id: number }>();
 
 export type ChallengeEdit = {
   title?: string;

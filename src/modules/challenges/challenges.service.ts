@@ -137,7 +137,8 @@ export async function createChallenge(
       now: new Date().toISOString(),
     });
     await queue.enqueue(trx, 'challenge.analyze', { challengeId: id });
-    await recordChallengeStatusChanged(trx, id);
+    // The caller is the company's user (companyIdOf found the company by them).
+    await recordChallengeStatusChanged(trx, id, caller.id);
     return findChallengeWithCompany(trx, id);
   });
   return toChallenge(row!);
