@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { COMPILED_LIST_MAX, compiledOnce, compiledOnceForList } from '../../src/db/compiled-once.ts';
+import {
+  COMPILED_LIST_MAX,
+  COMPILED_SHAPES_MAX,
+  compiledOnce,
+  compiledOnceForList,
+  compiledOncePerShape,
+} from '../../src/db/compiled-once.ts';
 import type { Db } from '../../src/db/database.ts';
 import { createTestDatabase, type TestDatabase, testDialects } from '../helpers/context.ts';
 import { createUser } from '../helpers/factories.ts';
@@ -98,6 +104,84 @@ for (const dialect of testDialects()) {
       assert.deepEqual(await named(long), ['Listed 1']);
       assert.deepEqual(await named(long), ['Listed 1']);
       assert.equal(builds, 5);
+    });
+
+    it("a transaction uses its database's compiled SQL: built once across transactions", async () => {
+      let builds = 0;
+      const byName = compiledOnce((db: Db, name: string) => {
+        builds++;
+        return db.selectFrom('users').select('name').where('name', '=', name);
+      });
+      for (const name of ['Shared 1', 'Shared 2']) {
+        await database.db.transaction().execute(async (trx) => {
+          await createUser(trx, 'contributor', { name });
+          assert.deepEqual(
+            (await byName(trx, name)).map((row) => row.name),
+            [name],
+          );
+        });
+      }
+      assert.deepEqual(
+        (await byName(database.db, 'Shared 1')).map((row) => row.name),
+        ['Shared 1'],
+      );
+      assert.equal(builds, 1);
+    });
+
+    it('compiles a write once per shape, each call with its own values (null written as a value)', async () => {
+      const user = await createUser(database.db, 'contributor', { name: 'Shaped' });
+      let builds = 0;
+      const renames = compiledOncePerShape<{ id: number }>();
+      const rename = (changes: { name?: string; linkedin_id?: string | null }) => {
+        const set = Object.entries(changes);
+        return renames(
+          database.db,
+          set.map(([column]) => column).join(','),
+          (db, ...values) => {
+            builds++;
+            return db
+              .updateTable('users')
+              .set(Object.fromEntries(set.map(([column], i) => [column, values[i]])))
+              .where('id', '=', values[set.length] as number)
+              .returning('id');
+          },
+          [...set.map(([, value]) => value ?? null), user.id],
+        );
+      };
+      const row = () =>
+        database.db.selectFrom('users').select(['name', 'linkedin_id']).where('id', '=', user.id).executeTakeFirst();
+      assert.deepEqual(
+        (await rename({ name: 'Shaped 2' })).map((row) => row.id),
+        [user.id],
+      );
+      assert.deepEqual(
+        (await rename({ name: 'Shaped 3' })).map((row) => row.id),
+        [user.id],
+      );
+      assert.equal((await row())?.name, 'Shaped 3');
+      await rename({ name: 'Shaped 4', linkedin_id: 'li-1' });
+      assert.deepEqual({ ...(await row()) }, { name: 'Shaped 4', linkedin_id: 'li-1' });
+      await rename({ name: 'Shaped 5', linkedin_id: null });
+      assert.deepEqual({ ...(await row()) }, { name: 'Shaped 5', linkedin_id: null });
+      assert.equal(builds, 2, 'two shapes, each built once');
+      // Past the kept shapes, each call is built anew and still right.
+      for (let n = 0; n < COMPILED_SHAPES_MAX; n++) {
+        await renames(
+          database.db,
+          `other ${n}`,
+          (db, id) =>
+            db
+              .selectFrom('users')
+              .select('id')
+              .where('id', '=', id as number),
+          [user.id],
+        );
+      }
+      const before = builds;
+      await rename({ linkedin_id: 'li-2' });
+      await rename({ linkedin_id: 'li-3' });
+      assert.equal(builds, before + 2);
+      assert.equal((await row())?.linkedin_id, 'li-3');
     });
 
     it('refuses a build that does not hand every argument to the query as a value', async () => {
