@@ -7,7 +7,7 @@ import { experienceLevel, latestJob, totalYears } from './experience.ts';
 import { countHeadings, cvLines } from './lines.ts';
 import { confidence, professionalDomains, summarize } from './profile.ts';
 import type { CvAnalysis, CvInput, CvSkillResult } from './schema.ts';
-import { collectSkillEvidence, rankSkills } from './skills.ts';
+import { collectSkillEvidence, rankSkills, withQualificationLevels } from './skills.ts';
 import { findJobs, toWorkExperience } from './work-history.ts';
 import { writtenLanguage } from './written-language.ts';
 
@@ -44,7 +44,11 @@ export function analyzeCv(input: CvInput, taxonomy: Taxonomy): CvAnalysis {
   const jobs = findJobs(lines, asOf);
   const education = findEducation(lines);
   const evidence = collectSkillEvidence(lines, jobs, taxonomy, asOf);
-  const skills = withoutWrittenLanguage(rankSkills(evidence, jobs, asOf), text, taxonomy);
+  const ranked = withoutWrittenLanguage(rankSkills(evidence, jobs, asOf), text, taxonomy);
+  // The fields the CV places the person in, from the levels the CV's own words give: a qualification of the leading
+  // one then takes the years the person has worked in it.
+  const domains = professionalDomains(evidence, ranked);
+  const skills = withQualificationLevels(ranked, evidence, jobs, domains[0]);
   const years = totalYears(jobs);
   const partial = {
     skills,
@@ -52,7 +56,7 @@ export function analyzeCv(input: CvInput, taxonomy: Taxonomy): CvAnalysis {
     years_of_experience: years,
     education,
     work_experience: toWorkExperience(jobs),
-    professional_domains: professionalDomains(evidence, skills),
+    professional_domains: domains,
   };
   return {
     ...partial,

@@ -447,6 +447,67 @@ function proficiency(entry: SkillEvidence, years: number | null, jobs: Job[], st
   return stale ? LEVELS[Math.max(0, LEVELS.indexOf(level) - 1)] : level;
 }
 
+// Where a CV lists what the person is qualified in: its credentials, and the qualifications it lists with its degrees
+// ("Qualifications: IPAF 3a/3b and PASMA", "Forklift licence (counterbalance), 2019").
+const QUALIFICATION_SECTIONS: ReadonlySet<Section> = new Set(['certifications', 'education']);
+// What a qualification certifies: a practice or a body of knowledge (a product or a spoken language is no credential,
+// and a soft skill belongs to every field).
+const QUALIFICATION_KINDS: ReadonlySet<SkillCategory | null> = new Set<SkillCategory | null>(['technical', 'domain']);
+// Kinds of skill that place a job in a field of work.
+const FIELD_KINDS: ReadonlySet<SkillCategory | null> = new Set<SkillCategory | null>(['technical', 'tool', 'domain']);
+// The most a qualification is worth from the years in its field alone: the person's own rating or the years written
+// beside it say more, and a certificate is no evidence of expert practice.
+const QUALIFICATION_LEVEL_CAP: Proficiency = 'advanced';
+
+/** The fields of work each job shows: the fields of the trade's skills found in its lines. */
+function fieldsOfJobs(evidence: Map<string, SkillEvidence>): Map<number, Set<string>> {
+  const fields = new Map<number, Set<string>>();
+  for (const entry of evidence.values()) {
+    if (!FIELD_KINDS.has(entry.skill.category)) continue;
+    for (const job of entry.jobs) {
+      const own = fields.get(job) ?? new Set<string>();
+      for (const field of entry.skill.fields) own.add(field);
+      fields.set(job, own);
+    }
+  }
+  return fields;
+}
+
+/**
+ * A qualification the person holds (a credential, licence, registration or certificate listed with the others; an
+ * expired or pending one is no asserted mention and never gets here), with no rating or years of its own, read as a
+ * recruiter reads it: the competence it certifies, practised for as long as the person has worked in jobs of its
+ * field ("IPAF and PASMA" of an electrician of twelve years; "SMSTS" of a civil engineer on sites), at most
+ * `QUALIFICATION_LEVEL_CAP`. Only in the field the CV mainly places the person in (`workField`, its leading
+ * professional domain): a nursery practitioner's food hygiene certificate or a hairdresser's teaching award keeps the
+ * level the CV reading gives it, whatever else their CV touches. The profile's other levels, and its order, are
+ * unchanged.
+ */
+export function withQualificationLevels(
+  skills: CvSkillResult[],
+  evidence: Map<string, SkillEvidence>,
+  jobs: Job[],
+  workField: string | undefined,
+): CvSkillResult[] {
+  if (workField === undefined) return skills;
+  const jobFields = fieldsOfJobs(evidence);
+  const byName = new Map([...evidence.values()].map((entry) => [entry.skill.name, entry]));
+  return skills.map((skill) => {
+    const entry = byName.get(skill.name);
+    if (!entry || entry.rating || (skill.years_of_experience ?? 0) >= 1) return skill;
+    if (!QUALIFICATION_KINDS.has(entry.skill.category)) return skill;
+    if (![...entry.sections].some((section) => QUALIFICATION_SECTIONS.has(section))) return skill;
+    if (!entry.skill.fields.includes(workField)) return skill;
+    const inField = jobs.filter((_, index) => jobFields.get(index)?.has(workField));
+    const years = inField.length ? monthsToYears(unionMonths(inField.map((job) => job.span))) : 0;
+    if (years < 1) return skill;
+    const fromYears: Proficiency = years >= 3 ? QUALIFICATION_LEVEL_CAP : 'intermediate';
+    return LEVEL_RANK[fromYears] > LEVEL_RANK[skill.proficiency_level]
+      ? { ...skill, proficiency_level: fromYears }
+      : skill;
+  });
+}
+
 const MAX_SKILLS = 40;
 const MAX_LANGUAGES = 8;
 
