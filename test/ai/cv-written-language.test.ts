@@ -41,7 +41,7 @@ describe('the language a CV is written in', () => {
 
   it('stays for people whose trade is languages: it is a working language of theirs', () => {
     const translator = `${ENGLISH_CV.split('Languages')[0]}Translation
-Freelance translator and interpreter from German and Czech into English since 2016, with legal and medical work.
+Freelance translation and interpreting from German and Czech into English since 2016, with legal and medical work.
 Languages
 Czech (native), English (native), German (C2)`;
     const names = analyzeCv({ text: translator, asOf: '2026-11-01' }, taxonomy).skills.map((skill) => skill.name);
