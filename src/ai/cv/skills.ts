@@ -3,6 +3,7 @@ import { type SkillCategory, skillSlug, type Taxonomy, type TaxonomySkill } from
 import { parseText } from '../taxonomy/text-parser.ts';
 import { clausesOf, withoutLongRuns } from './clauses.ts';
 import { findDateRanges, monthsToYears, spanMonths, unionMonths } from './dates.ts';
+import { totalYears } from './experience.ts';
 import type { CvLine, Section } from './lines.ts';
 import { type ListedItem, listedItems, listLabels } from './listed-skills.ts';
 import { namedTools } from './named-tools.ts';
@@ -491,6 +492,7 @@ export function withQualificationLevels(
 ): CvSkillResult[] {
   if (workField === undefined) return skills;
   const jobFields = fieldsOfJobs(evidence);
+  const yearsInField = totalYears(jobs.filter((_, index) => jobFields.get(index)?.has(workField)));
   const byName = new Map([...evidence.values()].map((entry) => [entry.skill.name, entry]));
   return skills.map((skill) => {
     const entry = byName.get(skill.name);
@@ -498,10 +500,8 @@ export function withQualificationLevels(
     if (!QUALIFICATION_KINDS.has(entry.skill.category)) return skill;
     if (![...entry.sections].some((section) => QUALIFICATION_SECTIONS.has(section))) return skill;
     if (!entry.skill.fields.includes(workField)) return skill;
-    const inField = jobs.filter((_, index) => jobFields.get(index)?.has(workField));
-    const years = inField.length ? monthsToYears(unionMonths(inField.map((job) => job.span))) : 0;
-    if (years < 1) return skill;
-    const fromYears: Proficiency = years >= 3 ? QUALIFICATION_LEVEL_CAP : 'intermediate';
+    if (yearsInField < 1) return skill;
+    const fromYears: Proficiency = yearsInField >= 3 ? QUALIFICATION_LEVEL_CAP : 'intermediate';
     return LEVEL_RANK[fromYears] > LEVEL_RANK[skill.proficiency_level]
       ? { ...skill, proficiency_level: fromYears }
       : skill;
