@@ -125,12 +125,13 @@ type Shaped<Row> = (
 export function compiledOncePerShape<Row>(): Shaped<Row> {
   const byShape = new Map<string, (db: Db, ...values: Value[]) => Promise<Row[]>>();
   return async (db, shape, build, values) => {
+    const plain = values.every(isValue);
     let run = byShape.get(shape);
-    if (!run && byShape.size < COMPILED_SHAPES_MAX && values.every(isValue)) {
+    if (!run && byShape.size < COMPILED_SHAPES_MAX && plain) {
       run = compiledOnce(build);
       byShape.set(shape, run);
     }
-    if (run && values.every(isValue)) return run(db, ...values);
+    if (run && plain) return run(db, ...values);
     return (await db.executeQuery(build(db, ...values).compile())).rows;
   };
 }
