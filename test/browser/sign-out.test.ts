@@ -88,7 +88,15 @@ describe('signing out and ended sessions [browser]', { skip: !hasChromium }, () 
     const account = newAccount('contributor', 'Expiring Token');
     const { context, page } = await newPage(running.browser, running.server.url);
     await register(page, account);
+    // The page's own first calls (its notification stream, then the unread count) are answered before the token
+    // ends: the form, not those calls, is what meets the 401 here.
+    const pageSettled = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/notifications/unread-count') &&
+        (response.request().headers().referer ?? '').includes('/profile?from=test'),
+    );
     await page.goto('/profile?from=test');
+    await pageSettled;
     const token = await apiToken(page);
     assert.ok(token);
 
