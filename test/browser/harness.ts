@@ -46,6 +46,9 @@ export function openServerDatabase(server: Pick<RunningServer, 'dataDir'>): Data
   return createDatabase({ url: `sqlite:${path.join(server.dataDir, 'guild.sqlite')}` });
 }
 
+/** A loaded CI machine (three test files at once on two cores) has taken 50 s to start one. */
+const SERVER_START_MS = 120_000;
+
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-browser-'));
   const port = await freePort();
@@ -70,7 +73,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + SERVER_START_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
@@ -78,7 +81,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start within 60 s:\n${output}`);
+    if (Date.now() > deadline) {
+      // A server that starts after all would keep this test file's process, and the whole run, alive for ever.
+      child.kill('SIGKILL');
+      throw new Error(`server did not start within ${SERVER_START_MS / 1000} s:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   dataDirByOrigin.set(url, dataDir);
@@ -118,6 +125,21 @@ export async function launchBrowser(): Promise<Browser> {
   return browser;
 }
 
+/** The longest a harness hook may take: starting the server and Chromium on a loaded machine, or their checks. */
+const HOOK_TIMEOUT_MS = 180_000;
+/** Closing a browser whose process has died can wait for ever; past this the hook goes on to stop the server. */
+const BROWSER_CLOSE_MS = 15_000;
+
+/** Waits for `promise` to settle, at most `ms`; what it settles with does not matter to the caller. */
+async function settledWithin(promise: Promise<unknown> | undefined, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  await Promise.race([Promise.allSettled([promise]), late]);
+  clearTimeout(timer);
+}
+
 export type ServerAndBrowser = { readonly server: RunningServer; readonly browser: Browser };
 
 /**
@@ -130,15 +152,26 @@ export function useServerAndBrowser(
 ): ServerAndBrowser {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
-  before(async () => {
-    server = await startServer(typeof env === 'function' ? env() : env);
-    browser = await launchBrowser();
-  });
-  afterEach(assertPagesAccessible);
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // Every hook is bounded (node's --test-timeout bounds tests, not hooks), and the server is stopped whatever the
+  // browser does: a server left running keeps the test file's process, and so the whole run, alive for ever.
+  before(
+    async () => {
+      server = await startServer(typeof env === 'function' ? env() : env);
+      browser = await launchBrowser();
+    },
+    { timeout: HOOK_TIMEOUT_MS },
+  );
+  afterEach(assertPagesAccessible, { timeout: HOOK_TIMEOUT_MS });
+  after(
+    async () => {
+      try {
+        await settledWithin(browser?.close(), BROWSER_CLOSE_MS);
+      } finally {
+        await server?.stop();
+      }
+    },
+    { timeout: HOOK_TIMEOUT_MS },
+  );
   return {
     get server() {
       if (!server) throw new Error('the server is not running: use it inside a test or a later hook');
