@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app.ts';
 import { closeDeps, createDeps } from '../../src/app-deps.ts';
 import type { Dialect } from '../../src/db/column-types.ts';
 import { createDatabase, type Db } from '../../src/db/database.ts';
+import { registerWithPassword } from '../../src/modules/auth/registration.service.ts';
 import { authenticateToken, createToken, forgetTokensOfUser } from '../../src/modules/auth/tokens.service.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestDatabase, testConfig, testDialects } from '../helpers/context.ts';
@@ -38,6 +39,7 @@ async function twoApps(dialect: Dialect) {
   return {
     a,
     b,
+    depsA,
     /** A's and B's own connections: on SQLite a change through the other one is another process's commit. */
     db: database.db,
     dbB: second.db,
@@ -152,6 +154,52 @@ for (const dialect of testDialects()) {
       const contributor = await createUser(apps.db, 'contributor');
       const noProfile = await createToken(apps.db, contributor.id, 'test', null);
       assert.equal((await authenticateToken(apps.db, noProfile))?.profile_id, null);
+    });
+
+    it('GET /api/user answers from the token the request was authenticated with, not from a query of its own', async () => {
+      const user = await createUser(apps.db, 'contributor');
+      const token = await createToken(apps.db, user.id, 'test', null);
+      await cachedOn(apps.a, apps.db, token);
+      const shown = (await apiClient(apps.a, token).get('/api/user')).data;
+      assert.deepEqual(shown, {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        account_type: 'contributor',
+        is_active: true,
+        created_at: user.created_at,
+      });
+      // A change behind the service's back (SQL by hand) shows once the entry is read again (at most 30 s).
+      await apps.db.updateTable('users').set({ name: 'Renamed By Hand' }).where('id', '=', user.id).execute();
+      assert.equal((await apiClient(apps.a, token).get('/api/user')).data.name, user.name, 'served from the cache');
+    });
+
+    it('an unconfirmed account registered again shows its new name and type on every process (the cache forgets it)', async () => {
+      const user = await createUser(apps.db, 'contributor', { email_verified_at: null });
+      const token = await createToken(apps.db, user.id, 'test', null);
+      // B first: on SQLite, B's writes (in cachedOn) are another process's commits, which would empty A's cache.
+      await cachedOn(apps.b, apps.dbB, token);
+      await cachedOn(apps.a, apps.db, token);
+      const password = 'a long and unusual passphrase 71';
+      const { db, mailer, config } = apps.depsA;
+      await registerWithPassword(
+        { db, mailer, appUrl: config.appUrl },
+        {
+          name: 'Registered Again',
+          email: user.email,
+          password,
+          passwordConfirmation: password,
+          accountType: 'company',
+        },
+      );
+      const shownOnA = (await apiClient(apps.a, token).get('/api/user')).data;
+      assert.deepEqual([shownOnA.name, shownOnA.account_type], ['Registered Again', 'company']);
+      assert.ok(
+        await eventually(
+          async () => (await apiClient(apps.b, token).get('/api/user')).data.name === 'Registered Again',
+        ),
+        'the other process shows the new name',
+      );
     });
 
     it('a cached entry is read again after 30 seconds', async () => {

@@ -8,6 +8,11 @@ export type AuthUser = {
   account_type: AccountType;
   token_id: number;
   /**
+   * When the account was made (never changes): with the fields above, what `GET /api/user` answers, so that the
+   * most frequent call answers from the token lookup alone (issue 11).
+   */
+  created_at: string;
+  /**
    * The id of the caller's company (company accounts) or contributor profile (contributors) when the token was read,
    * so that most requests find "the caller as a company/contributor" without a query (`companyIdOf`,
    * `volunteerIdOf`). Null when there was none then: those look again, as a profile may have been completed since. A

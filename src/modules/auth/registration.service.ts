@@ -4,6 +4,7 @@ import { findUserByEmail, insertUser, replaceUnverifiedAccount } from '../users/
 import { type NewAccount, validateNewAccount } from '../users/users.service.ts';
 import { confirmationMail, issueConfirmationLink, type MailingDeps } from './email-confirmation.service.ts';
 import { hashPassword } from './passwords.ts';
+import { forgetTokensOfUser } from './tokens.service.ts';
 
 type Registration = NewAccount & { passwordConfirmation: string };
 
@@ -58,6 +59,9 @@ export async function registerWithPassword(deps: MailingDeps, registration: Regi
         user.email_verified_at === null &&
         (await replaceUnverifiedAccount(trx, user.id, account, now.toISOString()))
       ) {
+        // The name and account type a token of this account was cached with are no longer true (`GET /api/user`
+        // answers from the cache, and the account type decides what a caller may do).
+        await forgetTokensOfUser(trx, user.id);
         return issueConfirmationLink(trx, user.id, now);
       }
       return null;

@@ -47,6 +47,7 @@ const tokenWithUser = compiledOnce((db, tokenId: number) =>
       'u.email',
       'u.account_type',
       'u.is_active',
+      'u.created_at',
       'c.id as company_id',
       'v.id as volunteer_id',
     ])

@@ -167,6 +167,7 @@ async function readToken(db: Db, tokenId: number, hash: string, nowIso: string):
       email: row.email,
       account_type: row.account_type,
       token_id: row.token_id,
+      created_at: row.created_at,
       profile_id: row.account_type === 'company' ? row.company_id : row.volunteer_id,
     },
     expiresAt: row.expires_at,

@@ -16,7 +16,6 @@ export async function findUserById(db: Db, id: number) {
   return user;
 }
 
-/** Compiled once: `GET /api/user` reads it on every request. */
 const userById = compiledOnce((db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id));
 
 export async function setUserActive(db: Db, id: number, active: boolean, now: string): Promise<void> {

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
 import { errorResponses, Timestamp } from '../../http/schemas.ts';
-import { getUser } from './users.service.ts';
+import { currentUser } from './users.service.ts';
 
 const CurrentUser = Type.Object(
   {
@@ -17,7 +16,7 @@ const CurrentUser = Type.Object(
   { $id: 'CurrentUser' },
 );
 
-export async function usersRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function usersRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/user',
     {
@@ -28,6 +27,6 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         response: { 200: CurrentUser, ...errorResponses(401) },
       },
     },
-    (request) => getUser(deps.db, callerOf(request).id),
+    async (request) => currentUser(callerOf(request)),
   );
 }

@@ -1,10 +1,11 @@
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AccountType, UserRow } from '../../db/schema.ts';
+import type { AuthUser } from '../auth/auth-user.ts';
 import { AppError, type FieldErrors } from '../../http/app-error.ts';
 import { passwordProblem } from '../auth/password-policy.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { findUserByEmail, findUserById, insertUser } from './users.repository.ts';
+import { findUserByEmail, insertUser } from './users.repository.ts';
 
 export type NewAccount = { name: string; email: string; password: string; accountType: AccountType };
 
@@ -73,15 +74,20 @@ export async function createAccount(db: Db, account: NewAccount): Promise<UserRo
   }
 }
 
-export async function getUser(db: Db, id: number) {
-  const user = await findUserById(db, id);
-  if (!user) throw AppError.notFound('User');
+/**
+ * The caller's account as `GET /api/user` shows it, from what authenticating the request read (the token lookup, or
+ * this process's token cache): no query of its own (issue 11). The caller is active, or the token would have been
+ * refused; the fields shown change only where the user's cached tokens are forgotten (`replaceUnverifiedAccount`'s
+ * caller, a deactivation), so the cache never shows an account as it no longer is, beyond its TTL for a change made
+ * behind the service's back.
+ */
+export function currentUser(caller: AuthUser) {
   return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    account_type: user.account_type,
-    is_active: user.is_active === 1,
-    created_at: user.created_at,
+    id: caller.id,
+    name: caller.name,
+    email: caller.email,
+    account_type: caller.account_type,
+    is_active: true,
+    created_at: caller.created_at,
   };
 }
