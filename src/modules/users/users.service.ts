@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AccountType, UserRow } from '../../db/schema.ts';
-import type { AuthUser } from '../auth/auth-user.ts';
 import { AppError, type FieldErrors } from '../../http/app-error.ts';
+import type { AuthUser } from '../auth/auth-user.ts';
 import { passwordProblem } from '../auth/password-policy.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { findUserByEmail, insertUser } from './users.repository.ts';
