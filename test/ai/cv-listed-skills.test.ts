@@ -156,6 +156,7 @@ describe('ranking skills in the CV’s own words', () => {
     statedYears: null,
     jobs: new Set(),
     sections: new Set(['skills']),
+    studied: false,
     excerpt: name,
     excerptStrength: 1,
   });

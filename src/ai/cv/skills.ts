@@ -38,6 +38,8 @@ export type SkillEvidence = {
   statedYears: number | null;
   jobs: Set<number>;
   sections: Set<Section>;
+  /** Some mention says the person met the skill only in their studies ("… were modules only"; status.ts). */
+  studied: boolean;
   /** The CV's words that show the skill best, and how well they show it (see `EXCERPT_STRENGTH`). */
   excerpt: string;
   excerptStrength: number;
@@ -336,9 +338,12 @@ export function collectSkillEvidence(
         (cue) => !mentions.some((mention) => cue.index < mention.end && cue.end > mention.start),
       );
       for (const mention of mentions) {
-        if (statusIn(line, statusOf(statusAt(clause, mention), mention.end)) !== 'asserted') continue;
+        const status = statusIn(line, statusOf(statusAt(clause, mention), mention.end));
+        if (status !== 'asserted' && status !== 'studied') continue;
+        // Known from studies only ("… were modules only"): met in education, wherever the CV says so.
+        const section = status === 'studied' ? 'education' : line.section;
         const reading = readMention(clause, mention, mentions, cues, asOf);
-        const strength = strengthOf(reading, line, usedInJob);
+        const strength = strengthOf(reading, line, usedInJob && status !== 'studied');
         let entry = evidence.get(mention.skill.slug);
         if (!entry) {
           entry = {
@@ -349,6 +354,7 @@ export function collectSkillEvidence(
             statedYears: null,
             jobs: new Set<number>(),
             sections: new Set<Section>(),
+            studied: false,
             excerpt: excerptOf(line, clause, mention),
             excerptStrength: strength,
           };
@@ -358,8 +364,9 @@ export function collectSkillEvidence(
           entry.excerptStrength = strength;
         }
         entry.mentions += mention.count;
-        entry.sections.add(isPastime(clause, mention, line.section) ? 'interests' : line.section);
-        if (job >= 0) entry.jobs.add(job);
+        entry.sections.add(isPastime(clause, mention, section) ? 'interests' : section);
+        if (status === 'studied') entry.studied = true;
+        else if (job >= 0) entry.jobs.add(job);
         addReading(entry, reading);
         found.add(entry);
       }
@@ -378,10 +385,16 @@ export function collectSkillEvidence(
 const PASTIME_CUE =
   /\b(?:(?:in )?my (?:spare|free) time|spare time:|outside (?:of )?work|hobbies include|my hobbies|for fun)(?![a-z])/gi;
 const ENJOY_CUE = /\b(?:enjoys?|enjoying)\b/gi;
+// A clause that a label of pastimes opens, on a line of another section ("Spanish — conversational (B1). Hobbies: fell
+// running and baking."; "Lay preacher at my local chapel; interests: rugby, choir singing"). Only the bare label:
+// "Research interests: protein folding" and "Clinical interests:" name the person's work.
+const PASTIME_LABEL =
+  /^\s?(?:[-•*]\s?)?(?:(?:personal|other|outside work|leisure)\s)?(?:hobbies|interests|pastimes)(?:\s(?:and|&)\s(?:hobbies|interests|pastimes))?\s?[:–—-]/iu;
 const CLAIMING_SECTIONS: ReadonlySet<Section> = new Set(['summary', 'experience', 'skills', 'certifications']);
 
 function isPastime(clause: string, mention: Mention, section: Section): boolean {
-  if (!/enjoy|spare|free|outside|hobbies|for fun/i.test(clause)) return false;
+  if (!/enjoy|spare|free|outside|hobbies|interests|pastimes|for fun/i.test(clause)) return false;
+  if (PASTIME_LABEL.test(clause)) return true;
   const cues = [...clause.matchAll(PASTIME_CUE), ...(CLAIMING_SECTIONS.has(section) ? [] : clause.matchAll(ENJOY_CUE))];
   return cues.some((cue) => cue.index < mention.start);
 }
@@ -499,6 +512,8 @@ export function withQualificationLevels(
     if (!entry || entry.rating || (skill.years_of_experience ?? 0) >= 1) return skill;
     if (!QUALIFICATION_KINDS.has(entry.skill.category)) return skill;
     if (![...entry.sections].some((section) => QUALIFICATION_SECTIONS.has(section))) return skill;
+    // A subject the CV says was only studied ("… were modules only") is no qualification held.
+    if (entry.studied && !entry.sections.has('certifications')) return skill;
     if (!entry.skill.fields.includes(workField)) return skill;
     if (yearsInField < 1) return skill;
     const fromYears: Proficiency = yearsInField >= 3 ? QUALIFICATION_LEVEL_CAP : 'intermediate';

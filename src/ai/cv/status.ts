@@ -11,7 +11,7 @@ import { ROLES_PLURAL_AT_END } from './vocabulary.ts';
  * until a word of contrast ("but", "while", "however") or, for work done beside someone else, a "by …ing" that says
  * what the person did themselves ("supported engineers by writing Terraform modules").
  */
-export type MentionStatus = 'asserted' | 'negated' | 'aspirational' | 'optional' | 'other-person';
+export type MentionStatus = 'asserted' | 'studied' | 'negated' | 'aspirational' | 'optional' | 'other-person';
 
 type Opener = { status: Exclude<MentionStatus, 'asserted'> | 'disowned'; phrases: string };
 
@@ -123,12 +123,44 @@ const HANDED_TO_OTHERS = new RegExp(
   'giu',
 );
 
+// Work handed to another party without saying whom: "The payroll itself is outsourced", "Steel fabrication was
+// subcontracted", "Legal review is done externally". A passive of a verb of handing over, with no agent: the skills of
+// the clause before it are the other party's. Group 2 is the phrase, group 1 the character before it.
+const HANDED_OVER_PASSIVE =
+  /(^|[^\p{L}])((?:is|are|was|were|gets|got|being|been)\s(?:(?:all|always|largely|mostly|now|usually|also|fully)\s)?(?:outsourced|subcontracted|sub-contracted|contracted\sout|farmed\sout|delegated|bought\sin|done\sexternally|handled\sexternally|managed\sexternally|run\sexternally))(?![\p{L}])/giu;
+
+// The work named as a thing someone else does: "statistical analysis by the trials manager", "sign-off by our
+// principal engineer". "by", a determiner and a person or group named by their job, right after a noun (not a
+// participle: "code reviewed by our senior analyst", "the API is built by the backend team" name the person's own
+// work too, and HANDED_TO_OTHERS reads the participles that hand work over). Only the list item before it is theirs.
+// Group 2 is the phrase, group 1 the character before it; group 3 the word before "by".
+const WORK_BY_OTHERS = new RegExp(
+  `(^|[^\\p{L}])((\\p{L}{1,24})\\sby\\s(?:my|our|the|an?|external|another|other|their)\\s(?:[\\p{L}-]{1,20}\\s){0,2}` +
+    `(?:${PROFESSIONALS}|manager|officer|director|supervisor|coordinator|team|lab|laboratory|bureau|agency|` +
+    'contractor|subcontractor|department|colleague)(?:s|es)?)(?![\\p{L}])',
+  'giu',
+);
+// A word before "by" that makes a verb phrase of it: a participle ("reviewed", "built", "written", "done", "run") or a
+// form of "be".
+const VERB_BEFORE_BY =
+  /^(?:\p{L}+(?:ed|en)|is|are|was|were|be|been|being|built|done|run|made|led|held|kept|set|put|taught|brought|bought|caught|sought|got|won|met|paid|sent|spent|lent|dealt|meant|read|cut|shut|hit|let)$/iu;
+
+// Met only as a subject of study, said after it: "Archives and records management were modules only", "Deep learning:
+// coursework only", "IFRS 17 only in theory". The person knows the work before it from studies, not practice: it
+// counts as a skill met in education (`studied`), as a degree's subject does.
+const STUDIED_ONLY =
+  /(^|[^\p{L}])((?:(?:was|were|is|are)\s(?:an?\s)?)?(?:modules?|units?|theory|coursework|classroom)\sonly|only\s(?:as|in)\s(?:an?\s)?(?:modules?|units?|theory|coursework|the\sclassroom)|(?:studied|covered|taught)\sonly\sin\s(?:theory|class|(?:my|the|a)\s(?:degree|course|module)))(?![\p{L}])/giu;
+
 // "I do not interpret", "I have not done lease drafting", "don't code", "Not a web developer": the person says
 // they do not do the work that follows, whatever the verb. Group 2 is the negation, group 1 the character before it
 // (a non-letter in the pattern rather than a lookbehind, so that recheck proves it linear); the verb must follow.
 const NEGATED_DOING =
   /(^|[^\p{L}])((?:i|we)\s(?:do|did|have|had|can)\s?n[o']t\s(?:yet\s)?(?=\p{L})|(?:i|we)\s(?:don['’]t|didn['’]t|haven['’]t|can['’]t|cannot|never)\s(?=\p{L})|(?:i\s(?:am|['’]m)\s)?not\san?\s(?=\p{L}))/giu;
 
+// A statement that opens on "No" and names no verb: "No tree preservation order applications - the office handles
+// planning paperwork", "No rope access ticket". What it names, up to the next mark, is what the person does not do.
+const NO_OPENS = /^\s?(?:[-•*]\s?)?no\s(?=\p{L})/iu;
+const NO_STATEMENT_ENDS = /\s[-–—]\s|[,:;(]/u;
 const LEARNING_OPENS = /^\s*(?:[-•*]\s*)?(?:i\s(?:am|['’]m)\s)?learning\s(?!and\s|&\s)/iu;
 const NEW_STATEMENT = /[:—–]\s|(?<![\p{L}])I\s/gu;
 
@@ -183,7 +215,7 @@ const LAPSED_IN_ITEM = /^[^,;·|]{0,48}?(?:[(–—-]|\),)\s?(?:expired|lapsed)(
 // before the skill, one of these nouns right after it; not when the person leads, runs or belongs to it ("managed the
 // marketing team", "worked in the data team", "as the revenue manager").
 const GROUP_AFTER =
-  /^\s(?:team|teams|manager|managers|agency|committee|department|dept|officer|director|lead|unit|function)(?![\p{L}])/iu;
+  /^\s(?:team|teams|manager|managers|agency|committee|department|dept|officer|director|lead|unit|function|bureau|provider|contractor|lab|laboratory|core|facility)(?![\p{L}])/iu;
 const OWNER_BEFORE = /(?:^|[^\p{L}])(?:the|our|their|his|her|an?|[\p{L}]{2,20}['’]s)\s$/iu;
 const OWN_GROUP_BEFORE =
   /(?:^|[^\p{L}])(?:led|leads?|leading|manag(?:e|es|ed|ing)|head(?:s|ed|ing)?|ran|runs?|running|built|builds?|joined|joins?|in|of|as|within|into|on)\s(?:the|our|their|an?|[\p{L}]{2,20}['’]s)\s$/iu;
@@ -196,7 +228,7 @@ function namesGroup(clause: string, start: number, end: number): boolean {
 
 type Scope = { start: number; end: number; status: Exclude<MentionStatus, 'asserted'> };
 
-const PRECEDENCE: Scope['status'][] = ['negated', 'aspirational', 'other-person', 'optional'];
+const PRECEDENCE: Scope['status'][] = ['negated', 'aspirational', 'other-person', 'optional', 'studied'];
 
 /** Where each "by …ing" that says what the person did themselves starts ("by writing Terraform modules"). */
 function ownWorkAt(clause: string): number[] {
@@ -232,6 +264,12 @@ function scopesOf(clause: string): Scope[] {
   const learning = LEARNING_OPENS.exec(clause);
   if (learning)
     scopes.push({ start: learning[0].length, end: endAfter(learning[0].length, ends), status: 'aspirational' });
+  const no = NO_OPENS.exec(clause);
+  if (no) {
+    const rest = clause.slice(no[0].length);
+    const stop = NO_STATEMENT_ENDS.exec(rest);
+    scopes.push({ start: no[0].length, end: no[0].length + (stop ? stop.index : rest.length), status: 'negated' });
+  }
   for (const match of clause.matchAll(NEGATED_DOING)) {
     const start = match.index + match[1].length + match[2].length;
     scopes.push({ start, end: endAfter(start, [...ends, ...ownStatements]), status: 'negated' });
@@ -248,6 +286,23 @@ function scopesOf(clause: string): Scope[] {
     // next statement.
     const agentEnd = endAfter(match.index + match[0].length, [...ends, ...ownStatements]);
     scopes.push({ start, end: agentEnd, status: 'other-person' });
+  }
+  for (const match of clause.matchAll(STUDIED_ONLY)) {
+    const at = match.index + match[1].length;
+    scopes.push({ start: startBefore(at), end: at, status: 'studied' });
+  }
+  for (const match of clause.matchAll(HANDED_OVER_PASSIVE)) {
+    const at = match.index + match[1].length;
+    scopes.push({ start: startBefore(at), end: at + match[2].length, status: 'other-person' });
+  }
+  for (const match of clause.matchAll(WORK_BY_OTHERS)) {
+    if (VERB_BEFORE_BY.test(match[3])) continue;
+    const at = match.index + match[1].length;
+    scopes.push({
+      start: lastItemBefore(clause, at + match[3].length),
+      end: at + match[2].length,
+      status: 'other-person',
+    });
   }
   // The professional named is theirs too: "assisted the surgeon" shows no surgery of the person's own.
   for (const match of clause.matchAll(OTHER_PERSON)) {
