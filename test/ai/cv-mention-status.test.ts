@@ -77,3 +77,28 @@ describe('CV reading: pastimes and studies', () => {
     assert.equal(records?.proficiency_level, 'beginner', JSON.stringify(skills));
   });
 });
+
+describe('CV reading: where the person worked', () => {
+  it('reads a field named as where the years were spent as the setting: no skill on its own, the years of one shown', () => {
+    const found = names([
+      'Fiona Reid',
+      'Compliance Officer',
+      'Profile',
+      'Compliance professional with 8 years in retail banking, covering AML and sanctions screening.',
+      'Career',
+      'Compliance Officer, Clyde Payments Ltd | 2018 – present',
+      '- Second-line oversight of the AML framework.',
+    ]);
+    assert.ok(!found.includes('Banking operations'), found.join(', '));
+    assert.ok(found.includes('Anti-money laundering'), found.join(', '));
+    const pharmacist = analyse([
+      'Profile',
+      'Pharmacist with 10 years in community pharmacy.',
+      'Experience',
+      'Pharmacist, High Street Chemists, 2022 – 2026',
+      '- Dispensing and clinical checks in a busy pharmacy.',
+    ]);
+    const pharmacy = pharmacist.find((skill) => skill.name === 'Pharmacy');
+    assert.equal(pharmacy?.years_of_experience, 10, JSON.stringify(pharmacist));
+  });
+});

@@ -38,6 +38,8 @@ export type SkillEvidence = {
   statedYears: number | null;
   jobs: Set<number>;
   sections: Set<Section>;
+  /** Every mention names where the person worked, not what they did (`namesSetting`). */
+  settingOnly?: boolean;
   /** Some mention says the person met the skill only in their studies ("… were modules only"; status.ts). */
   studied: boolean;
   /** The CV's words that show the skill best, and how well they show it (see `EXCERPT_STRENGTH`). */
@@ -51,7 +53,8 @@ export type SkillEvidence = {
  */
 export type FoundSkill = Pick<TaxonomySkill, 'name' | 'slug' | 'fields'> & { category: SkillCategory | null };
 
-type Mention = { skill: FoundSkill; start: number; end: number; count: number };
+/** `setting`: the words name where the person worked, not what they did ("8 years in local government"). */
+type Mention = { skill: FoundSkill; start: number; end: number; count: number; setting?: boolean };
 
 /** A skill only the CV names, in its words (an item of its lists, a tool it names): no category, no fields. */
 function ownWordsMention(item: ListedItem, taxonomy: Taxonomy): Mention {
@@ -113,10 +116,14 @@ function mentionsIn(clause: string, section: Section, taxonomy: Taxonomy): Menti
   // A trade named as the kind of organisation, place or job ("two manufacturing sites", "logistics platforms", "a
   // major trauma centre", "sales roles") is where the person worked or whom they hired, not a skill they hold.
   // A name in the possessive is whose or what's the thing is ("under the dentist's prescription"), not a skill.
-  const own = named.filter(
-    (mention) =>
-      !namesSector(clause, mention) && !POSSESSIVE.test(clause.slice(mention.end)) && !namesColleague(clause, mention),
-  );
+  const own = named
+    .filter(
+      (mention) =>
+        !namesSector(clause, mention) &&
+        !POSSESSIVE.test(clause.slice(mention.end)) &&
+        !namesColleague(clause, mention),
+    )
+    .map((mention) => (namesSetting(clause, mention) ? { ...mention, setting: true } : mention));
   // Skills written as what the person did ("managed budgets", "management of subcontractors"), where no skill is
   // named at the same words.
   const phrased = findPhrasedSkills(parsed, taxonomy.resolve, isPhrasable)
@@ -189,6 +196,19 @@ const YEARS_IN_LIST =
   /\byears?['’]?s? (?:of )?(?:experience )?(?:in|across|within) (?:the )?(?:[\p{L}-]{1,24}(?:,| and| &)? ){0,4}$/iu;
 const SERVED_IN_BRACKETS =
   /\b(?:clients|customers|sectors|industries|employers) \((?:[\p{L}-]{1,24}(?:,| and| &)? ){0,4}$/iu;
+
+/**
+ * A field of knowledge named as where the person's years were spent ("Compliance professional with 8 years in retail
+ * banking and payments", "3 years' experience in public health and housing"): the setting of their work. It still
+ * counts the years of a skill the CV shows otherwise ("pharmacist with 10 years in community pharmacy"), but on its
+ * own it is no skill (`rankSkills`).
+ */
+function namesSetting(clause: string, mention: { skill: TaxonomySkill; start: number }): boolean {
+  return (
+    mention.skill.category === 'domain' &&
+    YEARS_IN_LIST.test(clause.slice(Math.max(0, mention.start - 80), mention.start))
+  );
+}
 
 function namesSector(clause: string, mention: { skill: TaxonomySkill; start: number; end: number }): boolean {
   if (mention.skill.category === 'tool') return false;
@@ -355,6 +375,7 @@ export function collectSkillEvidence(
             jobs: new Set<number>(),
             sections: new Set<Section>(),
             studied: false,
+            settingOnly: mention.setting === true,
             excerpt: excerptOf(line, clause, mention),
             excerptStrength: strength,
           };
@@ -365,6 +386,7 @@ export function collectSkillEvidence(
         }
         entry.mentions += mention.count;
         entry.sections.add(isPastime(clause, mention, section) ? 'interests' : section);
+        if (!mention.setting) entry.settingOnly = false;
         if (status === 'studied') entry.studied = true;
         else if (job >= 0) entry.jobs.add(job);
         addReading(entry, reading);
@@ -537,7 +559,7 @@ function isOnlyPastime(entry: SkillEvidence): boolean {
 
 export function rankSkills(evidence: Map<string, SkillEvidence>, jobs: Job[], asOf: number): CvSkillResult[] {
   const skills = [...evidence.values()]
-    .filter((entry) => !isOnlyPastime(entry))
+    .filter((entry) => !isOnlyPastime(entry) && !entry.settingOnly)
     .map((entry) => {
       const years = yearsOfUse(entry, jobs);
       const stale = isStale(entry, jobs, asOf);
