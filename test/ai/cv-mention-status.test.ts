@@ -102,3 +102,21 @@ describe('CV reading: where the person worked', () => {
     assert.equal(pharmacy?.years_of_experience, 10, JSON.stringify(pharmacist));
   });
 });
+
+describe('CV reading: a licence held', () => {
+  it('rates a licence listed with the qualifications as held competence, a course certificate outside the trade not', () => {
+    const skills = analyse([
+      'Jane Doe',
+      'Veterinary Nurse',
+      'Experience',
+      'Veterinary Nurse, Vale Vets | 2018 – present',
+      '- Anaesthetic monitoring and theatre preparation.',
+      'Qualifications',
+      'Full UK driving licence',
+      'Level 3 Award in Education and Training, 2021',
+    ]);
+    const level = (name: string) => skills.find((skill) => skill.name === name)?.proficiency_level;
+    assert.equal(level('Driving licence'), 'intermediate', JSON.stringify(skills));
+    assert.equal(level('Award in Education and Training'), 'beginner', JSON.stringify(skills));
+  });
+});

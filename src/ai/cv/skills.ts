@@ -447,6 +447,10 @@ const LEVELS: Proficiency[] = ['beginner', 'intermediate', 'advanced', 'expert']
 // Where a skill is met rather than claimed: studies, side projects, pastimes ("Interests: photography, chess").
 const UNCLAIMED_SECTIONS: ReadonlySet<Section> = new Set(['education', 'projects', 'interests']);
 const STALE_AFTER_MONTHS = 120;
+// A credential named by the licence it is (the taxonomy's domain skills whose name ends on the word: "Driving
+// licence", "CSCS card", "Gas Safe registration", "180 Excavator ticket"; not "Card sorting" or "Mail Registration").
+const LICENCE_NAME = /(?:^|[^\p{L}])(?:licen[cs]e|card|registration|permit|ticket)$/iu;
+const isLicence = (skill: FoundSkill) => skill.category === 'domain' && LICENCE_NAME.test(skill.name);
 
 /**
  * A skill whose only use was in jobs that ended ten or more years ago, and that the CV does not list among the
@@ -476,7 +480,9 @@ function proficiency(entry: SkillEvidence, years: number | null, jobs: Job[], st
       level = LEVEL_RANK[level] > LEVEL_RANK.intermediate ? 'intermediate' : level;
     }
   } else {
-    const claimed = [...entry.sections].some((section) => !UNCLAIMED_SECTIONS.has(section));
+    // A licence held (its name says so: "Driving licence", "EASA Part-66 licence", "CSCS card") is a grant of
+    // competence, wherever the CV lists it: a licence studied for and not held is not asserted (status.ts).
+    const claimed = isLicence(entry.skill) || [...entry.sections].some((section) => !UNCLAIMED_SECTIONS.has(section));
     const briefUse = years !== null && !entry.sections.has('skills');
     level = claimed && !briefUse ? 'intermediate' : 'beginner';
   }
