@@ -120,3 +120,19 @@ describe('CV reading: a licence held', () => {
     assert.equal(level('Award in Education and Training'), 'beginner', JSON.stringify(skills));
   });
 });
+
+describe('CV reading: a job title and what follows it', () => {
+  it('reads a field named after the title on a job header (its department, sector or employer) as the setting', () => {
+    const found = names([
+      'Sam Lee',
+      'Sales',
+      'Experience',
+      'Territory Sales Manager, Orthopaedics - Pennine MedTech UK Ltd | Jan 2022 - Present',
+      '- Key account management and tenders.',
+      'Public Health Information Officer - Severn Valley Council | Aug 2019 - Dec 2021',
+      '- Data cleaning and SQL reports.',
+    ]);
+    assert.ok(!found.includes('Orthopaedics'), found.join(', '));
+    assert.ok(found.includes('Public health') && found.includes('Key account management'), found.join(', '));
+  });
+});

@@ -210,6 +210,20 @@ function namesSetting(clause: string, mention: { skill: TaxonomySkill; start: nu
   );
 }
 
+// What follows a job title on its header line, after a comma, a dash or a bracket: the department, sector or employer
+// ("Territory Sales Manager, Orthopaedics", "Shift Supervisor - Midshires Distribution Centre (third-party logistics
+// for grocery retail)", "Interior Designer (Commercial & Hospitality)").
+const AFTER_TITLE = /,\s|\s[-–—]\s|\(/u;
+
+/**
+ * A field of knowledge named on a job's header line after its title is where the job was, as a field named as where
+ * the years were spent (`namesSetting`): the title itself ("Public Health Information Officer", "Farm Manager") is
+ * the person's work and stays a skill.
+ */
+function qualifiesTitle(clause: string, mention: Mention): boolean {
+  return mention.skill.category === 'domain' && AFTER_TITLE.test(clause.slice(0, mention.start));
+}
+
 function namesSector(clause: string, mention: { skill: TaxonomySkill; start: number; end: number }): boolean {
   if (mention.skill.category === 'tool') return false;
   if (SECTOR_NOUN.test(clause.slice(mention.end, mention.end + 16))) return true;
@@ -375,7 +389,7 @@ export function collectSkillEvidence(
             jobs: new Set<number>(),
             sections: new Set<Section>(),
             studied: false,
-            settingOnly: mention.setting === true,
+            settingOnly: true,
             excerpt: excerptOf(line, clause, mention),
             excerptStrength: strength,
           };
@@ -386,7 +400,8 @@ export function collectSkillEvidence(
         }
         entry.mentions += mention.count;
         entry.sections.add(isPastime(clause, mention, section) ? 'interests' : section);
-        if (!mention.setting) entry.settingOnly = false;
+        const setting = mention.setting || (job >= 0 && !usedInJob && qualifiesTitle(clause, mention));
+        if (!setting) entry.settingOnly = false;
         if (status === 'studied') entry.studied = true;
         else if (job >= 0) entry.jobs.add(job);
         addReading(entry, reading);
