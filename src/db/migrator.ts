@@ -27,6 +27,7 @@ import * as analysisSteps from './migrations/0030_analysis_steps.ts';
 import * as feedDepth from './migrations/0031_feed_depth.ts';
 import * as readVersions from './migrations/0032_read_versions.ts';
 import * as notificationDeletions from './migrations/0033_notification_deletions.ts';
+import * as perUserReadVersions from './migrations/0034_per_user_read_versions.ts';
 
 type MigrationModule = { up(db: Kysely<unknown>, types: ColumnTypes): Promise<void> };
 
@@ -59,6 +60,7 @@ const migrations: Record<string, MigrationModule> = {
   '0031_feed_depth': feedDepth,
   '0032_read_versions': readVersions,
   '0033_notification_deletions': notificationDeletions,
+  '0034_per_user_read_versions': perUserReadVersions,
 };
 
 /** `schema`: the PostgreSQL schema the tables live in, when it is not the default one (tests use one per file). */

@@ -523,8 +523,11 @@ export interface ChallengeCountsTable {
  * read shows; read by modules/challenges to check its kept response bodies, never written by the service.
  */
 export interface ReadVersionsTable {
-  /** `notifications` (0033): a user's notification deletions, subject the user id. */
-  topic: 'challenge_list' | 'challenge' | 'notifications';
+  /**
+   * `notifications` (0033): a user's notification deletions, subject the user id. `feed` and `assignments` (0034): a
+   * contributor's kept feed and their assignments, subject the volunteer id.
+   */
+  topic: 'challenge_list' | 'challenge' | 'notifications' | 'feed' | 'assignments';
   subject_id: number;
   version: number;
 }

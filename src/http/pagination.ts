@@ -106,14 +106,27 @@ export function sendItemsJsonPage(
   total: number,
   extra: Record<string, unknown> = {},
 ): FastifyReply {
+  return reply
+    .type('application/json; charset=utf-8')
+    .send(itemsJsonPageBody(request, reply, page, items, total, extra));
+}
+
+/** The body `sendItemsJsonPage` sends, for a caller that keeps it (src/http/user-pages.ts). */
+export function itemsJsonPageBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: PageRequest,
+  items: readonly string[],
+  total: number,
+  extra: Record<string, unknown> = {},
+): string {
   const envelope = reply.serialize({
     data: [],
     ...linksAndMeta(request, page, items.length, total),
     ...extra,
   }) as string;
   if (!envelope.startsWith(NO_ITEMS)) throw new Error('A page schema must begin with its data.');
-  const body = `${NO_ITEMS.slice(0, -1)}${items.join(',')}${envelope.slice(NO_ITEMS.length - 1)}`;
-  return reply.type('application/json; charset=utf-8').send(body);
+  return `${NO_ITEMS.slice(0, -1)}${items.join(',')}${envelope.slice(NO_ITEMS.length - 1)}`;
 }
 
 /**

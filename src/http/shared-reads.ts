@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import type { ReadVersionsTable } from '../db/schema.ts';
 
 /**
  * Rendered bodies of the reads many users share (the challenge list, a challenge, its ideas), kept by each process
@@ -15,7 +16,13 @@ import { LRUCache } from 'lru-cache';
  *
  * What makes the key is the caller's business: the read, its URL and the class of viewer that sees the same bytes.
  */
-type KeptBody = { version: number; bytes: Buffer; until: number };
+type KeptBody = { version: number; bytes: Buffer; until: number; dependsOn?: PageDependencies };
+
+/**
+ * What one caller's page depends on: its own rows, counted by one read version (`topic`, `subject`; e.g. a
+ * contributor's feed), and the challenges its items name (each with its read version, migration 0032), distinct.
+ */
+export type PageDependencies = { topic: ReadVersionsTable['topic']; subject: number; challenges: readonly number[] };
 
 export type SharedRead<T> = {
   /** The read, its parameters and the viewer class: two requests with one key are answered the same bytes. */
@@ -26,6 +33,26 @@ export type SharedRead<T> = {
   /** When the rendered body stops being right without any write (ms since the epoch); never, if absent. */
   keptUntil?: (payload: T) => number;
 };
+
+/**
+ * One caller's page (their feed, tasks, assignments): kept as a shared read is, but its version is not one row.
+ * A page depends on the caller's own rows and on every challenge its items name, which differ from page to page, so
+ * the render says what its body depends on and what version that was at the time, and each later request reads the
+ * current version of that same set (one statement) before sending the kept body.
+ */
+export type UserPage = {
+  /** The read, its URL and the caller: two requests with one key are answered the same bytes. */
+  key: string;
+  /** The version of what a kept body depends on, as the database holds it now. */
+  versionOf: (dependsOn: PageDependencies) => Promise<number>;
+  /**
+   * The body, what it depends on and their version, read no later than what the body shows (so that a write
+   * committing while it renders leaves the kept version stale, never the body). `dependsOn` null: keep nothing.
+   */
+  render: () => Promise<RenderedPage>;
+};
+
+export type RenderedPage = { body: string; dependsOn: PageDependencies | null; version: number; until?: number };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -41,7 +68,8 @@ export class SharedReads {
         ? new LRUCache<string, KeptBody>({
             maxSize: maxBytes,
             // The key is kept too; a body bigger than the whole budget is not kept at all.
-            sizeCalculation: (body, key) => body.bytes.length + key.length * 2,
+            sizeCalculation: (body, key) =>
+              body.bytes.length + key.length * 2 + (body.dependsOn ? 64 + 8 * body.dependsOn.challenges.length : 0),
           })
         : null;
   }
@@ -58,6 +86,22 @@ export class SharedReads {
     const bytes = Buffer.from(reply.serialize(payload) as string);
     const until = read.keptUntil?.(payload) ?? Number.POSITIVE_INFINITY;
     if (this.#bodies && until > Date.now()) this.#bodies.set(read.key, { version: read.version, bytes, until });
+    return reply.type(JSON_TYPE).send(bytes);
+  }
+
+  /** As `serve`, for a page whose version is read over what its kept body depends on (`UserPage`). */
+  async servePage(reply: FastifyReply, page: UserPage): Promise<FastifyReply> {
+    const kept = this.#bodies?.get(page.key);
+    if (kept && Date.now() < kept.until && kept.dependsOn && (await page.versionOf(kept.dependsOn)) === kept.version) {
+      this.hits += 1;
+      return reply.type(JSON_TYPE).send(kept.bytes);
+    }
+    this.misses += 1;
+    const { body, dependsOn, version, until = Number.POSITIVE_INFINITY } = await page.render();
+    const bytes = Buffer.from(body);
+    if (this.#bodies && dependsOn !== null && until > Date.now()) {
+      this.#bodies.set(page.key, { version, bytes, until, dependsOn });
+    }
     return reply.type(JSON_TYPE).send(bytes);
   }
 

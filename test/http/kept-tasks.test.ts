@@ -86,7 +86,11 @@ async function assertItemsAsMapped(ctx: TestContext, path: string, body: string)
 
 function assertKeptEqualsRendered(ctx: TestContext, world: World, afterWrite: string) {
   return assertKeptReads(ctx.app, world.reads, afterWrite, {
-    forget: () => ctx.deps.keptItems.clear(),
+    // Both what keeps the tasks and what keeps the pages whole (src/http/user-pages.ts).
+    forget: () => {
+      ctx.deps.keptItems.clear();
+      ctx.deps.sharedReads.clear();
+    },
     eachAnswer: answeredOk,
     eachKept: (answer, read) => assertItemsAsMapped(ctx, read.path, answer.body),
   });
@@ -148,9 +152,15 @@ for (const dialect of testDialects()) {
       const world = await buildWorld(ctx);
       await assertKeptEqualsRendered(ctx, world, 'nothing');
       const { hits, misses } = ctx.deps.keptItems;
+      ctx.deps.sharedReads.clear();
       await readAll(ctx, world);
       assert.ok(ctx.deps.keptItems.hits > hits, 'the kept tasks were used');
       assert.equal(ctx.deps.keptItems.misses, misses, 'nothing was loaded again');
+      const pages = ctx.deps.sharedReads.hits;
+      const tasksLookedUp = ctx.deps.keptItems.hits + ctx.deps.keptItems.misses;
+      await readAll(ctx, world);
+      assert.equal(ctx.deps.sharedReads.hits, pages + world.reads.length, 'then the pages kept whole were sent');
+      assert.equal(ctx.deps.keptItems.hits + ctx.deps.keptItems.misses, tasksLookedUp, 'with no task looked up');
     });
 
     for (const [name, write] of Object.entries(WRITES)) {

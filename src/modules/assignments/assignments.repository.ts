@@ -61,19 +61,25 @@ export const selectAssignmentRows: (db: Db, ids: readonly number[]) => Promise<A
 /**
  * A page of one contributor's assignments, newest first, read whole with what their response embeds: the unfiltered
  * `GET /assignments` of a contributor (the most read), one statement compiled once instead of a page of ids, then the
- * rows by id.
+ * rows by id. Each row carries its task's challenge's read version (migration 0032, which covers what an assignment
+ * shows of its task), read with the row, for the page kept whole (src/http/user-pages.ts).
  */
 export const volunteersAssignmentRows: (
   db: Db,
   volunteerId: number,
   limit: number,
   offset: number,
-) => Promise<AssignmentWithRelations[]> = compiledOnce((db, volunteerId: number, limit: number, offset: number) =>
-  assignmentRows(db)
-    .where('assignments.volunteer_id', '=', volunteerId)
-    .orderBy('assignments.id', 'desc')
-    .limit(limit)
-    .offset(offset),
+) => Promise<Array<AssignmentWithRelations & { challenge_version: number | null }>> = compiledOnce(
+  (db, volunteerId: number, limit: number, offset: number) =>
+    assignmentRows(db)
+      .leftJoin('read_versions', (join) =>
+        join.on('read_versions.topic', '=', 'challenge').onRef('read_versions.subject_id', '=', 'tasks.challenge_id'),
+      )
+      .select('read_versions.version as challenge_version')
+      .where('assignments.volunteer_id', '=', volunteerId)
+      .orderBy('assignments.id', 'desc')
+      .limit(limit)
+      .offset(offset),
 );
 
 /** How many assignments the contributor holds, in any status (the total of the page above). */

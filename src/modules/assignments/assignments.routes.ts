@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
 import { pageEnvelope, pageRequest, pageResponse } from '../../http/pagination.ts';
+import { userPage } from '../../http/user-pages.ts';
 import { Data, errorResponses, IdParams, Page, PageOnlyQuery } from '../../http/schemas.ts';
 import { assertUploadsValid, MiB, type UploadRule, uploadsOf } from '../../http/uploads.ts';
 import {
@@ -55,7 +56,17 @@ export async function assignmentsRoutes(fastify: FastifyInstance, deps: AppDeps)
         response: { 200: Page(Assignment), ...errorResponses(401, 422) },
       },
     },
-    (request) => pageResponse(request, (page) => listAssignments(db, callerOf(request), request.query, page)),
+    async (request, reply) => {
+      const page = pageRequest(request.query);
+      const caller = callerOf(request);
+      return deps.sharedReads.servePage(
+        reply,
+        userPage(db, request, caller.id, async () => {
+          const { data, total, ...version } = await listAssignments(db, caller, request.query, page);
+          return { body: reply.serialize(pageEnvelope(request, page, data, total)) as string, ...version };
+        }),
+      );
+    },
   );
 
   app.get(

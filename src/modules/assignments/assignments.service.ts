@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { AssignmentUpdate } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { PageOf, PageRequest } from '../../http/pagination.ts';
+import { KEEP_NOTHING, type OwnRows, ownVersion, type PageVersion, pageDependencies } from '../../http/user-pages.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { recordChallengeStatusChanged } from '../challenges/challenge-events.ts';
 import { finishChallengeIfAllTasksCompleted, holdChallenge } from '../challenges/challenge-progress.ts';
@@ -59,7 +60,7 @@ export async function listAssignments(
   caller: AuthUser,
   query: AssignmentListQuery,
   page: PageRequest,
-): Promise<PageOf<Assignment>> {
+): Promise<PageOf<Assignment> & PageVersion> {
   const unfiltered = query.status === undefined && query.task_id === undefined && query.challenge_id === undefined;
   if (unfiltered && caller.account_type === 'contributor') return listOwnAssignments(db, caller, page);
   const { ids, total } = await listAssignmentIds(
@@ -68,21 +69,37 @@ export async function listAssignments(
     { statuses: query.status ? [query.status] : undefined, taskId: query.task_id, challengeId: query.challenge_id },
     page,
   );
-  return { data: await assignmentsInOrder(db, ids), total };
+  // Not kept whole: a company's page shows other contributors' assignments, and filtered pages are rarely read.
+  return { data: await assignmentsInOrder(db, ids), total, ...KEEP_NOTHING };
 }
 
 /**
  * A contributor's own assignments, unfiltered: the page read whole in one statement and its total, both compiled once
- * (what `listAssignmentIds` and the loader read in three statements built per request). No profile: nothing yet.
+ * (what `listAssignmentIds` and the loader read in three statements built per request), after the version of the
+ * contributor's assignments, for the page kept whole (src/http/user-pages.ts). No profile: nothing yet.
  */
-async function listOwnAssignments(db: Db, caller: AuthUser, page: PageRequest): Promise<PageOf<Assignment>> {
+async function listOwnAssignments(
+  db: Db,
+  caller: AuthUser,
+  page: PageRequest,
+): Promise<PageOf<Assignment> & PageVersion> {
   const volunteerId = await volunteerIdOf(db, caller);
-  if (volunteerId === null) return { data: [], total: 0 };
+  if (volunteerId === null) return { data: [], total: 0, ...KEEP_NOTHING };
+  const own: OwnRows = { topic: 'assignments', subject: volunteerId };
+  const version = await ownVersion(db, own);
   const [rows, [count]] = await Promise.all([
     volunteersAssignmentRows(db, volunteerId, page.perPage, page.offset),
     countVolunteersAssignments(db, volunteerId),
   ]);
-  return { data: await assignmentsFromRows(db, rows), total: Number(count?.total ?? 0) };
+  return {
+    data: await assignmentsFromRows(db, rows),
+    total: Number(count?.total ?? 0),
+    ...pageDependencies(
+      own,
+      version,
+      rows.map((row) => ({ challenge_id: row.task_challenge_id, version: row.challenge_version })),
+    ),
+  };
 }
 
 /** What waits for the caller: a contributor's open invitations, or the solutions a company has to review. */

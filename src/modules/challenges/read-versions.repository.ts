@@ -1,5 +1,6 @@
-import { compiledOnce } from '../../db/compiled-once.ts';
+import { compiledOnce, compiledOnceForList } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
+import type { ReadVersionsTable } from '../../db/schema.ts';
 
 /**
  * The versions of the shared challenge reads (`read_versions`, migration 0032): raised by database triggers, only read
@@ -35,4 +36,41 @@ export async function challengeReadStamp(
   const row = (await challengeStamp(db, id))[0];
   if (!row) return undefined;
   return { companyId: row.company_id, challengeType: row.challenge_type, version: row.version ?? 0 };
+}
+
+const ownVersion = compiledOnce((db, topic: ReadVersionsTable['topic'], subject: number) =>
+  db
+    .selectFrom('read_versions')
+    .select((eb) => eb.fn.sum<number | string>('version').as('total'))
+    .where('topic', '=', topic)
+    .where('subject_id', '=', subject),
+);
+
+const ownAndChallengesVersion = compiledOnceForList(
+  (db, challengeIds, topic: ReadVersionsTable['topic'], subject: number) =>
+    db
+      .selectFrom('read_versions')
+      .select((eb) => eb.fn.sum<number | string>('version').as('total'))
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('topic', '=', topic), eb('subject_id', '=', subject)]),
+          eb.and([eb('topic', '=', 'challenge'), eb('subject_id', 'in', challengeIds)]),
+        ]),
+      ),
+);
+
+/**
+ * The version of one caller's page (src/http/shared-reads.ts, `PageDependencies`): its own read version and those of
+ * the challenges it names, summed, in one statement on the primary key. Versions only grow and rows are never deleted,
+ * so the sum of one set moves whenever one of its versions does. `challenges` must be distinct.
+ */
+export async function pageVersion(
+  db: Db,
+  dependsOn: { topic: ReadVersionsTable['topic']; subject: number; challenges: readonly number[] },
+): Promise<number> {
+  const rows =
+    dependsOn.challenges.length === 0
+      ? await ownVersion(db, dependsOn.topic, dependsOn.subject)
+      : await ownAndChallengesVersion(db, dependsOn.challenges, dependsOn.topic, dependsOn.subject);
+  return Number(rows[0]?.total ?? 0);
 }

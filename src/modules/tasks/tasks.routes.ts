@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type TSchema, Type } from 'typebox';
 import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
-import { pageRequest, pageResponse, sendItemsJsonPage } from '../../http/pagination.ts';
+import { itemsJsonPageBody, pageRequest, pageResponse } from '../../http/pagination.ts';
+import { userPage } from '../../http/user-pages.ts';
 import { Data, errorResponses, IdParams, Page, PageOnlyQuery } from '../../http/schemas.ts';
 import { Assignment } from '../assignments/assignments.schemas.ts';
 import { MergeTaskBody, UpdateTaskBody } from './task-editing.schemas.ts';
@@ -67,8 +68,20 @@ export async function tasksRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
     },
     async (request, reply) => {
       const page = pageRequest(request.query);
-      const { data, total } = await availableTasksJson(db, deps.keptItems, callerOf(request), page, serializers(reply));
-      return sendItemsJsonPage(request, reply, page, data, total);
+      const caller = callerOf(request);
+      return deps.sharedReads.servePage(
+        reply,
+        userPage(db, request, caller.id, async () => {
+          const { data, total, ...version } = await availableTasksJson(
+            db,
+            deps.keptItems,
+            caller,
+            page,
+            serializers(reply),
+          );
+          return { body: itemsJsonPageBody(request, reply, page, data, total), ...version };
+        }),
+      );
     },
   );
 
@@ -87,8 +100,14 @@ export async function tasksRoutes(fastify: FastifyInstance, deps: AppDeps): Prom
     },
     async (request, reply) => {
       const page = pageRequest(request.query);
-      const { data, total } = await myTasksJson(db, deps.keptItems, callerOf(request), page, serializers(reply));
-      return sendItemsJsonPage(request, reply, page, data, total);
+      const caller = callerOf(request);
+      return deps.sharedReads.servePage(
+        reply,
+        userPage(db, request, caller.id, async () => {
+          const { data, total, ...version } = await myTasksJson(db, deps.keptItems, caller, page, serializers(reply));
+          return { body: itemsJsonPageBody(request, reply, page, data, total), ...version };
+        }),
+      );
     },
   );
 

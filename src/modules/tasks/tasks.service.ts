@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { KeptItems } from '../../http/kept-items.ts';
 import type { PageOf, PageRequest } from '../../http/pagination.ts';
+import { KEEP_NOTHING, type OwnRows, ownVersion, type PageVersion, pageDependencies } from '../../http/user-pages.ts';
 import { loadAssignmentsByIds } from '../assignments/assignments.loader.ts';
 import type { Assignment } from '../assignments/assignments.schemas.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
@@ -43,14 +44,21 @@ export async function listTasks(
 }
 
 /**
- * The caller's page of available tasks, stamped (kept-tasks.ts). A contributor without a profile has no skills to
- * match and no assignments yet: an empty page, not an error.
+ * The caller's page of available tasks, stamped (kept-tasks.ts), and the version of the contributor's feed read before
+ * it (a page kept whole is checked against it; src/http/user-pages.ts). A contributor without a profile has no skills
+ * to match and no assignments yet: an empty page, not an error, and nothing to keep.
  */
-async function availableTaskStamps(db: Db, caller: AuthUser, page: PageRequest): Promise<PageOf<TaskStamp>> {
+async function availableTaskStamps(
+  db: Db,
+  caller: AuthUser,
+  page: PageRequest,
+): Promise<PageOf<TaskStamp> & { own: { rows: OwnRows; version: number } | null }> {
   const volunteerId = await volunteerIdOf(db, caller);
-  if (volunteerId === null) return { data: [], total: 0 };
-  const { rows, total } = await listAvailableTasks(db, volunteerId, page);
-  return { data: rows, total };
+  if (volunteerId === null) return { data: [], total: 0, own: null };
+  const rows: OwnRows = { topic: 'feed', subject: volunteerId };
+  const version = await ownVersion(db, rows);
+  const { rows: stamps, total } = await listAvailableTasks(db, volunteerId, page);
+  return { data: stamps, total, own: { rows, version } };
 }
 
 export async function listAvailable(db: Db, caller: AuthUser, page: PageRequest): Promise<PageOf<Task>> {
@@ -58,16 +66,21 @@ export async function listAvailable(db: Db, caller: AuthUser, page: PageRequest)
   return { data: present(await tasksInOrder(db, data)), total };
 }
 
-/** The caller's page of my-tasks: each task stamped (kept-tasks.ts), with the id of the caller's assignment on it. */
+/**
+ * The caller's page of my-tasks: each task stamped (kept-tasks.ts), with the id of the caller's assignment on it, and
+ * the version of the contributor's assignments read before it (src/http/user-pages.ts).
+ */
 async function myTaskStamps(
   db: Db,
   caller: AuthUser,
   page: PageRequest,
-): Promise<PageOf<TaskStamp & { assignment_id: number }>> {
+): Promise<PageOf<TaskStamp & { assignment_id: number }> & { own: { rows: OwnRows; version: number } | null }> {
   const volunteerId = await volunteerIdOf(db, caller);
-  if (volunteerId === null) return { data: [], total: 0 };
-  const { rows, total } = await listTasksOfVolunteer(db, volunteerId, page);
-  return { data: rows, total };
+  if (volunteerId === null) return { data: [], total: 0, own: null };
+  const rows: OwnRows = { topic: 'assignments', subject: volunteerId };
+  const version = await ownVersion(db, rows);
+  const { rows: stamps, total } = await listTasksOfVolunteer(db, volunteerId, page);
+  return { data: stamps, total, own: { rows, version } };
 }
 
 export async function listMyTasks(db: Db, caller: AuthUser, page: PageRequest): Promise<PageOf<MyTask>> {
@@ -107,9 +120,9 @@ export async function availableTasksJson(
   caller: AuthUser,
   page: PageRequest,
   serialize: TaskSerializers,
-): Promise<PageOf<string>> {
-  const { data, total } = await availableTaskStamps(db, caller, page);
-  return { data: present(await taskJsonOf(db, kept, data, serialize.task)), total };
+): Promise<PageOf<string> & PageVersion> {
+  const { data, total, own } = await availableTaskStamps(db, caller, page);
+  return { data: present(await taskJsonOf(db, kept, data, serialize.task)), total, ...versionOf(own, data) };
 }
 
 /** `GET /tasks/my-tasks`'s items as JSON: the task's kept JSON with the caller's assignment, read anew. */
@@ -119,11 +132,16 @@ export async function myTasksJson(
   caller: AuthUser,
   page: PageRequest,
   serialize: TaskSerializers,
-): Promise<PageOf<string>> {
-  const { data: rows, total } = await myTaskStamps(db, caller, page);
+): Promise<PageOf<string> & PageVersion> {
+  const { data: rows, total, own } = await myTaskStamps(db, caller, page);
   const tasks = await taskJsonOf(db, kept, rows, serialize.task);
   const data = await withMyAssignments(db, rows, tasks, (task, mine) => myTaskJson(task, serialize.assignment(mine)));
-  return { data, total };
+  return { data, total, ...versionOf(own, rows) };
+}
+
+/** What a page of tasks depends on (its own rows and its tasks' challenges) and their version, if it may be kept. */
+function versionOf(own: { rows: OwnRows; version: number } | null, stamps: readonly TaskStamp[]): PageVersion {
+  return own === null ? KEEP_NOTHING : pageDependencies(own.rows, own.version, stamps);
 }
 
 function present<T>(items: Array<T | undefined>): T[] {
