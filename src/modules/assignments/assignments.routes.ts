@@ -4,9 +4,9 @@ import { Type } from 'typebox';
 import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
 import { pageEnvelope, pageRequest, pageResponse } from '../../http/pagination.ts';
-import { userPage } from '../../http/user-pages.ts';
 import { Data, errorResponses, IdParams, Page, PageOnlyQuery } from '../../http/schemas.ts';
 import { assertUploadsValid, MiB, type UploadRule, uploadsOf } from '../../http/uploads.ts';
+import { userPage } from '../../http/user-pages.ts';
 import {
   Assignment,
   AssignmentListQuery,
