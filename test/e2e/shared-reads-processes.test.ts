@@ -2,13 +2,21 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Db } from '../../src/db/database.ts';
 import { testDialects } from '../helpers/context.ts';
-import { createChallenge, createCompany, createIdea, createVolunteer } from '../helpers/factories.ts';
+import {
+  createAssignment,
+  createChallenge,
+  createCompany,
+  createIdea,
+  createTask,
+  createVolunteer,
+} from '../helpers/factories.ts';
 import { Cleanup, startTwoApis } from './e2e-world.ts';
 import type { ServerProcess } from './server-process.ts';
 
 /**
  * The kept bodies of the shared reads (docs/api.md, Shared reads) across processes: each API process keeps its own,
- * and a write through one process shows on the next read of the other, whose kept body is then stale.
+ * and a write through one process shows on the next read of the other, whose kept body is then stale. The same for
+ * a contributor's own pages kept whole (src/http/user-pages.ts).
  */
 for (const dialect of testDialects()) {
   describe(`shared reads across two API processes [${dialect}]`, () => {
@@ -63,6 +71,23 @@ for (const dialect of testDialects()) {
       assert.equal(ideasOfFirst.data[0].votes_up, 1);
       const detailOfFirst = await call(servers[0], reader.token, detail);
       assert.equal(detailOfFirst.ideas[0].votes_up, 1);
+    });
+
+    it("shows a contributor's accepted invitation on the other process's next read of their own pages", async () => {
+      const owner = await createCompany(db);
+      const challenge = await createChallenge(db, owner.company.id, { status: 'active' });
+      const task = await createTask(db, challenge.id);
+      const me = await createVolunteer(db);
+      const invitation = await createAssignment(db, task.id, me.volunteer.id, { status: 'invited' });
+      const pages = ['/api/assignments', '/api/tasks/my-tasks'];
+      for (const server of servers) {
+        for (let round = 0; round < 2; round++) for (const path of pages) await call(server, me.token, path);
+      }
+      await call(servers[0], me.token, `/api/assignments/${invitation.id}/accept`, { method: 'POST', body: '{}' });
+      const assignments = await call(servers[1], me.token, pages[0]!);
+      assert.equal(assignments.data[0].status, 'accepted');
+      const myTasks = await call(servers[1], me.token, pages[1]!);
+      assert.equal(myTasks.data[0].my_assignment.status, 'accepted');
     });
   });
 }
