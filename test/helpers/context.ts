@@ -61,6 +61,28 @@ async function unlockSchemaChanges(db: Db): Promise<void> {
   await sql`select pg_advisory_unlock(${SCHEMA_LOCK})`.execute(db);
 }
 
+/**
+ * A change a test makes to a PostgreSQL table's name or shape (a table renamed away and back) takes its turn under the
+ * same lock: a table renamed during another file's migration listing fails that listing ("relation … does not exist").
+ */
+export async function changeSchemaInTurn(
+  ctx: TestContext,
+  change: (connection: Db) => Promise<unknown>,
+): Promise<void> {
+  if (ctx.deps.config.dialect === 'sqlite') {
+    await change(ctx.db);
+    return;
+  }
+  await ctx.db.connection().execute(async (connection) => {
+    await lockSchemaChanges(connection);
+    try {
+      await change(connection);
+    } finally {
+      await unlockSchemaChanges(connection);
+    }
+  });
+}
+
 export async function createTestDatabase(dialect: Dialect, dataDir: string): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const url = `sqlite:${path.join(dataDir, 'test.sqlite')}`;

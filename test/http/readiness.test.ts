@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { apiClient } from '../helpers/client.ts';
-import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
+import { changeSchemaInTurn, createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import { type S3TestServer, startS3Server } from '../helpers/s3-server.ts';
 
 const ALL_OK = { database: 'ok', queue: 'ok', storage: 'ok' };
@@ -35,7 +35,7 @@ for (const dialect of testDialects()) {
       const [table, away] = dialect === 'sqlite' ? ['jobs', 'jobs_away'] : ['job', 'job_away'];
       const inSchema = (name: string) =>
         dialect === 'sqlite' ? sql.id(name) : sql.id(ctx.deps.config.queueSchema, name);
-      await sql`alter table ${inSchema(table)} rename to ${sql.id(away)}`.execute(ctx.db);
+      await changeSchemaInTurn(ctx, (db) => sql`alter table ${inSchema(table)} rename to ${sql.id(away)}`.execute(db));
       try {
         const response = await ready();
         assert.equal(response.statusCode, 503);
@@ -46,7 +46,9 @@ for (const dialect of testDialects()) {
           dialect,
         });
       } finally {
-        await sql`alter table ${inSchema(away)} rename to ${sql.id(table)}`.execute(ctx.db);
+        await changeSchemaInTurn(ctx, (db) =>
+          sql`alter table ${inSchema(away)} rename to ${sql.id(table)}`.execute(db),
+        );
       }
       assert.equal((await ready()).statusCode, 200);
     });
