@@ -2,6 +2,7 @@ import { CompiledQuery } from 'kysely';
 import type { Dialect } from '../src/db/column-types.ts';
 import type { Db } from '../src/db/database.ts';
 import { createToken } from '../src/modules/auth/tokens.service.ts';
+import { recountChallenges } from '../src/modules/challenges/challenges.repository.ts';
 import { recountNotifications } from '../src/modules/notifications/notifications.repository.ts';
 import { rebuildTaskFit } from '../src/modules/tasks/task-fit.repository.ts';
 import { bulkInsert, resetSequences } from './bulk-insert.ts';
@@ -135,12 +136,21 @@ export async function seedDatabase(
   seedActivity(random, work, size, tables);
 
   await db.transaction().execute(async (trx) => {
+    const written = [...tables.keys()];
+    if (dialect === 'postgres') await setTriggers(trx, written, 'disable');
     for (const [table, rows] of tables) {
       await bulkInsert(trx, dialect, table, rows);
       tables.set(table, []); // written: let the rows go before the next table is made
     }
-    const withIds = [...tables.keys()].filter((table) => table !== 'task_skills');
-    await resetSequences(trx, dialect, withIds);
+    if (dialect === 'postgres') {
+      await setTriggers(trx, written, 'enable');
+      await recountChallenges(trx);
+    }
+    await resetSequences(
+      trx,
+      dialect,
+      written.filter((table) => table !== 'task_skills'),
+    );
     // The rows above bypass the writes that keep the contributors' feeds, so the feeds are computed once here.
     await rebuildTaskFit(trx);
     await recountNotifications(trx); // the same for the kept notification counts
@@ -151,6 +161,18 @@ export async function seedDatabase(
     rows: await countRows(db, ['skills', ...[...tables.keys()].filter((table) => table !== 'skills')]),
     seconds: (performance.now() - started) / 1000,
   };
+}
+
+/**
+ * PostgreSQL's seed runs with the tables' own triggers off (not the foreign keys'): they keep the challenge counts and
+ * bump read versions row by row, and one transaction that bumps the same version row once per inserted row leaves
+ * that row a chain of versions the next bump walks again — quadratic, so that scale 10 wrote gigabytes and did not
+ * finish in 95 minutes. The counts are then recounted once; the read versions are left unwritten, which the reads take
+ * as "never changed" (a process keeps nothing before its first read anyway). SQLite's triggers stay on: it keeps no
+ * row versions, and its seed is quick with them.
+ */
+async function setTriggers(db: Db, tables: string[], state: 'enable' | 'disable'): Promise<void> {
+  for (const table of tables) await db.executeQuery(CompiledQuery.raw(`alter table "${table}" ${state} trigger user`));
 }
 
 /**
