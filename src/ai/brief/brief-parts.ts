@@ -175,10 +175,15 @@ const WORK_VERBS = new Set(
   ).split(' '),
 );
 
-/** The sentence opens with a capitalised verb: "Build a web portal…", "Plan and run our charity ball…". */
+/**
+ * The sentence opens with a capitalised verb: "Build a web portal…", "Plan and run our charity ball…", or with a
+ * polite "Please" before the verb: "Please audit six months of click data, …" asks for work as plainly.
+ */
 export function isInstruction(tokens: readonly Token[]): boolean {
-  const first = tokens.find((token) => token.type === 'word');
+  const words = tokens.filter((token) => token.type === 'word');
+  const [first, second] = words;
   if (!first || !/^[A-Z]/.test(first.value)) return false;
+  if (first.lower === 'please') return second !== undefined && (second.pos === 'VERB' || WORK_VERBS.has(second.lower));
   return first.pos === 'VERB' || WORK_VERBS.has(first.lower);
 }
 

@@ -7,7 +7,8 @@ const ACADEMIC_WORK = t(
   'coursework',
   'assignment*',
   'homework',
-  'exam*',
+  // Not "exam*": an X-ray room's "critical examination", "for example" and "examine the roof" are no coursework.
+  'exams?',
   'personal statement*',
 );
 
