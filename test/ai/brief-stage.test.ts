@@ -148,7 +148,7 @@ describe('brief analysis offline', () => {
         /academic work .* handed in as another person's own \("I need someone to write my/,
       'unlawful-hide-problems-from-inspectors':
         /hiding things from inspectors, regulators or funders, falsifying records/,
-      'unlawful-screen-out-older-applicants': /turn away job applicants or tenants for their age/,
+      'unlawful-screen-out-older-applicants': /turn away job applicants, tenants, customers or guests for their age/,
       'unlawful-track-ex-partner-phone': /secretly track or monitor a person/,
       'unlawful-replica-designer-handbags': /counterfeit goods/,
       'unlawful-untraceable-guns': /making or selling weapons/,

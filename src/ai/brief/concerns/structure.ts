@@ -92,6 +92,29 @@ const EVADING = t(
   "(not|n't|never) be (flagged|caught|spotted|detected|picked)",
 );
 
+/**
+ * Whoever checks is kept from knowing or asking: the work is arranged so the checker does not notice, connect, see or
+ * question it, nothing reaches them to declare, or the figures stay under the line at which they would look. Read
+ * only next to a checker (THE_CHECK): "so visiting licensing officers do not notice", "so an HMRC inspection would
+ * not connect the two", "so the figures sent to the tax office stay under their thresholds".
+ */
+const CHECK_KEPT_UNAWARE = Terms.union(
+  KEPT_FROM_THEM,
+  t(
+    "(not|n't|never) ~(connect|question|query|see|learn)",
+    "(not|n't|never) be able to (tell|see|know|find|connect)",
+    'nothing (need|needs|has|have|would|will) to be (declared|disclosed|notified|registered)',
+    // Only as what the work is for: "patient names should not be visible to the auditor" protects them.
+    "so (it|they|this|these) (is|are) (not|n't|never) (visible|apparent|obvious|noticeable|declared|disclosed)",
+    "so that (it|they|this|these) (is|are) (not|n't|never) (visible|apparent|obvious|noticeable|declared|disclosed)",
+    "so (it|they|this|these) (will|would) (not|n't|never) be (visible|apparent|obvious|noticeable|declared|disclosed)",
+    'without questions',
+    'without (any|further) (questions|queries|checks)',
+    '~(stay|keep|remain) (under|below|beneath) (the|their|its|our|any) (threshold*|limit*)',
+    '~(stay|keep|remain) (under|below|beneath) (the|their|its|our|any) ? (threshold*|limit*)',
+  ),
+);
+
 /** Whoever checks the work for others: an inspector, auditor, regulator, funder, examiner or lender. */
 const THE_CHECK = Terms.union(
   CHECKERS,
@@ -109,6 +132,10 @@ const THE_CHECK = Terms.union(
     'verifier*',
     'ofqual',
     'fca',
+    'customs',
+    'tribunal*',
+    'dwp',
+    'benefits? (office|agency|agencies|assessor*)',
   ),
 );
 
@@ -233,9 +260,16 @@ export const MISLEADING_THE_CHECK: Purpose = {
   kind: 'records, figures or documents made to look other than they are to an inspector, auditor, funder or lender, or arranged so the check misses them',
   reason:
     'to mislead the people who check the work (an inspector, auditor, funder or regulator): records, figures or documents made to look other than they are, or arranged so the check misses them',
-  clues: [{ together: [Terms.union(FALSE_APPEARANCE, EVADING)], asserted: true }, { together: [THE_CHECK] }],
-  // Not the shared guarding words: "training records" are what gets written up.
+  clues: [
+    { together: [Terms.union(FALSE_APPEARANCE, EVADING, CHECK_KEPT_UNAWARE)], asserted: true },
+    { together: [THE_CHECK] },
+  ],
+  // Not the shared guarding words: "training records" are what gets written up. Privacy words: "patients' names
+  // should not be visible to the auditor" keeps data from a checker who has no need of it.
   unless: t(
+    'anonymi*',
+    'pseudonymi*',
+    'redact*',
     'spot*',
     'detect*',
     'prevent*',
@@ -248,6 +282,8 @@ export const MISLEADING_THE_CHECK: Purpose = {
     'accurate*',
     'mock',
   ),
+  // Disruption spared: "guests should not notice the inspection work".
+  spared: SPARED,
 };
 
 export const KEPT_FROM_THE_PEOPLE_IT_IS_ABOUT: Purpose = {
