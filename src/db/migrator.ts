@@ -28,6 +28,7 @@ import * as feedDepth from './migrations/0031_feed_depth.ts';
 import * as readVersions from './migrations/0032_read_versions.ts';
 import * as notificationDeletions from './migrations/0033_notification_deletions.ts';
 import * as perUserReadVersions from './migrations/0034_per_user_read_versions.ts';
+import * as notificationPageVersions from './migrations/0035_notification_page_versions.ts';
 
 type MigrationModule = { up(db: Kysely<unknown>, types: ColumnTypes): Promise<void> };
 
@@ -61,6 +62,7 @@ const migrations: Record<string, MigrationModule> = {
   '0032_read_versions': readVersions,
   '0033_notification_deletions': notificationDeletions,
   '0034_per_user_read_versions': perUserReadVersions,
+  '0035_notification_page_versions': notificationPageVersions,
 };
 
 /** `schema`: the PostgreSQL schema the tables live in, when it is not the default one (tests use one per file). */

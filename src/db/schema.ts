@@ -525,9 +525,10 @@ export interface ChallengeCountsTable {
 export interface ReadVersionsTable {
   /**
    * `notifications` (0033): a user's notification deletions, subject the user id. `feed` and `assignments` (0034): a
-   * contributor's kept feed and their assignments, subject the volunteer id.
+   * contributor's kept feed and their assignments, subject the volunteer id. `notification_page` and `team` (0035): a
+   * user's notifications (subject the user id) and a team's memberships (subject the team id).
    */
-  topic: 'challenge_list' | 'challenge' | 'notifications' | 'feed' | 'assignments';
+  topic: 'challenge_list' | 'challenge' | 'notifications' | 'feed' | 'assignments' | 'notification_page' | 'team';
   subject_id: number;
   version: number;
 }

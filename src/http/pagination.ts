@@ -93,25 +93,12 @@ function linksAndMeta(
 const NO_ITEMS = '{"data":[]';
 
 /**
- * Sends a page whose items are JSON already (each serialized through the item's schema, e.g. kept in KeptItems):
- * the envelope goes through the route's own serializer with no items, and the items are put into its empty `data`.
- * Nothing outside the schemas is sent: every part was written by a serializer compiled from them. `extra`: the
- * page's properties besides the envelope's (e.g. the notifications' `unread_count`).
+ * The body of a page whose items are JSON already (each serialized through the item's schema, e.g. kept in
+ * KeptItems), for a caller that keeps it (src/http/user-pages.ts): the envelope goes through the route's own
+ * serializer with no items, and the items are put into its empty `data`. Nothing outside the schemas is sent: every
+ * part was written by a serializer compiled from them. `extra`: the page's properties besides the envelope's (e.g. the
+ * notifications' `unread_count`).
  */
-export function sendItemsJsonPage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  page: PageRequest,
-  items: readonly string[],
-  total: number,
-  extra: Record<string, unknown> = {},
-): FastifyReply {
-  return reply
-    .type('application/json; charset=utf-8')
-    .send(itemsJsonPageBody(request, reply, page, items, total, extra));
-}
-
-/** The body `sendItemsJsonPage` sends, for a caller that keeps it (src/http/user-pages.ts). */
 export function itemsJsonPageBody(
   request: FastifyRequest,
   reply: FastifyReply,

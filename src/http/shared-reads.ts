@@ -20,9 +20,23 @@ type KeptBody = { version: number; bytes: Buffer; until: number; dependsOn?: Pag
 
 /**
  * What one caller's page depends on: its own rows, counted by one read version (`topic`, `subject`; e.g. a
- * contributor's feed), and the challenges its items name (each with its read version, migration 0032), distinct.
+ * contributor's feed), the challenges its items name (each with its read version, migration 0032), distinct, and any
+ * other read versions it shows, by topic (e.g. the assignments of the contributors a company's notifications name),
+ * distinct.
  */
-export type PageDependencies = { topic: ReadVersionsTable['topic']; subject: number; challenges: readonly number[] };
+export type PageDependencies = {
+  topic: ReadVersionsTable['topic'];
+  subject: number;
+  challenges: readonly number[];
+  others?: Readonly<Partial<Record<ReadVersionsTable['topic'], readonly number[]>>>;
+};
+
+/** How many read versions a page depends on besides its own. */
+function dependencyCount(dependsOn: PageDependencies): number {
+  let count = dependsOn.challenges.length;
+  for (const subjects of Object.values(dependsOn.others ?? {})) count += subjects.length;
+  return count;
+}
 
 export type SharedRead<T> = {
   /** The read, its parameters and the viewer class: two requests with one key are answered the same bytes. */
@@ -69,7 +83,7 @@ export class SharedReads {
             maxSize: maxBytes,
             // The key is kept too; a body bigger than the whole budget is not kept at all.
             sizeCalculation: (body, key) =>
-              body.bytes.length + key.length * 2 + (body.dependsOn ? 64 + 8 * body.dependsOn.challenges.length : 0),
+              body.bytes.length + key.length * 2 + (body.dependsOn ? 64 + 8 * dependencyCount(body.dependsOn) : 0),
           })
         : null;
   }

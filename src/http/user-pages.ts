@@ -46,10 +46,40 @@ export function pageDependencies(
   ownRowsVersion: number,
   stamps: readonly { challenge_id: number; version: number | null }[],
 ): { dependsOn: PageDependencies; version: number } {
-  const challenges = new Map<number, number>();
-  for (const stamp of stamps)
-    if (!challenges.has(stamp.challenge_id)) challenges.set(stamp.challenge_id, stamp.version ?? 0);
+  return dependenciesOf(
+    own,
+    ownRowsVersion,
+    stamps.map((stamp) => ({ topic: 'challenge', subject: stamp.challenge_id, version: stamp.version })),
+  );
+}
+
+/** A read version as a page's statement read it with the rows it covers (null: no version yet, 0). */
+export type VersionRead = { topic: ReadVersionsTable['topic']; subject: number; version: number | null };
+
+/**
+ * What a page depends on and its version, from the own rows' version read before the page and every version read
+ * with the rows it shows. A subject read more than once (in several statements) counts at the lowest version read: a
+ * write committing between two reads shows in one of them only, and the page is then kept under a version already
+ * stale, so it is rendered again on the next request.
+ */
+export function dependenciesOf(
+  own: OwnRows,
+  ownRowsVersion: number,
+  read: readonly VersionRead[],
+): { dependsOn: PageDependencies; version: number } {
+  const byTopic = new Map<ReadVersionsTable['topic'], Map<number, number>>();
+  for (const { topic, subject, version } of read) {
+    const subjects = byTopic.get(topic) ?? new Map<number, number>();
+    byTopic.set(topic, subjects);
+    subjects.set(subject, Math.min(version ?? 0, subjects.get(subject) ?? Number.POSITIVE_INFINITY));
+  }
   let version = ownRowsVersion;
-  for (const challengeVersion of challenges.values()) version += challengeVersion;
-  return { dependsOn: { ...own, challenges: [...challenges.keys()] }, version };
+  for (const subjects of byTopic.values()) for (const subjectVersion of subjects.values()) version += subjectVersion;
+  const { challenge, ...others } = Object.fromEntries(
+    [...byTopic].map(([topic, subjects]) => [topic, [...subjects.keys()]]),
+  );
+  return {
+    dependsOn: { ...own, challenges: challenge ?? [], ...(Object.keys(others).length > 0 ? { others } : {}) },
+    version,
+  };
 }

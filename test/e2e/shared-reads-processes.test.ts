@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Db } from '../../src/db/database.ts';
+import { notify } from '../../src/modules/notifications/notify.ts';
 import { testDialects } from '../helpers/context.ts';
 import {
   createAssignment,
@@ -16,7 +17,7 @@ import type { ServerProcess } from './server-process.ts';
 /**
  * The kept bodies of the shared reads (docs/api.md, Shared reads) across processes: each API process keeps its own,
  * and a write through one process shows on the next read of the other, whose kept body is then stale. The same for
- * a contributor's own pages kept whole (src/http/user-pages.ts).
+ * a contributor's own pages and a user's notification pages kept whole (src/http/user-pages.ts).
  */
 for (const dialect of testDialects()) {
   describe(`shared reads across two API processes [${dialect}]`, () => {
@@ -88,6 +89,31 @@ for (const dialect of testDialects()) {
       assert.equal(assignments.data[0].status, 'accepted');
       const myTasks = await call(servers[1], me.token, pages[1]!);
       assert.equal(myTasks.data[0].my_assignment.status, 'accepted');
+    });
+
+    it("shows a notification read through one process on the other's next read of the notification pages", async () => {
+      const me = await createVolunteer(db);
+      const owner = await createCompany(db);
+      const challenge = await createChallenge(db, owner.company.id, { status: 'active' });
+      await notify(db, {
+        userId: me.user.id,
+        type: 'challenge_analyzed',
+        title: 'Analysed',
+        message: 'Read me.',
+        actionUrl: null,
+        data: { challenge_id: challenge.id },
+      });
+      const pages = ['/api/notifications', '/api/notifications?unread_only=true'];
+      for (const server of servers) {
+        for (let round = 0; round < 2; round++) for (const path of pages) await call(server, me.token, path);
+      }
+      const [first] = (await call(servers[0], me.token, pages[0]!)).data;
+      await call(servers[0], me.token, `/api/notifications/${first.id}/mark-read`, { method: 'POST', body: '{}' });
+      const all = await call(servers[1], me.token, pages[0]!);
+      assert.equal(all.data[0].is_read, true);
+      assert.equal(all.unread_count, 0);
+      const unread = await call(servers[1], me.token, pages[1]!);
+      assert.deepEqual(unread.data, []);
     });
   });
 }

@@ -1,6 +1,7 @@
-import { compiledOnce, compiledOnceForList } from '../../db/compiled-once.ts';
+import { compiledOnce, compiledOnceForList, compiledOncePerShape, type Value } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import type { ReadVersionsTable } from '../../db/schema.ts';
+import type { PageDependencies } from '../../http/shared-reads.ts';
 
 /**
  * The versions of the shared challenge reads (`read_versions`, migration 0032): raised by database triggers, only read
@@ -59,18 +60,54 @@ const ownAndChallengesVersion = compiledOnceForList(
       ),
 );
 
+type Topic = ReadVersionsTable['topic'];
+
+/** Subjects of several topics summed (a page with versions besides its own and its challenges'), compiled per shape. */
+const versionsOfTopics = compiledOncePerShape<{ total: number | string | null }>();
+
+async function sumOfTopics(db: Db, groups: readonly (readonly [Topic, readonly number[]])[]) {
+  const lengths = groups.map(([, subjects]) => subjects.length);
+  const build = (inner: Db, ...values: Value[]) => {
+    let at = 0;
+    const parts = lengths.map((length) => {
+      const part = { topic: values[at] as Topic, subjects: values.slice(at + 1, at + 1 + length) as number[] };
+      at += 1 + length;
+      return part;
+    });
+    return inner
+      .selectFrom('read_versions')
+      .select((eb) => eb.fn.sum<number | string>('version').as('total'))
+      .where((eb) =>
+        eb.or(parts.map((part) => eb.and([eb('topic', '=', part.topic), eb('subject_id', 'in', part.subjects)]))),
+      );
+  };
+  return versionsOfTopics(
+    db,
+    groups.map(([topic, subjects]) => `${topic}:${subjects.length}`).join(),
+    build,
+    groups.flatMap(([topic, subjects]) => [topic, ...subjects]),
+  );
+}
+
 /**
  * The version of one caller's page (src/http/shared-reads.ts, `PageDependencies`): its own read version and those of
- * the challenges it names, summed, in one statement on the primary key. Versions only grow and rows are never deleted,
- * so the sum of one set moves whenever one of its versions does. `challenges` must be distinct.
+ * the challenges and other subjects it names, summed, in one statement on the primary key. Versions only grow and
+ * rows are never deleted, so the sum of one set moves whenever one of its versions does. Each list must be distinct.
  */
-export async function pageVersion(
-  db: Db,
-  dependsOn: { topic: ReadVersionsTable['topic']; subject: number; challenges: readonly number[] },
-): Promise<number> {
+export async function pageVersion(db: Db, dependsOn: PageDependencies): Promise<number> {
+  const others = Object.entries(dependsOn.others ?? {}).filter(([, subjects]) => subjects.length > 0) as [
+    Topic,
+    readonly number[],
+  ][];
   const rows =
-    dependsOn.challenges.length === 0
-      ? await ownVersion(db, dependsOn.topic, dependsOn.subject)
-      : await ownAndChallengesVersion(db, dependsOn.challenges, dependsOn.topic, dependsOn.subject);
+    others.length > 0
+      ? await sumOfTopics(db, [
+          [dependsOn.topic, [dependsOn.subject]],
+          ...(dependsOn.challenges.length > 0 ? [['challenge', dependsOn.challenges] as const] : []),
+          ...others,
+        ])
+      : dependsOn.challenges.length === 0
+        ? await ownVersion(db, dependsOn.topic, dependsOn.subject)
+        : await ownAndChallengesVersion(db, dependsOn.challenges, dependsOn.topic, dependsOn.subject);
   return Number(rows[0]?.total ?? 0);
 }

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import type { NotificationRow } from '../../db/schema.ts';
 import type { Kept, KeptItems } from '../../http/kept-items.ts';
 import { parseJson } from '../../shared/json.ts';
-import { contextsOf } from './notification-actions.ts';
+import { type Contexts, contextsOf } from './notification-actions.ts';
 import type { NotificationData } from './notification-types.ts';
 import { toNotificationHead, toNotificationTail } from './notifications.mapper.ts';
 import { type NotificationStamp, notificationsOfUserByIds } from './notifications.repository.ts';
@@ -27,7 +27,7 @@ type Facts = { type: string; data: NotificationData; created_at: string };
  * A head is kept under the user's count of deletions, read with the stamps in one statement: SQLite hands out again
  * the highest id once its row is deleted, and a deletion (migration 0033's trigger) makes every head of the user
  * kept before it unused. The key holds the user too, as the id handed out again may be another user's. A notification
- * gone since its stamp was read is left out.
+ * gone since its stamp was read is left out. Besides the items: what their tails were read from (`contextsOf`).
  */
 export async function notificationsJson(
   db: Db,
@@ -35,7 +35,7 @@ export async function notificationsJson(
   userId: number,
   stamps: readonly NotificationStamp[],
   serialize: NotificationSerializers,
-): Promise<string[]> {
+): Promise<{ items: string[] } & Omit<Contexts, 'contexts'>> {
   const heads = await kept.keptOf(
     stamps.map((stamp) => ({
       key: `notification:${stamp.id}:${userId}`,
@@ -53,17 +53,18 @@ export async function notificationsJson(
     const head = heads[i];
     return head === undefined ? [] : [{ stamp, head }];
   });
-  const contexts = await contextsOf(
+  const { contexts, ...readFrom } = await contextsOf(
     db,
     userId,
     present.map(({ head }) => head.facts),
   );
-  return present.map(({ stamp, head }, i) =>
+  const items = present.map(({ stamp, head }, i) =>
     joinParts(
       head.json,
       serialize.tail(toNotificationTail({ read_at: stamp.read_at, created_at: head.facts.created_at }, contexts[i]!)),
     ),
   );
+  return { items, ...readFrom };
 }
 
 async function rowsInOrder(db: Db, userId: number, stamps: readonly { id: number }[]) {

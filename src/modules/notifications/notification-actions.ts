@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { NotificationRow } from '../../db/schema.ts';
+import type { VersionRead } from '../../http/user-pages.ts';
 import { parseJson } from '../../shared/json.ts';
 import { OPEN_CHALLENGE_STATUSES } from '../challenges/challenges.state.ts';
 import { OPEN_TASK_STATUSES } from '../tasks/tasks.state.ts';
@@ -108,13 +109,25 @@ export async function describeNotifications(
   userId: number,
   rows: readonly NotificationRow[],
 ): Promise<Notification[]> {
-  const contexts = await contextsOf(
+  const { contexts } = await contextsOf(
     db,
     userId,
     rows.map((row) => ({ type: row.type, data: parseJson<NotificationData>(row.data, {}) })),
   );
   return rows.map((row, i) => toNotification(row, contexts[i]!));
 }
+
+/**
+ * Each notification's action state and challenge (`contexts`), and what they were decided from, for a page kept whole
+ * (src/http/user-pages.ts): the read versions of the targets, read with them; whether a target is gone; and when the
+ * first invitation shown open expires (ms since the epoch; never, if none), which changes the page with no write.
+ */
+export type Contexts = {
+  contexts: NotificationContext[];
+  versions: VersionRead[];
+  someGone: boolean;
+  until: number;
+};
 
 /**
  * Each notification's action state and challenge, in the order given, from its type and `data` (the row's, parsed):
@@ -124,8 +137,8 @@ export async function contextsOf(
   db: Db,
   userId: number,
   parsed: readonly { type: string; data: NotificationData }[],
-): Promise<NotificationContext[]> {
-  if (parsed.length === 0) return [];
+): Promise<Contexts> {
+  if (parsed.length === 0) return { contexts: [], versions: [], someGone: false, until: Number.POSITIVE_INFINITY };
   const checked = parsed.filter((row) => Object.hasOwn(CHECKS, row.type));
   const targets = await findTargets(db, userId, {
     assignmentIds: defined(checked.map(({ data }) => data.assignment_id)),
@@ -134,7 +147,7 @@ export async function contextsOf(
     challengeIds: defined(parsed.map(({ data }) => data.challenge_id)),
   });
   const now = new Date().toISOString();
-  return parsed.map(({ type, data }) => {
+  const contexts = parsed.map(({ type, data }) => {
     const check = CHECKS[type as NotificationType];
     const challenge = data.challenge_id === undefined ? undefined : targets.challenges.get(data.challenge_id);
     return {
@@ -142,4 +155,16 @@ export async function contextsOf(
       challenge: challenge ? { id: challenge.id, title: challenge.title } : null,
     };
   });
+  return { contexts, versions: targets.versions, someGone: targets.someGone, until: firstExpiry(targets, now) };
+}
+
+/** When the first invitation still open among the targets expires (`answerInvitation` compares it with now). */
+function firstExpiry(targets: Targets, now: string): number {
+  let first = Number.POSITIVE_INFINITY;
+  for (const assignment of targets.assignments.values()) {
+    if (assignment.status === 'invited' && assignment.expires_at !== null && assignment.expires_at > now) {
+      first = Math.min(first, Date.parse(assignment.expires_at));
+    }
+  }
+  return first;
 }

@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { AppDeps } from '../../app-deps.ts';
 import { callerOf } from '../../http/auth.ts';
-import { pageEnvelope, pageRequest, sendItemsJsonPage } from '../../http/pagination.ts';
+import { itemsJsonPageBody, pageEnvelope, pageRequest } from '../../http/pagination.ts';
 import { errorResponses, IdParams, MessageBody, Page } from '../../http/schemas.ts';
+import { userPage } from '../../http/user-pages.ts';
 import type { NotificationSerializers } from './kept-notifications.ts';
 import { preferencesOf, updatePreferences } from './notification-preferences.service.ts';
 import { notificationStreamRoutes } from './notification-stream.routes.ts';
@@ -34,7 +35,7 @@ const tags = ['Notifications'];
 /**
  * A notification's head and tail serializers, compiled from their schemas by the route's serializer compiler (once
  * per route): the list's items are written in these two parts (kept-notifications.ts) and put into the page
- * (sendItemsJsonPage), so the schemas still decide every byte sent.
+ * (itemsJsonPageBody), so the schemas still decide every byte sent.
  */
 function serializers(reply: FastifyReply): NotificationSerializers {
   return {
@@ -76,15 +77,23 @@ export async function notificationsRoutes(fastify: FastifyInstance, deps: AppDep
         const { data, total, unreadCount } = await listMyNotifications(db, caller, filters, page);
         return { ...pageEnvelope(request, page, data, total), unread_count: unreadCount };
       }
-      const { data, total, unreadCount } = await myNotificationsJson(
-        db,
-        deps.keptItems,
-        caller,
-        filters,
-        page,
-        serializers(reply),
+      return deps.sharedReads.servePage(
+        reply,
+        userPage(db, request, caller.id, async () => {
+          const { data, total, unreadCount, ...version } = await myNotificationsJson(
+            db,
+            deps.keptItems,
+            caller,
+            filters,
+            page,
+            serializers(reply),
+          );
+          return {
+            body: itemsJsonPageBody(request, reply, page, data, total, { unread_count: unreadCount }),
+            ...version,
+          };
+        }),
       );
-      return sendItemsJsonPage(request, reply, page, data, total, { unread_count: unreadCount });
     },
   );
 

@@ -2,7 +2,8 @@ import type { Db } from '../../db/database.ts';
 import type { NotificationRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { KeptItems } from '../../http/kept-items.ts';
-import type { PageRequest } from '../../http/pagination.ts';
+import type { PageOf, PageRequest } from '../../http/pagination.ts';
+import { dependenciesOf, KEEP_NOTHING, type OwnRows, ownVersion, type PageVersion } from '../../http/user-pages.ts';
 import type { AuthUser } from '../auth/tokens.service.ts';
 import { type NotificationSerializers, notificationsJson } from './kept-notifications.ts';
 import { describeNotifications } from './notification-actions.ts';
@@ -38,7 +39,10 @@ export async function listMyNotifications(db: Db, caller: AuthUser, filters: Not
 
 /**
  * `GET /api/notifications`'s items as JSON, each notification's head kept (kept-notifications.ts), with its total
- * and the unread badge.
+ * and the unread badge; and what the page shows was read from, so that it may be kept whole (src/http/user-pages.ts):
+ * the user's own notifications' version (migration 0035), read before the page's rows, and the versions of its
+ * targets, read with them. A page naming a target that is gone is not kept, nor is one past its first open
+ * invitation's expiry.
  */
 export async function myNotificationsJson(
   db: Db,
@@ -47,10 +51,19 @@ export async function myNotificationsJson(
   filters: NotificationFilters,
   page: PageRequest,
   serialize: NotificationSerializers,
-) {
+): Promise<PageOf<string> & PageVersion & { unreadCount: number; until: number }> {
+  const own: OwnRows = { topic: 'notification_page', subject: caller.id };
+  const ownRowsVersion = await ownVersion(db, own);
   const counts = await keptCounts(db, caller.id);
   const { rows, total } = await listNotificationStamps(db, caller.id, filters, page, counts);
-  return { data: await notificationsJson(db, kept, caller.id, rows, serialize), total, unreadCount: counts.unread };
+  const { items, versions, someGone, until } = await notificationsJson(db, kept, caller.id, rows, serialize);
+  return {
+    data: items,
+    total,
+    unreadCount: counts.unread,
+    until,
+    ...(someGone ? KEEP_NOTHING : dependenciesOf(own, ownRowsVersion, versions)),
+  };
 }
 
 /** The caller's notifications counted per challenge (`GET /api/notifications/groups`). */

@@ -16,7 +16,7 @@ const tags = ['Tasks'];
 
 /**
  * The task lists' item serializers, compiled from the schemas by the route's serializer compiler (once per route):
- * their items are written one by one and put into the page (sendItemsJsonPage), so the schemas still decide every
+ * their items are written one by one and put into the page (itemsJsonPageBody), so the schemas still decide every
  * byte sent.
  */
 function serializers(reply: FastifyReply): TaskSerializers {
