@@ -371,6 +371,24 @@ describe('decomposition offline: tasks from the brief itself', () => {
     }
   });
 
+  test('lines each under a label of its own, with no blank line between, are each a piece of the work', async () => {
+    const plan = await decompose(
+      plain(
+        'A recipe book for our cookery school',
+        'We run a cookery school and want to publish our recipes.\n\nRecipes: test and standardise 60 recipes.\n' +
+          'Photography: two days of food styling in our kitchen.\nLayout: page design in a print-ready format.\n' +
+          'Launch: a tasting evening for our students.',
+      ),
+    );
+    const sources = tasksOf(plan).map((task) => task.source);
+    for (const piece of ['60 recipes', 'food styling', 'page design', 'tasting evening']) {
+      assert.ok(
+        sources.some((source) => source.includes(piece)),
+        `${piece} in ${sources.join(' | ')}`,
+      );
+    }
+  });
+
   test('a very long item keeps an excerpt of the brief as its source', async () => {
     const long = `Build a booking page ${'for the clinic, the gym, the pool and the library, '.repeat(20)}with reminders.`;
     const input = plain('Bookings', `Goals\n- ${long}\n- Write the help pages.\n- Train the reception staff.`);

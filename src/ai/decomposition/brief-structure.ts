@@ -75,8 +75,13 @@ export function readSections(text: string): Section[] {
     let end = k;
     while (end + 1 < lines.length && continuesParagraph(lines[end + 1].text)) end++;
     const span = trimSpan(text, { start: line.start, end: lines[end].end });
+    // "Production: six days of filming…" under "Pre-production: research…": lines each under a label of its own lay
+    // out the work as a list does, so each line is an item of it.
+    const inSeries =
+      opensWithLabel(line.text) &&
+      (opensWithLabel(lines[k - 1]?.text ?? '') || opensWithLabel(lines[end + 1]?.text ?? ''));
     k = end;
-    if (headingWithContent(text, span, open, sections)) continue;
+    if (headingWithContent(text, span, open, sections, false, inSeries)) continue;
     for (const sentence of splitSentences(text, span)) sections.at(-1)!.units.push({ ...sentence, list: false });
   }
   return sections.filter((section) => section.units.length > 0 || section.heading !== null);
@@ -92,6 +97,7 @@ function headingWithContent(
   open: (heading: string) => void,
   sections: Section[],
   listItem = false,
+  labelledSeries = false,
 ): boolean {
   const line = text.slice(span.start, span.end);
   const phase = PHASE.exec(line);
@@ -114,7 +120,7 @@ function headingWithContent(
     }
   } else if (colon > 0 && colon < line.length - 1) {
     const label = line.slice(0, colon);
-    if (wordCount(label) > LABEL_MAX_WORDS || NOT_A_LABEL.test(label) || /[,.;]/.test(label)) return false;
+    if (!isLabel(label)) return false;
     // "- A building fabric survey: walls, roof…" names its piece before the colon: the item is one piece. Only a
     // time ("- By March: …", "- July: …") labels the items of a list as a phase does.
     if (listItem && !TIME_LABEL.test(label.trim())) return false;
@@ -126,16 +132,40 @@ function headingWithContent(
   open(line.slice(0, labelEnd).replace(/(?<![\s:.)\-–—])[\s:.)\-–—]+$/, ''));
   const content = trimSpan(text, { start: span.start + contentStart, end: span.end });
   // "- By March: event plan, risk assessment and road closure application": a list item under its label is still
-  // an item of the list, one piece, as the unlabelled items beside it are.
+  // an item of the list, one piece, as the unlabelled items beside it are; so is a line of a series of labelled
+  // lines.
   if (content.end > content.start) {
     for (const sentence of splitSentences(text, content))
-      sections.at(-1)!.units.push({ ...sentence, list: false, item: listItem });
+      sections.at(-1)!.units.push({ ...sentence, list: false, item: listItem || labelledSeries });
   }
   return true;
 }
 
+/** The words before a colon that name what follows: "Deliverables", "Post-production", "By March". */
+function isLabel(label: string): boolean {
+  return wordCount(label) <= LABEL_MAX_WORDS && !NOT_A_LABEL.test(label) && !/[,.;]/.test(label);
+}
+
+/**
+ * A line of its own that opens with a capitalised label and a colon ("Production: six days of filming…") starts a
+ * new labelled line, as a phase does, though no blank line comes before it: a line wrapped by hand goes on with a
+ * sentence's words, not with a label of its own.
+ */
+function opensWithLabel(line: string): boolean {
+  const colon = line.indexOf(':');
+  if (colon <= 0 || colon === line.trimEnd().length - 1) return false;
+  const label = line.slice(0, colon).trim();
+  return /^\p{Lu}/u.test(label) && isLabel(label);
+}
+
 function continuesParagraph(line: string): boolean {
-  return line.trim() !== '' && !LIST_MARKER.test(line) && !MARKDOWN_HEADING.test(line) && !PHASE.test(line);
+  return (
+    line.trim() !== '' &&
+    !LIST_MARKER.test(line) &&
+    !MARKDOWN_HEADING.test(line) &&
+    !PHASE.test(line) &&
+    !opensWithLabel(line)
+  );
 }
 
 /** A short line with no closing full stop, followed by more text: "Goals", "What we need", "Constraints:". */
