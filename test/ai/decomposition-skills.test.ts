@@ -325,4 +325,19 @@ describe('decomposition: the skills a task needs', () => {
     const fitted = names('Fit the vinyl lettering to the shop window', 'Fit the vinyl lettering');
     assert.ok(fitted.includes('Vinyl graphics application'), fitted.join(', '));
   });
+
+  it('reads an audit or a survey named by what it is of as that practice, not as auditing or survey design', () => {
+    for (const [piece, generic] of [
+      ['A lift safety audit of the three goods lifts, with a list of defects.', 'Auditing'],
+      ['An energy audit of the depot with the savings of each measure.', 'Auditing'],
+      ['A hedgerow survey along the northern boundary, mapping gaps.', 'Survey design'],
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(!skills.includes(generic), `${piece}: ${skills.join(', ')}`);
+    }
+    // Alone, or named by whom it asks, it is the generic kind.
+    assert.ok(names('An audit of our supplier invoices for the last year.', 'Do it').includes('Auditing'));
+    assert.ok(names('A short survey of parents before and after.', 'Do it').includes('Survey design'));
+    assert.ok(names('A customer survey after every delivery.', 'Do it').includes('Survey design'));
+  });
 });

@@ -13,6 +13,11 @@ const PEOPLE = new Set(
   ).split(' '),
 );
 
+/** Whether a word's lemma names people or a group of them ("pupil", "customer", "residents"). */
+export function isPeopleLemma(lemma: string): boolean {
+  return PEOPLE.has(lemma);
+}
+
 /** Words before a group name that belong to it: "warehouse staff", "small business owners", "young people". */
 const MODIFIER_POS = new Set(['ADJ', 'NOUN', 'PROPN']);
 const MAX_MODIFIERS = 2;

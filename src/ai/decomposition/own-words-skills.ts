@@ -1,3 +1,4 @@
+import { isPeopleLemma } from '../brief/stakeholders.ts';
 import type { Taxonomy } from '../taxonomy/taxonomy.ts';
 import { type ParsedText, parseText, type Token } from '../taxonomy/text-parser.ts';
 
@@ -67,6 +68,24 @@ export function practicesInOwnWords(text: string | ParsedText, taxonomy: Taxonom
     found.set(key, { name, words: parsed.text.slice(words[0].start, token.end) });
   });
   return [...found.values()];
+}
+
+/**
+ * Whether every word of the text that `head` matches heads a practice named by what it is of ("a road safety audit",
+ * "a fire door survey", "an energy audit"), whether the taxonomy knows the practice or not; not by whom it asks ("a
+ * customer survey", "a pupil survey") and not alone ("a short survey", "audit the website"). Such a practice is work
+ * of its own trade, not the generic kind its last word names (Auditing, Survey design).
+ */
+export function headsNamedPractices(text: string | ParsedText, head: RegExp): boolean {
+  const { tokens } = typeof text === 'string' ? parseText(text) : text;
+  const heads = tokens.flatMap((token, index) => (head.test(token.lower) ? [index] : []));
+  return (
+    heads.length > 0 &&
+    heads.every((index) => {
+      const words = modifiersBefore(tokens, index);
+      return words !== null && !words.some((word) => isPeopleLemma(word.lemma));
+    })
+  );
 }
 
 /**

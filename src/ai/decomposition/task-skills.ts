@@ -2,7 +2,7 @@ import { LANGUAGE_WORK_AREA } from '../taxonomy/skill-areas.ts';
 import type { SkillArea, Taxonomy, TaxonomySkill } from '../taxonomy/taxonomy.ts';
 import { parseText } from '../taxonomy/text-parser.ts';
 import { isNotThisWork } from './brief-pieces.ts';
-import { practicesInOwnWords } from './own-words-skills.ts';
+import { headsNamedPractices, practicesInOwnWords } from './own-words-skills.ts';
 import type { RequiredSkill } from './schema.ts';
 import { findInOtherWords } from './skill-phrases.ts';
 import { clip } from './task-wording.ts';
@@ -28,6 +28,9 @@ const EXAMINING =
  * Work a piece asks for, in words, and the skills that work needs whatever tools are used. `supporting` work (a
  * report at the end, a budget, a schedule, an analysis) is a side of most tasks: its skill is named only for a task
  * that names no skill of its own, so that "survey the roof and write a report" needs a surveyor, not a writer.
+ * `generic` work is the kind a word names alone ("an audit", "a survey of parents"); where every such word heads a
+ * practice named by what it is of ("a road safety audit", "a fire door survey"), the practice is the work
+ * (`headsNamedPractices`), not the generic kind.
  */
 /** What a piece's words are matched with: a pattern, or `near` below. */
 type Words = { test(text: string): boolean; [Symbol.match](text: string): RegExpMatchArray | null };
@@ -58,19 +61,20 @@ function near(first: RegExp, gap: number, then: RegExp, alone?: RegExp): Words {
   return { test: (text) => match(text) !== null, [Symbol.match]: match };
 }
 
-const WORK_SKILLS: { words: Words; skills: string[]; why: string; supporting?: true }[] = [
+const WORK_SKILLS: { words: Words; skills: string[]; why: string; supporting?: true; generic?: RegExp }[] = [
   {
     words: /\btrain(?:ing)?\b|\bteach/i,
     skills: ['Training delivery', 'Staff training', 'Teaching'],
     why: 'it trains people',
   },
-  { words: /\baudit/i, skills: ['Auditing'], why: 'it is an audit' },
+  { words: /\baudit/i, skills: ['Auditing'], why: 'it is an audit', generic: /^audits?$/ },
   // A questionnaire, not a survey of a building, a site or a habitat.
   {
     words:
       /(?<!\b(?:building|fabric|thermographic|condition|site|topographic|ecological|habitat|structural|measured|land|roof|energy|bat|tree)\s)\bsurvey(?!\s+(?:of|the)\s+(?:the\s+)?(?:roof|building|site|land|walls?|trees?))/i,
     skills: ['Survey design'],
     why: 'it runs a survey',
+    generic: /^surveys?$/,
   },
   { words: /\binterview/i, skills: ['Interviewing', 'Qualitative research'], why: 'it involves interviews' },
   { words: /\bliterature review/i, skills: ['Literature review'], why: 'it reviews published evidence' },
@@ -420,6 +424,7 @@ export function requiredSkills(
   const sideWork: { skill: TaxonomySkill | undefined; reason: string }[] = [];
   for (const work of WORK_SKILLS) {
     if (!work.words.test(piece) || (work.supporting && namedOwn)) continue;
+    if (work.generic && headsNamedPractices(parsed, work.generic)) continue;
     const skill = work.skills.map((name) => taxonomy.resolve(name)).find(Boolean);
     const reason = `Needed because ${work.why} (${quote(piece.match(work.words)![0])} in the brief).`;
     if (work.supporting && !(headIsSideWork && work.words.test(head))) sideWork.push({ skill, reason });
