@@ -340,4 +340,12 @@ describe('decomposition: the skills a task needs', () => {
     assert.ok(names('A short survey of parents before and after.', 'Do it').includes('Survey design'));
     assert.ok(names('A customer survey after every delivery.', 'Do it').includes('Survey design'));
   });
+
+  it('names no skill for the language the brief is read in, even in work between languages; those worked into, yes', () => {
+    const subtitled = names('Subtitles for the film in English, Welsh and Polish.', 'Subtitle the film');
+    assert.ok(subtitled.includes('Welsh') && subtitled.includes('Polish'), subtitled.join(', '));
+    assert.ok(!subtitled.includes('English'), subtitled.join(', '));
+    const leaflet = names('A leaflet for tenants in plain English, translated into Somali.', 'Write a leaflet');
+    assert.ok(leaflet.includes('Translation') && !leaflet.includes('English'), leaflet.join(', '));
+  });
 });

@@ -19,6 +19,12 @@ const MAX_SKILLS = 6;
 const AREA_DEFAULTS = 1;
 /** The areas a piece calls for most strongly that get a stand-in skill. */
 const AREA_COUNT = 2;
+/**
+ * The language the offline analysis reads briefs in (wink's English model): whoever takes the work reads the brief in
+ * it, so it is no skill the work asks for, even in work between languages ("explains in English", "subtitles in
+ * English, Urdu and Polish", "in plain English, translated into Bengali"). The languages worked into are.
+ */
+const BRIEF_LANGUAGE = 'English';
 /** Areas of this phase build things (skill-areas: 3 is build). */
 const BUILD_PHASE = 3;
 const EXAMINING =
@@ -401,7 +407,7 @@ export function requiredSkills(
     context.fallback.some((area) => area.id === LANGUAGE_WORK_AREA);
   const mentions = taxonomy.findInText(parsed);
   for (const mention of mentions) {
-    if (mention.skill.category === 'language' && !languageWork) continue;
+    if (mention.skill.category === 'language' && (!languageWork || mention.skill.name === BRIEF_LANGUAGE)) continue;
     add(mention.skill, `Named in the brief for it: ${quote(clip(piece, 100))}.`);
   }
   // Something made "in English, Polish and Urdu" is written in one language and translated into the others.
