@@ -23,6 +23,16 @@ describe('decomposition: practices in the brief’s own words', () => {
     assert.deepEqual(practices('a desk-based assessment of the site'), ['Desk-based assessment']);
   });
 
+  it('keeps a kind of work named by what it is of (control, management, research, design, planning) as a practice', () => {
+    for (const name of ['Bracken control', 'Archive research', 'Moorland management'])
+      assert.equal(taxonomy.resolve(name), undefined, `${name} must be one the taxonomy lacks`);
+    assert.deepEqual(practices('A bracken control plan for the hill.'), ['Bracken control']);
+    assert.deepEqual(practices('Archive research into the estate’s tenancies.'), ['Archive research']);
+    assert.deepEqual(practices('Moorland management for the next ten years.'), ['Moorland management']);
+    // Part of a longer name: what follows is the thing, not a document the work produces.
+    assert.deepEqual(practices('Replace the gate control panel and the moorland management office sign.'), []);
+  });
+
   it('leaves a practice the taxonomy knows to the taxonomy, in either number', () => {
     assert.ok(taxonomy.resolve('Risk assessment'), 'the example must be one the taxonomy knows');
     assert.deepEqual(practices('Write the risk assessment and the risk assessments for each site.'), []);

@@ -26,9 +26,31 @@ const PRACTICES = new Set(
     .split(/\s+/),
 );
 
+/**
+ * Kinds of work that name a trade by what they are of ("weed control", "print management", "picture research",
+ * "planting design", "concert planning"), as a practice does. Such a word is also often part of a longer name ("the
+ * payroll control accounts", "a design manual"): it heads a practice only at the end of its noun phrase, or before
+ * the document the work produces ("a nutrient management plan").
+ */
+const WORK_KINDS = new Set(['research', 'design', 'control', 'management', 'planning']);
+const DOCUMENTS = new Set(['plan', 'plans', 'programme', 'program', 'strategy', 'policy', 'report', 'schedule']);
+
 /** "assessment", "assessments", "analyses". */
 function isPractice(word: string): boolean {
-  return PRACTICES.has(word) || PRACTICES.has(word.replace(/s$/, '')) || word === 'analyses';
+  return PRACTICES.has(word) || PRACTICES.has(word.replace(/s$/, '')) || word === 'analyses' || WORK_KINDS.has(word);
+}
+
+/** A kind of work followed by a noun it names ("payroll control accounts") is part of that noun's name. */
+function modifiesNext(tokens: readonly Token[], index: number): boolean {
+  const next = tokens[index + 1];
+  return (
+    WORK_KINDS.has(tokens[index].lower) &&
+    next !== undefined &&
+    next.sentence === tokens[index].sentence &&
+    next.type === 'word' &&
+    (next.pos === 'NOUN' || next.pos === 'PROPN') &&
+    !DOCUMENTS.has(next.lower)
+  );
 }
 
 /** Words before a practice that say how much, when or how of it, not of what: no skill's name. */
@@ -55,7 +77,7 @@ export function practicesInOwnWords(text: string | ParsedText, taxonomy: Taxonom
   const { tokens } = parsed;
   const found = new Map<string, OwnWordsSkill>();
   tokens.forEach((token, index) => {
-    if (!isPractice(token.lower) || token.pos === 'VERB') return;
+    if (!isPractice(token.lower) || token.pos === 'VERB' || modifiesNext(tokens, index)) return;
     const words = modifiersBefore(tokens, index);
     if (words === null) return;
     const phrase = [...words, token]
