@@ -348,4 +348,17 @@ describe('decomposition: the skills a task needs', () => {
     const leaflet = names('A leaflet for tenants in plain English, translated into Somali.', 'Write a leaflet');
     assert.ok(leaflet.includes('Translation') && !leaflet.includes('English'), leaflet.join(', '));
   });
+
+  it('staffs no area from its weak words alone, and records kept in any trade call for no database', () => {
+    const ctx = context(['operations', 'databases']);
+    const rails = names('Walk the track and measure the wear on every rail, with a report of the trends.', 'Walk', ctx);
+    assert.ok(!rails.includes('Data analysis'), rails.join(', '));
+    const posts = names('Share posts with the community and its followers.', 'Share posts', ctx);
+    assert.ok(!posts.includes('Social media marketing'), posts.join(', '));
+    const lifts = names('Keep the inspection records for the lifts in one place.', 'Keep the records', ctx);
+    assert.ok(!lifts.includes('PostgreSQL'), lifts.join(', '));
+    // A strong trigger still calls for the area's builder.
+    const database = names('A central database of the lifts and their inspections.', 'Build a database', ctx);
+    assert.ok(database.includes('PostgreSQL'), database.join(', '));
+  });
 });

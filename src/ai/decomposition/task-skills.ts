@@ -448,6 +448,10 @@ export function requiredSkills(
   // "training for our kitchen staff"), not a thing to build: "Instructional design" beside "Training delivery".
   for (const mention of areas.slice(0, AREA_COUNT)) {
     if (mention.skills.length > 0 || mention.triggers.length === 0) continue;
+    // A weak trigger alone ("community", "track", "data", "store") says what the work is about, not which trade does
+    // it: "the community interest company", "the railway's track", "the data we keep" staff no social media manager,
+    // analyst or database builder.
+    if (mention.triggers.every((trigger) => mention.area.weakTriggers.includes(trigger))) continue;
     const builds = mention.area.phase === BUILD_PHASE;
     const buildsTechnology = builds && mention.area.fields.some((field) => TECHNOLOGY_FIELDS.has(field));
     if ((examines && builds) || (!buildsTechnology && namedWork)) continue;

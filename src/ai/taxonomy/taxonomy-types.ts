@@ -33,6 +33,8 @@ export type SkillArea = {
   companion: string;
   /** What its work needs when a brief names none of its skills. */
   defaultSkills: readonly TaxonomySkill[];
+  /** Its weak trigger phrases ("community", "track", "store"), as `AreaMention.triggers` gives them. */
+  weakTriggers: readonly string[];
 };
 
 export type SkillMention = { skill: TaxonomySkill; mentions: number; firstIndex: number };

@@ -66,6 +66,7 @@ export function buildTaxonomy(data: TaxonomyData): Taxonomy {
     phase: entry.phase,
     companion: entry.companion,
     defaultSkills: Object.freeze(entry.default_skills.map((name) => resolve(name)!)),
+    weakTriggers: Object.freeze(entry.weak_triggers.map(nameKey)),
   }));
   const areaById = new Map(areas.map((area) => [area.id, area]));
 
