@@ -326,11 +326,12 @@ describe('decomposition: the skills a task needs', () => {
     assert.ok(fitted.includes('Vinyl graphics application'), fitted.join(', '));
   });
 
-  it('reads an audit or a survey named by what it is of as that practice, not as auditing or survey design', () => {
+  it('reads an audit, a survey or a schedule named by what it is of as that work, not as the generic kind', () => {
     for (const [piece, generic] of [
       ['A lift safety audit of the three goods lifts, with a list of defects.', 'Auditing'],
       ['An energy audit of the depot with the savings of each measure.', 'Auditing'],
       ['A hedgerow survey along the northern boundary, mapping gaps.', 'Survey design'],
+      ['A cleaning schedule for the kitchen equipment.', 'Scheduling & rostering'],
     ]) {
       const skills = names(piece, 'Do it');
       assert.ok(!skills.includes(generic), `${piece}: ${skills.join(', ')}`);
@@ -339,6 +340,7 @@ describe('decomposition: the skills a task needs', () => {
     assert.ok(names('An audit of our supplier invoices for the last year.', 'Do it').includes('Auditing'));
     assert.ok(names('A short survey of parents before and after.', 'Do it').includes('Survey design'));
     assert.ok(names('A customer survey after every delivery.', 'Do it').includes('Survey design'));
+    assert.ok(names('A schedule of the weekend shifts.', 'Do it').includes('Scheduling & rostering'));
   });
 
   it('names no skill for the language the brief is read in, even in work between languages; those worked into, yes', () => {

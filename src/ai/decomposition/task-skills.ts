@@ -100,6 +100,8 @@ const WORK_SKILLS: { words: Words; skills: string[]; why: string; supporting?: t
     skills: ['Scheduling', 'Rota management'],
     why: 'it organises shifts',
     supporting: true,
+    // A schedule of work ("a maintenance schedule", "an inspection schedule") is a plan, not a rota of people.
+    generic: /^schedules?$/,
   },
   {
     words: /\b(?:procedures|sops?|process)\b/i,
