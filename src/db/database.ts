@@ -172,6 +172,11 @@ export function listenAcrossProcesses(
   };
 }
 
+/** Whether `db` (a database or a transaction of one) is PostgreSQL's; otherwise it is SQLite's. */
+export function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
 /**
  * Sends `payload` to every process listening on `channel` (this one included). With a transaction as `db` it is
  * delivered when the transaction commits, and not at all if it rolls back. SQLite: delivered to this process's
@@ -180,7 +185,7 @@ export function listenAcrossProcesses(
  * is one connection that a transaction holds until it commits or rolls back.
  */
 export async function sendAcrossProcesses(db: Db, channel: string, payload: string): Promise<void> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+  if (!isPostgres(db)) {
     for (const listeners of sqliteListeners) listeners.deliver(channel, payload);
     return;
   }

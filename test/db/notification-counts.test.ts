@@ -2,9 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { sql } from 'kysely';
+import type { Db } from '../../src/db/database.ts';
+import { EMAIL_DELIVERIES } from '../../src/modules/notifications/notification-types.ts';
+import { writeNotifications } from '../../src/modules/notifications/notification-writes.ts';
 import {
   deleteNotification,
-  insertNotification,
   keptCounts,
   markAllNotificationsRead,
   markNotificationRead,
@@ -14,23 +16,29 @@ import { createUser } from '../helpers/factories.ts';
 
 /**
  * Issue 11: a user's notification counts are kept, not counted per request. Whatever sequence of the module's writes
- * runs (new notifications, one read, all read, deletions, some inside a caller's transaction that rolls back), the
- * kept counts equal a count of the rows.
+ * runs (new notifications, several at once and some to one user twice, one read, all read, deletions, some inside a
+ * caller's transaction that rolls back), the kept counts equal a count of the rows, and the e-mails owed are those of
+ * the notifications left whose delivery is not `off`.
  */
+type NewOne = { user: number; delivery: (typeof EMAIL_DELIVERIES)[number] };
 type Write =
-  | { kind: 'insert'; user: number }
+  | { kind: 'insert'; notifications: NewOne[] }
   | { kind: 'read'; pick: number }
   | { kind: 'readAll'; user: number }
   | { kind: 'delete'; pick: number }
-  | { kind: 'insertRolledBack'; user: number };
+  | { kind: 'insertRolledBack'; notifications: NewOne[] };
 
 const USERS = 3;
+const newOnes = fc.array(fc.record({ user: fc.nat(USERS - 1), delivery: fc.constantFrom(...EMAIL_DELIVERIES) }), {
+  minLength: 1,
+  maxLength: 3,
+});
 const write: fc.Arbitrary<Write> = fc.oneof(
-  { arbitrary: fc.record({ kind: fc.constant('insert' as const), user: fc.nat(USERS - 1) }), weight: 4 },
+  { arbitrary: fc.record({ kind: fc.constant('insert' as const), notifications: newOnes }), weight: 4 },
   { arbitrary: fc.record({ kind: fc.constant('read' as const), pick: fc.nat() }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('readAll' as const), user: fc.nat(USERS - 1) }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }), weight: 2 },
-  { arbitrary: fc.record({ kind: fc.constant('insertRolledBack' as const), user: fc.nat(USERS - 1) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('insertRolledBack' as const), notifications: newOnes }), weight: 1 },
 );
 
 class RolledBack extends Error {}
@@ -46,16 +54,31 @@ for (const dialect of testDialects()) {
     });
     after(() => ctx.close());
 
-    const notification = (userId: number) => ({
-      userId,
-      type: 'task_assignment',
-      title: 'Invited',
-      message: 'You are invited to a task.',
-      actionUrl: null,
-      data: '{}',
-      challengeId: null,
-      now: new Date().toISOString(),
-    });
+    /** Written as `notifyAll` writes them; the rows come back in the order given, their ids rising. */
+    async function insert(db: Db, notifications: NewOne[]): Promise<void> {
+      const rows = await writeNotifications(
+        db,
+        notifications.map(({ user, delivery }, i) => ({
+          userId: users[user],
+          type: 'task_assignment',
+          title: 'Invited',
+          message: `You are invited to task ${i}.`,
+          actionUrl: null,
+          data: '{}',
+          challengeId: null,
+          now: new Date().toISOString(),
+          delivery,
+        })),
+      );
+      assert.deepEqual(
+        rows.map((row) => [row.user_id, row.message]),
+        notifications.map(({ user }, i) => [users[user], `You are invited to task ${i}.`]),
+      );
+      assert.deepEqual(
+        rows.map((row) => row.id),
+        rows.map((row) => row.id).sort((a, b) => a - b),
+      );
+    }
 
     async function apply(step: Write): Promise<void> {
       const ids = async () =>
@@ -63,13 +86,13 @@ for (const dialect of testDialects()) {
       const now = new Date().toISOString();
       switch (step.kind) {
         case 'insert':
-          await insertNotification(ctx.db, notification(users[step.user]));
+          await insert(ctx.db, step.notifications);
           return;
         case 'insertRolledBack':
           await ctx.db
             .transaction()
             .execute(async (trx) => {
-              await insertNotification(trx, notification(users[step.user]));
+              await insert(trx, step.notifications);
               throw new RolledBack();
             })
             .catch((error) => {
@@ -97,7 +120,33 @@ for (const dialect of testDialects()) {
         fc.asyncProperty(fc.array(write, { maxLength: 25 }), async (steps) => {
           await ctx.db.deleteFrom('notifications').execute();
           await ctx.db.deleteFrom('notification_counts').execute();
-          for (const step of steps) await apply(step);
+          const delivered = new Map<string, NewOne['delivery']>();
+          for (const step of steps) {
+            await apply(step);
+            if (step.kind !== 'insert') continue;
+            // The messages name the position in the write; with the write's rows read back, they find their delivery.
+            const written = await ctx.db
+              .selectFrom('notifications')
+              .select(['id', 'message'])
+              .orderBy('id', 'desc')
+              .limit(step.notifications.length)
+              .execute();
+            for (const row of written) {
+              const position = Number(/task (\d+)\./.exec(row.message)?.[1]);
+              delivered.set(String(row.id), step.notifications[position].delivery);
+            }
+          }
+          const mails = await ctx.db.selectFrom('notification_mails').select(['notification_id', 'delivery']).execute();
+          const left = await ctx.db.selectFrom('notifications').select('id').execute();
+          assert.deepEqual(
+            mails.map((mail) => `${mail.notification_id} ${mail.delivery}`).sort(),
+            left
+              .flatMap(({ id }) => {
+                const delivery = delivered.get(String(id));
+                return delivery === 'off' ? [] : [`${id} ${delivery}`];
+              })
+              .sort(),
+          );
           const recount = await ctx.db
             .selectFrom('notifications')
             .select([

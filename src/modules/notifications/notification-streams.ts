@@ -5,7 +5,7 @@ import { NotificationStream, type StreamOptions } from './notification-stream.ts
 import { newestNotificationId } from './notifications.repository.ts';
 
 /** The database message that says "this user has a new notification"; its payload is the user's id. */
-const NEWS_CHANNEL = 'guild_notifications';
+export const NEWS_CHANNEL = 'guild_notifications';
 
 /**
  * Tells every process's streams that `userId` has a new notification. In the transaction that records it: PostgreSQL

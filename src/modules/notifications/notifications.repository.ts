@@ -349,11 +349,6 @@ export function insertNotifications(db: Db, notifications: readonly NewNotificat
 const NOTIFICATION_VALUES = 8;
 const notificationInserts = compiledOncePerShape<NotificationRow>();
 
-export async function insertNotification(db: Db, notification: NewNotificationRow): Promise<NotificationRow> {
-  const [row] = await insertNotifications(db, [notification]);
-  return row;
-}
-
 /**
  * One more unread notification for each of `userIds` (a user named twice gets two), in one upsert. The rows are
  * written in user id order, so two transactions that notify overlapping users lock their counts in the same order

@@ -1,11 +1,9 @@
 import type { Db } from '../../db/database.ts';
 import { recordEvents } from '../webhooks/webhook-events.ts';
 import { describeNotifications } from './notification-actions.ts';
-import { insertNotificationMails } from './notification-mails.repository.ts';
 import { emailDeliveriesOf } from './notification-preferences.service.ts';
-import { announceNotification } from './notification-streams.ts';
 import type { NotificationData, NotificationType } from './notification-types.ts';
-import { insertNotifications } from './notifications.repository.ts';
+import { writeNotifications } from './notification-writes.ts';
 
 export type NewNotification = {
   userId: number;
@@ -27,8 +25,8 @@ export async function notify(db: Db, notification: NewNotification): Promise<voi
 
 /**
  * Records several notifications as `notify` does each, in the same number of statements as one (a team's members
- * told of a message: the counts, the rows, the e-mail choices, the mails and the webhooks' lookup, each one
- * statement), besides one announcement per notification on PostgreSQL.
+ * told of a message): the e-mail choices, the writes (`writeNotifications`: on SQLite the counts, the rows and the
+ * mails, each one statement; on PostgreSQL one statement with the announcements) and the webhooks' lookup.
  */
 export async function notifyAll(db: Db, notifications: readonly NewNotification[]): Promise<void> {
   if (notifications.length === 0) return;
@@ -37,23 +35,16 @@ export async function notifyAll(db: Db, notifications: readonly NewNotification[
     return;
   }
   const now = new Date().toISOString();
-  const rows = await insertNotifications(
+  const deliveries = await emailDeliveriesOf(db, notifications);
+  const rows = await writeNotifications(
     db,
-    notifications.map((notification) => ({
+    notifications.map((notification, i) => ({
       ...notification,
       data: JSON.stringify(notification.data),
       challengeId: notification.data.challenge_id ?? null,
       now,
+      delivery: deliveries[i],
     })),
-  );
-  const deliveries = await emailDeliveriesOf(db, notifications);
-  await insertNotificationMails(
-    db,
-    rows.flatMap((row, i) => {
-      const delivery = deliveries[i];
-      if (delivery === 'off') return [];
-      return [{ notification_id: row.id, user_id: row.user_id, delivery, created_at: row.created_at }];
-    }),
   );
   await recordEvents(
     db,
@@ -63,5 +54,4 @@ export async function notifyAll(db: Db, notifications: readonly NewNotification[
       data: async () => (await describeNotifications(db, row.user_id, [row]))[0],
     })),
   );
-  for (const row of rows) await announceNotification(db, row.user_id);
 }
