@@ -49,10 +49,10 @@ for (const dialect of testDialects()) {
       return caller;
     }
 
-    it('declining an invitation: no read of the assignment repeated inside its transaction', async () => {
+    it('declining an invitation: no read of the assignment repeated, all of it in one transaction', async () => {
       const scenario = await assignmentScenario(ctx.db);
       const caller = await callerOf(scenario.volunteer.token);
-      const { result, queries } = await countQueries(ctx.db, (db: Db) =>
+      const { result, queries, outsideTransactions } = await countQueries(ctx.db, (db: Db) =>
         rejectAssignment({ db, queue: ctx.deps.queue }, caller, scenario.assignment.id, 'Busy'),
       );
       assert.equal(result.status, 'declined');
@@ -64,12 +64,14 @@ for (const dialect of testDialects()) {
       // The assignment's context (access check), the move, its webhook event's lookup (both parties), the company's
       // notification (whose webhooks that lookup read), the queued task.match job and the answer's read.
       assert.equal(queries, 1 + 1 + 1 + notifications(true) + 1 + 1);
+      // The access check and the answer's read too: one connection for the request.
+      assert.equal(outsideTransactions, 0);
     });
 
     it("submitting a challenge: the company's user is the caller, not read again for the webhook event", async () => {
       const company = await createCompany(ctx.db);
       const caller = await callerOf(company.token);
-      const { result, queries } = await countQueries(ctx.db, (db: Db) =>
+      const { result, queries, outsideTransactions } = await countQueries(ctx.db, (db: Db) =>
         submitChallenge({ db, queue: ctx.deps.queue }, caller, {
           title: 'Counted statements',
           description: 'A brief long enough to be submitted, about counting the statements of a write.',
@@ -78,6 +80,7 @@ for (const dialect of testDialects()) {
       assert.equal(result.title, 'Counted statements');
       // The insert, the queued analysis job, the company's webhooks' lookup and the answer's read.
       assert.equal(queries, 1 + 1 + 1 + 1);
+      assert.equal(outsideTransactions, 0);
       const hookId = await insertWebhookRow(ctx.db, company.user.id, { events: ['challenge.status_changed'] });
       const second = await submitChallenge({ db: ctx.db, queue: ctx.deps.queue }, caller, {
         title: 'Heard by the webhook',
@@ -144,7 +147,7 @@ for (const dialect of testDialects()) {
       );
     });
 
-    it('a team message: the members read once, their notifications written together', async () => {
+    it('a team message: the members read once, their notifications written together, in one transaction', async () => {
       const company = await createCompany(ctx.db);
       const challenge = await createChallenge(ctx.db, company.company.id);
       const members = [await createVolunteer(ctx.db), await createVolunteer(ctx.db), await createVolunteer(ctx.db)];
@@ -154,9 +157,10 @@ for (const dialect of testDialects()) {
         members.map((member) => ({ volunteerId: member.volunteer.id })),
       );
       const author = await callerOf(members[0].token);
-      const { result, queries } = await countQueries(ctx.db, (db: Db) =>
+      const { result, queries, outsideTransactions } = await countQueries(ctx.db, (db: Db) =>
         postMessage(db, author, team.id, 'Shall we meet on Monday?'),
       );
+      assert.equal(outsideTransactions, 0);
       assert.equal(result.message, 'Shall we meet on Monday?');
       for (const other of members.slice(1)) {
         assert.deepEqual(

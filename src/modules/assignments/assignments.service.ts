@@ -44,7 +44,12 @@ import {
   type CompleteBody,
   REVIEW_TEXT_MAX_LENGTH,
 } from './assignments.schemas.ts';
-import { checkTransition, INVALID_STATUS_MESSAGE, NOT_A_PARTY_MESSAGE } from './assignments.state.ts';
+import {
+  type AssignmentAction,
+  checkTransition,
+  INVALID_STATUS_MESSAGE,
+  NOT_A_PARTY_MESSAGE,
+} from './assignments.state.ts';
 import { WITHDRAWAL_REASONS, withdrawInvitations } from './withdrawals.ts';
 
 const iso = () => new Date().toISOString();
@@ -147,6 +152,26 @@ export async function markWorkBegun(trx: Db, assignment: AssignmentContext, now:
   }
 }
 
+/**
+ * A transition's access check, its writes and the answer's read, in one transaction: the request takes one
+ * connection (on PostgreSQL every checkout of the pool costs the process CPU; docs/performance.md), and a refused
+ * transition (403, 404, 422) rolls back whatever it began. The move itself stays a compare-and-set (`moveAssignment`).
+ */
+function transition(
+  db: Db,
+  caller: AuthUser,
+  id: number,
+  action: AssignmentAction,
+  write: (trx: Db, assignment: AssignmentContext, to: AssignmentStatus, now: string) => Promise<void>,
+): Promise<Assignment> {
+  return db.transaction().execute(async (trx) => {
+    const { assignment, party } = await findAssignmentForCaller(trx, caller, id);
+    const { to } = checkTransition(action, assignment, party);
+    await write(trx, assignment, to, iso());
+    return assignmentResponse(trx, id);
+  });
+}
+
 function alreadyActive(activeAssignmentId: number | null): AppError {
   return AppError.invalidState('You already have an active task. Finish it before accepting another one.', {
     active_assignment_id: activeAssignmentId,
@@ -188,27 +213,19 @@ export async function rejectAssignment(
   id: number,
   reason: string | null,
 ): Promise<Assignment> {
-  const { assignment, party } = await findAssignmentForCaller(db, caller, id);
-  const { to } = checkTransition('reject', assignment, party);
-  const now = iso();
-  await db.transaction().execute(async (trx) => {
+  return transition(db, caller, id, 'reject', async (trx, assignment, to, now) => {
     await moveAssignment(trx, assignment, to, { responded_at: now, decline_reason: reason }, now);
     await notifyTaskDeclined(trx, assignment, reason);
     // The task lost a candidate: look for another one.
     await queue.enqueue(trx, 'task.match', { taskId: assignment.task_id });
   });
-  return assignmentResponse(db, id);
 }
 
-export async function startAssignment(db: Db, caller: AuthUser, id: number): Promise<Assignment> {
-  const { assignment, party } = await findAssignmentForCaller(db, caller, id);
-  const { to } = checkTransition('start', assignment, party);
-  const now = iso();
-  await db.transaction().execute(async (trx) => {
+export function startAssignment(db: Db, caller: AuthUser, id: number): Promise<Assignment> {
+  return transition(db, caller, id, 'start', async (trx, assignment, to, now) => {
     await moveAssignment(trx, assignment, to, { started_at: now }, now);
     await markWorkBegun(trx, assignment, now);
   });
-  return assignmentResponse(db, id);
 }
 
 /**
@@ -238,12 +255,9 @@ export async function completeAssignment(
   id: number,
   review: CompleteBody,
 ): Promise<Assignment> {
-  const { assignment, party } = await findAssignmentForCaller(db, caller, id);
-  const { to } = checkTransition('complete', assignment, party);
   const actualHours = review.actual_hours ?? null;
   const rating = review.rating ?? null;
-  const now = iso();
-  await db.transaction().execute(async (trx) => {
+  return transition(db, caller, id, 'complete', async (trx, assignment, to, now) => {
     // First, so that completions on one challenge take their turns (see challenge-progress.ts).
     await holdChallenge(trx, assignment.challenge_id);
     const latest = await findLatestSubmission(trx, assignment.id);
@@ -268,7 +282,6 @@ export async function completeAssignment(
     }
     await notifyTaskCompleted(trx, assignment, points, { rating, comment: review.comment ?? null });
   });
-  return assignmentResponse(db, id);
 }
 
 /**
@@ -282,36 +295,28 @@ export async function requestRevision(
   assignmentId: number,
   note: string,
 ): Promise<Assignment> {
-  const { assignment, party } = await findAssignmentForCaller(db, caller, assignmentId);
-  const { to } = checkTransition('request_revision', assignment, party);
-  const cleanNote = note.trim();
-  if (cleanNote === '') throw AppError.field('note', 'The note field is required.');
-  if ([...cleanNote].length > REVIEW_TEXT_MAX_LENGTH) {
-    throw AppError.field('note', `The note must not be greater than ${REVIEW_TEXT_MAX_LENGTH} characters.`);
-  }
-  const now = iso();
-  await db.transaction().execute(async (trx) => {
+  return transition(db, caller, assignmentId, 'request_revision', async (trx, assignment, to, now) => {
+    const cleanNote = note.trim();
+    if (cleanNote === '') throw AppError.field('note', 'The note field is required.');
+    if ([...cleanNote].length > REVIEW_TEXT_MAX_LENGTH) {
+      throw AppError.field('note', `The note must not be greater than ${REVIEW_TEXT_MAX_LENGTH} characters.`);
+    }
     await moveAssignment(trx, assignment, to, {}, now);
     const latest = await findLatestSubmission(trx, assignment.id);
     // The note is kept on the submission it is about; the notification repeats it.
     if (latest) await reviewSubmission(trx, latest.id, 'revision_requested', now, cleanNote);
     await notifyRevisionRequested(trx, assignment, cleanNote);
   });
-  return assignmentResponse(db, assignmentId);
 }
 
 /**
  * The owning company takes back an open invitation (issue 12, item 3): `declined` with `withdrawn_at` set, as for the
  * system's withdrawals, and the invitee is told. Matching is not run again: the company is choosing by hand.
  */
-export async function withdrawInvitation(db: Db, caller: AuthUser, id: number): Promise<Assignment> {
-  const { assignment, party } = await findAssignmentForCaller(db, caller, id);
-  const { to } = checkTransition('withdraw', assignment, party);
-  const now = iso();
-  await db.transaction().execute(async (trx) => {
+export function withdrawInvitation(db: Db, caller: AuthUser, id: number): Promise<Assignment> {
+  return transition(db, caller, id, 'withdraw', async (trx, assignment, to, now) => {
     const changes = { withdrawn_at: now, decline_reason: WITHDRAWAL_REASONS.company_withdrew };
     await moveAssignment(trx, assignment, to, changes, now);
     await notifyInvitationWithdrawn(trx, assignment, 'company_withdrew');
   });
-  return assignmentResponse(db, id);
 }

@@ -37,9 +37,10 @@ export async function listMessages(db: Db, caller: AuthUser, teamId: number, pag
   return { data: rows.map(toTeamMessage), total };
 }
 
+/** The membership check, the message and its notifications in one transaction: one connection for the request. */
 export async function postMessage(db: Db, caller: AuthUser, teamId: number, message: string) {
-  const team = await assertTeamMember(db, teamId, caller);
   return db.transaction().execute(async (trx) => {
+    const team = await assertTeamMember(trx, teamId, caller);
     const row = await insertTeamMessage(trx, { teamId, userId: caller.id, message, now: new Date().toISOString() });
     const posted = toTeamMessage({ ...row, user_name: caller.name });
     // Read once for both: the webhook event and the notifications go to the same members.
