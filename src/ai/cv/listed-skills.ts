@@ -219,9 +219,37 @@ export function listLabels(lines: readonly CvLine[]): Set<number> {
 
 // A sentence in a skills list ("Plain film imaging of trauma, orthopaedic and chest patients, including ED lists"):
 // its first part ends on a phrase after a preposition, whose object the commas go on listing.
-// Two acronyms joined by "and" ("PACS and RIS", "ISO and BRC") are two names, not one.
-const ACRONYM_PAIR = /^(\p{Lu}[\p{Lu}\d]{1,5}) (?:and|&) (\p{Lu}[\p{Lu}\d]{1,5})$/u;
+// Two names joined by "and" are two items, each a skill of its own: two acronyms ("PACS and RIS", "ISO and BRC"), or
+// two names of two words or more ("Visitor talks and animal encounters", "Premium cabin service and wine service").
+// It stays one item where the parts may share words: a part of one word ("Food and wine pairing", "Accounts payable
+// and receivable", "Moving and handling"), a phrase after a preposition that may belong to both ("Safe handling and
+// restraint of small mammals"), a part opening on "the" (the rest of a sentence), and a course or credential named
+// after both ("Ride-on mower and brush cutter training").
 const PREPOSITIONS = new Set('of for on in with under to from at across'.split(' '));
+const JOINING_WORD = /\s(?:and|&)\s/gu;
+const ACRONYM = /^\p{Lu}[\p{Lu}\d]{1,5}$/u;
+const SHARED_HEAD = /\s(?:training|course|competency|certificate|certification|awareness|qualification)s?$/iu;
+function joinedParts(name: string): Array<[number, number]> | null {
+  const joins = [...name.matchAll(JOINING_WORD)];
+  if (joins.length !== 1) return null;
+  const join = joins[0]!;
+  const first = name.slice(0, join.index).trimEnd();
+  const secondStart = join.index + join[0].length;
+  const second = name.slice(secondStart).trimStart();
+  const acronyms = ACRONYM.test(first) && ACRONYM.test(second);
+  const words = (part: string) =>
+    part
+      .toLowerCase()
+      .split(/\s+/)
+      .filter((word) => /\p{L}/u.test(word));
+  const standsAlone = (part: string) =>
+    words(part).length >= 2 && words(part)[0] !== 'the' && !words(part).some((word) => PREPOSITIONS.has(word));
+  if (!acronyms && (!standsAlone(first) || !standsAlone(second) || SHARED_HEAD.test(name))) return null;
+  return [
+    [0, first.length],
+    [name.length - second.length, name.length],
+  ];
+}
 function opensOnPhrase(item: string): boolean {
   const words = item.trim().toLowerCase().split(/\s+/);
   return words.length >= 4 && words.slice(1, -1).some((word) => PREPOSITIONS.has(word));
@@ -248,20 +276,19 @@ export function listedItems(
     if (!bracketsBalance(item)) continue;
     const span = nameSpan(blankFacts(item));
     if (span === null) continue;
-    const name = displayName(blankFacts(item).slice(span[0], span[1]));
-    const pair = ACRONYM_PAIR.exec(name);
-    if (pair) {
-      // "PACS and RIS": two names, each found where it is written, each kept unless the taxonomy found it there.
-      const second = from + span[1] - pair[2]!.length;
-      for (const [acronym, at] of [
-        [pair[1]!, from + span[0]],
-        [pair[2]!, second],
-      ] as const) {
-        const end = at + acronym.length;
-        if (unnamed(at, end) && isSkillName(acronym, taxonomy)) items.push({ name: acronym, start: at, end });
+    const written = blankFacts(item).slice(span[0], span[1]);
+    const parts = joinedParts(written);
+    if (parts) {
+      // Each part found where it is written and kept unless the taxonomy found it there.
+      for (const [partStart, partEnd] of parts) {
+        const start = from + span[0] + partStart;
+        const end = from + span[0] + partEnd;
+        const name = displayName(written.slice(partStart, partEnd));
+        if (unnamed(start, end) && isSkillName(name, taxonomy)) items.push({ name, start, end });
       }
       continue;
     }
+    const name = displayName(written);
     if (!unnamed(from, to) || !isSkillName(name, taxonomy)) continue;
     items.push({ name, start: from + span[0], end: from + span[1] });
   }
