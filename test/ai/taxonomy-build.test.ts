@@ -60,6 +60,16 @@ describe('recruiter names', () => {
     assert.equal(skill('dispose of chemicals'), 'Chemicals Disposal');
   });
 
+  test('a leading quantifier of a plural is the task’s wording, not the skill: it goes', () => {
+    // (the build's next step makes the adjunct singular: "Project Management")
+    assert.equal(skill('manage several projects'), 'Projects Management');
+    assert.equal(skill('apply different roasting methods'), 'Roasting Methods');
+    assert.equal(skill('various lifting techniques', [], true), 'Lifting Techniques');
+    // Before no plural it names no number; a name too long stays unnamed.
+    assert.equal(skill('multiple sclerosis', [], true), 'Multiple Sclerosis');
+    assert.equal(skill('manage all process engineering activities in the plant'), undefined);
+  });
+
   test('knowledge concepts keep their noun phrase; qualifiers are removed', () => {
     assert.equal(skill('welding techniques', [], true), 'Welding Techniques');
     assert.equal(skill('Python (computer programming)', [], true), 'Python');
@@ -464,6 +474,14 @@ describe('the committed taxonomy', () => {
       byFold.set(pluralFold(entry.name), entry.name);
     }
     assert.deepEqual(alike, []);
+  });
+
+  test('no skill is named with a leading quantifier ("Several Project Management")', () => {
+    const taxonomy = JSON.parse(fs.readFileSync(OUTPUT_FILE, 'utf8')) as { skills: SkillEntry[] };
+    const quantified = taxonomy.skills
+      .map((entry) => entry.name)
+      .filter((name) => /^(?:several|various|different|multiple|numerous|diverse|many|all) /i.test(name));
+    assert.deepEqual(quantified, []);
   });
 
   test("a curated alias that is an everyday word counts only in a skills context, as the open data's do", () => {

@@ -526,7 +526,33 @@ export function recruiterName(concept: NamedConcept, verbs: VerbVocabulary): str
             nounPhraseOfVerbPhrase(preferred),
         );
   if (!name || wordCount(name) > MAX_NAME_WORDS) return undefined;
-  return titleCase(name);
+  return titleCase(withoutLeadingQuantifier(name));
+}
+
+/**
+ * Words that say how many of the thing the activity handles ("manage several projects", "use different roasting
+ * methods", "apply various lifting techniques"): the task's wording, not the skill, which a profile names without
+ * them ("Project Management", "Roasting Methods", "Lifting Techniques").
+ */
+const LEADING_QUANTIFIERS = new Set([
+  'several',
+  'various',
+  'different',
+  'multiple',
+  'numerous',
+  'diverse',
+  'many',
+  'all',
+]);
+
+// A plural after it shows the word counts things ("several projects"); "multiple sclerosis" names no number.
+const PLURAL_WORD = /\p{L}[^siu\s]s$/iu;
+
+/** The name without a leading quantifier of a plural noun ("several projects management" → "projects management"). */
+export function withoutLeadingQuantifier(name: string): string {
+  const [first, ...rest] = name.split(' ');
+  const quantifies = LEADING_QUANTIFIERS.has(first!.toLowerCase()) && rest.some((word) => PLURAL_WORD.test(word));
+  return quantifies ? rest.join(' ') : name;
 }
 
 /**
