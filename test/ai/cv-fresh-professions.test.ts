@@ -44,3 +44,36 @@ describe('CV reading: two skills joined by "and" in a skills list', () => {
     }
   });
 });
+
+describe('CV reading: work of others, pastimes, courses still to come, a language of a few words', () => {
+  it('gives the work to other professionals named in the plural or by a job in -ist, and to another unit', () => {
+    const found = names([
+      'Experience',
+      '- Fit hearing aids; the orthotists did the gait analysis.',
+      '- Fit insoles; the nurses did the wound care.',
+      '- Grow seedlings. The lab does the soil testing.',
+    ]);
+    for (const absent of ['Gait analysis', 'Wound care', 'Soil management']) {
+      assert.ok(!found.includes(absent), `${absent} in ${found.join(', ')}`);
+    }
+    assert.ok(found.includes('Hearing Aids'), found.join(', '));
+  });
+
+  it('reads a clause that ends "at weekends" as pastimes', () => {
+    const found = names(['Experience', '- Cabinet making.', 'Other', 'Fell running and baking at weekends.']);
+    assert.ok(!found.includes('Baking'), found.join(', '));
+    assert.ok(found.includes('Cabinet making'), found.join(', '));
+  });
+
+  it('leaves out a course the person is enrolled on, and a language of "a few" anything, but not "a few years"', () => {
+    const found = names([
+      'Qualifications',
+      'Non-medical prescribing: enrolled on the spring intake',
+      'Languages',
+      'Welsh (fluent), Greek – a few greetings, Dutch – a few years in Utrecht',
+    ]);
+    assert.ok(!found.some((name) => /prescribing/i.test(name)), found.join(', '));
+    assert.ok(!found.includes('Greek'), found.join(', '));
+    assert.ok(found.includes('Dutch') && found.includes('Welsh'), found.join(', '));
+  });
+});

@@ -429,9 +429,14 @@ const PASTIME_LABEL =
   /^\s?(?:[-•*]\s?)?(?:(?:personal|other|outside work|leisure)\s)?(?:hobbies|interests|pastimes)(?:\s(?:and|&)\s(?:hobbies|interests|pastimes))?\s?[:–—-]/iu;
 const CLAIMING_SECTIONS: ReadonlySet<Section> = new Set(['summary', 'experience', 'skills', 'certifications']);
 
+// A clause that ends on when the person does it outside work ("Allotment and beekeeping at weekends", "plays
+// football at the weekend"): what it names before is a pastime.
+const PASTIME_AFTER = /\s(?:at|on)\s(?:the\s)?weekends?[\s.!]*$/iu;
+
 function isPastime(clause: string, mention: Mention, section: Section): boolean {
-  if (!/enjoy|spare|free|outside|hobbies|interests|pastimes|for fun/i.test(clause)) return false;
+  if (!/enjoy|spare|free|outside|hobbies|interests|pastimes|for fun|weekend/i.test(clause)) return false;
   if (PASTIME_LABEL.test(clause)) return true;
+  if (PASTIME_AFTER.test(clause)) return true;
   const cues = [...clause.matchAll(PASTIME_CUE), ...(CLAIMING_SECTIONS.has(section) ? [] : clause.matchAll(ENJOY_CUE))];
   return cues.some((cue) => cue.index < mention.start);
 }

@@ -105,9 +105,14 @@ const OTHER_PARTY = new RegExp(
     // Another team of the employer, named by what it does ("the automation team did the PLC programming", "our
     // platform team owns Terraform"); "our team delivers…" is the person's own.
     `(?:our|the|their)\\s(?:[\\p{L}'’-]{1,20}\\s){1,2}team\\s${PARTY_DOES}|` +
-    // Another professional, named by their job ("the senior analyst made the ratings", "the occupational therapist
-    // designed the sensory diets").
-    `(?:our|the|their|my)\\s(?:[\\p{L}-]{1,20}\\s){0,2}(?:${PROFESSIONALS}|manager|officer|director)\\s${PARTY_DOES})` +
+    // A unit of the employer other than the person's own ("the lab does all the analysis", "the office handles
+    // planning").
+    `(?:our|the|their)\\s(?:[\\p{L}-]{1,20}\\s){0,2}(?:lab|laboratory|department|office)\\s${PARTY_DOES}|` +
+    // Other professionals, named by their job, one or several ("the senior analyst made the ratings", "the
+    // occupational therapist designed the sensory diets", "the orthoptists did the occlusion therapy"): a job of the
+    // list, or one named as jobs in -ist and -ian are.
+    `(?:our|the|their|my)\\s(?:[\\p{L}-]{1,20}\\s){0,2}(?:(?:${PROFESSIONALS}|manager|officer|director)(?:s|es)?|` +
+    `\\p{L}{2,20}(?:ists?|ians?))\\s${PARTY_DOES})` +
     '(?:[^\\p{L}]|$)',
   'giu',
 );
@@ -187,14 +192,17 @@ const LETTER = /\p{L}/u;
 // nurses", "mentor junior developers" show no product management, nursing or development of the person's own.
 const PLURAL_ENDING = /^(?:s|es)(?![\p{L}])/u;
 
-// Right after a skill: "Rust (learning)", "PRINCE2 – in progress", "NEBOSH (expected 2027)".
-const PENDING_AFTER = /^\s?[(:–—-]\s?(?:currently\s)?(?:learning|in progress|studying|in training|expected|planned)\b/i;
+// Right after a skill: "Rust (learning)", "PRINCE2 – in progress", "NEBOSH (expected 2027)", "Independent
+// prescribing: enrolled on next year's course".
+const PENDING_AFTER =
+  /^\s?[(:–—-]\s?(?:currently\s)?(?:learning|in progress|studying|in training|expected|planned|enrolled)\b/i;
 // A credential no longer held: "CSCS Card (expired)", "Gas Safe – lapsed".
 const LAPSED_AFTER = /^\s?[(:–—-]\s?(?:expired|lapsed)\b/i;
 // Met but not held: "Flow cytometry: observed CD4 counts only", "MRI – shadowed only", "Spanish – a few words from
-// holidays", "Polish (a few phrases)", "Greek: not a working language".
+// holidays", "Polish (a few phrases)", "Japanese – a few greetings", "Greek: not a working language"; "a few years" is a
+// length of use.
 const NOT_HELD_AFTER =
-  /^\s?[(:–—-]\s?(?:observed|shadowed|watched|seen|a few (?:words|phrases)|some (?:words|phrases)|basic greetings|not a working language)\b/i;
+  /^\s?[(:–—-]\s?(?:observed|shadowed|watched|seen|a few (?!years|months|weeks)[a-z]+|some (?:words|phrases)|basic greetings|not a working language)\b/i;
 // "No SAP experience", "no data protection officer (GDPR) responsibilities": "no" a few words before the skill, and
 // what it would be a few words after it. Both windows are short and the repetitions bounded, so the check is linear.
 const NO_BEFORE = /(?:^|[^\p{L}])(?:no|not much|not any)\s(?:[\p{L}()-]+\s){0,4}\(?$/iu;
