@@ -4,7 +4,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import type { Dialect } from '../../src/db/column-types.ts';
 import type { AssignmentStatus } from '../../src/modules/assignments/assignments.state.ts';
-import { notify } from '../../src/modules/notifications/notify.ts';
 import type { TaskStatus } from '../../src/modules/tasks/tasks.state.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
@@ -17,6 +16,7 @@ import {
   createVolunteer,
 } from '../helpers/factories.ts';
 import { assertKeptEqualsRendered as assertKeptReads, type ReadAnswer, readEach } from '../helpers/kept-reads.ts';
+import { tell } from '../helpers/notification-fixtures.ts';
 
 /**
  * A user's notification pages — any page, any filter — are kept whole by each process and sent again while the
@@ -81,18 +81,6 @@ async function buildWorld(ctx: TestContext, dialect: Dialect) {
   await tell(ctx, owner.user.id, 'challenge_analyzed', { challenge_id: other.id });
   await tell(ctx, second.user.id, 'task_completed', { challenge_id: about, task_id: reviewedTask.id });
   return world;
-}
-
-/** A notification as the service writes it (`notify`). */
-async function tell(ctx: TestContext, userId: number, type: string, data: Record<string, number>, message = '') {
-  await notify(ctx.db, {
-    userId,
-    type: type as never,
-    title: `${type} ${JSON.stringify(data)}`,
-    message: `About ${type}. ${message}`,
-    actionUrl: data.challenge_id === undefined ? null : `/challenges/${data.challenge_id}`,
-    data,
-  });
 }
 
 /** Every list each reader may ask for: whole, paged, filtered by each filter. */

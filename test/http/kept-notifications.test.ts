@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import type { Dialect } from '../../src/db/column-types.ts';
 import { KeptItems } from '../../src/http/kept-items.ts';
-import { notify } from '../../src/modules/notifications/notify.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
 import {
@@ -21,6 +20,7 @@ import {
   type ReadAnswer,
   readEach,
 } from '../helpers/kept-reads.ts';
+import { tell } from '../helpers/notification-fixtures.ts';
 
 /**
  * `GET /api/notifications` keeps each notification's head (id, type, title, message, link, data) as JSON and writes
@@ -57,18 +57,6 @@ async function buildWorld(ctx: TestContext, dialect: Dialect) {
   await tell(ctx, second.user.id, 'task_interest', { challenge_id: other.id, task_id: applied.id });
   await tell(ctx, second.user.id, 'task_completed', { challenge_id: challenge.id, task_id: task.id });
   return world;
-}
-
-/** A notification as the service writes it (`notify`). */
-async function tell(ctx: TestContext, userId: number, type: string, data: Record<string, number>, message = '') {
-  await notify(ctx.db, {
-    userId,
-    type: type as never,
-    title: `${type} ${JSON.stringify(data)}`,
-    message: `About ${type}. ${message}`,
-    actionUrl: data.challenge_id === undefined ? null : `/challenges/${data.challenge_id}`,
-    data,
-  });
 }
 
 /** Every list a reader may ask for: whole, paged from either end, filtered by each filter. */

@@ -549,7 +549,7 @@ const LEADING_QUANTIFIERS = new Set([
 const PLURAL_WORD = /\p{L}[^siu\s]s$/iu;
 
 /** The name without a leading quantifier of a plural noun ("several projects management" → "projects management"). */
-export function withoutLeadingQuantifier(name: string): string {
+function withoutLeadingQuantifier(name: string): string {
   const [first, ...rest] = name.split(' ');
   const quantifies = LEADING_QUANTIFIERS.has(first!.toLowerCase()) && rest.some((word) => PLURAL_WORD.test(word));
   return quantifies ? rest.join(' ') : name;
