@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { apiClient } from './client.ts';
 
@@ -50,4 +52,50 @@ export async function assertKeptEqualsRendered(
     await checks.eachKept?.(kept[index]!, read);
   }
   await readEach(app, reads, { eachAnswer: checks.eachAnswer });
+}
+
+/** What a property test of kept reads writes into: `step` numbers the writes, so that each can write something new. */
+export type WrittenWorld = { step: number };
+
+/**
+ * The two tests each kept read has: after every kind of write (twice in a row), and after any sequence of them
+ * (fast-check), every kept answer equals the answer rendered with nothing kept (`assertKeptEqualsRendered` of the
+ * caller's reads). `context` is read when a test runs, once the suite's `before` has made it.
+ */
+export function itAnswersWhatItRendersAfterEachWrite<C, W extends WrittenWorld>(
+  context: () => C,
+  writes: Record<string, (ctx: C, world: W) => Promise<unknown>>,
+  buildWorld: (ctx: C) => Promise<W>,
+  assertKeptEqualsRendered: (ctx: C, world: W, after: string) => Promise<void>,
+): void {
+  for (const [name, write] of Object.entries(writes)) {
+    it(`answers what it renders after: ${name}`, async () => {
+      const ctx = context();
+      const world = await buildWorld(ctx);
+      await assertKeptEqualsRendered(ctx, world, 'nothing');
+      for (world.step = 0; world.step < 2; world.step++) {
+        await write(ctx, world);
+        await assertKeptEqualsRendered(ctx, world, `${name} (${world.step})`);
+      }
+    });
+  }
+
+  it('after any sequence of writes, every page equals the page with nothing kept (fast-check)', async () => {
+    const ctx = context();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...Object.keys(writes)), { minLength: 1, maxLength: 4 }),
+        async (sequence) => {
+          const world = await buildWorld(ctx);
+          await assertKeptEqualsRendered(ctx, world, 'the start');
+          for (const name of sequence) {
+            world.step += 1;
+            await writes[name]!(ctx, world);
+            await assertKeptEqualsRendered(ctx, world, `${name} in ${sequence.join(', ')}`);
+          }
+        },
+      ),
+      { numRuns: 6 },
+    );
+  });
 }

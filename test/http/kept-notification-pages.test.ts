@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import fc from 'fast-check';
 import type { Dialect } from '../../src/db/column-types.ts';
 import type { AssignmentStatus } from '../../src/modules/assignments/assignments.state.ts';
 import type { TaskStatus } from '../../src/modules/tasks/tasks.state.ts';
@@ -15,7 +14,12 @@ import {
   createTeam,
   createVolunteer,
 } from '../helpers/factories.ts';
-import { assertKeptEqualsRendered as assertKeptReads, type ReadAnswer, readEach } from '../helpers/kept-reads.ts';
+import {
+  assertKeptEqualsRendered as assertKeptReads,
+  itAnswersWhatItRendersAfterEachWrite,
+  type ReadAnswer,
+  readEach,
+} from '../helpers/kept-reads.ts';
 import { tell } from '../helpers/notification-fixtures.ts';
 
 /**
@@ -222,32 +226,12 @@ for (const dialect of testDialects()) {
       assert.equal(ctx.deps.sharedReads.hits, hits + readsOf(world).length);
     });
 
-    for (const [name, write] of Object.entries(WRITES)) {
-      it(`answers what it renders after: ${name}`, async () => {
-        const world = await buildWorld(ctx, dialect);
-        await assertKeptEqualsRendered(ctx, world, 'nothing');
-        for (world.step = 0; world.step < 2; world.step++) {
-          await write(ctx, world);
-          await assertKeptEqualsRendered(ctx, world, `${name} (${world.step})`);
-        }
-      });
-    }
-
-    it('after any sequence of writes, every page equals the page with nothing kept (fast-check)', async () => {
-      const names = Object.keys(WRITES);
-      await fc.assert(
-        fc.asyncProperty(fc.array(fc.constantFrom(...names), { minLength: 1, maxLength: 4 }), async (sequence) => {
-          const world = await buildWorld(ctx, dialect);
-          await assertKeptEqualsRendered(ctx, world, 'the start');
-          for (const name of sequence) {
-            world.step += 1;
-            await WRITES[name]!(ctx, world);
-            await assertKeptEqualsRendered(ctx, world, `${name} in ${sequence.join(', ')}`);
-          }
-        }),
-        { numRuns: 6 },
-      );
-    });
+    itAnswersWhatItRendersAfterEachWrite(
+      () => ctx,
+      WRITES,
+      (ctx) => buildWorld(ctx, dialect),
+      assertKeptEqualsRendered,
+    );
 
     it('keeps a page showing an open invitation only until it expires', async () => {
       const owner = await createCompany(ctx.db);

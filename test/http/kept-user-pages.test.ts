@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import fc from 'fast-check';
 import { addTaskToFeeds, removeTaskFromFeeds } from '../../src/modules/tasks/task-fit.repository.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
@@ -13,7 +12,11 @@ import {
   createTask,
   createVolunteer,
 } from '../helpers/factories.ts';
-import { assertKeptEqualsRendered as assertKeptReads, type ReadAnswer } from '../helpers/kept-reads.ts';
+import {
+  assertKeptEqualsRendered as assertKeptReads,
+  itAnswersWhatItRendersAfterEachWrite,
+  type ReadAnswer,
+} from '../helpers/kept-reads.ts';
 
 /**
  * A contributor's own pages — the feed, my-tasks, their assignments — are kept whole by each process and sent again
@@ -194,32 +197,7 @@ for (const dialect of testDialects()) {
       assert.ok(ctx.deps.sharedReads.hits >= hits + world.reads.length);
     });
 
-    for (const [name, write] of Object.entries(WRITES)) {
-      it(`answers what it renders after: ${name}`, async () => {
-        const world = await buildWorld(ctx);
-        await assertKeptEqualsRendered(ctx, world, 'nothing');
-        for (world.step = 0; world.step < 2; world.step++) {
-          await write(ctx, world);
-          await assertKeptEqualsRendered(ctx, world, `${name} (${world.step})`);
-        }
-      });
-    }
-
-    it('after any sequence of writes, every page equals the page with nothing kept (fast-check)', async () => {
-      const names = Object.keys(WRITES);
-      await fc.assert(
-        fc.asyncProperty(fc.array(fc.constantFrom(...names), { minLength: 1, maxLength: 4 }), async (sequence) => {
-          const world = await buildWorld(ctx);
-          await assertKeptEqualsRendered(ctx, world, 'the start');
-          for (const name of sequence) {
-            world.step += 1;
-            await WRITES[name]!(ctx, world);
-            await assertKeptEqualsRendered(ctx, world, `${name} in ${sequence.join(', ')}`);
-          }
-        }),
-        { numRuns: 6 },
-      );
-    });
+    itAnswersWhatItRendersAfterEachWrite(() => ctx, WRITES, buildWorld, assertKeptEqualsRendered);
 
     it('keeps no page of a company, of a filtered list, or of a contributor without a profile', async () => {
       const world = await buildWorld(ctx);
