@@ -20,7 +20,7 @@ import {
   type ReadAnswer,
   readEach,
 } from '../helpers/kept-reads.ts';
-import { tell } from '../helpers/notification-fixtures.ts';
+import { markOldestUnreadRead, newestNotification, tell } from '../helpers/notification-fixtures.ts';
 
 /**
  * A user's notification pages — any page, any filter — are kept whole by each process and sent again while the
@@ -119,36 +119,19 @@ const assignmentStatus = (ctx: TestContext, id: number, status: AssignmentStatus
 const taskStatus = (ctx: TestContext, id: number, status: TaskStatus) =>
   ctx.db.updateTable('tasks').set({ status }).where('id', '=', id).execute();
 
-const newestOf = (ctx: TestContext, userId: number) =>
-  ctx.db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-
 /** Every kind of write that changes what a notification page shows; the API's where it has one, else the rows. */
 const WRITES: Record<string, (ctx: TestContext, world: World) => Promise<unknown>> = {
   'a new notification': (ctx, w) =>
     tell(ctx, w.reader.user.id, 'task_assignment', { challenge_id: w.other.id, task_id: w.applied.id }, `${w.step}`),
-  'one marked read (API)': async (ctx, w) => {
-    const unread = await ctx.db
-      .selectFrom('notifications')
-      .select('id')
-      .where('user_id', '=', w.reader.user.id)
-      .where('read_at', 'is', null)
-      .orderBy('id')
-      .executeTakeFirst();
-    if (unread) await apiClient(ctx.app, w.reader.token).post(`/api/notifications/${unread.id}/mark-read`);
-  },
+  'one marked read (API)': (ctx, w) => markOldestUnreadRead(ctx, w.reader),
   'all marked read (API)': (ctx, w) => apiClient(ctx.app, w.owner.token).post('/api/notifications/mark-all-read'),
   'the newest deleted (API), and its id handed out again': async (ctx, w) => {
-    const gone = await newestOf(ctx, w.reader.user.id);
+    const gone = await newestNotification(ctx, w.reader.user.id);
     await apiClient(ctx.app, w.reader.token).delete(`/api/notifications/${gone.id}`);
     await tell(ctx, w.reader.user.id, 'challenge_analyzed', { challenge_id: w.other.id }, `In its place ${w.step}`);
   },
   'one deleted by a statement': async (ctx, w) => {
-    const gone = await newestOf(ctx, w.reader.user.id);
+    const gone = await newestNotification(ctx, w.reader.user.id);
     await ctx.db.deleteFrom('notifications').where('id', '=', gone.id).execute();
   },
   // Declined rather than accepted: the reader's other assignment is active, and a contributor holds one at a time.

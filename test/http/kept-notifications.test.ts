@@ -20,7 +20,7 @@ import {
   type ReadAnswer,
   readEach,
 } from '../helpers/kept-reads.ts';
-import { tell } from '../helpers/notification-fixtures.ts';
+import { markOldestUnreadRead, newestNotification, tell } from '../helpers/notification-fixtures.ts';
 
 /**
  * `GET /api/notifications` keeps each notification's head (id, type, title, message, link, data) as JSON and writes
@@ -99,14 +99,6 @@ async function assertKeptEqualsRendered(ctx: TestContext, bare: FastifyInstance,
   });
 }
 
-const newest = async (ctx: TestContext, userId: number) =>
-  ctx.db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-
 /**
  * A new notification (the highest id of all), read so that its head is kept, then deleted by `remove`: what the
  * next notification written may take the id of.
@@ -118,7 +110,7 @@ async function keptThenDeleted(
   remove: (id: number) => Promise<unknown>,
 ) {
   await tell(ctx, person.user.id, 'challenge_analyzed', { challenge_id: w.other.id }, `Soon gone ${w.step}`);
-  const gone = await newest(ctx, person.user.id);
+  const gone = await newestNotification(ctx, person.user.id);
   await readEach(ctx.app, [{ token: person.token, path: '/api/notifications' }], { eachAnswer: answeredOk });
   await remove(gone.id);
   return gone;
@@ -126,16 +118,7 @@ async function keptThenDeleted(
 
 /** Every kind of write that changes what a listed notification shows; the API's where it has one, else the rows. */
 const WRITES: Record<string, (ctx: TestContext, world: World) => Promise<unknown>> = {
-  'one marked read (API)': async (ctx, w) => {
-    const unread = await ctx.db
-      .selectFrom('notifications')
-      .select('id')
-      .where('user_id', '=', w.reader.user.id)
-      .where('read_at', 'is', null)
-      .orderBy('id')
-      .executeTakeFirst();
-    if (unread) await apiClient(ctx.app, w.reader.token).post(`/api/notifications/${unread.id}/mark-read`);
-  },
+  'one marked read (API)': (ctx, w) => markOldestUnreadRead(ctx, w.reader),
   'all marked read (API)': (ctx, w) => apiClient(ctx.app, w.second.token).post('/api/notifications/mark-all-read'),
   'a new notification': (ctx, w) =>
     tell(ctx, w.reader.user.id, 'task_assignment', { challenge_id: w.other.id, task_id: w.applied.id }),
@@ -145,14 +128,16 @@ const WRITES: Record<string, (ctx: TestContext, world: World) => Promise<unknown
     );
     await tell(ctx, w.reader.user.id, gone.type, {}, `Another one in its place ${w.step}`);
     // What the deletions count is for: SQLite hands the highest id out again.
-    if (w.dialect === 'sqlite') assert.equal((await newest(ctx, w.reader.user.id)).id, gone.id, 'id handed out again');
+    if (w.dialect === 'sqlite')
+      assert.equal((await newestNotification(ctx, w.reader.user.id)).id, gone.id, 'id handed out again');
   },
   'one deleted by a statement, its id handed out again to the same user': async (ctx, w) => {
     const gone = await keptThenDeleted(ctx, w, w.second, (id) =>
       ctx.db.deleteFrom('notifications').where('id', '=', id).execute(),
     );
     await tell(ctx, w.second.user.id, gone.type, { challenge_id: w.challenge.id }, `In its place ${w.step}`);
-    if (w.dialect === 'sqlite') assert.equal((await newest(ctx, w.second.user.id)).id, gone.id, 'id handed out again');
+    if (w.dialect === 'sqlite')
+      assert.equal((await newestNotification(ctx, w.second.user.id)).id, gone.id, 'id handed out again');
   },
   'the invitation answered': (ctx, w) =>
     ctx.db
@@ -223,7 +208,7 @@ for (const dialect of testDialects()) {
       const world = await buildWorld(ctx, dialect);
       const reads = (await readsOf(ctx, world)).filter((read) => read.token === world.second.token);
       await readEach(ctx.app, reads, { eachAnswer: answeredOk });
-      const gone = await newest(ctx, world.reader.user.id);
+      const gone = await newestNotification(ctx, world.reader.user.id);
       await apiClient(ctx.app, world.reader.token).delete(`/api/notifications/${gone.id}`);
       const { misses } = ctx.deps.keptItems;
       await readEach(ctx.app, reads, { forget: () => ctx.deps.sharedReads.clear(), eachAnswer: answeredOk });
