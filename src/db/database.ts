@@ -80,6 +80,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       });
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    opened.set(db.getExecutor().adapter, db);
     pools.set(db, pool);
     const listeners = new PostgresListeners(options.url);
     brokers.set(db, listeners);
@@ -100,6 +101,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     fs.closeSync(fs.openSync(file, 'a', 0o600));
   }
   const db = new Kysely<Database>({ dialect: createNodeSqliteDialect(file) });
+  opened.set(db.getExecutor().adapter, db);
   const optimizer = setInterval(() => void optimizeSqlite(db), SQLITE_OPTIMIZE_INTERVAL_MS).unref();
   const listeners = new SqliteListeners(db);
   brokers.set(db, listeners);
@@ -114,6 +116,18 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       await db.destroy();
     },
   };
+}
+
+/**
+ * The databases `createDatabase` opened, by their adapter: Kysely makes one adapter per database and hands the same
+ * object to its transactions (and to `withSchema` and `withPlugin` copies), so it leads from a transaction back to the
+ * database it belongs to.
+ */
+const opened = new WeakMap<object, Db>();
+
+/** The database `createDatabase` opened of which `db` is the database itself or a transaction; undefined otherwise. */
+export function databaseOf(db: Db): Db | undefined {
+  return opened.get(db.getExecutor().adapter);
 }
 
 /**

@@ -2,6 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Db } from '../../src/db/database.ts';
 import type { JobName } from '../../src/jobs/job-names.ts';
+import { usersWhoMayHaveWebhooks } from '../../src/modules/webhooks/webhook-subscribers.ts';
+import { insertWebhook, usersWithActiveWebhooks } from '../../src/modules/webhooks/webhooks.repository.ts';
 import { jobRegistry } from '../../src/pipeline/job-registry.ts';
 import { startOutboxRelay } from '../../src/pipeline/outbox-relay.ts';
 import { waitFor } from '../jobs/wait-for.ts';
@@ -129,20 +131,27 @@ export async function insertWebhookRow(
   userId: number,
   overrides: { url?: string; events?: string[]; secret?: string } = {},
 ): Promise<number> {
-  const now = new Date().toISOString();
-  const { id } = await db
-    .insertInto('webhooks')
-    .values({
-      user_id: userId,
-      url: overrides.url ?? 'https://hooks.example.com/guild',
-      events: JSON.stringify(overrides.events ?? ['notification.created']),
-      description: null,
-      secret: overrides.secret ?? 'whsec_test',
-      active: 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { id } = await insertWebhook(db, {
+    user_id: userId,
+    url: overrides.url ?? 'https://hooks.example.com/guild',
+    events: JSON.stringify(overrides.events ?? ['notification.created']),
+    description: null,
+    secret: overrides.secret ?? 'whsec_test',
+    now: new Date().toISOString(),
+  });
   return id;
+}
+
+/**
+ * Waits until the process's set of webhook subscribers on `db` is trusted (webhook-subscribers.ts): from then on a
+ * write none of whose recipients has a webhook runs no webhook statement. On PostgreSQL that is once the process
+ * listens for the news of new subscribers, a moment after the database is opened.
+ */
+export async function subscribersKnown(db: Db): Promise<void> {
+  const nobody = 0;
+  await waitFor('the set of webhook subscribers', async () => {
+    const first = await usersWhoMayHaveWebhooks(db, [nobody], usersWithActiveWebhooks);
+    const second = await usersWhoMayHaveWebhooks(db, [nobody], usersWithActiveWebhooks);
+    return first.length === 0 && second.length === 0;
+  });
 }

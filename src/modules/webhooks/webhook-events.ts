@@ -2,7 +2,13 @@ import crypto from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { parseJson } from '../../shared/json.ts';
 import { ALL_EVENTS, type WebhookEventType } from './webhook-event-types.ts';
-import { activeWebhooksOfUsers, insertDeliveries, type NewDelivery } from './webhooks.repository.ts';
+import { usersWhoMayHaveWebhooks } from './webhook-subscribers.ts';
+import {
+  activeWebhooksOfUsers,
+  insertDeliveries,
+  type NewDelivery,
+  usersWithActiveWebhooks,
+} from './webhooks.repository.ts';
 
 export type WebhookEvent = {
   type: Exclude<WebhookEventType, 'ping'>;
@@ -32,8 +38,9 @@ function subscribes(events: readonly string[], type: WebhookEventType): boolean 
 /**
  * Records an event for delivery: one `webhook_deliveries` row per active webhook of a recipient that subscribes to
  * its type. Pass the transaction of the change the event reports: a change that rolls back sends nothing, one that
- * commits is delivered (the relay queues its `webhook.deliver` jobs; see src/pipeline/outbox-relay.ts). Costs one indexed select
- * when no recipient has a webhook, and reads the resource only when one receives the event.
+ * commits is delivered (the relay queues its `webhook.deliver` jobs; see src/pipeline/outbox-relay.ts). Costs no
+ * statement when no recipient has a webhook (webhook-subscribers.ts), and reads the resource only when one receives
+ * the event.
  */
 export async function recordEvent(db: Db, event: WebhookEvent): Promise<void> {
   await recordEvents(db, [event]);
@@ -44,7 +51,11 @@ export async function recordEvent(db: Db, event: WebhookEvent): Promise<void> {
  * their recipients are looked up in one select, and the deliveries written in one insert.
  */
 export async function recordEvents(db: Db, events: readonly WebhookEvent[]): Promise<void> {
-  const webhooks = await activeWebhooksOfUsers(db, [...new Set(events.flatMap((event) => event.recipients))]);
+  const recipients = [...new Set(events.flatMap((event) => event.recipients))];
+  const webhooks = await activeWebhooksOfUsers(
+    db,
+    await usersWhoMayHaveWebhooks(db, recipients, usersWithActiveWebhooks),
+  );
   if (webhooks.length === 0) return;
   const deliveries: NewDelivery[] = [];
   for (const event of events) {

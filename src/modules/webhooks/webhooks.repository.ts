@@ -2,19 +2,23 @@ import { compiledOnceForList } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import type { WebhookDeliveryRow, WebhookDeliveryStatus, WebhookRow } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
+import { announceSubscriber } from './webhook-subscribers.ts';
 
 /** The only file that queries `webhooks` and `webhook_deliveries` (modules/webhooks owns both). */
 
 export type NewWebhook = Pick<WebhookRow, 'user_id' | 'url' | 'events' | 'description' | 'secret'> & { now: string };
 
-export function insertWebhook(db: Db, webhook: NewWebhook): Promise<WebhookRow> {
+/** Pass a transaction: the news that the user subscribes leaves with the row (`announceSubscriber`). */
+export async function insertWebhook(db: Db, webhook: NewWebhook): Promise<WebhookRow> {
   forgetLookups(db);
   const { now, ...values } = webhook;
-  return db
+  const row = await db
     .insertInto('webhooks')
     .values({ ...values, active: 1, consecutive_failures: 0, created_at: now, updated_at: now })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await announceSubscriber(db, row.user_id);
+  return row;
 }
 
 export function findWebhook(db: Db, id: number): Promise<WebhookRow | undefined> {
@@ -68,6 +72,12 @@ export async function activeWebhooksOfUsers(db: Db, userIds: readonly number[]):
   return users.flatMap((userId) => known.get(userId) ?? []).sort((a, b) => a.id - b.id);
 }
 
+/** Every user with an active webhook (src/modules/webhooks/webhook-subscribers.ts keeps them per process). */
+export async function usersWithActiveWebhooks(db: Db): Promise<Set<number>> {
+  const rows = await db.selectFrom('webhooks').select('user_id').distinct().where('active', '=', 1).execute();
+  return new Set(rows.map((row) => row.user_id));
+}
+
 /** Per transaction, each user's active webhooks once read (`activeWebhooksOfUsers`). */
 const lookedUpIn = new WeakMap<Db, Map<number, WebhookRow[]>>();
 
@@ -84,14 +94,22 @@ export type WebhookChange = Partial<Pick<WebhookRow, 'url' | 'events' | 'descrip
   consecutive_failures?: number;
 };
 
-export function updateWebhook(db: Db, id: number, change: WebhookChange, now: string): Promise<WebhookRow | undefined> {
+/** Pass a transaction: a webhook switched on announces its user as `insertWebhook` does. */
+export async function updateWebhook(
+  db: Db,
+  id: number,
+  change: WebhookChange,
+  now: string,
+): Promise<WebhookRow | undefined> {
   forgetLookups(db);
-  return db
+  const row = await db
     .updateTable('webhooks')
     .set({ ...change, updated_at: now })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
+  if (row && change.active === 1) await announceSubscriber(db, row.user_id);
+  return row;
 }
 
 export async function deleteWebhook(db: Db, id: number): Promise<void> {

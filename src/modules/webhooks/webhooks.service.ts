@@ -61,14 +61,17 @@ export async function createWebhook(
 ): Promise<WebhookWithSecret> {
   checkEvents(body.events);
   await checkUrl(deps, body.url);
-  const row = await insertWebhook(deps.db, {
-    user_id: caller.id,
-    url: body.url,
-    events: JSON.stringify(body.events),
-    description: body.description ?? null,
-    secret: newWebhookSecret(),
-    now: new Date().toISOString(),
-  });
+  // In a transaction: the news that the user now subscribes (webhooks.repository.ts) leaves with the row or not at all.
+  const row = await deps.db.transaction().execute((trx) =>
+    insertWebhook(trx, {
+      user_id: caller.id,
+      url: body.url,
+      events: JSON.stringify(body.events),
+      description: body.description ?? null,
+      secret: newWebhookSecret(),
+      now: new Date().toISOString(),
+    }),
+  );
   return toWebhookWithSecret(row);
 }
 
@@ -97,7 +100,7 @@ export async function changeWebhook(
     // Switched on again by its owner: the failures that switched it off are behind it.
     ...(body.active !== undefined && { active: body.active ? 1 : 0, ...(body.active && { consecutive_failures: 0 }) }),
   };
-  const row = await updateWebhook(deps.db, id, change, new Date().toISOString());
+  const row = await deps.db.transaction().execute((trx) => updateWebhook(trx, id, change, new Date().toISOString()));
   if (!row) throw AppError.notFound('Webhook');
   return toWebhook(row);
 }
