@@ -67,7 +67,7 @@ for (const dialect of testDialects()) {
           data: '{}',
           challengeId: null,
           now: new Date().toISOString(),
-          delivery,
+          defaultDelivery: delivery,
         })),
       );
       assert.deepEqual(

@@ -44,6 +44,9 @@ for (const dialect of testDialects()) {
       assert.deepEqual(jobs[0].payload, { challengeId: body.id });
       assert.equal(jobs[0].status, 'pending');
       assert.equal((await challengeRow(body.id)).description, LONG_TEXT);
+      // The answer comes from the insert itself (one statement): it must be what the challenge reads as afterwards.
+      const shown = await apiClient(ctx.app, token).get(`/api/challenges/${body.id}`);
+      for (const [field, value] of Object.entries(body)) assert.deepEqual(shown.data[field], value, field);
     });
 
     it('is for companies with a completed profile', async () => {

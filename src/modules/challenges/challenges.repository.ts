@@ -200,10 +200,14 @@ export type ContestColumns = {
   is_public?: number;
 };
 
+/**
+ * Inserts a submitted challenge and returns it as `findChallengeWithCompany` reads it, company included: one statement
+ * where an insert and a read were two (on PostgreSQL each is a round trip).
+ */
 export async function insertChallenge(
   db: Db,
   values: { companyId: number; title: string; description: string; contest: ContestColumns; now: string },
-): Promise<{ id: number }> {
+): Promise<ChallengeWithCompanyRow> {
   const contest = Object.entries(values.contest).filter(([, value]) => value !== undefined);
   // Compiled once per set of contest settings given (none, for most challenges).
   const [row] = await challengeInserts(
@@ -228,14 +232,21 @@ export async function insertChallenge(
           created_at: now as string,
           updated_at: now as string,
         })
-        .returning('id'),
+        .returningAll()
+        .returning((eb) => {
+          const company = eb.selectFrom('companies').whereRef('companies.id', '=', 'challenges.company_id');
+          return [
+            company.select('company_name').$castTo<string>().as('company_name'),
+            company.select('logo_storage_key').as('company_logo_storage_key'),
+          ];
+        }),
     [values.companyId, values.title, values.description, values.now, ...contest.map(([, value]) => value as Value)],
   );
   if (!row) throw new Error('The challenge insert returned no row.');
   return row;
 }
 
-const challengeInserts = compiledOncePerShape<{ id: number }>();
+const challengeInserts = compiledOncePerShape<ChallengeWithCompanyRow>();
 
 export type ChallengeEdit = {
   title?: string;

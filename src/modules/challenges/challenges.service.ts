@@ -129,19 +129,19 @@ export async function createChallenge(
   const companyId = await companyIdOf(db, caller);
   if (companyId === null) throw profileRequired('company', 'submitting a challenge');
   const row = await db.transaction().execute(async (trx) => {
-    const { id } = await insertChallenge(trx, {
+    const inserted = await insertChallenge(trx, {
       companyId,
       title: body.title,
       description: body.description,
       contest: contestChanges(body, null, new Date()),
       now: new Date().toISOString(),
     });
-    await queue.enqueue(trx, 'challenge.analyze', { challengeId: id });
+    await queue.enqueue(trx, 'challenge.analyze', { challengeId: inserted.id });
     // The caller is the company's user (companyIdOf found the company by them).
-    await recordChallengeStatusChanged(trx, id, caller.id);
-    return findChallengeWithCompany(trx, id);
+    await recordChallengeStatusChanged(trx, inserted.id, caller.id);
+    return inserted;
   });
-  return toChallenge(row!);
+  return toChallenge(row);
 }
 
 /**

@@ -14,12 +14,12 @@ import {
 const isDelivery = (value: unknown): value is EmailDelivery => EMAIL_DELIVERIES.includes(value as EmailDelivery);
 
 /**
- * How each new notification (a recipient and a type) reaches its recipient by e-mail, in their order: the recipient's
- * choice for the type, or the type's default. One statement for all of them.
+ * How each new notification reaches its recipient by e-mail, in their order: the recipient's choice for its type, or
+ * the delivery given (the type's default). One statement for all of them.
  */
 export async function emailDeliveriesOf(
   db: Db,
-  notifications: ReadonlyArray<{ userId: number; type: NotificationType }>,
+  notifications: ReadonlyArray<{ userId: number; type: string; defaultDelivery: EmailDelivery }>,
 ): Promise<EmailDelivery[]> {
   const chosen = await findPreferences(
     db,
@@ -27,9 +27,9 @@ export async function emailDeliveriesOf(
     notifications.map((notification) => notification.type),
   );
   const choiceOf = new Map(chosen.map((row) => [`${row.user_id} ${row.type}`, row.email]));
-  return notifications.map(({ userId, type }) => {
+  return notifications.map(({ userId, type, defaultDelivery }) => {
     const choice = choiceOf.get(`${userId} ${type}`);
-    return isDelivery(choice) ? choice : NOTIFICATION_TYPES[type].email;
+    return isDelivery(choice) ? choice : defaultDelivery;
   });
 }
 

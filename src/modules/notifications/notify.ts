@@ -1,8 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { recordEvents } from '../webhooks/webhook-events.ts';
 import { describeNotifications } from './notification-actions.ts';
-import { emailDeliveriesOf } from './notification-preferences.service.ts';
-import type { NotificationData, NotificationType } from './notification-types.ts';
+import { NOTIFICATION_TYPES, type NotificationData, type NotificationType } from './notification-types.ts';
 import { writeNotifications } from './notification-writes.ts';
 
 export type NewNotification = {
@@ -25,8 +24,9 @@ export async function notify(db: Db, notification: NewNotification): Promise<voi
 
 /**
  * Records several notifications as `notify` does each, in the same number of statements as one (a team's members
- * told of a message): the e-mail choices, the writes (`writeNotifications`: on SQLite the counts, the rows and the
- * mails, each one statement; on PostgreSQL one statement with the announcements) and the webhooks' lookup.
+ * told of a message): the writes (`writeNotifications`: on SQLite the e-mail choices, the counts, the rows and the
+ * mails, each one statement; on PostgreSQL one statement with the announcements) and the webhooks' lookup when a
+ * recipient has a webhook.
  */
 export async function notifyAll(db: Db, notifications: readonly NewNotification[]): Promise<void> {
   if (notifications.length === 0) return;
@@ -35,15 +35,14 @@ export async function notifyAll(db: Db, notifications: readonly NewNotification[
     return;
   }
   const now = new Date().toISOString();
-  const deliveries = await emailDeliveriesOf(db, notifications);
   const rows = await writeNotifications(
     db,
-    notifications.map((notification, i) => ({
+    notifications.map((notification) => ({
       ...notification,
       data: JSON.stringify(notification.data),
       challengeId: notification.data.challenge_id ?? null,
       now,
-      delivery: deliveries[i],
+      defaultDelivery: NOTIFICATION_TYPES[notification.type].email,
     })),
   );
   await recordEvents(

@@ -21,6 +21,46 @@ export function findTeamMembership(db: Db, teamId: number, userId: number) {
     .executeTakeFirst();
 }
 
+/**
+ * `findTeamMembership` with the users of the team's members in `statuses`, in one query (a message's access check and
+ * its readers: on PostgreSQL one round trip where two were): a row per such member, or one with a null
+ * `member_user_id` when there is none; no row when the team does not exist.
+ */
+export async function findTeamMembershipAndMembers(
+  db: Db,
+  teamId: number,
+  userId: number,
+  statuses: readonly string[],
+) {
+  const rows = await db
+    .selectFrom('teams')
+    .leftJoin('team_members as mine', (join) =>
+      join
+        .onRef('mine.team_id', '=', 'teams.id')
+        .on('mine.volunteer_id', '=', db.selectFrom('volunteers').select('id').where('user_id', '=', userId)),
+    )
+    .leftJoin('team_members as member', (join) =>
+      join.onRef('member.team_id', '=', 'teams.id').on('member.status', 'in', [...statuses]),
+    )
+    .leftJoin('volunteers as member_volunteer', 'member_volunteer.id', 'member.volunteer_id')
+    .select([
+      'teams.id',
+      'teams.challenge_id',
+      'teams.name',
+      'mine.status as membership_status',
+      'member_volunteer.user_id as member_user_id',
+    ])
+    .where('teams.id', '=', teamId)
+    .execute();
+  const [team] = rows;
+  if (!team) return undefined;
+  const { member_user_id: _member, ...membership } = team;
+  return {
+    ...membership,
+    memberUserIds: rows.flatMap((row) => (row.member_user_id === null ? [] : [row.member_user_id])),
+  };
+}
+
 /** A page of a team's messages, newest first, on the (team_id, id) index, each with its author's name. */
 export function listTeamMessages(
   db: Db,

@@ -9,12 +9,12 @@ import { toTeamMessage } from './teams.mapper.ts';
 import {
   findMembersOfTeams,
   findTeamMembership,
+  findTeamMembershipAndMembers,
   findTeamOfChallenge,
   findTeamsOfUser,
   findTeamWithChallenge,
   insertTeamMessage,
   listTeamMessages,
-  memberUserIds,
 } from './teams.repository.ts';
 import type { Team } from './teams.schemas.ts';
 
@@ -22,8 +22,7 @@ import type { Team } from './teams.schemas.ts';
  * Team messages are for the team's members only (docs/contract.md §4) — not the company that owns the challenge, nor
  * anyone else: 403. An unknown team is a 404.
  */
-async function assertTeamMember(db: Db, teamId: number, caller: AuthUser) {
-  const team = await findTeamMembership(db, teamId, caller.id);
+function assertTeamMember<Team extends { membership_status: string | null }>(team: Team | undefined): Team {
   if (!team) throw AppError.notFound('Team');
   if (!team.membership_status || !MESSAGING_MEMBERSHIPS.includes(team.membership_status)) {
     throw AppError.forbidden('Only members of this team can read and send its messages.');
@@ -32,7 +31,7 @@ async function assertTeamMember(db: Db, teamId: number, caller: AuthUser) {
 }
 
 export async function listMessages(db: Db, caller: AuthUser, teamId: number, page: PageRequest) {
-  await assertTeamMember(db, teamId, caller);
+  assertTeamMember(await findTeamMembership(db, teamId, caller.id));
   const { rows, total } = await listTeamMessages(db, teamId, page);
   return { data: rows.map(toTeamMessage), total };
 }
@@ -40,11 +39,11 @@ export async function listMessages(db: Db, caller: AuthUser, teamId: number, pag
 /** The membership check, the message and its notifications in one transaction: one connection for the request. */
 export async function postMessage(db: Db, caller: AuthUser, teamId: number, message: string) {
   return db.transaction().execute(async (trx) => {
-    const team = await assertTeamMember(trx, teamId, caller);
+    // The members are read with the check, once for both: the webhook event and the notifications go to them.
+    const team = assertTeamMember(await findTeamMembershipAndMembers(trx, teamId, caller.id, MESSAGING_MEMBERSHIPS));
+    const readers = team.memberUserIds;
     const row = await insertTeamMessage(trx, { teamId, userId: caller.id, message, now: new Date().toISOString() });
     const posted = toTeamMessage({ ...row, user_name: caller.name });
-    // Read once for both: the webhook event and the notifications go to the same members.
-    const readers = await memberUserIds(trx, teamId, MESSAGING_MEMBERSHIPS);
     await recordTeamMessage(trx, posted, readers);
     await notifyTeamMessage(trx, team, posted, readers);
     return posted;
@@ -93,7 +92,7 @@ export async function readTeam(db: Db, caller: AuthUser, teamId: number): Promis
     const [read] = await withMembers(db, [{ ...team, my_status: null, my_role: null }]);
     return read;
   }
-  await assertTeamMember(db, teamId, caller);
+  assertTeamMember(await findTeamMembership(db, teamId, caller.id));
   const [team] = await withMembers(db, await findTeamsOfUser(db, caller.id, [...MESSAGING_MEMBERSHIPS], teamId));
   if (!team) throw AppError.notFound('Team');
   return team;
