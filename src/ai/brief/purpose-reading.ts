@@ -34,9 +34,12 @@ function purposeIn(parsed: ParsedText, purpose: Purpose): Refusal | null {
   if (found.some((list) => list.length === 0)) return null;
   for (let start = 0; start < sentences.length; start++) {
     const window = (sentence: Sentence) => sentence.index >= start && sentence.index < start + WINDOW;
-    const chosen = found.map((list) => list.find(window));
-    if (chosen.some((sentence) => sentence === undefined)) continue;
-    const used = [...new Set(chosen as Sentence[])].sort((a, b) => a.index - b.index);
+    const chosen = choose(
+      found.map((list) => list.filter(window)),
+      purpose.distinct === true,
+    );
+    if (chosen === null) continue;
+    const used = [...new Set(chosen)].sort((a, b) => a.index - b.index);
     if (!used.some((sentence) => isRequest(tokens, sentence))) continue;
     if (used.some((sentence) => guarded(tokens, sentence, purpose.unless))) continue;
     if (purpose.spared && used.some((sentence) => purpose.spared!.has(tokens, sentence.firstToken, sentence.endToken)))
@@ -44,6 +47,28 @@ function purposeIn(parsed: ParsedText, purpose: Purpose): Refusal | null {
     return { reason: purpose.reason, sentences: used.map((sentence) => sentence.text.trim()) };
   }
   return null;
+}
+
+/**
+ * One sentence for each clue from its candidates in the window, the first that fits; with `distinct`, no sentence
+ * serves two clues. Null when some clue has none left. The lists are a window's few sentences, so trying them in order
+ * is cheap.
+ */
+function choose(candidates: Sentence[][], distinct: boolean): Sentence[] | null {
+  if (!distinct) {
+    const first = candidates.map((list) => list[0]);
+    return first.some((sentence) => sentence === undefined) ? null : first;
+  }
+  const pick = (clue: number, taken: Sentence[]): Sentence[] | null => {
+    if (clue === candidates.length) return taken;
+    for (const sentence of candidates[clue]) {
+      if (taken.includes(sentence)) continue;
+      const rest = pick(clue + 1, [...taken, sentence]);
+      if (rest !== null) return rest;
+    }
+    return null;
+  };
+  return pick(0, []);
 }
 
 function clueIn({ tokens }: ParsedText, sentence: Sentence, clue: Clue): boolean {

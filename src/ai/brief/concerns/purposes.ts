@@ -31,6 +31,8 @@ export type Purpose = {
    * not notice any downtime".
    */
   spared?: Terms;
+  /** Each clue in a sentence of its own: what the clues say is a wrong only when set against each other. */
+  distinct?: boolean;
 };
 
 const PEOPLE_ON_RECORD = t(

@@ -330,10 +330,92 @@ export const TRACING_PEOPLE: Purpose = {
   unless: guardedBy('safeguard*', 'missing', 'reunit*', 'welfare', 'next of kin', 'consent*', 'agreed', 'own'),
 };
 
+/**
+ * The author says what is really so: a sentence opened by "in truth" or "in reality", "in practice" followed by what
+ * is not done ("In practice we do not start a claim"), or "our real (actual, true) figures" given as a statement
+ * ("Our real monthly users are about 38,000"). Rare in an honest brief, which has no second version to set against
+ * the real one; "in practice" and "in fact" alone are how briefs generalise ("in practice most guests book by phone").
+ */
+const ADMITTED_REALITY = t(
+  'in (truth|reality)',
+  'the truth is',
+  ...[0, 1, 2].map(
+    (gap) => `in practice ${'? '.repeat(gap)}(do|does|did|will|would|can|have|has|are|is) (not|n't|never)`,
+  ),
+  ...[0, 1, 2, 3].map((gap) => `(our|the|their|its) (real|actual|true) ${'? '.repeat(gap)}(is|are|was|were)`),
+);
+/** The admission set against what is shown within its own sentence: "…are about 38,000, but the deck needs…". */
+const CONTRAST = t('but', 'yet', 'whereas', 'while', 'although', 'though');
+
+/**
+ * What readers are made to believe, whatever the document: one made to look other than it is (FALSE_APPEARANCE), one
+ * that looks like another ("looks like a county court document"), a thing described or counted "as" what it is not,
+ * "as if" or "as though" it were.
+ */
+const SHOWN_AS_WHAT_IT_IS_NOT = Terms.union(
+  FALSE_APPEARANCE,
+  t(
+    '~(look|appear|seem|read) like a',
+    '~(describe|present|count|report|book|record|list|treat|label|call) (it|them|this|these|him|her) as',
+    'as (if|though)',
+    'so (it|they|this|everything) ~(appear|look|seem|read)',
+    'so (it|they|this) all ~(appear|look|seem|read)',
+    '~come across as',
+  ),
+);
+/** What readers are told, true or not: what a page "should say", what a deck "needs to show". */
+const TOLD_TO_READERS = t(
+  '(should|must|will|would) ~(say|show|state|claim|read|display)',
+  '~need to ~(say|show|state|claim|read|display)',
+);
+
+const READERS_DECEIVED = {
+  kind: 'letters, pages, figures or documents that show readers something other than what the author says is really so',
+  reason:
+    'for letters, pages, figures or documents that show their readers something other than what the brief itself says is really so, which deceives the people who read them',
+  // Honest presentation of the real state: "in reality the slot is in May, so the page should say so accurately".
+  unless: guardedBy('honest*', 'accurate*', 'correct*', 'transparen*', 'clear*', 'plain'),
+};
+
+/**
+ * Readers deceived: the author admits what is really so, and in a neighbouring request asks that what others are
+ * shown say otherwise — a letter that "looks like" a court's while "in practice we do not start a claim", damage "in
+ * truth" from wear presented "so it all appears" storm related. Whoever reads it (debtors, donors, investors, an
+ * insurer) is misled about the very thing the author has just said; no checker need be named, as
+ * MISLEADING_THE_CHECK needs.
+ */
+export const SHOWN_OTHER_THAN_IT_IS: Purpose = {
+  ...READERS_DECEIVED,
+  clues: [{ together: [ADMITTED_REALITY] }, { together: [SHOWN_AS_WHAT_IT_IS_NOT], asserted: true }],
+};
+
+/**
+ * The same with what readers are merely told ("the page should say…"), which is a wrong only when it stands against
+ * the admission: in another sentence ("The page should say every penny goes to the kennels. In reality 40% will go to
+ * the office") or across a "but" ("Our real users are 38,000, but the deck needs to show 150,000"). In one sentence
+ * with no contrast the admission is the reason for what is shown ("in reality most visitors come on weekdays, so the
+ * page should show weekday hours first").
+ */
+export const TOLD_OTHER_THAN_IT_IS: Purpose = {
+  ...READERS_DECEIVED,
+  clues: [{ together: [ADMITTED_REALITY] }, { together: [TOLD_TO_READERS], asserted: true }],
+  distinct: true,
+};
+export const TOLD_AGAINST_IT: Purpose = {
+  ...READERS_DECEIVED,
+  clues: [
+    { together: [ADMITTED_REALITY, CONTRAST], within: 12 },
+    { together: [TOLD_TO_READERS], asserted: true },
+  ],
+};
+
 /** Read after the named purposes (purposes.ts); the first whose clues meet gives the reason. */
 export const STRUCTURAL_WRONGS: readonly Purpose[] = [
   PASSED_AS_FROM_SOMEONE_ELSE,
   MISLEADING_THE_CHECK,
+  SHOWN_OTHER_THAN_IT_IS,
+  TOLD_OTHER_THAN_IT_IS,
+  TOLD_AGAINST_IT,
   SOMEONE_ELSES_TAKEN,
   KEPT_FROM_THE_PEOPLE_IT_IS_ABOUT,
   TRACING_PEOPLE,
