@@ -409,6 +409,161 @@ export const TOLD_AGAINST_IT: Purpose = {
   ],
 };
 
+/**
+ * A danger to the people who use a product, stated as a fact of it: a fault that "can" hurt, choke, burn, shock or
+ * poison, or parts small enough to swallow.
+ */
+const DANGER_TO_USERS = t(
+  '~(choke|suffocate|strangle|electrocute|poison)',
+  'chok(e|es|ed|ing) hazard',
+  'electric shock*',
+  'fire (risk|hazard)',
+  '~catch fire',
+  // Not "cut", "burn" or "crush" alone: a knife that "can cut a tomato" is sold for it.
+  '~(burn|scald|injure|hurt) (someone|people|users|children|toddlers|babies|customers|wearers|riders|drivers)',
+  'small enough to (swallow|choke|inhale)',
+  '~(stick|stay|jam) open',
+  'carbon monoxide',
+  '~(fail|failed) (its|the|a|their) (safety|drop|fire|electrical|toxicity) test*',
+);
+/**
+ * The product still reaches buyers, or they are not told: sold on, relisted under another name, a notice that leaves
+ * the risk out, a recall avoided.
+ */
+const STILL_REACHES_BUYERS = t(
+  '~(keep|continue|carry) ~sell',
+  '~(keep|continue|carry) on ~sell',
+  '~sell (the|them|it|these|those) (remaining|rest|off|on|anyway)',
+  '~sell* (off|on) the (remaining|rest)',
+  'the remaining (units|stock|batch|items)',
+  'the remaining # (units|stock|items)',
+  '(sold|resold|relisted|listed) (through|via|on|under)',
+  'under a (new|different) (name|brand|code|label)',
+  'under a (new|different) ? (name|brand|code|label)',
+  'under (new|different|other) (names|brands|codes|labels)',
+  'without (mentioning|stating|disclosing|explaining|saying) (the|any|its) (risk|fault|defect|hazard|danger|problem)',
+  "(not|n't|never) ~(mention|state|disclose|explain|say) (the|any|its) (risk|fault|defect|hazard|danger|problem)",
+  "(not|n't|never) ~(run|issue|do|announce|start) a recall",
+  "(not|n't|never) ~(run|issue|do|announce|start) a (formal|full|public|product) recall",
+  '(avoid|avoiding) (a|any) (formal|full|public|product) recall',
+  'before word gets out',
+);
+
+/**
+ * People put at risk without knowing it: the author says a product can hurt whoever uses it, and in a neighbouring
+ * request asks that it go on reaching buyers (sold on, relisted under another name) or that they not be told (a notice
+ * without the risk, no recall). What the act does to whom — buyers exposed to a danger the seller knows — needs no
+ * word for the product or its market. Turned round by the work of warning them: a recall, a stop on sales, a notice
+ * that explains the risk.
+ */
+export const DANGER_KEPT_FROM_BUYERS: Purpose = {
+  kind: 'a product the author says can hurt its users kept on sale, relabelled or described to buyers without the risk',
+  reason:
+    'to keep selling, relabel or describe to buyers a product that the brief itself says can hurt the people who use it, without telling them of the danger',
+  clues: [{ together: [DANGER_TO_USERS] }, { together: [STILL_REACHES_BUYERS], asserted: true }],
+  unless: guardedBy(
+    'warn*',
+    'explain* the (risk|danger|hazard|fault)',
+    'stop* (selling|sales)',
+    'withdraw* (it|them) from sale',
+    'withdraw* the ? from sale',
+    'refund*',
+    'opss',
+    'trading standards',
+    'product safety',
+    'safety notice',
+    'recall notice',
+  ),
+};
+
+/** Named or filed as something else: "describe them as contractors", "reclassed as self-employed". */
+const RENAMED_AS = t(
+  ...['(them|it|this|these|those|him|her)', '(the|our) ?', '(the|our) ? ?'].map(
+    (object) =>
+      `~(describe|call|class|classify|reclass|reclassify|label|designate|register|treat|list|name|present|word|badge|rebadge) ${object} as`,
+  ),
+  '(reclassed|reclassified|relabelled|relabeled|rebadged|redesignated|recategori(s|z)ed) as',
+  '(written|worded|framed|presented) as (a|an)',
+);
+/** What the new name is for: a duty stops ("so we stop paying holiday pay") while the facts stay as they were. */
+const DUTY_SHED = t(
+  '(stop|stops|stopped|avoid|avoids|escape|skip|dodge) (paying|providing|owing|giving|offering|meeting|declaring|registering)',
+  'no longer (pay|provide|owe|give|offer|meet|declare|register)',
+  "(not|n't) have to (pay|provide|give|offer|meet|declare|register)",
+  'without changing (how|what)',
+  'without changing the way',
+);
+
+/**
+ * A duty shed by a name: the author asks that people or work be described, classed or worded as something else, and
+ * in the same or a neighbouring sentence says what the name is for — a duty that stops (holiday pay, pensions, the
+ * minimum wage) or the facts left as they were ("without changing how the work actually runs"). Whoever is owed the
+ * duty (the workers, the state) loses it to a label; a genuine change of status changes the facts.
+ */
+export const DUTY_SHED_BY_A_NAME: Purpose = {
+  kind: 'people or work described or classed as something else so that a duty owed to them (pay, leave, tax) stops while the facts stay the same',
+  reason:
+    'to describe or class people or work as something they are not, so that a duty owed on them (pay, leave, pension, tax) stops while the facts stay the same',
+  clues: [{ together: [RENAMED_AS] }, { together: [DUTY_SHED], asserted: true }],
+  unless: guardedBy(
+    'genuine*',
+    'correct*',
+    'accurate*',
+    'lawful*',
+    'compl(y|ies|iant|iance)',
+    'employment status review',
+  ),
+};
+
+/** A record, certificate or statement that vouches for something. */
+const VOUCHING_DOCUMENT = t(
+  'certificate*',
+  'certification*',
+  'declaration*',
+  'test report*',
+  'inspection report*',
+  'report',
+  'reports',
+  'register',
+  'registers',
+  'form',
+  'forms',
+  'payslip*',
+  'bank statement*',
+  'reference',
+  'references',
+  'transcript*',
+  'licence*',
+  'license*',
+);
+/** Made out under the name, hand or letterhead of another: the party who should vouch for it. Either apostrophe. */
+const ANOTHERS_HAND = t(
+  'in the name of (a|an|the|another|someone|their|its)',
+  "(the|an|a|their|its) ? ('s|’s) (name|details|signature|signatures|stamp|seal|letterhead|logo|number|registration) (already|filled|pre-filled|added|on)",
+  "(the|an|a|their|its) ? ? ('s|’s) (name|details|signature|signatures|stamp|seal|letterhead|logo|number|registration) (already|filled|pre-filled|added|on)",
+  "~(keep|use|copy|reuse) (the|their|its) ? ('s|’s) (layout|letterhead|logo|stamp|seal|signature)",
+);
+/** That party has not done, or will not do, what the document vouches for. */
+const NOT_DONE_BY_THEM = t(
+  "(not|n't|never|cannot) ~(come|provide|attend|test|inspect|visit|sign|arrive|check|issue|carry|examine|measure)",
+  "(not|n't|never) be (sent|tested|inspected|checked|examined|measured|seen|visited)",
+  'there is no time',
+);
+
+/**
+ * A document vouched for by someone who did not: a certificate, report or form made out in the name, or with the
+ * details or letterhead, of a lab, inspector or firm, next to a sentence saying that party has not done or will not do
+ * the work ("the chargers will not be sent for testing", "the inspector cannot come until Thursday"). Whoever relies
+ * on it (buyers, the workers on the scaffold, a regulator) is told a check was made that was not.
+ */
+export const VOUCHED_FOR_BY_ANOTHER: Purpose = {
+  kind: 'certificates, reports or forms made out in the name of a lab, inspector or firm that has not done the work they vouch for',
+  reason:
+    'for certificates, reports or forms made out in the name of a lab, inspector or firm that has not done the work they vouch for, which misleads everyone who relies on them',
+  clues: [{ together: [VOUCHING_DOCUMENT, ANOTHERS_HAND], within: 15 }, { together: [NOT_DONE_BY_THEM] }],
+  unless: guardedBy('to sign', 'for (his|her|their) signature', 'template*'),
+};
+
 /** Read after the named purposes (purposes.ts); the first whose clues meet gives the reason. */
 export const STRUCTURAL_WRONGS: readonly Purpose[] = [
   PASSED_AS_FROM_SOMEONE_ELSE,
@@ -416,6 +571,9 @@ export const STRUCTURAL_WRONGS: readonly Purpose[] = [
   SHOWN_OTHER_THAN_IT_IS,
   TOLD_OTHER_THAN_IT_IS,
   TOLD_AGAINST_IT,
+  DANGER_KEPT_FROM_BUYERS,
+  DUTY_SHED_BY_A_NAME,
+  VOUCHED_FOR_BY_ANOTHER,
   SOMEONE_ELSES_TAKEN,
   KEPT_FROM_THE_PEOPLE_IT_IS_ABOUT,
   TRACING_PEOPLE,
