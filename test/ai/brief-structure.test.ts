@@ -298,6 +298,45 @@ const CASES: Case[] = [
       ],
     ],
   },
+  // Promotion passed off as opinion, and a real person made to say what they never said. Podcasts, birthday videos.
+  {
+    wrong: structure.PAID_PROMOTION_UNDISCLOSED,
+    refused: [
+      [
+        'Podcast mentions for our meal kits',
+        'We would like 12 food podcasters to mention our meal kits in their episodes over two months. They will be ' +
+          'paid £250 per episode, but the mentions should sound like their own recommendation, with no mention of ' +
+          'the fee.',
+      ],
+    ],
+    workable: [
+      [
+        'Podcast mentions for our meal kits',
+        'We would like 12 food podcasters to mention our meal kits in their episodes over two months. They will be ' +
+          'paid £250 per episode; each mention must be clearly labelled as sponsored, with no mention of the fee ' +
+          'amount.',
+      ],
+    ],
+  },
+  {
+    wrong: structure.LIKENESS_WITHOUT_CONSENT,
+    refused: [
+      [
+        'Birthday video messages',
+        'We sell personalised birthday videos. We want a face model, trained on match footage, of a famous ' +
+          'footballer every child recognises, so customers can order a clip of him wishing their child a happy ' +
+          'birthday. We have not contacted him or his club.',
+      ],
+    ],
+    workable: [
+      [
+        'Birthday video messages',
+        'We sell personalised birthday videos. We want a face model of a famous footballer so customers can order ' +
+          'a clip of him wishing their child a happy birthday. His agent has licensed his likeness to us for two ' +
+          'years; we have not asked him to record anything himself.',
+      ],
+    ],
+  },
 ];
 
 describe('brief screening: wrongs read from the structure of a request', () => {

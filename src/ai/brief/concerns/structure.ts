@@ -564,6 +564,76 @@ export const VOUCHED_FOR_BY_ANOTHER: Purpose = {
   unless: guardedBy('to sign', 'for (his|her|their) signature', 'template*'),
 };
 
+/** Paid for: a fee, a price per post, people who "will be paid". */
+const PAID_FOR = t(
+  '(will|would|to|be|are|is|get|gets) paid',
+  'paid (£|$|€|#)',
+  '~pay (them|each|creators|influencers|bloggers|reviewers|posters|streamers|presenters) ?',
+  '(£|$|€) # (each|per)',
+  '(a|the|their|each|our) (fee|fees)',
+  'per (post|video|review|story|mention)',
+);
+/** The readers not told it is paid for: no ad label, no mention of the fee, not to look like an advert. */
+const PAYMENT_UNDISCLOSED = t(
+  'no (#ad|#advert|#sponsored|#spon|#paid|#gifted|#collab)',
+  'no (ad|ads|advert|advertising|sponsorship|sponsored|partnership|disclosure|disclosures) (label|labels|tag|tags|disclosure|disclosures|mention|note)',
+  'no ? (paid|sponsored|advert|ad) ? ? (label|labels|tag|tags)',
+  'no mention of (the|any|a|our) (fee|fees|payment|payments|deal|sponsorship|money|commission)',
+  "(not|n't|never|without) ~(disclose|mention|reveal|declare|say) (the|any|a|that|their|our) (fee|fees|payment|payments|deal|sponsorship|commission|partnership)",
+  "(not|n't|never|without) ~(disclose|mention|reveal|declare|say) (the|any|a|that|their|our) ? (fee|fees|payment|payments|deal|sponsorship|commission|partnership)",
+  "(not|n't|never) (be|being) (marked|labelled|labeled|tagged|flagged) as (an|a|paid|sponsored|advertising|ads)",
+  "(not|n't|never) ~(look|read|seem|sound|come) (like|as) (an|a) (ad|advert|advertisement|sponsored|paid|promotion)",
+);
+
+/**
+ * Promotion passed off as opinion: the author pays people to post, review or mention something and asks that the
+ * readers not be told — no ad label, no mention of the fee, nothing that looks like an advert. The followers who
+ * trust the post are misled about why it was made. Turned round by the disclosure itself.
+ */
+export const PAID_PROMOTION_UNDISCLOSED: Purpose = {
+  kind: 'paid posts, reviews or mentions presented as the poster’s own opinion, with the payment kept from the readers',
+  reason:
+    'for paid posts, reviews or mentions presented as the poster’s own opinion, with the payment kept from the people who read them',
+  clues: [{ together: [PAID_FOR] }, { together: [PAYMENT_UNDISCLOSED] }],
+  unless: guardedBy(
+    'disclos(e|es|ed|ing|ure)',
+    '#ad',
+    'asa',
+    'cap code',
+    'clearly (labelled|labeled|marked|tagged)',
+    'honest*',
+  ),
+};
+
+/** A real person's voice, face or likeness made by a machine or copied. */
+const LIKENESS_MADE = t(
+  '~(clone|copy|imitate|recreate|synthesise|synthesize|fake) (his|her|their) (voice|face|likeness|image)',
+  'voice (model|models|clone|clones|cloning)',
+  'face (model|models|swap|swaps|swapping)',
+  'deepfake*',
+  '(cloned|synthetic|generated|ai) (voice|voiceover|voice-over|face|likeness|video)',
+);
+/** The person has not been asked: "we have not approached him", "without her permission". */
+const PERSON_NOT_ASKED = t(
+  "(not|n't|never) ~(approach|ask|contact|consult|license|licence|pay) (him|her|them)",
+  "(not|n't|never) ~(approach|ask|contact|consult) the (person|presenter|actor|actress|chef|singer|player|star|celebrity|family|estate)",
+  'without (his|her|their) (consent|permission|knowledge|agreement|approval)',
+);
+
+/**
+ * A real person made to say what they never said: a voice or face model, clone or deepfake of someone the brief says
+ * has not been asked. Listeners are told that person endorses or says it, and the person is used without consent.
+ * Turned round by consent or a licence.
+ */
+export const LIKENESS_WITHOUT_CONSENT: Purpose = {
+  kind: 'a real person’s voice or face cloned or imitated without their agreement',
+  reason:
+    'to clone or imitate a real person’s voice or face without their agreement, so that listeners or viewers are told that person says or endorses what they never did',
+  clues: [{ together: [LIKENESS_MADE] }, { together: [PERSON_NOT_ASKED] }],
+  // Not the shared guarding words: a voice model is "trained", and a famous voice is one people "recognise".
+  unless: t('consent*', 'licensed', 'agreed', 'with (his|her|their) permission', 'parod*', 'satir*'),
+};
+
 /** Read after the named purposes (purposes.ts); the first whose clues meet gives the reason. */
 export const STRUCTURAL_WRONGS: readonly Purpose[] = [
   PASSED_AS_FROM_SOMEONE_ELSE,
@@ -574,6 +644,8 @@ export const STRUCTURAL_WRONGS: readonly Purpose[] = [
   DANGER_KEPT_FROM_BUYERS,
   DUTY_SHED_BY_A_NAME,
   VOUCHED_FOR_BY_ANOTHER,
+  PAID_PROMOTION_UNDISCLOSED,
+  LIKENESS_WITHOUT_CONSENT,
   SOMEONE_ELSES_TAKEN,
   KEPT_FROM_THE_PEOPLE_IT_IS_ABOUT,
   TRACING_PEOPLE,
