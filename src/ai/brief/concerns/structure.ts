@@ -634,6 +634,72 @@ export const LIKENESS_WITHOUT_CONSENT: Purpose = {
   unless: t('consent*', 'licensed', 'agreed', 'with (his|her|their) permission', 'parod*', 'satir*'),
 };
 
+const NUMBER_WORDS = '(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[0-9]+)';
+
+/**
+ * The author's own shortfall, stated as a fact: checks or services missed, fewer delivered than promised, results over
+ * a limit, incomes too low, something never measured or tested.
+ */
+const SHORTFALL = t(
+  '~(miss|fail) (their|its|the|our|a|some|several|his|her)',
+  'fewer than',
+  'fewer ? than',
+  'fewer ? ? than',
+  `only ${NUMBER_WORDS} ? (finished|completed|attended|passed|came|turned|took|signed)`,
+  `only ${NUMBER_WORDS} (finished|completed|attended|passed|came|turned|took|signed)`,
+  'too (little|few|low)',
+  '(above|over|beyond|outside|exceed*) (our|the|their|its) ? (limit|limits|threshold|thresholds|consent)',
+  '(above|over|beyond|outside|exceed*) (our|the|their|its) (limit|limits|threshold|thresholds|permit|consent)',
+  "(not|n't|never) (measured|tested|checked|serviced|inspected|delivered|attended|completed|trained|qualified|calibrated)",
+  "(not|n't|never) been (measured|tested|checked|serviced|inspected|delivered|attended|completed|trained|qualified|calibrated)",
+  'short of',
+);
+/**
+ * A record or figure made to show the opposite, in words that judge it by how it will pass rather than by whether it is
+ * true: registers "prepared to match", payslips "showing higher incomes", "the figures brought under the limits",
+ * certificates "that would pass a quick check", records "with plausible dates", claims backed up "convincingly". Not
+ * what an honest fix says: "levels brought within the limits", "a refit that would pass the next inspection", "so
+ * every property shows its next due date".
+ */
+const MADE_TO_SHOW_OTHERWISE = t(
+  '(prepared|produced|adjusted|altered|edited|backdated) to match',
+  '(payslip*|statement*|reference*|record|records|report*|certificate*|register|registers|log|logs|accounts|history) ~show (higher|lower|bigger|better|more|full|complete|clean|no)',
+  '(figures|numbers|readings|results|totals|scores) (brought|got|kept|adjusted|changed|moved|put) (under|within|below|inside)',
+  'would pass (a|an) (quick|casual|cursory) (check|look|glance|inspection)',
+  'plausible (dates|figures|numbers|signatures|readings|times|entries|names|mileages)',
+  'with plausible',
+  '~back (it|them|this|these) up convincingly',
+);
+
+/**
+ * Records against the facts: the author says what fell short (services missed, fewer sessions, results over the
+ * limit, nothing measured) and, in a neighbouring request, asks for records, figures or claims made to show the
+ * opposite. Whoever relies on them — a funder, a landlord, a regulator, a buyer — is misled about the very shortfall
+ * the brief admits; no checker need be named.
+ */
+export const RECORDS_AGAINST_THE_FACTS: Purpose = {
+  kind: 'records, figures or claims made to show the opposite of a shortfall the author states',
+  reason:
+    'for records, figures or claims made to show the opposite of what the brief itself says happened (checks missed, fewer delivered, results over a limit, nothing measured), which misleads whoever relies on them',
+  clues: [
+    { together: [SHORTFALL], asserted: true },
+    { together: [MADE_TO_SHOW_OTHERWISE], asserted: true },
+  ],
+  // Not the shared guarding words: "or we lose the last payment" is why the records are faked, not a victim's loss.
+  unless: t(
+    'honest*',
+    'accurate*',
+    'correct(ly|ed|ing)',
+    'transparen*',
+    'true and fair',
+    'explain* (why|the)',
+    'detect*',
+    'spot*',
+    'fraud',
+    'forensic*',
+  ),
+};
+
 /** Read after the named purposes (purposes.ts); the first whose clues meet gives the reason. */
 export const STRUCTURAL_WRONGS: readonly Purpose[] = [
   PASSED_AS_FROM_SOMEONE_ELSE,
@@ -646,6 +712,7 @@ export const STRUCTURAL_WRONGS: readonly Purpose[] = [
   VOUCHED_FOR_BY_ANOTHER,
   PAID_PROMOTION_UNDISCLOSED,
   LIKENESS_WITHOUT_CONSENT,
+  RECORDS_AGAINST_THE_FACTS,
   SOMEONE_ELSES_TAKEN,
   KEPT_FROM_THE_PEOPLE_IT_IS_ABOUT,
   TRACING_PEOPLE,
