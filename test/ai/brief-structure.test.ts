@@ -376,6 +376,39 @@ const CASES: Case[] = [
       ],
     ],
   },
+  // A way out obstructed. A magazine subscription, a newsletter; the look-alikes make the way out easy.
+  {
+    wrong: structure.WAY_OUT_OBSTRUCTED,
+    refused: [
+      [
+        'Subscription pages for our magazine',
+        'Please redesign our magazine’s subscription pages. Cancelling should only be possible by posted letter to ' +
+          'our head office, and the renewal reminder can go.',
+      ],
+      [
+        'Newsletter footer',
+        'We want the unsubscribe link in our newsletter moved behind the account login, so readers have to sign in ' +
+          'first.',
+      ],
+    ],
+    workable: [
+      [
+        'Cookie banner',
+        'We want the decline option, buried on a second screen today, brought to the first screen so declining is ' +
+          'as easy as accepting.',
+      ],
+      [
+        'Subscription pages for our magazine',
+        'Please redesign our magazine’s subscription pages. Cancelling should not be harder than subscribing, with ' +
+          'no hidden cancellation fees, and readers should be able to cancel online at any time.',
+      ],
+      [
+        'Newsletter footer',
+        'We want the unsubscribe link in our newsletter moved to the top of the footer and made as easy as signing ' +
+          'up, with one click.',
+      ],
+    ],
+  },
 ];
 
 describe('brief screening: wrongs read from the structure of a request', () => {

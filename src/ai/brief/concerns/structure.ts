@@ -700,6 +700,57 @@ export const RECORDS_AGAINST_THE_FACTS: Purpose = {
   ),
 };
 
+/** A choice people are entitled to make: to cancel, decline, opt out, unsubscribe, reject. */
+const A_WAY_OUT = t(
+  'cancel*',
+  'decline*',
+  'opt - out',
+  'opt out',
+  'unsubscrib*',
+  'reject (all|cookies|tracking)',
+  'refus(e|al) (all|cookies|tracking|consent)',
+  'withdraw* consent',
+  'switched off one by one',
+);
+/** The way out made hard to find or use: behind another screen, one by one, only by post or a rarely open line. */
+const MADE_HARD = t(
+  '(moved|put|placed|hidden|tucked|buried) (behind|under|below)',
+  'buried',
+  'hidden',
+  'out of sight',
+  'one by one',
+  'only be (possible|available|done|allowed|accepted) (by|through|via|in|over|on)',
+  'only by (phone|post|letter|fax|calling|writing)',
+  'only (possible|available) (by|through|via|in)',
+  'posted letter',
+  'open # hours',
+  'open (one|two|three) hours',
+  'for the current session',
+);
+
+/**
+ * A way out obstructed: in one request, the cancel, decline or opt-out is put behind another screen, made one by one,
+ * offered only by post or a line open two hours a week, or remembered only for the session — the people who want out
+ * are kept in by the design. Turned round by the design that makes it as easy as the way in.
+ */
+export const WAY_OUT_OBSTRUCTED: Purpose = {
+  kind: 'a cancel, decline or opt-out made hard to find or use, so that people who want out are kept in',
+  reason:
+    'to make cancelling, declining or opting out hard to find or use (behind other screens, one by one, only by post or a rarely open line), so that people who want out are kept in',
+  clues: [{ together: [A_WAY_OUT, MADE_HARD], within: 10, asserted: true }],
+  unless: t(
+    'as easy as',
+    'equally (easy|prominent|simple)',
+    'same size',
+    'one click',
+    'two clicks',
+    'compl(y|ies|iant|iance)',
+    'pecr',
+    'gdpr',
+    'fair*',
+  ),
+};
+
 /** Read after the named purposes (purposes.ts); the first whose clues meet gives the reason. */
 export const STRUCTURAL_WRONGS: readonly Purpose[] = [
   PASSED_AS_FROM_SOMEONE_ELSE,
@@ -713,6 +764,7 @@ export const STRUCTURAL_WRONGS: readonly Purpose[] = [
   PAID_PROMOTION_UNDISCLOSED,
   LIKENESS_WITHOUT_CONSENT,
   RECORDS_AGAINST_THE_FACTS,
+  WAY_OUT_OBSTRUCTED,
   SOMEONE_ELSES_TAKEN,
   KEPT_FROM_THE_PEOPLE_IT_IS_ABOUT,
   TRACING_PEOPLE,
