@@ -281,6 +281,8 @@ export const MISLEADING_THE_CHECK: Purpose = {
     'honest*',
     'accurate*',
     'mock',
+    // The real figures shown to the checker: "the report to the funder should show the real numbers".
+    '~(show|give|report|send) (them|the|our) real',
   ),
   // Disruption spared: "guests should not notice the inspection work".
   spared: SPARED,
@@ -331,42 +333,52 @@ export const TRACING_PEOPLE: Purpose = {
 };
 
 /**
- * The author says what is really so: a sentence opened by "in truth" or "in reality", "in practice" followed by what
- * is not done ("In practice we do not start a claim"), or "our real (actual, true) figures" given as a statement
- * ("Our real monthly users are about 38,000"). Rare in an honest brief, which has no second version to set against
- * the real one; "in practice" and "in fact" alone are how briefs generalise ("in practice most guests book by phone").
+ * The author says what is really so, opening a sentence with "in truth" or "in reality", or "in practice" followed by
+ * what is not done ("In practice we do not start a claim"). Rare in an honest brief, which has no second version to set
+ * against the real one; "in practice" and "in fact" alone are how briefs generalise ("in practice most guests book by
+ * phone").
  */
-const ADMITTED_REALITY = t(
+const ADMISSION = t(
   'in (truth|reality)',
   'the truth is',
   ...[0, 1, 2].map(
     (gap) => `in practice ${'? '.repeat(gap)}(do|does|did|will|would|can|have|has|are|is) (not|n't|never)`,
   ),
+);
+/** "Our real (actual, true) figures are…": an admission only when set against what is shown ("…, but the deck…"). */
+const REAL_FIGURES = t(
   ...[0, 1, 2, 3].map((gap) => `(our|the|their|its) (real|actual|true) ${'? '.repeat(gap)}(is|are|was|were)`),
 );
 /** The admission set against what is shown within its own sentence: "…are about 38,000, but the deck needs…". */
 const CONTRAST = t('but', 'yet', 'whereas', 'while', 'although', 'though');
 
 /**
- * What readers are made to believe, whatever the document: one made to look other than it is (FALSE_APPEARANCE), one
- * that looks like another ("looks like a county court document"), a thing described or counted "as" what it is not,
- * "as if" or "as though" it were.
+ * Made to look other than it is, whatever the document: made to look real or complete (FALSE_APPEARANCE), "as if" or
+ * "as though" it were, presented "so it all appears", coming "across as".
  */
 const SHOWN_AS_WHAT_IT_IS_NOT = Terms.union(
   FALSE_APPEARANCE,
   t(
-    '~(look|appear|seem|read) like a',
-    '~(describe|present|count|report|book|record|list|treat|label|call) (it|them|this|these|him|her) as',
     'as (if|though)',
-    'so (it|they|this|everything) ~(appear|look|seem|read)',
-    'so (it|they|this) all ~(appear|look|seem|read)',
+    // Not "so it looks (reads) like…": how a design should look ("so it looks like a 1950s corner shop").
+    'so (it|they|this|everything) ~(appear|seem)',
+    'so (it|they|this) all ~(appear|seem)',
     '~come across as',
   ),
 );
 /** What readers are told, true or not: what a page "should say", what a deck "needs to show". */
-const TOLD_TO_READERS = t(
+const SAID_TO_READERS = t(
   '(should|must|will|would) ~(say|show|state|claim|read|display)',
   '~need to ~(say|show|state|claim|read|display)',
+);
+/**
+ * What a thing is made to look like or called: a letter that "looks like a" court's, people "described as"
+ * contractors. Design and wording in an honest brief ("the shop should look like a 1950s corner shop. In truth we have
+ * no budget for fittings"), so read only across a "but" (TOLD_AGAINST_IT).
+ */
+const SHOWN_LIKE = t(
+  '~(look|appear|seem|read) like a',
+  '~(describe|present|count|report|book|record|list|treat|label|call) (it|them|this|these|him|her) as',
 );
 
 const READERS_DECEIVED = {
@@ -374,38 +386,38 @@ const READERS_DECEIVED = {
   reason:
     'for letters, pages, figures or documents that show their readers something other than what the brief itself says is really so, which deceives the people who read them',
   // Honest presentation of the real state: "in reality the slot is in May, so the page should say so accurately".
-  unless: guardedBy('honest*', 'accurate*', 'correct*', 'transparen*', 'clear*', 'plain'),
+  unless: guardedBy('honest*', 'accurate*', 'correct*', 'transparen*', 'clear*', 'plain*'),
 };
 
 /**
  * Readers deceived: the author admits what is really so, and in a neighbouring request asks that what others are
- * shown say otherwise — a letter that "looks like" a court's while "in practice we do not start a claim", damage "in
- * truth" from wear presented "so it all appears" storm related. Whoever reads it (debtors, donors, investors, an
- * insurer) is misled about the very thing the author has just said; no checker need be named, as
- * MISLEADING_THE_CHECK needs.
+ * shown say otherwise — damage "in truth" from wear presented "so it all appears" storm related. Whoever reads it
+ * (debtors, donors, investors, an insurer) is misled about the very thing the author has just said; no checker need be
+ * named, as MISLEADING_THE_CHECK needs.
  */
 export const SHOWN_OTHER_THAN_IT_IS: Purpose = {
   ...READERS_DECEIVED,
-  clues: [{ together: [ADMITTED_REALITY] }, { together: [SHOWN_AS_WHAT_IT_IS_NOT], asserted: true }],
+  clues: [{ together: [ADMISSION] }, { together: [SHOWN_AS_WHAT_IT_IS_NOT], asserted: true }],
 };
 
 /**
- * The same with what readers are merely told ("the page should say…"), which is a wrong only when it stands against
- * the admission: in another sentence ("The page should say every penny goes to the kennels. In reality 40% will go to
- * the office") or across a "but" ("Our real users are 38,000, but the deck needs to show 150,000"). In one sentence
- * with no contrast the admission is the reason for what is shown ("in reality most visitors come on weekdays, so the
- * page should show weekday hours first").
+ * The same with what readers are merely told ("the page should say…"), which is a wrong only when it stands against the
+ * admission: in another sentence ("The page should say every penny goes to the kennels. In reality 40% will go to the
+ * office"), or across a "but" (TOLD_AGAINST_IT). In one sentence with no contrast the admission is the reason for what
+ * is shown ("in reality most visitors come on weekdays, so the page should show weekday hours first").
  */
 export const TOLD_OTHER_THAN_IT_IS: Purpose = {
   ...READERS_DECEIVED,
-  clues: [{ together: [ADMITTED_REALITY] }, { together: [TOLD_TO_READERS], asserted: true }],
+  clues: [{ together: [ADMISSION] }, { together: [SAID_TO_READERS], asserted: true }],
   distinct: true,
 };
+
+/** Real figures or an admission set against what is shown across a "but": "…38,000, but the deck needs to show…". */
 export const TOLD_AGAINST_IT: Purpose = {
   ...READERS_DECEIVED,
   clues: [
-    { together: [ADMITTED_REALITY, CONTRAST], within: 12 },
-    { together: [TOLD_TO_READERS], asserted: true },
+    { together: [Terms.union(ADMISSION, REAL_FIGURES), CONTRAST], within: 12 },
+    { together: [Terms.union(SAID_TO_READERS, SHOWN_LIKE)], asserted: true },
   ],
 };
 
@@ -473,6 +485,11 @@ export const DANGER_KEPT_FROM_BUYERS: Purpose = {
     'product safety',
     'safety notice',
     'recall notice',
+    // The danger put right: "the new model, which has a redesigned brake", "offering a free repair".
+    'repair*',
+    'redesign*',
+    'replacement*',
+    'fixed',
   ),
 };
 
@@ -512,6 +529,10 @@ export const DUTY_SHED_BY_A_NAME: Purpose = {
     'lawful*',
     'compl(y|ies|iant|iance)',
     'employment status review',
+    // A status put right: "so we no longer pay them through PAYE by mistake".
+    'by mistake',
+    'in error',
+    'wrongly',
   ),
 };
 
@@ -538,7 +559,8 @@ const VOUCHING_DOCUMENT = t(
 );
 /** Made out under the name, hand or letterhead of another: the party who should vouch for it. Either apostrophe. */
 const ANOTHERS_HAND = t(
-  'in the name of (a|an|the|another|someone|their|its)',
+  // Not "in the name of their own firm": the issuer's own name.
+  'in the name of (a|an|the|another|someone)',
   "(the|an|a|their|its) ? ('s|’s) (name|details|signature|signatures|stamp|seal|letterhead|logo|number|registration) (already|filled|pre-filled|added|on)",
   "(the|an|a|their|its) ? ? ('s|’s) (name|details|signature|signatures|stamp|seal|letterhead|logo|number|registration) (already|filled|pre-filled|added|on)",
   "~(keep|use|copy|reuse) (the|their|its) ? ('s|’s) (layout|letterhead|logo|stamp|seal|signature)",
