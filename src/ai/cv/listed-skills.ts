@@ -200,7 +200,8 @@ function isSkillName(name: string, taxonomy: Taxonomy): boolean {
 }
 
 // A label of a table's first column: one to three words, no list in it ("Design", "Year end", "Health and safety").
-const isLabelLine = (text: string) => /^[\p{L}&-]+(?: [\p{L}&-]+){0,2}$/u.test(text) && !/^[\p{L}&-]+ and$/u.test(text);
+export const isLabelLine = (text: string) =>
+  /^[\p{L}&-]+(?: [\p{L}&-]+){0,2}$/u.test(text) && !/^[\p{L}&-]+ and$/u.test(text);
 
 /**
  * Lines that label the list below them: a word alone, not a bullet, above a line of several items ("Design" above
@@ -271,7 +272,16 @@ export function listedItems(
   const items: ListedItem[] = [];
   if (label === null && spans.length >= 2 && opensOnPhrase(clause.slice(spans[0]![0], spans[0]![1]))) return items;
   const unnamed = (start: number, end: number) => !named.some((mention) => mention.start < end && mention.end > start);
-  for (const [from, to] of section === 'certifications' && label === null ? spans.slice(0, 1) : spans) {
+  // A table row of three cells or more whose later cells hold numbers is a skill and its details (material,
+  // position, standard; level, years): only its first cell names a skill in the CV's own words ("TIG (141) | Carbon
+  // steel | 6G | BS EN ISO 9606-1"); a pipe-separated list has no numbers after its first item. A row of one-word
+  // cells that names nothing the taxonomy knows is the table's head ("Process | Material | Position | Standard").
+  const cells = clause.split('|');
+  const detailsRow = cells.length >= 3 && cells.slice(1).some((cell) => /\p{N}/u.test(cell));
+  const firstCellEnd = detailsRow ? cells[0]!.length : clause.length;
+  if (cells.length >= 3 && named.length === 0 && cells.every((cell) => /^\s*[\p{L}-]+\s*$/u.test(cell))) return items;
+  const rowSpans = spans.filter(([from]) => from < firstCellEnd);
+  for (const [from, to] of section === 'certifications' && label === null ? rowSpans.slice(0, 1) : rowSpans) {
     const item = clause.slice(from, to);
     if (!bracketsBalance(item)) continue;
     const span = nameSpan(blankFacts(item));

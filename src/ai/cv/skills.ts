@@ -5,7 +5,7 @@ import { clausesOf, withoutLongRuns } from './clauses.ts';
 import { findDateRanges, monthsToYears, spanMonths, unionMonths } from './dates.ts';
 import { totalYears } from './experience.ts';
 import type { CvLine, Section } from './lines.ts';
-import { type ListedItem, listedItems, listLabels } from './listed-skills.ts';
+import { isLabelLine, type ListedItem, listedItems, listLabels } from './listed-skills.ts';
 import { namedTools } from './named-tools.ts';
 import type { CvSkillResult, Proficiency } from './schema.ts';
 import { type MentionStatus, statusReader } from './status.ts';
@@ -251,7 +251,15 @@ function matchedLength(clause: string, index: number, skill: TaxonomySkill): num
 /** A line's clauses; a table row ("Python | Expert | 8 years") stays one, so its cells rate the skill they name. */
 function clausesOfLine(text: string): string[] {
   const cells = text.split('|');
-  const isRow = cells.length >= 2 && cells.length <= 6 && cells.every((cell) => cell.trim().split(' ').length <= 6);
+  // An area | skills row ("Suppliers | Supplier negotiation, florists, caterers"): the first cell labels the list in
+  // the second, as a word alone above a list does in a DOCX (`listLabels`); it names no skill of its own.
+  if (cells.length === 2 && isLabelLine(cells[0]!.trim()) && cells[1]!.split(',').length >= 2) {
+    return clausesOf(cells[1]!.trim());
+  }
+  // A row whose later cells hold numbers is a skill and its details, however long its first cell (listed-skills.ts).
+  const isRow =
+    (cells.length >= 2 && cells.length <= 6 && cells.every((cell) => cell.trim().split(' ').length <= 6)) ||
+    (cells.length >= 3 && cells.slice(1).some((cell) => /\p{N}/u.test(cell)));
   return isRow ? [text] : clausesOf(text);
 }
 

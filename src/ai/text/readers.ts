@@ -94,5 +94,29 @@ async function readDoc(data: Uint8Array): Promise<string> {
     document.getBody(),
     document.getTextboxes({ includeHeadersAndFooters: false, includeBody: true }),
   ];
-  return parts.filter((part) => part.trim() !== '').join('\n\n');
+  return parts
+    .filter((part) => part.trim() !== '')
+    .map(withCellBars)
+    .join('\n\n');
+}
+
+// The Word binary format ends every cell of a table with a mark that word-extractor gives as a tab, so a table row is
+// a line that ends on a tab ("Guests\tRSVP management, seating plans\t"). Read as spaces, its cells would run into
+// one another ("Guests RSVP management"); a CV's reader sees them as a row only with the cells' bars, as a DOCX
+// (a line per cell) and a text table (" | ") keep them apart. A tab inside a paragraph (a tab stop) is left alone.
+const TABLE_ROW = /^(.*\S)\t[ \t]*$/;
+export function withCellBars(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const row = TABLE_ROW.exec(line);
+      return row
+        ? row[1]!
+            .split('\t')
+            .map((cell) => cell.trim())
+            .filter((cell) => cell !== '')
+            .join(' | ')
+        : line;
+    })
+    .join('\n');
 }
