@@ -32,6 +32,11 @@ export type ListedItem = {
   /** Where the name is written in the clause (its first and one past its last character). */
   start: number;
   end: number;
+  /**
+   * Where the taxonomy's find inside the item is written, when the item names it more narrowly ("Freight rate
+   * negotiation" holds Negotiation): the skill found there is the item's parent, not a skill of its own.
+   */
+  narrows?: { start: number; end: number };
 };
 
 const MAX_WORDS = 5;
@@ -299,10 +304,61 @@ export function listedItems(
       continue;
     }
     const name = displayName(written);
-    if (!unnamed(from, to) || !isSkillName(name, taxonomy)) continue;
-    items.push({ name, start: from + span[0], end: from + span[1] });
+    const start = from + span[0];
+    const end = from + span[1];
+    const inside = named.filter((mention) => mention.start < to && mention.end > from);
+    if (section === 'skills' && inside.length === 1 && isSkillName(name, taxonomy)) {
+      const narrows = inside[0]!;
+      if (narrowsFound(clause, start, end, narrows)) items.push({ name, start, end, narrows });
+      continue;
+    }
+    if (inside.length > 0 || !isSkillName(name, taxonomy)) continue;
+    items.push({ name, start, end });
   }
   return items;
+}
+
+// Words that say how a skill is held or what it is, not which narrower skill it is ("Excel skills", "Basic
+// welding", "Sage software"): an item that adds only these names the skill found in it.
+const GENERIC_WORDS = new Set(
+  (
+    'skill knowledge experience expertise awareness understanding basics fundamentals proficiency ability work duty ' +
+    'task practice principle technique method procedure process software tool system application platform package ' +
+    'certificate certification licence license card qualification training course ticket level holder user ' +
+    'general good strong excellent sound solid proven working practical hands-on applied'
+  ).split(' '),
+);
+const DEGREE_WORD = /^(?:[BMD](?:Sc|Eng|Ed|Phil|Res|Pharm|Mus|Tech)|PhD|DPhil)$/u;
+const isGenericWord = (word: string) => {
+  const lower = word.toLowerCase();
+  return (
+    GENERIC_WORDS.has(lower) || isGroupWord(lower) || (lower.endsWith('s') && GENERIC_WORDS.has(lower.slice(0, -1)))
+  );
+};
+
+/**
+ * Whether a skills-list item that holds one skill the taxonomy found, after words of its own, names a narrower skill
+ * ("Freight rate negotiation", "Onboard sales", "Pure tone audiometry"): a recruiter lists it under those words, and
+ * the skill found at its end is its parent. Only when the found skill is the item's head (its last words) and the
+ * words before it are plain words that qualify it: not a code or model ("CS41", "TS16"), an acronym ("EYFS"), a
+ * rating, a word that says only how it is held ("Strong communication", "Practical welding"), nor a joining or
+ * linking word (two skills, or a sentence).
+ */
+function narrowsFound(clause: string, start: number, end: number, found: { start: number; end: number }): boolean {
+  if (found.start <= start || found.end > end || clause.slice(found.end, end).trim() !== '') return false;
+  const before = clause.slice(start, found.start).trim();
+  const words = before.split(/\s+/);
+  // A word of the found skill's own before it is a table's area label run into its cell ("Modelling Financial
+  // modelling", as a PDF gives a row); a degree names a course ("MSc Audiology").
+  const foundWords = new Set(wordsOf(clause.slice(found.start, found.end)));
+  return (
+    words.length <= 3 &&
+    !words.some((word) => foundWords.has(word.toLowerCase()) || DEGREE_WORD.test(word)) &&
+    findCues(before).length === 0 &&
+    words.every((word) => /^\p{L}+(?:-\p{L}+)*$/u.test(word) && word !== word.toUpperCase()) &&
+    words.some((word) => !isGenericWord(word)) &&
+    !words.some((word) => LOOSE_WORDS.has(word.toLowerCase()) || PREPOSITIONS.has(word.toLowerCase()))
+  );
 }
 
 const WORD_OF_NAME = /[\p{L}\p{N}+#]+/gu;
