@@ -66,3 +66,19 @@ describe('CV reading: a skills-list item that names a found skill more narrowly'
     assert.ok(!found.includes('Marine first aid'), found.join(', '));
   });
 });
+
+describe('CV reading: a product with its version or model in a skills list', () => {
+  it('names the product without its version', () => {
+    const found = names(['Skills', 'Claimsmith 12, Roastery Pro v4.2, Pestrak 3']);
+    for (const present of ['Claimsmith', 'Roastery Pro', 'Pestrak']) {
+      assert.ok(found.includes(present), `${present} not in ${found.join(', ')}`);
+    }
+  });
+
+  it('leaves a graded or numbered word and a code alone ("Level 3", "Key Stage 2", "PQ 6")', () => {
+    const found = names(['Skills', 'Grindle Level 3, Key Stage 2, PQ 6, Dispatch Part 4']);
+    for (const absent of ['Grindle Level', 'Grindle', 'Key Stage', 'PQ', 'Dispatch Part', 'Dispatch']) {
+      assert.ok(!found.includes(absent), `${absent} in ${found.join(', ')}`);
+    }
+  });
+});

@@ -256,6 +256,30 @@ function joinedParts(name: string): Array<[number, number]> | null {
     [name.length - second.length, name.length],
   ];
 }
+// A product's version or model after its name ("Xactimate 28", "Smaart v9", "Oticon Genie 2"): the name is the
+// product, whatever the version, as a recruiter lists it. Only after a name in capitalised words with small letters
+// (an acronym and a number is a code or a standard: "ISO 9001", "PA 6") and not after a word that a number grades or
+// numbers ("Level 3", "Class 2", "Key Stage 2", "Part 66"), where the number is what the item says.
+const VERSION_END = /\s(?:v|V|ver\.?\s?)?\d+(?:\.\d+)*[a-z]?$/u;
+// A capital first and a small letter somewhere (two patterns: one would backtrack on a long word).
+const PRODUCT_WORD = /^\p{Lu}[\p{L}\p{N}-]*$/u;
+const isProductWord = (word: string) => PRODUCT_WORD.test(word) && /\p{Ll}/u.test(word);
+const NUMBERED_WORDS = new Set(
+  (
+    'level class stage grade band part year type category module unit tier phase section step form schedule ' +
+    'article regulation chapter volume book page zone group division league standard series mark cat'
+  ).split(' '),
+);
+function withoutVersion(blanked: string, span: [number, number]): [number, number] {
+  const text = blanked.slice(span[0], span[1]);
+  const version = VERSION_END.exec(text);
+  if (!version) return span;
+  const words = text.slice(0, version.index).trim().split(/\s+/);
+  if (words.length > 3 || !words.every(isProductWord)) return span;
+  if (NUMBERED_WORDS.has(words.at(-1)!.toLowerCase())) return span;
+  return [span[0], span[0] + version.index];
+}
+
 function opensOnPhrase(item: string): boolean {
   const words = item.trim().toLowerCase().split(/\s+/);
   return words.length >= 4 && words.slice(1, -1).some((word) => PREPOSITIONS.has(word));
@@ -289,8 +313,9 @@ export function listedItems(
   for (const [from, to] of section === 'certifications' && label === null ? rowSpans.slice(0, 1) : rowSpans) {
     const item = clause.slice(from, to);
     if (!bracketsBalance(item)) continue;
-    const span = nameSpan(blankFacts(item));
-    if (span === null) continue;
+    const whole = nameSpan(blankFacts(item));
+    if (whole === null) continue;
+    const span = withoutVersion(blankFacts(item), whole);
     const written = blankFacts(item).slice(span[0], span[1]);
     const parts = joinedParts(written);
     if (parts) {
