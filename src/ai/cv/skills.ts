@@ -365,20 +365,15 @@ export function collectSkillEvidence(
     const found = new Set<SkillEvidence>();
     for (const clause of clausesOfLine(cleaned)) {
       const named = labels.has(line.index) ? [] : mentionsIn(clause, line.section, taxonomy);
-      const listed =
+      const listed = (
         OWN_WORDS_SECTIONS.has(line.section) && !labels.has(line.index)
           ? listedItems(clause, line.section, named, taxonomy)
           : RUNNING_TEXT_SECTIONS.has(line.section)
             ? namedTools(clause, named, taxonomy)
-            : [];
-      // A list item that names a found skill more narrowly stands in its place (listed-skills.ts, `narrows`).
-      const narrowed = listed.flatMap((item) => item.narrows ?? []);
-      const kept = named.filter(
-        (mention) => !narrowed.some((at) => at.start === mention.start && at.end === mention.end),
-      );
-      const own = listed.map((item) => ownWordsMention(item, taxonomy));
-      if (kept.length + own.length === 0) continue;
-      const mentions = own.length === 0 ? kept : [...kept, ...own].sort((a, b) => a.start - b.start);
+            : []
+      ).map((item) => ownWordsMention(item, taxonomy));
+      if (named.length + listed.length === 0) continue;
+      const mentions = listed.length === 0 ? named : [...named, ...listed].sort((a, b) => a.start - b.start);
       const statusOf = statusReader(clause);
       // A rating word inside a skill's own name ("Advanced Cardiac Life Support") rates nothing.
       const cues = findCues(clause).filter(
