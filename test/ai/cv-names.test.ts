@@ -79,3 +79,25 @@ describe('CV reading: a product with its version or model in a skills list', () 
     }
   });
 });
+
+describe('CV reading: kinds in a list that share a later item head', () => {
+  it('reads one-word qualifiers before an item ending on a plural noun as kinds of that noun', () => {
+    const found = names(['Skills', 'seasonal, permanent, agency contracts']);
+    for (const present of ['Seasonal contracts', 'Permanent contracts', 'Agency contracts']) {
+      assert.ok(found.includes(present), `${present} not in ${found.join(', ')}`);
+    }
+    assert.ok(!found.includes('Seasonal'), found.join(', '));
+    const participle = names(['Skills', 'as-built, boundary drawings']);
+    assert.ok(participle.includes('As-built drawings'), participle.join(', '));
+  });
+
+  it('gives no head to a noun, nor a singular head to anything', () => {
+    const found = [
+      ...names(['Skills', 'kiosk, gazebo, agency contracts']),
+      ...names(['Skills', 'electrical, mechanical, hydraulic fault diagnosis']),
+    ];
+    for (const absent of ['Kiosk contracts', 'Gazebo contracts', 'Electrical diagnosis', 'Mechanical diagnosis']) {
+      assert.ok(!found.includes(absent), `${absent} in ${found.join(', ')}`);
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import type { Taxonomy } from '../taxonomy/taxonomy.ts';
+import type { Taxonomy, TaxonomySkill } from '../taxonomy/taxonomy.ts';
 import { parseText } from '../taxonomy/text-parser.ts';
 import { normalizeText } from '../text/normalize.ts';
 import { findDateRanges, findYears } from './dates.ts';
@@ -32,6 +32,8 @@ export type ListedItem = {
   /** Where the name is written in the clause (its first and one past its last character). */
   start: number;
   end: number;
+  /** The taxonomy's skill the item names once it is read with the head it shares ("cadastral" … "surveys"). */
+  known?: TaxonomySkill;
 };
 
 const MAX_WORDS = 5;
@@ -275,6 +277,33 @@ function withoutVersion(blanked: string, span: [number, number]): [number, numbe
   return [span[0], span[0] + version.index];
 }
 
+// A list of kinds that share the head of a later item ("cadastral, topographical, as-built, volume surveys"): an item
+// of one word in small letters that qualifies a noun (an adjective, or a hyphenated compound ending on a participle:
+// "as-built", "hand-tied") names that head's kind. The head is the last word of the next item of two words or more, when it is a
+// noun in the plural ("surveys", "claims"); the shared name is read as any item is.
+function sharedHead(
+  clause: string,
+  spans: ReadonlyArray<[number, number]>,
+  span: readonly [number, number],
+  written: string,
+): string | null {
+  const word = written.trim();
+  if (!/^\p{Ll}+(?:-\p{Ll}+)*$/u.test(word)) return null;
+  const tokens = parseText(word).tokens;
+  const last = tokens.at(-1);
+  const qualifies = tokens.length === 1 ? last?.pos === 'ADJ' : last?.pos === 'VERB';
+  if (!qualifies) return null;
+  const later = spans.filter(([from]) => from > span[0]);
+  for (const [from, to] of later) {
+    const words = parseText(clause.slice(from, to).trim()).tokens.filter((token) => /\p{L}/u.test(token.value));
+    const end = words.at(-1);
+    if (words.length >= 2 && end?.pos === 'NOUN' && end.lemma !== end.lower && /^\p{Ll}+$/u.test(end.value)) {
+      return end.value;
+    }
+  }
+  return null;
+}
+
 function opensOnPhrase(item: string): boolean {
   const words = item.trim().toLowerCase().split(/\s+/);
   return words.length >= 4 && words.slice(1, -1).some((word) => PREPOSITIONS.has(word));
@@ -331,7 +360,16 @@ export function listedItems(
       if (narrowsFound(clause, start, end, inside[0]!)) items.push({ name, start, end });
       continue;
     }
-    if (inside.length > 0 || !isSkillName(name, taxonomy)) continue;
+    if (inside.length > 0) continue;
+    const head = sharedHead(clause, rowSpans, [from, to], written);
+    if (head !== null) {
+      const shared = `${name} ${head}`;
+      const known = taxonomy.resolve(shared);
+      if (known) items.push({ name: known.name, start, end, known });
+      else if (isSkillName(shared, taxonomy)) items.push({ name: shared, start, end });
+      continue;
+    }
+    if (!isSkillName(name, taxonomy)) continue;
     items.push({ name, start, end });
   }
   return items;

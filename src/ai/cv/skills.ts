@@ -58,6 +58,7 @@ type Mention = { skill: FoundSkill; start: number; end: number; count: number; s
 
 /** A skill only the CV names, in its words (an item of its lists, a tool it names): no category, no fields. */
 function ownWordsMention(item: ListedItem, taxonomy: Taxonomy): Mention {
+  if (item.known) return { skill: item.known, start: item.start, end: item.end, count: 1 };
   const skill = { name: item.name, slug: skillSlug(taxonomy, item.name), category: null, fields: [] };
   return { skill, start: item.start, end: item.end, count: 1 };
 }
