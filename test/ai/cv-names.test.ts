@@ -101,3 +101,23 @@ describe('CV reading: kinds in a list that share a later item head', () => {
     }
   });
 });
+
+describe('CV reading: a language name that says where a thing comes from', () => {
+  it('is no spoken language before a noun or in brackets after one', () => {
+    const found = names([
+      'Experience',
+      '- Laid Portuguese cobbles and French drains.',
+      '- Sourced reclaimed pantiles (Dutch and Greek) for barns.',
+    ]);
+    for (const absent of ['Portuguese', 'French', 'Dutch', 'Greek']) {
+      assert.ok(!found.includes(absent), `${absent} in ${found.join(', ')}`);
+    }
+  });
+
+  it('stays a language before a word about the language, and in a languages list', () => {
+    const found = names(['Experience', '- Taught Spanish lessons to adult learners.', 'Languages', 'Dutch (B2)']);
+    for (const present of ['Spanish', 'Dutch']) {
+      assert.ok(found.includes(present), `${present} not in ${found.join(', ')}`);
+    }
+  });
+});

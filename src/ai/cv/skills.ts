@@ -1,6 +1,6 @@
 import { findPhrasedSkills } from '../taxonomy/skill-phrasings.ts';
 import { type SkillCategory, skillSlug, type Taxonomy, type TaxonomySkill } from '../taxonomy/taxonomy.ts';
-import { parseText } from '../taxonomy/text-parser.ts';
+import { parseText, type Token } from '../taxonomy/text-parser.ts';
 import { clausesOf, withoutLongRuns } from './clauses.ts';
 import { findDateRanges, monthsToYears, spanMonths, unionMonths } from './dates.ts';
 import { totalYears } from './experience.ts';
@@ -120,6 +120,7 @@ function mentionsIn(clause: string, section: Section, taxonomy: Taxonomy): Menti
   const own = named
     .filter(
       (mention) =>
+        !namesOrigin(parsed.tokens, mention.start + context.length, mention.end + context.length, mention.skill) &&
         !namesSector(clause, mention) &&
         !POSSESSIVE.test(clause.slice(mention.end)) &&
         !namesColleague(clause, mention),
@@ -146,6 +147,41 @@ function mentionsIn(clause: string, section: Section, taxonomy: Taxonomy): Menti
         ),
     );
   return [...own, ...phrased].sort((a, b) => a.start - b.start);
+}
+
+// A language's name that says where a thing comes from or whose style it is, not what the person speaks: before a
+// noun in small letters ("French drains", "Welsh slate", "Portuguese community"), or in brackets after one with only
+// other such names ("natural slate (Welsh and Spanish)"). Not before or after a word about the language itself
+// ("French lessons", "Spanish speakers", "translation (French and Arabic)").
+const LANGUAGE_NOUNS = new Set(
+  (
+    'language languages speaker speakers speaking speech tongue translation translations translator translators ' +
+    'translating interpreter interpreters interpreting teacher teachers teaching tutor tutoring tuition lessons ' +
+    'classes class course courses literature exam exams level levels skills proficiency fluency conversation ' +
+    'version versions sign signing support service services'
+  ).split(' '),
+);
+// The tagger reads a plural noun after an adjective as a verb now and then ("French/ADJ drains/VERB"): after a name
+// it tags as an adjective, a verb's form stands for the noun.
+const isPlainNoun = (token: Token | undefined, afterAdjective = false) =>
+  token !== undefined &&
+  (token.pos === 'NOUN' || (afterAdjective && token.pos === 'VERB')) &&
+  /^\p{Ll}+$/u.test(token.value) &&
+  !LANGUAGE_NOUNS.has(token.lower);
+function namesOrigin(tokens: readonly Token[], start: number, end: number, skill: FoundSkill): boolean {
+  if (skill.category !== 'language') return false;
+  const first = tokens.findIndex((token) => token.start >= start);
+  const after = tokens.findIndex((token) => token.start >= end);
+  if (first < 0) return false;
+  const adjective = tokens[after - 1]?.pos === 'ADJ';
+  if (after >= 0 && !tokens[after]!.glued && isPlainNoun(tokens[after], adjective)) return true;
+  // In brackets: "(" right after a plain noun, and nothing but names, "and", "/" and "," up to ")".
+  let open = first - 1;
+  while (open >= 0 && tokens[open]!.value !== '(') {
+    if (!/^(?:and|or|,|\/|\p{Lu}\p{Ll}+)$/u.test(tokens[open]!.value)) return false;
+    open--;
+  }
+  return open > 0 && isPlainNoun(tokens[open - 1]);
 }
 
 const SECTOR_NOUN =
