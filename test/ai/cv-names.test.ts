@@ -121,3 +121,15 @@ describe('CV reading: a language name that says where a thing comes from', () =>
     }
   });
 });
+
+describe('CV reading: work passed to family or referred to another service', () => {
+  it('gives work a family member does to them', () => {
+    const found = names(['Experience', '- Fit locks and cut keys; my husband does the bookkeeping.']);
+    assert.ok(!found.includes('Bookkeeping'), found.join(', '));
+  });
+
+  it('gives what the person refers patients on to to that service', () => {
+    const found = names(['Experience', '- Run balance clinics and refer on to physiotherapy when needed.']);
+    assert.ok(!found.includes('Physiotherapy'), found.join(', '));
+  });
+});

@@ -112,10 +112,17 @@ const OTHER_PARTY = new RegExp(
     // occupational therapist designed the sensory diets", "the orthoptists did the occlusion therapy"): a job of the
     // list, or one named as jobs in -ist and -ian are.
     `(?:our|the|their|my)\\s(?:[\\p{L}-]{1,20}\\s){0,2}(?:(?:${PROFESSIONALS}|manager|officer|director)(?:s|es)?|` +
-    `\\p{L}{2,20}(?:ists?|ians?))\\s${PARTY_DOES})` +
+    `\\p{L}{2,20}(?:ists?|ians?))\\s${PARTY_DOES}|` +
+    // Family in a small business: "my wife handles the VAT returns", "my father did the bookkeeping".
+    `(?:my|our)\\s(?:wife|husband|spouse|brother|sister|father|mother|dad|mum|mom|son|daughter)\\s${PARTY_DOES})` +
     '(?:[^\\p{L}]|$)',
   'giu',
 );
+
+// Work the person passes to another service: "referred on to psychology when distress is high", "referrals to
+// physiotherapy". What follows is the other service's work. Group 2 is the phrase, group 1 the character before it.
+const REFERRED_TO =
+  /(^|[^\p{L}])((?:refer|refers|referred|referring|referral|referrals)\s(?:on\s|onward\s)?to)(?![\p{L}])/giu;
 
 // The same written after the work: "Art direction was handled by my creative partner", "Digital forensics is escalated
 // to our retained DFIR partner". The skills of the clause before it are the other party's ("by me" is not another).
@@ -285,6 +292,10 @@ function scopesOf(clause: string): Scope[] {
   for (const match of clause.matchAll(OTHER_PARTY)) {
     const start = match.index + match[1].length;
     scopes.push({ start, end: endAfter(start + match[2].length, ends), status: 'other-person' });
+  }
+  for (const match of clause.matchAll(REFERRED_TO)) {
+    const start = match.index + match[1].length + match[2].length;
+    scopes.push({ start, end: endAfter(start, [...ends, ...ownStatements]), status: 'other-person' });
   }
   for (const match of clause.matchAll(HANDED_TO_OTHERS)) {
     // Without "is" or "was" the participle goes with the words right before it: "pipework, tiling handled by a
