@@ -133,3 +133,23 @@ describe('CV reading: work passed to family or referred to another service', () 
     assert.ok(!found.includes('Physiotherapy'), found.join(', '));
   });
 });
+
+describe('CV reading: the label of a labelled list in a skills list', () => {
+  it('is a skill of its own when it names the work the items detail', () => {
+    const found = names(['Skills', '- Bell tuning: clapper checks, rope splicing']);
+    assert.ok(found.includes('Bell tuning'), found.join(', '));
+  });
+
+  it('is no skill when it names a group, is one word, or labels a certifications list', () => {
+    const found = names([
+      'Skills',
+      '- Ringing software: Abel, Beltower',
+      '- Tolling: muffled, half-muffled',
+      'Certifications',
+      '- Tower safety: annual, internal',
+    ]);
+    for (const absent of ['Ringing software', 'Tolling', 'Tower safety']) {
+      assert.ok(!found.includes(absent), `${absent} in ${found.join(', ')}`);
+    }
+  });
+});

@@ -304,6 +304,31 @@ function sharedHead(
   return null;
 }
 
+// The label of a labelled list in a skills list names a skill of its own when it is the work the items detail
+// ("Brewing: recipe formulation, wort production, fermentation"; "Bird control: netting, spikes, post-and-wire"), not
+// a group of skills ("Clinical skills:", "CAT software:", "Other tickets:"): a name of two words or more, or one word
+// of work in -ing, with no group or generic word, where the taxonomy found nothing.
+function skillLabel(
+  clause: string,
+  written: string,
+  section: Section,
+  named: ReadonlyArray<{ start: number; end: number }>,
+  taxonomy: Taxonomy,
+): ListedItem | null {
+  if (section !== 'skills') return null;
+  const end = written.indexOf(':');
+  const text = written.slice(0, end).trim();
+  const start = written.indexOf(text);
+  if (named.some((mention) => mention.start < start + text.length && mention.end > start)) return null;
+  const words = text.split(/\s+/);
+  if (words.some((word) => isGroupWord(word) || isGenericWord(word) || !/^\p{L}+(?:-\p{L}+)*$/u.test(word))) {
+    return null;
+  }
+  if (words.length === 1) return null;
+  const name = displayName(text);
+  return isSkillName(name, taxonomy) && clause.startsWith(written) ? { name, start, end: start + text.length } : null;
+}
+
 function opensOnPhrase(item: string): boolean {
   const words = item.trim().toLowerCase().split(/\s+/);
   return words.length >= 4 && words.slice(1, -1).some((word) => PREPOSITIONS.has(word));
@@ -324,6 +349,8 @@ export function listedItems(
   const spans = itemSpans(clause, label);
   const items: ListedItem[] = [];
   if (label === null && spans.length >= 2 && opensOnPhrase(clause.slice(spans[0]![0], spans[0]![1]))) return items;
+  const labelItem = label ? skillLabel(clause, label[0], section, named, taxonomy) : null;
+  if (labelItem) items.push(labelItem);
   const unnamed = (start: number, end: number) => !named.some((mention) => mention.start < end && mention.end > start);
   // A table row of three cells or more whose later cells hold numbers is a skill and its details (material,
   // position, standard; level, years): only its first cell names a skill in the CV's own words ("TIG (141) | Carbon
