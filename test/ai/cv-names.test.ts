@@ -153,3 +153,11 @@ describe('CV reading: the label of a labelled list in a skills list', () => {
     }
   });
 });
+
+describe('CV reading: a note in brackets that hands work over', () => {
+  it('hands over what the bracket says, not the skill before it', () => {
+    const found = names(['Clinical skills', '- Wound care on the ward (suturing is done by the doctors)']);
+    assert.ok(found.includes('Wound care'), found.join(', '));
+    assert.ok(!found.some((name) => /sutur/i.test(name)), found.join(', '));
+  });
+});

@@ -300,7 +300,10 @@ function scopesOf(clause: string): Scope[] {
   for (const match of clause.matchAll(HANDED_TO_OTHERS)) {
     // Without "is" or "was" the participle goes with the words right before it: "pipework, tiling handled by a
     // subcontractor" hands over the tiling, not the pipework.
-    const start = match[1] ? startBefore(match.index) : lastItemBefore(clause, match.index);
+    const start = Math.max(
+      match[1] ? startBefore(match.index) : lastItemBefore(clause, match.index),
+      openBracketBefore(clause, match.index),
+    );
     // Who it is handed to is theirs too: "carried out by our freelance textile conservator", up to the person's
     // next statement.
     const agentEnd = endAfter(match.index + match[0].length, [...ends, ...ownStatements]);
@@ -329,6 +332,19 @@ function scopesOf(clause: string): Scope[] {
     scopes.push({ start: match.index, end: endAfter(end, [...ends, ...ownWork]), status: 'other-person' });
   }
   return scopes;
+}
+
+/**
+ * Where a bracket still open at `to` starts its content (0 when none is): a note in brackets that hands work over
+ * ("Parenteral nutrition (prescribing is done by the pharmacist)") hands over what it says, not the words before it.
+ */
+function openBracketBefore(clause: string, to: number): number {
+  let open = -1;
+  for (let at = 0; at < to; at++) {
+    if (clause[at] === '(') open = at;
+    else if (clause[at] === ')') open = -1;
+  }
+  return open + 1;
 }
 
 /** Where the list item that ends at `to` starts: after the last comma, semicolon, colon or bracket before it. */
