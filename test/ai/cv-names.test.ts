@@ -161,3 +161,16 @@ describe('CV reading: a note in brackets that hands work over', () => {
     assert.ok(!found.some((name) => /sutur/i.test(name)), found.join(', '));
   });
 });
+
+describe('CV reading: a credential word in the singular alone on its line', () => {
+  it('heads a section rather than naming a skill of the list above it', () => {
+    const found = names([
+      'Skills',
+      'Audiometry | Tympanometry',
+      'Registration',
+      '- HCPC registered clinical scientist',
+    ]);
+    assert.ok(!found.includes('Registration'), found.join(', '));
+    assert.ok(found.includes('Tympanometry'), found.join(', '));
+  });
+});

@@ -82,6 +82,9 @@ export function headingSection(line: string): Section | null {
   if (text.split(/\s+/).length > 4) return null;
   const lower = text.toLowerCase();
   if (!ENDS_ON_KEYWORD.test(lower)) {
+    // A credential's word in the singular alone on its line heads its section ("Registration", "Licence"): as an item
+    // of a list it would name the credential ("HCPC registration").
+    if (SINGULAR_KEYWORDS[lower]) return SINGULAR_KEYWORDS[lower];
     const [, first, second] = PAIRED_HEADING.exec(lower) ?? [];
     if (first === undefined || second === undefined) return null;
     if (SINGULAR_KEYWORDS[first]) return SINGULAR_KEYWORDS[first];
