@@ -363,4 +363,20 @@ describe('decomposition: the skills a task needs', () => {
     const database = names('A central database of the lifts and their inspections.', 'Build a database', ctx);
     assert.ok(database.includes('PostgreSQL'), database.join(', '));
   });
+
+  it('asks for data analysis beside the trade when the task studies a span of recorded data, not for its analysts', () => {
+    for (const piece of [
+      'Analyse twelve months of order lines from our warehouse management system and classify SKUs by pick frequency.',
+      'Please audit six months of click data and identify suspicious patterns by placement in Google Ads.',
+      'Analyse our supporter database to find the people most likely to leave a gift, and interview pledgers.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(skills.includes('Data analysis'), `${piece}: ${skills.join(', ')}`);
+    }
+    const trained = names('Training for our analysts on the new procedures and on keeping records.', 'Train');
+    assert.ok(!trained.includes('Data analysis'), trained.join(', '));
+    // An analysis of something other than data stays side work beside what the piece names.
+    const site = names('A structural analysis of the footbridge with a condition survey.', 'Survey the bridge');
+    assert.ok(!site.includes('Data analysis'), site.join(', '));
+  });
 });

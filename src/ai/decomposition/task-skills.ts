@@ -272,6 +272,18 @@ const WORK_SKILLS: { words: Words; skills: string[]; why: string; supporting?: t
     skills: ['Data protection', 'GDPR'],
     why: 'it handles personal data',
   },
+  // Studying a span of recorded data ("analyse twelve months of order lines", "six months of click data", "analyse our
+  // supporter database") is the task's own work, not a side of it: a recruiter asks for an analyst beside the trade.
+  // The work, not the people who do it ("training for our analysts on … keeping records").
+  {
+    words: near(
+      /\banaly[sz](?:e|es|ed|ing|is|ses)\b|\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|eighteen|twenty-four)\s+(?:months|years|weeks)\s+of\b/gi,
+      60,
+      /\b(?:data|database|records|sales|figures|statistics|transactions|order lines|history)\b/gi,
+    ),
+    skills: ['Data analysis'],
+    why: 'it studies recorded data',
+  },
   { words: /\banaly[sz]/i, skills: ['Data analysis'], why: 'it analyses data', supporting: true },
   {
     words: /\bcurriculum|\blesson plans?\b|\bsession plans?\b|\bschemes? of work\b/i,
