@@ -379,4 +379,21 @@ describe('decomposition: the skills a task needs', () => {
     const site = names('A structural analysis of the footbridge with a condition survey.', 'Survey the bridge');
     assert.ok(!site.includes('Data analysis'), site.join(', '));
   });
+
+  it('takes drawings a piece asks for as drawings to scale, not pictures by or of people', () => {
+    for (const piece of [
+      'Repair drawings and a specification that a local contractor can price.',
+      'A steel store that meets the regulations, with drawings for the planning application.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(skills.includes('CAD'), `${piece}: ${skills.join(', ')}`);
+    }
+    for (const piece of [
+      "Scan the children's drawings for the anniversary book.",
+      'An exhibition of drawings by local artists in the library.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(!skills.includes('CAD'), `${piece}: ${skills.join(', ')}`);
+    }
+  });
 });

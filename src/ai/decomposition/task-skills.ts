@@ -323,7 +323,11 @@ const WORK_SKILLS: { words: Words; skills: string[]; why: string; supporting?: t
     why: 'it manages building works',
   },
   {
-    words: /\bfloor ?plans?\b|\b(?:measured|scale|scaled|technical|architectural|layout) drawings?\b|\belevations\b/i,
+    // Drawings a piece asks for are made to scale for someone to build, price or approve from ("repair drawings and a
+    // specification", "drawings for the planning application"), not pictures by or of people ("the children's
+    // drawings", "drawings by local artists").
+    words:
+      /\bfloor ?plans?\b|\b(?:measured|scale|scaled|technical|architectural|layout) drawings?\b|\belevations\b|(?<!\b(?:children's|pupils'|kids'|artists'|their|his|her)\s)\bdrawings\b(?!\s+(?:by|of (?:the )?(?:children|pupils|people|animals|birds|flowers))\b)/i,
     skills: ['CAD'],
     why: 'it draws plans to scale',
   },
