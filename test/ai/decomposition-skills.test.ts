@@ -396,4 +396,23 @@ describe('decomposition: the skills a task needs', () => {
       assert.ok(!skills.includes('CAD'), `${piece}: ${skills.join(', ')}`);
     }
   });
+
+  it("staffs a building or a space to be designed, or an architect's work, with architectural design", () => {
+    for (const piece of [
+      "Stage 1: an architect's design with floor plans and a planning application.",
+      'Design the conversion of a former garage into a meeting room with a kitchen.',
+      'Design: an enlarged walk-through aviary with heated indoor shelters and visitor barriers.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(skills.includes('Architectural design'), `${piece}: ${skills.join(', ')}`);
+    }
+    for (const piece of [
+      'A solutions architect to design the data platform on AWS.',
+      'Designing and building a forest set for the stage, with scale drawings.',
+      'Design the exhibition layout, cases and graphics.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(!skills.includes('Architectural design'), `${piece}: ${skills.join(', ')}`);
+    }
+  });
 });

@@ -331,6 +331,19 @@ const WORK_SKILLS: { words: Words; skills: string[]; why: string; supporting?: t
     skills: ['CAD'],
     why: 'it draws plans to scale',
   },
+  // A building or a space for people or animals to be designed ("design the conversion of a former garage into a
+  // chapel of rest", "Design: an enlarged walk-through enclosure"), or an architect's work asked for: what a recruiter
+  // staffs with an architect. Not an architect of software or of a landscape, nor "designing and building" a set.
+  {
+    words: near(
+      /\b(?:re)?design(?:s|ed|ing)?\b/gi,
+      50,
+      /(?<!\band\s)\b(?:buildings?|extensions?|conversions?|enclosures?|pavilions?|clubhouses?|chapels?|premises|changing rooms|annexes?|outbuildings?|barns?|shelters?|kiosks?|aviary|aviaries)\b/gi,
+      /(?<!\b(?:software|solutions?|cloud|data|enterprise|technical|systems?|security|network|landscape)\s)\barchitect(?:s|'s)?\b/i,
+    ),
+    skills: ['Architectural design'],
+    why: 'it designs a building or a space',
+  },
   { words: /\brenovat|\brefurbish|\bfit-?out\b/i, skills: ['Refurbishment'], why: 'it renovates a building' },
   { words: /\bmenus?\b|\brecipes?\b/i, skills: ['Menu development'], why: 'it writes menus or recipes' },
   { words: /\bexhibitions?\b/i, skills: ['Exhibition curation'], why: 'it puts on an exhibition' },
