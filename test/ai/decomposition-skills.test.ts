@@ -415,4 +415,22 @@ describe('decomposition: the skills a task needs', () => {
       assert.ok(!skills.includes('Architectural design'), `${piece}: ${skills.join(', ')}`);
     }
   });
+
+  it('asks for pricing strategy when the work sets what the client charges, not what it pays', () => {
+    for (const piece of [
+      'Advise on new menu prices and how to present them on the printed menu.',
+      'Pricing: a review of admission prices, annual membership and group rates.',
+      'Launch: a price list benchmarked against local clinics.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(skills.includes('Pricing strategy'), `${piece}: ${skills.join(', ')}`);
+    }
+    for (const piece of [
+      "Review our two main suppliers' prices and negotiate better terms.",
+      'Specify the insulation works and get prices from contractors.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(!skills.includes('Pricing strategy'), `${piece}: ${skills.join(', ')}`);
+    }
+  });
 });

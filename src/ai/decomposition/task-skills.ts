@@ -257,6 +257,14 @@ const WORK_SKILLS: { words: Words; skills: string[]; why: string; supporting?: t
     skills: ['Event planning'],
     why: 'it organises an event',
   },
+  // Setting what the client charges ("advise on new menu prices", "a review of admission prices", "a price list
+  // benchmarked against local clinics"), not what it pays ("our suppliers' prices", "get prices from contractors").
+  {
+    words:
+      /\bprice lists?\b|\b(?:advis\w*|set\w*|review\w*|benchmark\w*|recommend\w*|repric\w*)\s+(?:on\s+|of\s+)?(?:the\s+|our\s+)?(?:new\s+)?(?:menu\s+|admission\s+|selling\s+|ticket\s+|room\s+)?(?:prices|pricing)\b(?!\s+from\b)/i,
+    skills: ['Pricing strategy'],
+    why: 'it sets what the client charges',
+  },
   { words: /\binventory|\bstock\b/i, skills: ['Inventory management'], why: 'it manages stock' },
   {
     words: /\bwireframe|\bprototype/i,
