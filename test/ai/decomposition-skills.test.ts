@@ -433,4 +433,16 @@ describe('decomposition: the skills a task needs', () => {
       assert.ok(!skills.includes('Pricing strategy'), `${piece}: ${skills.join(', ')}`);
     }
   });
+
+  it("takes a course or a session given to the client's people for training", () => {
+    for (const piece of [
+      'A half-day course for our repairs staff on spotting and recording damp.',
+      'A two-hour session for our senior carers on the new care plans.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(skills.includes('Training delivery'), `${piece}: ${skills.join(', ')}`);
+    }
+    const golf = names('Book a course for the members to play on in May.', 'Book a course');
+    assert.ok(!golf.includes('Training delivery'), golf.join(', '));
+  });
 });

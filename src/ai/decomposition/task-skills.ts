@@ -69,7 +69,10 @@ function near(first: RegExp, gap: number, then: RegExp, alone?: RegExp): Words {
 
 const WORK_SKILLS: { words: Words; skills: string[]; why: string; supporting?: true; generic?: RegExp }[] = [
   {
-    words: /\btrain(?:ing)?\b|\bteach/i,
+    // Or a course or a session given to the client's people ("a half-day course for our repairs staff", "a session for
+    // our senior carers"): training by another name.
+    words:
+      /\btrain(?:ing)?\b|\bteach|\b(?:courses?|sessions?|briefings?) (?:for|with) (?:our |the |all |each )?(?:[\w-]+ ){0,2}(?:staff|team|employees|volunteers|managers|operatives|technicians|nurses|carers|drivers|handlers|therapists|keepers|tutors|teachers)\b/i,
     skills: ['Training delivery', 'Staff training', 'Teaching'],
     why: 'it trains people',
   },
