@@ -445,4 +445,11 @@ describe('decomposition: the skills a task needs', () => {
     const golf = names('Book a course for the members to play on in May.', 'Book a course');
     assert.ok(!golf.includes('Training delivery'), golf.join(', '));
   });
+
+  it('takes documenting the work as technical writing, a side of a task that names other work', () => {
+    const handover = names('Documentation of the pipeline and a handover session for our finance analyst.', 'Do it');
+    assert.ok(handover.includes('Technical writing'), handover.join(', '));
+    const built = names('Build the booking API in Python, with documentation.', 'Build the API');
+    assert.ok(built.includes('Python') && !built.includes('Technical writing'), built.join(', '));
+  });
 });

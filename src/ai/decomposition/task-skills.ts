@@ -391,6 +391,14 @@ const WORK_SKILLS: { words: Words; skills: string[]; why: string; supporting?: t
     skills: ['Volunteer management'],
     why: 'it organises volunteers',
   },
+  // Documenting the work a contributor did or the client's case ("Documentation of the pipeline", "document
+  // everything for our privacy policy", "document the qualifying activities"): written work of its own.
+  {
+    words: /\bdocumentation\b|\bdocument (?:everything|the|it|how|each|all)\b/i,
+    skills: ['Technical writing'],
+    why: 'it documents the work',
+    supporting: true,
+  },
   {
     words: /\bguidelines|\bguide\b|\bhandbook|\bhandouts?/i,
     skills: ['Technical writing'],
