@@ -9,7 +9,15 @@ import { isLabelLine, type ListedItem, listedItems, listLabels } from './listed-
 import { namedTools } from './named-tools.ts';
 import type { CvSkillResult, Proficiency } from './schema.ts';
 import { type MentionStatus, statusReader } from './status.ts';
-import { INDUSTRY_NAME, JUNIOR_TITLE, ROLE_WORDS, SENIOR_TITLE, STUDENT_TITLE, TOP_TITLE } from './vocabulary.ts';
+import {
+  INDUSTRY_NAME,
+  JUNIOR_TITLE,
+  ROLE_AT_END,
+  ROLE_WORDS,
+  SENIOR_TITLE,
+  STUDENT_TITLE,
+  TOP_TITLE,
+} from './vocabulary.ts';
 import {
   type Cue,
   factsOnly,
@@ -128,7 +136,7 @@ function mentionsIn(clause: string, section: Section, taxonomy: Taxonomy): Menti
     .map((mention) => (namesSetting(clause, mention) ? { ...mention, setting: true } : mention));
   // Skills written as what the person did ("managed budgets", "management of subcontractors"), where no skill is
   // named at the same words.
-  const phrased = findPhrasedSkills(parsed, taxonomy.resolve, isPhrasable)
+  const phrased = findPhrasedSkills(parsed, taxonomy.resolve, isPhrasable, isPeopleAtWork)
     .map((found) => ({
       skill: found.skill,
       start: found.start - context.length,
@@ -275,6 +283,11 @@ function namesSector(clause: string, mention: { skill: TaxonomySkill; start: num
 
 /** Spoken languages and products are only ever written by name. */
 const isPhrasable = (skill: TaxonomySkill) => skill.category !== 'language' && skill.category !== 'tool';
+
+// People at work, as the object of a verb of bringing them on ("trained new technicians"): a role's name, or a word for
+// colleagues. Pupils, students and patients are not: teaching them is the work itself, read by the other rules.
+const COLLEAGUES = new Set(['staff', 'colleague', 'starter', 'recruit', 'mentee', 'team', 'crew', 'member', 'improver']);
+const isPeopleAtWork = (head: Token) => COLLEAGUES.has(head.lemma) || ROLE_AT_END.test(head.lemma);
 
 /** How long the name or alias found at `index` is; the taxonomy reports where a skill starts, not where it ends. */
 function matchedLength(clause: string, index: number, skill: TaxonomySkill): number {

@@ -35,6 +35,8 @@ const ROLES =
   'constable|sergeant|detective|soldier|guard|security officer|pilot|captain|sailor|seafarer';
 
 export const ROLE_WORDS = words(ROLES);
+/** A word that ends on a role, compounds included ("lifeguard", "firefighter"). */
+export const ROLE_AT_END = new RegExp(`(?:${ROLES})$`, 'iu');
 /** A word or phrase that ends on a role in the plural ("product managers", "nurses"). */
 export const ROLES_PLURAL_AT_END = new RegExp(`(?<![\\p{L}])(?:${ROLES})(?:s|es)$`, 'iu');
 

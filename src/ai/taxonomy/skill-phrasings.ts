@@ -79,6 +79,90 @@ const MAX_MODIFIERS = 2;
 /** A noun of the verb alone must be a word of some length: "audit", not "do". */
 const MIN_BARE_NOUN = 5;
 
+/**
+ * Verbs of bringing other people on, and the skill each names when its object is people at work ("trained new
+ * technicians", "induct and mentor new officers", "train and supervise the dental nurses"): the object's noun with the
+ * verb's ("technician training") names no skill, and the verb's bare noun ("teaching") is another trade. Learners of a
+ * trade (apprentices, trainees) are tried first with their own noun ("apprentice training"), where the taxonomy has it.
+ */
+const PEOPLE_VERBS: Readonly<Record<string, string>> = {
+  train: 'staff training',
+  teach: 'staff training',
+  induct: 'staff training',
+  instruct: 'staff training',
+  onboard: 'staff training',
+  mentor: 'mentoring',
+  coach: 'coaching',
+  supervise: 'staff supervision',
+};
+const PERSON_PRONOUNS = new Set(['him', 'her', 'them']);
+
+/**
+ * The verb of `PEOPLE_VERBS` a token is, also when the tagger reads its past participle as an adjective ("… and
+ * supervised the night drivers"), whose lemma it then leaves as written.
+ */
+function peopleVerb(token: Token): string | undefined {
+  if (token.lemma in PEOPLE_VERBS) return token.lemma;
+  if (token.lower === 'taught') return 'teach';
+  if (!token.lower.endsWith('ed')) return undefined;
+  return [token.lower.slice(0, -1), token.lower.slice(0, -2)].find((base) => base in PEOPLE_VERBS);
+}
+
+/** Whether an object's words name people at work; the caller knows the roles ("officers", "the dental nurses"). */
+export type PeopleTest = (head: Token) => boolean;
+
+/**
+ * A verb of `PEOPLE_VERBS` that the tagger reads as a noun, as it often does a bullet's first word ("Train and assess
+ * our lifeguards", "Mentor three trainees") or one joined to a verb ("Induct and mentor new officers"): it is the verb
+ * when it is joined by "and"/"or" to a verb, comes before "him"/"her"/"them", or opens its clause (or joins one
+ * opened by the person's action: "Oversaw the depot and supervised the night drivers") before a determiner, a
+ * possessive or a number.
+ */
+function readsAsPeopleVerb(tokens: Token[], i: number): boolean {
+  const token = tokens[i];
+  if (!['NOUN', 'PROPN', 'ADJ'].includes(token.pos) || peopleVerb(token) === undefined || !isWord(token)) return false;
+  const next = tokens[i + 1];
+  const previous = tokens[i - 1];
+  const sameSentence = (k: number) => tokens[k] !== undefined && tokens[k].sentence === token.sentence;
+  if (sameSentence(i + 2) && (next.lower === 'and' || next.lower === 'or') && tokens[i + 2].pos === 'VERB') return true;
+  if (sameSentence(i - 2) && (previous.lower === 'and' || previous.lower === 'or') && tokens[i - 2].pos === 'VERB') {
+    return true;
+  }
+  // An object pronoun follows a verb, never a noun: "… and mentor him".
+  if (sameSentence(i + 1) && PERSON_PRONOUNS.has(next.lower)) return true;
+  if (!sameSentence(i + 1) || !['DET', 'PRON', 'NUM'].includes(next.pos)) return false;
+  return opensClause(tokens, i) || joinsOwnAction(tokens, i);
+}
+
+/** "… and mentor him": a verb of people joined by "and" to a sentence whose own action came earlier ("I teach …"). */
+function joinsOwnAction(tokens: Token[], at: number): boolean {
+  if (tokens[at - 1]?.lower !== 'and') return false;
+  for (let k = at - 2; k >= 0 && tokens[k].sentence === tokens[at].sentence; k--) {
+    if (tokens[k].pos === 'VERB' && opensClause(tokens, k)) return true;
+  }
+  return false;
+}
+
+/**
+ * The skill a verb of `PEOPLE_VERBS` names when its object is people at work: a plural role, a role after a
+ * determiner, number, possessive or adjective ("the apprentice", "two apprentices"), or "him"/"her"/"them". A bare
+ * singular role right after the verb is not its object but what the verb describes ("Trained nurse with …").
+ */
+function peoplePhrases(tokens: Token[], verb: number, isPeople: PeopleTest): string[] {
+  const skill = PEOPLE_VERBS[peopleVerb(tokens[verb]) ?? ''];
+  if (skill === undefined) return [];
+  const start = sharedObjectStart(tokens, verb);
+  if (PERSON_PRONOUNS.has(tokens[start]?.lower ?? '') && tokens[start].sentence === tokens[verb].sentence) {
+    return [skill];
+  }
+  const object = objectAt(tokens, start, tokens[verb].sentence);
+  const head = object.at(-1);
+  if (head === undefined || head.pos !== 'NOUN' || !isPeople(head)) return [];
+  const plural = head.lower !== head.lemma;
+  if (!plural && object.length === 1 && tokens.indexOf(head) === start) return [];
+  return skill === 'staff training' ? [`${head.lemma} training`, skill] : [skill];
+}
+
 const isWord = (token: Token | undefined) => token !== undefined && /^[a-z][a-z-]*$/i.test(token.value);
 
 /** A gerund before a noun modifies it: "retaining walls", "operating theatres". */
@@ -129,7 +213,7 @@ function sharedObjectStart(tokens: Token[], verb: number): number {
     k + 1 < tokens.length &&
     tokens[k].sentence === tokens[verb].sentence &&
     (tokens[k].lower === 'and' || tokens[k].lower === 'or' || tokens[k].value === ',') &&
-    tokens[k + 1].pos === 'VERB'
+    (tokens[k + 1].pos === 'VERB' || readsAsPeopleVerb(tokens, k + 1))
   ) {
     k += 2;
   }
@@ -164,6 +248,7 @@ export function findPhrasedSkills<T>(
   parsed: ParsedText,
   resolve: (term: string) => T | undefined,
   accept: (skill: T) => boolean = () => true,
+  isPeople: PeopleTest = () => false,
 ): PhrasedSkill<T>[] {
   const { tokens } = parsed;
   const found: PhrasedSkill<T>[] = [];
@@ -175,9 +260,11 @@ export function findPhrasedSkills<T>(
   };
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
-    if (token.pos === 'VERB' && isWord(token)) {
+    if ((token.pos === 'VERB' && isWord(token)) || readsAsPeopleVerb(tokens, i)) {
       // Someone else's action ("counsel drafted the bill") or a passive one ("was recruited") names no skill of theirs.
-      if (PASSIVE_AUXILIARY.has(tokens[i - 1]?.lower ?? '') || !ownAction(tokens, i)) continue;
+      if (PASSIVE_AUXILIARY.has(tokens[i - 1]?.lower ?? '')) continue;
+      const people = peopleVerb(token) !== undefined ? peoplePhrases(tokens, i, isPeople) : [];
+      if (!ownAction(tokens, i) && !(people.length > 0 && joinsOwnAction(tokens, i))) continue;
       const nouns = verbNouns(token.lemma);
       const object = objectAt(tokens, sharedObjectStart(tokens, i), token.sentence);
       let named = false;
@@ -187,6 +274,12 @@ export function findPhrasedSkills<T>(
           named = true;
           break;
         }
+      }
+      // People as the object: the skill of bringing them on, and no other reading of the verb ("teaching"). The
+      // mention is the verb alone: its object names other people, which would read as their work, not the person's.
+      if (!named && people.length > 0) {
+        people.some((phrase) => look(phrase, token, token));
+        continue;
       }
       if (named || LIGHT_VERBS.has(token.lemma) || OTHER_SENSE_ALONE.has(token.lemma) || !opensClause(tokens, i)) {
         continue;
