@@ -22,6 +22,14 @@ describe('CV reading: people as the object of a verb of bringing them on', () =>
     assert.ok(!found.includes('Teaching'), found.join(', '));
   });
 
+  it('reads training apprentices as Apprentice training, a narrower skill of Staff training', () => {
+    const found = names(['- Trained three apprentices on the bench and on site.']);
+    assert.ok(found.includes('Apprentice training'), found.join(', '));
+    assert.ok(!found.includes('Staff training'), found.join(', '));
+    const staff = taxonomy.resolve('Staff training');
+    assert.ok(staff && taxonomy.broaderOf(taxonomy.resolve('Apprentice training')!).includes(staff));
+  });
+
   it('reads mentoring, coaching and supervising people at work as those skills', () => {
     const found = names(['- I coach the three junior estimators.', '- Oversaw the depot and supervised the night drivers.']);
     assert.ok(found.includes('Coaching'), found.join(', '));

@@ -268,9 +268,11 @@ export function findPhrasedSkills<T>(
       const nouns = verbNouns(token.lemma);
       const object = objectAt(tokens, sharedObjectStart(tokens, i), token.sentence);
       let named = false;
+      // The mention ends on the object, unless the object is people: see below.
+      const end = people.length > 0 ? token : object.at(-1)!;
       // Longest object phrase first: "retaining wall design" before "wall design".
       for (const form of objectForms(object).reverse()) {
-        if (nouns.some((noun) => look(`${form.words} ${noun}`, token, object.at(-1)!))) {
+        if (nouns.some((noun) => look(`${form.words} ${noun}`, token, end))) {
           named = true;
           break;
         }
