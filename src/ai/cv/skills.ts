@@ -298,12 +298,21 @@ function matchedLength(clause: string, index: number, skill: TaxonomySkill): num
   return lengths.length ? Math.max(...lengths) : skill.name.length;
 }
 
+const YEAR = /(?<!\p{N})(?:19|20)\d\d(?!\p{N})/u;
+
 /** A line's clauses; a table row ("Python | Expert | 8 years") stays one, so its cells rate the skill they name. */
 function clausesOfLine(text: string): string[] {
   const cells = text.split('|');
   // An area | skills row ("Suppliers | Supplier negotiation, florists, caterers"): the first cell labels the list in
-  // the second, as a word alone above a list does in a DOCX (`listLabels`); it names no skill of its own.
-  if (cells.length === 2 && isLabelLine(cells[0]!.trim()) && cells[1]!.split(',').length >= 2) {
+  // the second, as a word alone above a list does in a DOCX (`listLabels`); it names no skill of its own. Not when the
+  // second cell holds a year: that is a credential or skill and its details ("Basic Life Support | Resuscitation
+  // Council UK, renewed 2025"), as in a longer row below. (A code in the list, "Unvented cylinders (G3)", is no year.)
+  if (
+    cells.length === 2 &&
+    isLabelLine(cells[0]!.trim()) &&
+    cells[1]!.split(',').length >= 2 &&
+    !YEAR.test(cells[1]!)
+  ) {
     return clausesOf(cells[1]!.trim());
   }
   // A row whose later cells hold numbers is a skill and its details, however long its first cell (listed-skills.ts).

@@ -44,11 +44,7 @@ async function readPdf(data: Uint8Array, limits: ReadLimits): Promise<RawDocumen
     for (let number = 1; number <= pageCount; number++) {
       const page = await pdf.getPage(number);
       const content = await page.getTextContent();
-      let text = '';
-      for (const item of content.items) {
-        if ('str' in item) text += item.str + (item.hasEOL ? '\n' : '');
-      }
-      pages.push(text);
+      pages.push(pdfPageText(content.items.filter((item) => 'str' in item)));
       page.cleanup();
     }
     const text = pages.join('\n');
@@ -60,6 +56,47 @@ async function readPdf(data: Uint8Array, limits: ReadLimits): Promise<RawDocumen
   } finally {
     await pdf.destroy();
   }
+}
+
+/** A run of text on a PDF page as pdf.js gives it: its string, its matrix (scale at 0, x at 4, y at 5) and width. */
+export type PdfTextItem = { str: string; transform: number[]; width: number; hasEOL: boolean };
+
+/**
+ * A gap wider than this many times the font size, on one line, is a column's edge, not a space between words (a space
+ * is a quarter to a third of it; justified text stretches it to well under one).
+ */
+const CELL_GAP_EMS = 1.2;
+
+/**
+ * A page's text, with the cells of a table row kept apart. PDF has no cells, only positions: a table row is written
+ * as its cells' texts at their columns' x, with a wide blank run or a jump between them ("Installation", "   ",
+ * "Copper and plastic pipework, …"). Joined as written, the cells would run into one another ("Installation Copper
+ * and plastic pipework"); a gap wider than `CELL_GAP_EMS` becomes " | ", the bar a CV's reader reads cells by, as it
+ * does a Word table's (`withCellBars`).
+ */
+export function pdfPageText(items: PdfTextItem[]): string {
+  let text = '';
+  let lineEnd: { x: number; y: number } | null = null;
+  let gap = false;
+  for (const item of items) {
+    const [size = 0, , , , x = 0, y = 0] = item.transform;
+    const em = Math.abs(size) || 1;
+    const sameLine = lineEnd !== null && Math.abs(y - lineEnd.y) < em / 2;
+    if (item.str.trim() === '') {
+      if (sameLine && item.width > CELL_GAP_EMS * em) gap = true;
+      else if (!gap) text += item.str;
+    } else {
+      if (sameLine && (gap || x - lineEnd!.x > CELL_GAP_EMS * em)) text = `${text.trimEnd()} | `;
+      text += item.str;
+      gap = false;
+    }
+    lineEnd = item.hasEOL ? null : { x: x + item.width, y };
+    if (item.hasEOL) {
+      text += '\n';
+      gap = false;
+    }
+  }
+  return text;
 }
 
 type PdfDocument = Awaited<ReturnType<typeof import('unpdf').getDocumentProxy>>;
