@@ -12,13 +12,19 @@ import { type PdfTextItem, pdfPageText } from '../../src/ai/text/readers.ts';
 const taxonomy = loadTaxonomy();
 const names = (lines: string[]) =>
   analyzeCv(
-    { text: ['Sam Example', '', 'Experience', 'Team Leader — Northgate Ltd | 2019 – present', ...lines].join('\n'), asOf: '2026-11-01' },
+    {
+      text: ['Sam Example', '', 'Experience', 'Team Leader — Northgate Ltd | 2019 – present', ...lines].join('\n'),
+      asOf: '2026-11-01',
+    },
     taxonomy,
   ).skills.map((skill) => skill.name);
 
 describe('CV reading: people as the object of a verb of bringing them on', () => {
   it('reads training people at work as Staff training, not as Teaching', () => {
-    const found = names(['- I show and teach the new porters how we log deliveries.', '- Trained two glaziers on the new bench.']);
+    const found = names([
+      '- I show and teach the new porters how we log deliveries.',
+      '- Trained two glaziers on the new bench.',
+    ]);
     assert.ok(found.includes('Staff training'), found.join(', '));
     assert.ok(!found.includes('Teaching'), found.join(', '));
   });
@@ -32,7 +38,10 @@ describe('CV reading: people as the object of a verb of bringing them on', () =>
   });
 
   it('reads mentoring, coaching and supervising people at work as those skills', () => {
-    const found = names(['- I coach the three junior estimators.', '- Oversaw the depot and supervised the night drivers.']);
+    const found = names([
+      '- I coach the three junior estimators.',
+      '- Oversaw the depot and supervised the night drivers.',
+    ]);
     assert.ok(found.includes('Coaching'), found.join(', '));
     assert.ok(found.includes('Staff Supervision'), found.join(', '));
   });
@@ -85,7 +94,16 @@ describe('PDF reading: the cells of a table row', () => {
   });
 
   it('reads the two cells of such a row as a labelled list, not one run-together skill', () => {
-    const text = ['Sam Example', '', 'Skills', pdfPageText([item('Hot water', 60, 43), item(' ', 103, 29), item('Unvented cylinders, power flushing', 132, 160, true)])].join('\n');
+    const text = [
+      'Sam Example',
+      '',
+      'Skills',
+      pdfPageText([
+        item('Hot water', 60, 43),
+        item(' ', 103, 29),
+        item('Unvented cylinders, power flushing', 132, 160, true),
+      ]),
+    ].join('\n');
     const found = analyzeCv({ text, asOf: '2026-11-01' }, taxonomy).skills.map((skill) => skill.name);
     assert.ok(!found.some((name) => /^Hot water /i.test(name)), found.join(', '));
   });

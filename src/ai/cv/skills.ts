@@ -286,7 +286,17 @@ const isPhrasable = (skill: TaxonomySkill) => skill.category !== 'language' && s
 
 // People at work, as the object of a verb of bringing them on ("trained new technicians"): a role's name, or a word for
 // colleagues. Pupils, students and patients are not: teaching them is the work itself, read by the other rules.
-const COLLEAGUES = new Set(['staff', 'colleague', 'starter', 'recruit', 'mentee', 'team', 'crew', 'member', 'improver']);
+const COLLEAGUES = new Set([
+  'staff',
+  'colleague',
+  'starter',
+  'recruit',
+  'mentee',
+  'team',
+  'crew',
+  'member',
+  'improver',
+]);
 const isPeopleAtWork = (head: Token) => COLLEAGUES.has(head.lemma) || ROLE_AT_END.test(head.lemma);
 
 /** How long the name or alias found at `index` is; the taxonomy reports where a skill starts, not where it ends. */
