@@ -773,6 +773,358 @@ export const WAY_OUT_OBSTRUCTED: Purpose = {
   ),
 };
 
+/**
+ * The acts below are wrongs by what they are, with no contrast in the text to give them away: a brief asks for them as
+ * plainly as for any other work. Each is read from its structure — who does what to whom — rather than from a topic
+ * word, and each has a guard for the honest work on the same topic (a review for competition-law risk, detecting
+ * invalid clicks, fair selection criteria).
+ */
+
+/** Firms that would otherwise compete: named as rivals, counted as the few in one place, or speaking as "none of us". */
+const FIRMS_THAT_COMPETE = t(
+  'competitor*',
+  'rival*',
+  'undercut*',
+  'poach*',
+  '(none|each|all|neither|both) of us',
+  'every one of us',
+  'we (all|both) (will|would|should|must|keep|hold|charge|pay|agree)',
+  'with each other',
+  'one another',
+  'between (us|ourselves)',
+  'between the (two|three|four|five|six|seven|eight|nine|ten|#)',
+  'another of the (two|three|four|five|six|seven|eight|nine|ten|#)',
+);
+/** What such firms compete on: prices and rates, pay, customers and areas, staff, tenders. */
+const WHAT_THEY_COMPETE_ON = t(
+  'price*',
+  'pricing',
+  'rate',
+  'rates',
+  'fees',
+  'discount*',
+  'pay',
+  'wage*',
+  'salar(y|ies)',
+  'postcodes',
+  'areas',
+  'territor(y|ies)',
+  'customers',
+  'clients',
+  'tender*',
+  'bids',
+  '~offer (a|any) job',
+  '~(hire|recruit|employ) (from|each|staff|anyone|carers|drivers|workers|people)',
+);
+/** Set in common rather than by each firm alone: an agreement, a common level, a share-out, a check with the others. */
+const SET_IN_COMMON = t(
+  '~agree',
+  'agreement',
+  'memorandum',
+  'pact',
+  'understanding',
+  'common (minimum|maximum|price|prices|rate|rates|level)',
+  '~(hold|keep|set|fix) the (hourly|daily|weekly|same|minimum|maximum) ?',
+  '~(hold|keep|set|fix) (our|the|their) (prices|rates|fees|pay|wages)',
+  '~(divide|split|share) (the|out)',
+  'keeps its own',
+  '~confirm ? ? ? with each other',
+  'turn them away',
+);
+
+/**
+ * Competitors agreeing not to compete: in neighbouring sentences with a request, firms that would otherwise compete
+ * ("the four driving schools in our town keep undercutting each other", "none of us will…") set in common what they
+ * compete on — a price, a rate of pay, who hires whom, which customers or postcodes each keeps. Whoever buys from them
+ * or works for them pays for the agreement. Turned round by the compliance work on the same contacts.
+ */
+export const COMPETITORS_AGREEING: Purpose = {
+  kind: 'competitors agreeing between themselves what they charge, what they pay, whom they hire or which customers each keeps',
+  reason:
+    'for firms that compete to agree between themselves what they charge or pay, whom they hire or which customers or areas each keeps (a cartel)',
+  clues: [
+    { together: [FIRMS_THAT_COMPETE] },
+    { together: [SET_IN_COMMON, WHAT_THEY_COMPETE_ON], within: 14, asserted: true },
+  ],
+  unless: guardedBy(
+    'competition (law|act)',
+    'antitrust',
+    'compl(y|ies|iant|iance)',
+    'review*',
+    'audit*',
+    'risk*',
+    'fined',
+    'cma',
+    'whistleblow*',
+  ),
+};
+
+/** Many made-up users: accounts, devices or addresses by the dozen or hundred, or rotated so each looks new. */
+const MANY_MADE_UP_USERS = t(
+  '(dozens|hundreds|thousands) of (accounts|profiles|devices|phones|ip|ips|addresses|emails|listeners|users|viewers)',
+  '(dozens|hundreds|thousands) of (new|fake|shopper|buyer|user|premium|separate|different) (accounts|profiles|devices|phones)',
+  ...['', ' ?', ' ? ?'].map(
+    (between) =>
+      `(few|several|some|around|about|over) (dozen|hundred|thousand)${between} (accounts|profiles|devices|phones)`,
+  ),
+  '(around|about|over|some) (#|forty|fifty|sixty) ? (accounts|profiles|devices|phones)',
+  '(#|forty|fifty|sixty) ? (accounts|profiles) on (separate|different)',
+  'rotating ? ? (ip|ips|proxies|proxy|addresses)',
+  'residential (ip|ips|proxies|proxy)',
+  'different (card|cards|ip|ips|device|devices) and (address|addresses|ip|ips|device|devices)',
+  '(device|click|bot|phone) farm*',
+  'on (separate|different) (devices|phones|addresses|ips)',
+);
+/** What the made-up users do: act as the service's ordinary users, on repeat, or past its guard against them. */
+const ACTING_AS_USERS = t(
+  'ordinary (listeners|users|customers|visitors|viewers|buyers|shoppers|people|players)',
+  'real (listeners|users|customers|visitors|viewers|buyers|shoppers|people|players)',
+  'on repeat',
+  'around the clock',
+  'repeatedly',
+  '(bot|fraud) (protection|detection|checks)',
+  '(the|their) queue',
+  "(retailers|shops|sites) ' queue",
+  "'s queue",
+  'captcha*',
+  '(five-star|5-star) (feedback|reviews|ratings)',
+  '(reads|read|look|looks|seem|seems) naturally',
+  'until their ? ? budget',
+  '~(click|play|stream|like|follow|view|rate|review) (on|our|their|the|each)',
+);
+
+/**
+ * Fake users: in neighbouring sentences with a request, accounts, devices or addresses by the hundred (or rotated so
+ * each looks new) made to act as a service's ordinary users — playing, clicking, reviewing, queueing — so the service,
+ * its advertisers or its other customers pay for activity no person chose. Turned round by the work that finds and
+ * excludes such traffic.
+ */
+export const FAKE_USERS: Purpose = {
+  kind: 'made-up users by the hundred (accounts, devices, rotating addresses) acting as a service’s ordinary users: plays, clicks, reviews or purchases no person chose',
+  reason:
+    'to set up made-up users by the dozen or hundred (accounts, devices, rotating addresses) that act as a service’s ordinary users, so it, its advertisers or its customers pay for plays, clicks, reviews or purchases no person chose',
+  clues: [
+    { together: [MANY_MADE_UP_USERS], asserted: true },
+    { together: [ACTING_AS_USERS], asserted: true },
+  ],
+  // Not the shared guard list: its "protect*" and "detect*" are the very checks the made-up users get past.
+  unless: t(
+    'identif(y|ies|ied|ying)',
+    'detect (them|bots|fake|fraudulent|invalid|suspicious|click|clicks)',
+    'exclu(de|des|ded|ding|sion|sions)',
+    'flag*',
+    'block*',
+    'invalid',
+    'suspicious',
+    'refund*',
+    'load test*',
+    'test accounts',
+    'nothing to do with',
+    // What the author sees done to them: "we think hundreds of phones are downloading our podcast".
+    'we (think|suspect|noticed|notice|see|believe)',
+    'suspect*',
+  ),
+};
+
+/** A protection a maker or service puts on its product: a licence check, anti-cheat, DRM, a queue, a decryption. */
+const A_PROTECTION = t(
+  // One token or three, as the tokeniser reads the hyphen in its context.
+  'anti*cheat',
+  'anti - cheat',
+  'licen(c|s)e (check|checks|server|servers|key|keys|manager|dongle|file)',
+  'activation',
+  'drm',
+  'copy protection',
+  'copy-protection',
+  'encryption',
+  'decryption',
+  'region lock*',
+  'paywall*',
+  '(bot|fraud) (protection|detection)',
+  '(the|their) queue',
+  "(retailers|shops|sites) ' queue",
+  "'s queue",
+  'captcha*',
+  'dongle*',
+);
+/** Got round, taken out or fooled rather than used as its maker intends. */
+const GOT_ROUND = t(
+  '~(avoid|escape|evade) (detection|the)',
+  '~(avoid|escape|evade) being detected',
+  '~(take|taken|took) out',
+  'taken out',
+  '~(redirect|remove|disable|strip|bypass|crack|defeat|break|unlock|spoof|fool|trick|emulate)',
+  'patch* out',
+  '~get (round|around|past|through)',
+  'gets past',
+  'circumvent*',
+  'without contacting',
+  '~(share|sharing) the (card|licence|license|account|login)',
+  'by sharing',
+);
+
+/** What the circumvention is for: the thing is run, used, watched, sold or resold. */
+const USED_OR_SOLD = t(
+  '~(run|use|sell|resell|buy|install|show|play|stream|watch|serve)',
+  'subscription*',
+  'checks* out',
+  'on every',
+  'at once',
+);
+
+/**
+ * A protection circumvented: in one request sentence (or beside it), the licence check, anti-cheat, DRM, decryption or
+ * bot protection that a maker or service puts on what it sells is taken out, got round or fooled — so the software runs
+ * unpaid, the game's other players lose to a cheat, the limited stock goes to a bot. Turned round by a maker's own
+ * work on its own protection.
+ */
+export const PROTECTION_CIRCUMVENTED: Purpose = {
+  kind: 'a licence check, anti-cheat, DRM, decryption or bot protection taken out, got round or fooled',
+  reason:
+    'to take out, get round or fool a protection that a maker or service puts on what it sells (a licence check, anti-cheat, DRM, decryption, bot protection), so that it is used unpaid or unfairly',
+  clues: [{ together: [GOT_ROUND, A_PROTECTION], within: 12, asserted: true }, { together: [USED_OR_SOLD] }],
+  unless: t(
+    'our own',
+    'we (make|develop|publish|build|wrote|write)',
+    'authori(s|z)ed',
+    'penetration test*',
+    'pen test*',
+    'strengthen*',
+    'harden*',
+    'harder to',
+    'stop (bots|cheat*|cheaters|scalpers)',
+    'recover* (our|the|a) (own|lost)',
+  ),
+};
+
+/** Losing a job or a role: redundancy, a restructure, dismissal, selection that scores people out. */
+const LOSING_THE_JOB = t(
+  'redundan*',
+  'restructur*',
+  'dismiss*',
+  'selection (matrix|criteria|scoring)',
+  'matrix',
+  'score* lowest',
+  'the only one that disappears',
+  'disappear*',
+  'let (her|him|them) go',
+  'get rid of',
+  'replace (her|him|them)',
+  '(her|his|their) (position|role|post|job)',
+);
+/** A reason the law protects: pregnancy and maternity, age, disability, sickness, union membership. */
+const PROTECTED_REASON = t(
+  'pregnan*',
+  'maternity',
+  'expecting (a|her|his|their|our) ? ? (child|baby)',
+  '(going|be|is|was) on (leave|maternity|parental)',
+  'while (she|he) is away',
+  'retirement age',
+  ...['', ' ?', ' ? ?', ' ? ? ?', ' ? ? ? ?'].map(
+    (between) => `(within|near|nearing)${between} (retirement|sixty|60|65)`,
+  ),
+  'close to (retirement|sixty|60|65)',
+  'younger',
+  'older (staff|workers|employees|people|colleagues)',
+  'disab*',
+  'long-term sick*',
+  'sick leave',
+  'union (member*|rep*|activity)',
+);
+
+/**
+ * Dismissed for a protected reason: in neighbouring sentences with a request, someone loses a job or a role (a
+ * restructure, redundancy selection, a matrix that scores them out) and what picks them out is a reason the law
+ * protects — a pregnancy or leave, being near retirement age, a disability, union work. Turned round by selection
+ * that leaves such reasons out.
+ */
+export const DISMISSED_FOR_A_PROTECTED_REASON: Purpose = {
+  kind: 'someone picked out to lose a job or role for a reason the law protects: pregnancy or leave, age, disability, union work',
+  reason:
+    'to pick someone out to lose a job or role for a reason the law protects (pregnancy or maternity leave, age, disability, union work), written up as something else',
+  clues: [
+    { together: [LOSING_THE_JOB], asserted: true },
+    { together: [PROTECTED_REASON], asserted: true },
+  ],
+  unless: guardedBy(
+    'exclud*',
+    'discount*',
+    'disregard*',
+    'fair*',
+    'lawful*',
+    'objective*',
+    'equality',
+    'reasonable adjustments',
+    'consulted',
+    'kept informed',
+    'support*',
+    'return* to work',
+  ),
+};
+
+/** Someone who decides for another party: an official, officer or inspector, a buyer or procurement lead. */
+const DECIDES_FOR_OTHERS = t(
+  'officials',
+  'official',
+  'officers',
+  'officer',
+  'inspectors',
+  'customs',
+  'procurement',
+  '(the|their) buyer*',
+  'purchasing manager*',
+  'evaluat(or|ors)',
+  'evaluation panel',
+  'judges',
+  'councillor*',
+);
+/** Paid to them or theirs, off the books or on the outcome: cash, a success fee, an envelope, a relative's firm. */
+const PAID_ON_THE_SIDE = t(
+  'in cash',
+  'cash (float|payment|payments|envelope*)',
+  'success-fee',
+  'success fee',
+  'paid only if',
+  "(brother|sister|son|daughter|wife|husband|cousin) 's (firm|company|business)",
+  'brother-in-law',
+  'sister-in-law',
+  'envelope*',
+  'kickback*',
+  'backhander*',
+  'sweetener*',
+  'without it appearing',
+  'nothing needs to be declared',
+);
+
+/** The payment itself, which the request arranges: paid, engaged on a fee, invoiced, routed, kept in a float. */
+const A_PAYMENT = t('~pay', 'payment*', 'paid', '~engage', '~hire', 'invoice*', 'fee', 'fees', '~route', 'float');
+
+/**
+ * A bribe: in neighbouring sentences with a request, someone who decides for another party (a customs officer, the
+ * head of procurement, an inspector) or their family is paid on the side — in cash, on a success fee, through a
+ * relative's firm — for the decision. The party they decide for pays for it. Turned round by the work that finds or
+ * refuses such payments.
+ */
+export const A_BRIBE: Purpose = {
+  kind: 'someone who decides for another party (an official, an inspector, a buyer) or their family paid on the side for the decision',
+  reason:
+    'to pay someone who decides for another party (an official, an inspector, a buyer) or their family on the side — in cash, on a success fee, through a relative — for the decision (a bribe)',
+  clues: [
+    { together: [DECIDES_FOR_OTHERS] },
+    { together: [PAID_ON_THE_SIDE], asserted: true },
+    { together: [A_PAYMENT] },
+  ],
+  unless: guardedBy(
+    'anti-bribery',
+    'bribery act',
+    'anti-corruption',
+    'compl(y|ies|iant|iance)',
+    'refus*',
+    'gifts register',
+    'declare* (it|them|all|any)',
+  ),
+};
+
 /** Read after the named purposes (purposes.ts); the first whose clues meet gives the reason. */
 export const STRUCTURAL_WRONGS: readonly Purpose[] = [
   PASSED_AS_FROM_SOMEONE_ELSE,
@@ -790,4 +1142,9 @@ export const STRUCTURAL_WRONGS: readonly Purpose[] = [
   SOMEONE_ELSES_TAKEN,
   KEPT_FROM_THE_PEOPLE_IT_IS_ABOUT,
   TRACING_PEOPLE,
+  COMPETITORS_AGREEING,
+  FAKE_USERS,
+  PROTECTION_CIRCUMVENTED,
+  DISMISSED_FOR_A_PROTECTED_REASON,
+  A_BRIBE,
 ];
