@@ -856,6 +856,11 @@ export const COMPETITORS_AGREEING: Purpose = {
     'fined',
     'cma',
     'whistleblow*',
+    // Buying together from suppliers, each still setting its own prices: a buying group, not a cartel.
+    'buying group',
+    'buy* ? together',
+    'joint (buying|purchasing|procurement)',
+    '(its|their) own (prices|price|rates|fees)',
   ),
 };
 
@@ -923,6 +928,9 @@ export const FAKE_USERS: Purpose = {
     // What the author sees done to them: "we think hundreds of phones are downloading our podcast".
     'we (think|suspect|noticed|notice|see|believe)',
     'suspect*',
+    // Real people asked and paid to take part: beta testers, a panel.
+    'recruit*',
+    'beta test*',
   ),
 };
 
@@ -1010,7 +1018,6 @@ const LOSING_THE_JOB = t(
   'let (her|him|them) go',
   'get rid of',
   'replace (her|him|them)',
-  '(her|his|their) (position|role|post|job)',
 );
 /** A reason the law protects: pregnancy and maternity, age, disability, sickness, union membership. */
 const PROTECTED_REASON = t(
@@ -1057,6 +1064,10 @@ export const DISMISSED_FOR_A_PROTECTED_REASON: Purpose = {
     'reasonable adjustments',
     'consulted',
     'kept informed',
+    // The role held for the person, not taken from them: "her role kept open for her return", "maternity cover".
+    'kept open',
+    '(her|his|their) return',
+    'maternity cover',
     'support*',
     'return* to work',
   ),
