@@ -1126,13 +1126,121 @@ export const A_BRIBE: Purpose = {
     { together: [A_PAYMENT] },
   ],
   unless: guardedBy(
-    'anti-bribery',
+    'anti*bribery',
+    'anti - bribery',
     'bribery act',
-    'anti-corruption',
+    'anti*corruption',
+    'anti - corruption',
     'compl(y|ies|iant|iance)',
     'refus*',
     'gifts register',
     'declare* (it|them|all|any)',
+  ),
+};
+
+/** What the market does not know yet: an announcement to come, a client's order not yet worked. */
+const NOT_YET_PUBLIC = t(
+  'not yet public',
+  "(not|n't) (announced|published)",
+  "(not|n't) been (announced|published)",
+  "(not|n't) made public",
+  "(not|n't) been made public",
+  'before (the|our|its|their|an) (announcement|results|news|deal|takeover|merger)',
+  'ahead of (the|our|its|their|an) (announcement|results|news|deal|takeover|merger)',
+  'before (it|they|this|these) (is|are) (announced|published|executed|worked|filled)',
+  'before (the|a|our) (client|customer|fund) (order|orders)',
+  '(before|until) the (client|customer) (order|orders) (is|are)',
+  'before (they|it) (is|are) executed',
+  'in advance',
+);
+/** Dealing in the shares or other investments that news will move: positions, purchases, a buy for the own book. */
+const DEALING = t(
+  'positions',
+  '~(buy|sell|purchase|trade) (shares|stock|options)',
+  '~(buy|sell|purchase|trade) (the|our|its|their) shares',
+  // Not a "share purchase plan" for staff: a schedule or accounts to trade through.
+  '(purchase|trading|dealing|buying) (schedule|accounts)',
+  '(a|the) (buy|sell|purchase) for',
+  '(firm|own|family|personal) account*',
+  "firm 's own account",
+  'own account',
+  'in (our|their) (shares|stock)',
+  'in the same (share|shares|stock)',
+  'trades',
+);
+
+/**
+ * Trading on what the market does not know: in neighbouring sentences with a request, shares or other investments are
+ * bought or sold — by insiders, their families or the firm's own book — while an announcement or a client's order
+ * that will move the price is known to them and not yet public. Whoever trades on the other side, or the client,
+ * pays for it. Turned round by the rules that keep insiders out of the market (an insider list, a closed period).
+ */
+export const TRADING_ON_WHAT_IS_NOT_PUBLIC: Purpose = {
+  kind: 'shares or other investments traded by insiders, their families or a firm’s own book on news or client orders the market does not know yet',
+  reason:
+    'to trade shares or other investments — for insiders, their families or the firm’s own account — on an announcement or client orders that the market does not know yet (insider dealing or front-running)',
+  clues: [{ together: [NOT_YET_PUBLIC] }, { together: [DEALING], asserted: true }],
+  unless: guardedBy(
+    'insider list*',
+    'closed period*',
+    'dealing code',
+    'share dealing policy',
+    'compl(y|ies|iant|iance)',
+    'market abuse',
+    'employee share*',
+    'surveillance',
+    '(not|never|no) (trade|trading|deal|dealing|buy|sell)',
+    '(not|never) to (trade|deal|buy|sell)',
+  ),
+};
+
+/** Another maker's identity reproduced: its logos, boxes, labels, holograms, or goods indistinguishable from its own. */
+const ANOTHER_BRANDS_MARKS = t(
+  '(their|its) (logo|logos|packaging|boxes|labels|hologram*|trademark*)',
+  "(brand|brands|manufacturer|manufacturers|maker|makers) ('s|') (logo|logos|packaging|boxes|labels|hologram*|trademark*)",
+  'with their (logos|logo|colours|colors|labels|hologram*)',
+  '~(recreate|copy|replicate|reproduce|imitate|clone) the (boxes|packaging|labels|logo|logos|branding|design) of',
+  'indistinguishable from',
+  'identical to (the|a|their)',
+  'logo hardware',
+  'authenticity cards',
+);
+/** Sold as that maker's: listed under its name, as genuine, at its price. */
+const SOLD_AS_THEIRS = t(
+  'listed (as|under)',
+  'under (those|their|the) (brand|brands|names|name)',
+  'under (those|their|the) brand names',
+  'as (genuine|original|authentic)',
+  '(pre-owned|used) genuine',
+  'branded price',
+  'at the (brand|branded|original|retail) price',
+);
+
+/**
+ * Another maker's goods copied: in neighbouring sentences with a request, another brand's logos, boxes, labels or
+ * holograms are reproduced (or goods made "indistinguishable from" it) and the result is sold as that brand's —
+ * listed under its name, as genuine, at its price. The buyer is deceived and the maker's name carries goods it never
+ * made. Turned round by the maker's own work against copies (anti-counterfeit packaging, verification).
+ */
+export const ANOTHER_MAKERS_GOODS_COPIED: Purpose = {
+  kind: 'another brand’s logos, packaging or goods copied and sold as that brand’s own (counterfeits)',
+  reason:
+    'to copy another brand’s logos, packaging or goods and sell the result as that brand’s own (counterfeit goods)',
+  clues: [
+    { together: [ANOTHER_BRANDS_MARKS], asserted: true },
+    { together: [SOLD_AS_THEIRS], asserted: true },
+  ],
+  unless: guardedBy(
+    // One token or three, as the tokeniser reads the hyphen in its context.
+    'anti*counterfeit*',
+    'anti - counterfeit*',
+    'counterfeit*',
+    'verif(y|ies|ied|ication)',
+    'tamper*',
+    'licen(c|s)ed',
+    'licen(c|s)e (from|agreement)',
+    'with (their|its) (permission|approval|agreement)',
+    'our own',
   ),
 };
 
@@ -1158,4 +1266,6 @@ export const STRUCTURAL_WRONGS: readonly Purpose[] = [
   PROTECTION_CIRCUMVENTED,
   DISMISSED_FOR_A_PROTECTED_REASON,
   A_BRIBE,
+  TRADING_ON_WHAT_IS_NOT_PUBLIC,
+  ANOTHER_MAKERS_GOODS_COPIED,
 ];
