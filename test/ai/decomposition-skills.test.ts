@@ -434,6 +434,26 @@ describe('decomposition: the skills a task needs', () => {
     }
   });
 
+  it('reads buying named by its verb as procurement: sourcing, asking suppliers for prices, buying in', () => {
+    for (const piece of [
+      'Fit out the shop and source a display fridge with a temperature logger.',
+      'Specify the insulation works and get prices from three contractors.',
+      'Buy in the training materials we need for the new course.',
+      'Find new suppliers for our packaging and compare their lead times.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(skills.includes('Procurement'), `${piece}: ${skills.join(', ')}`);
+    }
+    for (const piece of [
+      'Find the source of the damp in the north wall.',
+      'Publish the source code of the app under an open licence.',
+      'Advise on new menu prices and how to present them.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(!skills.includes('Procurement'), `${piece}: ${skills.join(', ')}`);
+    }
+  });
+
   it("takes a course or a session given to the client's people for training", () => {
     for (const piece of [
       'A half-day course for our repairs staff on spotting and recording damp.',

@@ -370,6 +370,16 @@ const WORK_SKILLS: { words: Words; skills: string[]; why: string; supporting?: t
   { words: /\bsubtitl|\bcaptions\b/i, skills: ['Subtitling'], why: 'it subtitles video' },
   { words: /\bfocus groups?\b/i, skills: ['Qualitative research'], why: 'it runs focus groups' },
   { words: /\btender(?:s|ing)?\b/i, skills: ['Procurement'], why: 'it buys through a tender' },
+  // Buying named by its verb ("source the surface material", "get prices from three builders", "buy in PGDs", "find
+  // new suppliers for our botanicals"): choosing what to buy and from whom is a buyer's work. The verb "source" takes
+  // its object ("source a fridge"); the noun does not ("the source of the damp", "source code"). Not the prices the
+  // client charges (Pricing strategy above).
+  {
+    words:
+      /\bsourc(?:e|ing)\s+(?:a|an|the|our|new|all|suitable|local|replacement)\s|\b(?:get|getting|obtain\w*|seek\w*|invit\w*|collect\w*)\s+(?:[\w-]+\s+){0,2}?(?:prices|quotes|quotations|bids)\s+from\b|\b(?:prices|quotes|quotations)\s+from\s+(?:[\w-]+\s+){0,2}?(?:suppliers|contractors|builders|installers|vendors)\b|\bbuy(?:ing)?\s+in\b|\bprocur(?:e|es|ing)\b|\bpurchas(?:e|ing)\s+(?:a|an|the|new)\b|\b(?:find|finding|select\w*|choos\w*|compar\w*)\s+(?:new\s+|a\s+|the\s+|two\s+|three\s+)?(?:suppliers?|vendors?)\b/i,
+    skills: ['Procurement'],
+    why: 'it buys goods or work for the client',
+  },
   {
     words: /\bcompetitor (?:analysis|research|review)|\bmarket (?:analysis|sizing)\b/i,
     skills: ['Market research'],
