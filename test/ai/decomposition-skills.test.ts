@@ -434,6 +434,24 @@ describe('decomposition: the skills a task needs', () => {
     }
   });
 
+  it('reads a survey as a questionnaire only where it asks people: whom it asks, or their answers', () => {
+    for (const piece of [
+      'A short survey of parents and pupils before and after the change.',
+      'Analysis of the survey responses and a summary for the board.',
+      'Consult on the options through drop-in sessions and an online questionnaire.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(skills.includes('Survey design'), `${piece}: ${skills.join(', ')}`);
+    }
+    for (const piece of [
+      'Damp and mould surveys of the 200 highest-risk homes, with the cause of each case.',
+      "Survey the outdoor arena's drainage and design a new drainage layer.",
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(!skills.includes('Survey design'), `${piece}: ${skills.join(', ')}`);
+    }
+  });
+
   it('reads buying named by its verb as procurement: sourcing, asking suppliers for prices, buying in', () => {
     for (const piece of [
       'Fit out the shop and source a display fridge with a temperature logger.',

@@ -1,6 +1,7 @@
 import { LANGUAGE_WORK_AREA } from '../taxonomy/skill-areas.ts';
+import { isPeopleLemma } from '../brief/stakeholders.ts';
 import type { SkillArea, Taxonomy, TaxonomySkill } from '../taxonomy/taxonomy.ts';
-import { parseText } from '../taxonomy/text-parser.ts';
+import { type ParsedText, parseText } from '../taxonomy/text-parser.ts';
 import { isNotThisWork } from './brief-pieces.ts';
 import { headsNamedPractices, practicesInOwnWords } from './own-words-skills.ts';
 import type { RequiredSkill } from './schema.ts';
@@ -67,7 +68,15 @@ function near(first: RegExp, gap: number, then: RegExp, alone?: RegExp): Words {
   return { test: (text) => match(text) !== null, [Symbol.match]: match };
 }
 
-const WORK_SKILLS: { words: Words; skills: string[]; why: string; supporting?: true; generic?: RegExp }[] = [
+const WORK_SKILLS: {
+  words: Words;
+  skills: string[];
+  why: string;
+  supporting?: true;
+  generic?: RegExp;
+  /** Work that asks people questions: only where the piece names whom it asks or what they answer (`asksPeople`). */
+  asksPeople?: true;
+}[] = [
   {
     // Or a course or a session given to the client's people ("a half-day course for our repairs staff", "a session for
     // our senior carers"): training by another name.
@@ -80,10 +89,11 @@ const WORK_SKILLS: { words: Words; skills: string[]; why: string; supporting?: t
   // A questionnaire, not a survey of a building, a site or a habitat.
   {
     words:
-      /(?<!\b(?:building|fabric|thermographic|condition|site|topographic|ecological|habitat|structural|measured|land|roof|energy|bat|tree)\s)\bsurvey(?!\s+(?:of|the)\s+(?:the\s+)?(?:roof|building|site|land|walls?|trees?))/i,
+      /(?<!\b(?:building|fabric|thermographic|condition|site|topographic|ecological|habitat|structural|measured|land|roof|energy|bat|tree)\s)\bsurvey(?!\s+(?:of|the)\s+(?:the\s+)?(?:roof|building|site|land|walls?|trees?))|\bquestionnaires?\b/i,
     skills: ['Survey design'],
     why: 'it runs a survey',
     generic: /^surveys?$/,
+    asksPeople: true,
   },
   { words: /\binterview/i, skills: ['Interviewing', 'Qualitative research'], why: 'it involves interviews' },
   { words: /\bliterature review/i, skills: ['Literature review'], why: 'it reviews published evidence' },
@@ -491,6 +501,7 @@ export function requiredSkills(
   for (const work of WORK_SKILLS) {
     if (!work.words.test(piece) || (work.supporting && namedOwn)) continue;
     if (work.generic && headsNamedPractices(parsed, work.generic)) continue;
+    if (work.asksPeople && !asksPeople(parsed)) continue;
     const skill = work.skills.map((name) => taxonomy.resolve(name)).find(Boolean);
     const reason = `Needed because ${work.why} (${quote(piece.match(work.words)![0])} in the brief).`;
     if (work.supporting && !(headIsSideWork && work.words.test(head))) sideWork.push({ skill, reason });
@@ -622,6 +633,16 @@ function namedBy(chosen: readonly string[], practice: string, taxonomy: Taxonomy
       return words.every((word) => own.has(word));
     });
   });
+}
+
+/**
+ * Whether a piece asks people something: it names people ("a survey of parents and pupils", "800 visitors") or
+ * their answers ("the survey responses", "a questionnaire", "an online survey"). A survey of homes, of an arena's
+ * drainage or of a pool's plant inspects a thing: "damp and mould surveys of the 200 highest-risk homes".
+ */
+const ANSWERS = /\b(?:respon(?:ses|dents?)|questionnaires?|online survey|opinions?|views|feedback|satisfaction)\b/i;
+function asksPeople(parsed: ParsedText): boolean {
+  return ANSWERS.test(parsed.text) || parsed.tokens.some((token) => token.type === 'word' && isPeopleLemma(token.lemma));
 }
 
 /** What a title makes: its words after the verb up to the first preposition ("a three-year budget"). */
