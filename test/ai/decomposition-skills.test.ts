@@ -434,6 +434,13 @@ describe('decomposition: the skills a task needs', () => {
     }
   });
 
+  it("reads a piece's opening label as the name of its work, not as a tool of that name", () => {
+    const priced = names('Pricing: a new price list for short runs that reflects the click charges.', 'Do it');
+    assert.ok(!priced.includes('Pricing') && priced.includes('Pricing strategy'), priced.join(', '));
+    const books = names('Accounts: move our books from spreadsheets to Xero.', 'Do it');
+    assert.ok(books.includes('Xero'), books.join(', '));
+  });
+
   it('reads a survey as a questionnaire only where it asks people: whom it asks, or their answers', () => {
     for (const piece of [
       'A short survey of parents and pupils before and after the change.',

@@ -476,8 +476,10 @@ export function requiredSkills(
     areas.some((mention) => mention.area.id === LANGUAGE_WORK_AREA) ||
     context.fallback.some((area) => area.id === LANGUAGE_WORK_AREA);
   const mentions = taxonomy.findInText(parsed);
+  const label = pieceLabel(piece);
   for (const mention of mentions) {
     if (mention.skill.category === 'language' && (!languageWork || mention.skill.name === BRIEF_LANGUAGE)) continue;
+    if (label && mention.mentions === 1 && isTool(mention.skill) && namesSkill(label, mention.skill)) continue;
     add(mention.skill, `Named in the brief for it: ${quote(clip(piece, 100))}.`);
   }
   // Something made "in English, Polish and Urdu" is written in one language and translated into the others.
@@ -643,6 +645,18 @@ function namedBy(chosen: readonly string[], practice: string, taxonomy: Taxonomy
 const ANSWERS = /\b(?:respon(?:ses|dents?)|questionnaires?|online survey|opinions?|views|feedback|satisfaction)\b/i;
 function asksPeople(parsed: ParsedText): boolean {
   return ANSWERS.test(parsed.text) || parsed.tokens.some((token) => token.type === 'word' && isPeopleLemma(token.lemma));
+}
+
+/**
+ * The label a piece opens with ("Pricing: a new price list…", "Colour: colour profiling…"): the name of a part of
+ * the work, in the brief's everyday words. A tool named by the label alone ("Pricing", pricing software) is not what
+ * the work uses.
+ */
+function pieceLabel(piece: string): string | null {
+  return /^\s*([^:\n]{1,40}):\s/.exec(piece)?.[1].trim().toLowerCase() ?? null;
+}
+function namesSkill(words: string, skill: TaxonomySkill): boolean {
+  return [skill.name, ...skill.aliases].some((name) => name.toLowerCase() === words);
 }
 
 /** What a title makes: its words after the verb up to the first preposition ("a three-year budget"). */
