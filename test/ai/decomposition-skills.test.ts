@@ -434,6 +434,18 @@ describe('decomposition: the skills a task needs', () => {
     }
   });
 
+  it('reads stock as goods held, not the verb nor a landlord\'s homes', () => {
+    const held = names('Reconcile production with the stock in our bonded warehouse.', 'Do it');
+    assert.ok(held.includes('Inventory management'), held.join(', '));
+    for (const piece of [
+      'A department store wants to stock us next year if we show evidence of ethical sourcing.',
+      'Bring together our repairs history and stock condition data to find the homes most at risk.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(!skills.includes('Inventory management'), `${piece}: ${skills.join(', ')}`);
+    }
+  });
+
   it("reads a piece's opening label as the name of its work, not as a tool of that name", () => {
     const priced = names('Pricing: a new price list for short runs that reflects the click charges.', 'Do it');
     assert.ok(!priced.includes('Pricing') && priced.includes('Pricing strategy'), priced.join(', '));

@@ -278,7 +278,13 @@ const WORK_SKILLS: {
     skills: ['Pricing strategy'],
     why: 'it sets what the client charges',
   },
-  { words: /\binventory|\bstock\b/i, skills: ['Inventory management'], why: 'it manages stock' },
+  // Goods held ("the stock in our bonded warehouse", "an inventory of damaged stock"), not the verb ("wants to stock
+  // us") nor a landlord's homes ("stock condition data", "our housing stock").
+  {
+    words: /\binventory|(?<!\b(?:to|will|housing)\s)\bstock\b(?!\s+(?:us|them|it|our|condition)\b)/i,
+    skills: ['Inventory management'],
+    why: 'it manages stock',
+  },
   {
     words: /\bwireframe|\bprototype/i,
     skills: ['Wireframing', 'Prototyping'],
