@@ -434,7 +434,7 @@ describe('decomposition: the skills a task needs', () => {
     }
   });
 
-  it('reads stock as goods held, not the verb nor a landlord\'s homes', () => {
+  it("reads stock as goods held, not the verb nor a landlord's homes", () => {
     const held = names('Reconcile production with the stock in our bonded warehouse.', 'Do it');
     assert.ok(held.includes('Inventory management'), held.join(', '));
     for (const piece of [

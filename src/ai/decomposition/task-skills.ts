@@ -1,5 +1,5 @@
-import { LANGUAGE_WORK_AREA } from '../taxonomy/skill-areas.ts';
 import { isPeopleLemma } from '../brief/stakeholders.ts';
+import { LANGUAGE_WORK_AREA } from '../taxonomy/skill-areas.ts';
 import type { SkillArea, Taxonomy, TaxonomySkill } from '../taxonomy/taxonomy.ts';
 import { type ParsedText, parseText } from '../taxonomy/text-parser.ts';
 import { isNotThisWork } from './brief-pieces.ts';
@@ -650,7 +650,9 @@ function namedBy(chosen: readonly string[], practice: string, taxonomy: Taxonomy
  */
 const ANSWERS = /\b(?:respon(?:ses|dents?)|questionnaires?|online survey|opinions?|views|feedback|satisfaction)\b/i;
 function asksPeople(parsed: ParsedText): boolean {
-  return ANSWERS.test(parsed.text) || parsed.tokens.some((token) => token.type === 'word' && isPeopleLemma(token.lemma));
+  return (
+    ANSWERS.test(parsed.text) || parsed.tokens.some((token) => token.type === 'word' && isPeopleLemma(token.lemma))
+  );
 }
 
 /**
