@@ -434,6 +434,21 @@ describe('decomposition: the skills a task needs', () => {
     }
   });
 
+  it('reads options weighed by running costs and payback as cost-benefit analysis, not a budget', () => {
+    for (const piece of [
+      'Compare frost candles, wind machines and sprinklers for our slopes, with their running costs.',
+      'Options for a pool cover and heat recovery, with costs and payback.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(
+        skills.includes('Cost-benefit analysis') && !skills.includes('Budgeting'),
+        `${piece}: ${skills.join(', ')}`,
+      );
+    }
+    const budget = names('A three-year budget for the project, with staff costs.', 'Prepare a three-year budget');
+    assert.ok(!budget.includes('Cost-benefit analysis'), budget.join(', '));
+  });
+
   it("reads stock as goods held, not the verb nor a landlord's homes", () => {
     const held = names('Reconcile production with the stock in our bonded warehouse.', 'Do it');
     assert.ok(held.includes('Inventory management'), held.join(', '));

@@ -107,6 +107,14 @@ const WORK_SKILLS: {
   // Rewriting a policy or a menu is policy or menu work: copywriting only when the piece names no other.
   { words: /\brewrit(?:e|ing)\b/i, skills: ['Copywriting'], why: 'it rewrites text', supporting: true },
   { words: /\btranslat/i, skills: ['Translation'], why: 'it asks for translation' },
+  // Options weighed by what they cost to run against what they save ("with their running costs", "with costs and
+  // payback", "whole-life costs") is an appraisal, not a budget.
+  {
+    words:
+      /\bpayback\b|\brunning costs?\b|\breturn on (?:the )?investment\b|\bwhole[- ]life costs?\b|\blife[- ]?cycle costs?\b/i,
+    skills: ['Cost-benefit analysis'],
+    why: 'it weighs what options cost against what they save',
+  },
   { words: /\bbudget|\bcosts?\b/i, skills: ['Budgeting'], why: 'it deals with costs', supporting: true },
   {
     words: /\bschedul|\brota\b|\bshifts?\b/i,
