@@ -116,6 +116,15 @@ function stepFor(word: string): Step {
   return (token) => pattern.test(written(token));
 }
 
+/**
+ * `*` is any run of letters, apostrophes and hyphens. Every wildcard but the last is bounded (30 characters, longer
+ * than any word part): two unbounded runs around a literal ("anti*counterfeit*") backtrack quadratically on a long
+ * token that repeats the literal.
+ */
 function patternOf(word: string): RegExp {
-  return new RegExp(`^${word.replaceAll('*', "[a-z'-]*")}$`);
+  const parts = word.split('*');
+  const last = parts.length - 1;
+  return new RegExp(
+    `^${parts.map((part, i) => (i === 0 ? part : `${i === last ? "[a-z'-]*" : "[a-z'-]{0,30}"}${part}`)).join('')}$`,
+  );
 }

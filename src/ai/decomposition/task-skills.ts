@@ -81,7 +81,7 @@ const WORK_SKILLS: {
     // Or a course or a session given to the client's people ("a half-day course for our repairs staff", "a session for
     // our senior carers"): training by another name.
     words:
-      /\btrain(?:ing)?\b|\bteach|\b(?:courses?|sessions?|briefings?) (?:for|with) (?:our |the |all |each )?(?:[\w-]+ ){0,2}(?:staff|team|employees|volunteers|managers|operatives|technicians|nurses|carers|drivers|handlers|therapists|keepers|tutors|teachers)\b/i,
+      /\btrain(?:ing)?\b|\bteach|\b(?:courses?|sessions?|briefings?) (?:for|with) (?:our |the |all |each )?(?:[\w-]{1,30} ){0,2}(?:staff|team|employees|volunteers|managers|operatives|technicians|nurses|carers|drivers|handlers|therapists|keepers|tutors|teachers)\b/i,
     skills: ['Training delivery', 'Staff training', 'Teaching'],
     why: 'it trains people',
   },
@@ -89,7 +89,7 @@ const WORK_SKILLS: {
   // A questionnaire, not a survey of a building, a site or a habitat.
   {
     words:
-      /(?<!\b(?:building|fabric|thermographic|condition|site|topographic|ecological|habitat|structural|measured|land|roof|energy|bat|tree)\s)\bsurvey(?!\s+(?:of|the)\s+(?:the\s+)?(?:roof|building|site|land|walls?|trees?))|\bquestionnaires?\b/i,
+      /\bsurvey(?<!\b(?:building|fabric|thermographic|condition|site|topographic|ecological|habitat|structural|measured|land|roof|energy|bat|tree)\ssurvey)(?!\s{1,3}(?:of|the)\s{1,3}(?:the\s{1,3})?(?:roof|building|site|land|walls?|trees?))|\bquestionnaires?\b/i,
     skills: ['Survey design'],
     why: 'it runs a survey',
     generic: /^surveys?$/,
@@ -282,7 +282,7 @@ const WORK_SKILLS: {
   // benchmarked against local clinics"), not what it pays ("our suppliers' prices", "get prices from contractors").
   {
     words:
-      /\bprice lists?\b|\b(?:advis\w*|set\w*|review\w*|benchmark\w*|recommend\w*|repric\w*)\s+(?:on\s+|of\s+)?(?:the\s+|our\s+)?(?:new\s+)?(?:menu\s+|admission\s+|selling\s+|ticket\s+|room\s+)?(?:prices|pricing)\b(?!\s+from\b)/i,
+      /\bprice lists?\b|\b(?:advis\w{0,12}|set\w{0,12}|review\w{0,12}|benchmark\w{0,12}|recommend\w{0,12}|repric\w{0,12})\s{1,3}(?:on\s{1,3}|of\s{1,3})?(?:the\s{1,3}|our\s{1,3})?(?:new\s{1,3})?(?:menu\s{1,3}|admission\s{1,3}|selling\s{1,3}|ticket\s{1,3}|room\s{1,3})?(?:prices|pricing)\b(?!\s{1,3}from\b)/i,
     skills: ['Pricing strategy'],
     why: 'it sets what the client charges',
   },
@@ -362,7 +362,7 @@ const WORK_SKILLS: {
     // specification", "drawings for the planning application"), not pictures by or of people ("the children's
     // drawings", "drawings by local artists").
     words:
-      /\bfloor ?plans?\b|\b(?:measured|scale|scaled|technical|architectural|layout) drawings?\b|\belevations\b|(?<!\b(?:children's|pupils'|kids'|artists'|their|his|her)\s)\bdrawings\b(?!\s+(?:by|of (?:the )?(?:children|pupils|people|animals|birds|flowers))\b)/i,
+      /\bfloor ?plans?\b|\b(?:measured|scale|scaled|technical|architectural|layout) drawings?\b|\belevations\b|\bdrawings\b(?<!\b(?:children's|pupils'|kids'|artists'|their|his|her)\sdrawings)(?!\s{1,3}(?:by|of (?:the )?(?:children|pupils|people|animals|birds|flowers))\b)/i,
     skills: ['CAD'],
     why: 'it draws plans to scale',
   },
@@ -400,7 +400,7 @@ const WORK_SKILLS: {
   // client charges (Pricing strategy above).
   {
     words:
-      /\bsourc(?:e|ing)\s+(?:a|an|the|our|new|all|suitable|local|replacement)\s|\b(?:get|getting|obtain\w*|seek\w*|invit\w*|collect\w*)\s+(?:[\w-]+\s+){0,2}?(?:prices|quotes|quotations|bids)\s+from\b|\b(?:prices|quotes|quotations)\s+from\s+(?:[\w-]+\s+){0,2}?(?:suppliers|contractors|builders|installers|vendors)\b|\bbuy(?:ing)?\s+in\b|\bprocur(?:e|es|ing)\b|\bpurchas(?:e|ing)\s+(?:a|an|the|new)\b|\b(?:find|finding|select\w*|choos\w*|compar\w*)\s+(?:new\s+|a\s+|the\s+|two\s+|three\s+)?(?:suppliers?|vendors?)\b/i,
+      /\bsourc(?:e|ing)\s{1,3}(?:a|an|the|our|new|all|suitable|local|replacement)\s|\b(?:get|getting|obtain\w{0,12}|seek\w{0,12}|invit\w{0,12}|collect\w{0,12})\s{1,3}(?:[\w-]{1,30}\s{1,3}){0,2}?(?:prices|quotes|quotations|bids)\s{1,3}from\b|\b(?:prices|quotes|quotations)\s{1,3}from\s{1,3}(?:[\w-]{1,30}\s{1,3}){0,2}?(?:suppliers|contractors|builders|installers|vendors)\b|\bbuy(?:ing)?\s{1,3}in\b|\bprocur(?:e|es|ing)\b|\bpurchas(?:e|ing)\s{1,3}(?:a|an|the|new)\b|\b(?:find|finding|select\w{0,12}|choos\w{0,12}|compar\w{0,12})\s{1,3}(?:new\s{1,3}|a\s{1,3}|the\s{1,3}|two\s{1,3}|three\s{1,3})?(?:suppliers?|vendors?)\b/i,
     skills: ['Procurement'],
     why: 'it buys goods or work for the client',
   },
