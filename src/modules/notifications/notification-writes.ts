@@ -4,7 +4,7 @@ import type { NotificationRow } from '../../db/schema.ts';
 import { insertNotificationMails } from './notification-mails.repository.ts';
 import { emailDeliveriesOf } from './notification-preferences.service.ts';
 import { announceNotification, NEWS_CHANNEL } from './notification-streams.ts';
-import type { EmailDelivery } from './notification-types.ts';
+import { EMAIL_DELIVERIES, type EmailDelivery } from './notification-types.ts';
 import { insertNotifications, type NewNotificationRow } from './notifications.repository.ts';
 
 /**
@@ -63,7 +63,7 @@ const WRITE_NOTIFICATIONS = `
     select listed.*, coalesce(chosen.email, listed.default_delivery) as delivery
     from listed
     left join notification_preferences as chosen
-      on chosen.user_id = listed.user_id and chosen.type = listed.type and chosen.email in ('instant', 'digest', 'off')
+      on chosen.user_id = listed.user_id and chosen.type = listed.type and chosen.email = any($11::text[])
   ),
   counted as (
     insert into notification_counts as kept (user_id, total, unread)
@@ -102,6 +102,7 @@ async function writeInOneStatement(db: Db, notifications: readonly NotificationT
       column((n) => n.now),
       column((n) => n.defaultDelivery),
       NEWS_CHANNEL,
+      EMAIL_DELIVERIES,
     ]),
   );
   return result.rows.map(({ announced: _announced, ...row }) => row);

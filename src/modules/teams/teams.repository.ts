@@ -8,17 +8,20 @@ import type { TeamMessageRow } from './teams.mapper.ts';
  * The team and the user's membership of it (null when they have none), in one query: the volunteer id comes from a
  * subquery on the unique `volunteers.user_id`, the membership from the unique (team_id, volunteer_id) pair.
  */
-export function findTeamMembership(db: Db, teamId: number, userId: number) {
+function teamWithMembership(db: Db, teamId: number, userId: number) {
   return db
     .selectFrom('teams')
-    .leftJoin('team_members', (join) =>
+    .leftJoin('team_members as mine', (join) =>
       join
-        .onRef('team_members.team_id', '=', 'teams.id')
-        .on('team_members.volunteer_id', '=', db.selectFrom('volunteers').select('id').where('user_id', '=', userId)),
+        .onRef('mine.team_id', '=', 'teams.id')
+        .on('mine.volunteer_id', '=', db.selectFrom('volunteers').select('id').where('user_id', '=', userId)),
     )
-    .select(['teams.id', 'teams.challenge_id', 'teams.name', 'team_members.status as membership_status'])
-    .where('teams.id', '=', teamId)
-    .executeTakeFirst();
+    .select(['teams.id', 'teams.challenge_id', 'teams.name', 'mine.status as membership_status'])
+    .where('teams.id', '=', teamId);
+}
+
+export function findTeamMembership(db: Db, teamId: number, userId: number) {
+  return teamWithMembership(db, teamId, userId).executeTakeFirst();
 }
 
 /**
@@ -32,25 +35,12 @@ export async function findTeamMembershipAndMembers(
   userId: number,
   statuses: readonly string[],
 ) {
-  const rows = await db
-    .selectFrom('teams')
-    .leftJoin('team_members as mine', (join) =>
-      join
-        .onRef('mine.team_id', '=', 'teams.id')
-        .on('mine.volunteer_id', '=', db.selectFrom('volunteers').select('id').where('user_id', '=', userId)),
-    )
+  const rows = await teamWithMembership(db, teamId, userId)
     .leftJoin('team_members as member', (join) =>
       join.onRef('member.team_id', '=', 'teams.id').on('member.status', 'in', [...statuses]),
     )
     .leftJoin('volunteers as member_volunteer', 'member_volunteer.id', 'member.volunteer_id')
-    .select([
-      'teams.id',
-      'teams.challenge_id',
-      'teams.name',
-      'mine.status as membership_status',
-      'member_volunteer.user_id as member_user_id',
-    ])
-    .where('teams.id', '=', teamId)
+    .select('member_volunteer.user_id as member_user_id')
     .execute();
   const [team] = rows;
   if (!team) return undefined;
