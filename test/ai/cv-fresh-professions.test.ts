@@ -1,16 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { analyzeCv } from '../../src/ai/cv/local.ts';
-import { loadTaxonomy } from '../../src/ai/taxonomy/taxonomy.ts';
+import { skillNamesOfCv } from '../helpers/cv-skills.ts';
 
 /**
  * The reading rules found on the ten CVs of professions no development CV had covered, written on 2026-11-27
  * (docs/quality.md, "CV skills on professions nobody tuned on"): each a general cause of a missed or wrongly credited
  * skill there, kept only where the whole development set did not lose by it. The CV lines here are this file's own.
  */
-const taxonomy = loadTaxonomy();
-const names = (lines: string[]) =>
-  analyzeCv({ text: lines.join('\n'), asOf: '2026-11-01' }, taxonomy).skills.map((skill) => skill.name);
+const names = skillNamesOfCv;
 
 describe('CV reading: two skills joined by "and" in a skills list', () => {
   it('reads two names of two words or more joined by "and" as two skills', () => {

@@ -1,17 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { analyzeCv } from '../../src/ai/cv/local.ts';
-import { loadTaxonomy } from '../../src/ai/taxonomy/taxonomy.ts';
 import { withCellBars } from '../../src/ai/text/readers.ts';
+import { skillNamesOfCv } from '../helpers/cv-skills.ts';
 
 /**
  * The reading rules found on ten more CVs of professions no development CV had covered, written on 2026-11-27
  * (docs/quality.md, "CV skills under their own names"): each a general cause of a missed or wrongly credited skill
  * there, kept only where the whole development set did not lose by it. The CV lines here are this file's own.
  */
-const taxonomy = loadTaxonomy();
-const names = (lines: string[]) =>
-  analyzeCv({ text: lines.join('\n'), asOf: '2026-11-01' }, taxonomy).skills.map((skill) => skill.name);
+const names = skillNamesOfCv;
 
 describe('CV reading: the cells of a table', () => {
   it('keeps the cells of a Word table row apart (word-extractor ends each cell with a tab)', () => {

@@ -1,15 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { analyzeCv } from '../../src/ai/cv/local.ts';
-import { loadTaxonomy } from '../../src/ai/taxonomy/taxonomy.ts';
+import { skillNamesOfCv } from '../helpers/cv-skills.ts';
 
 /**
  * The rules that make the offline analyzer read a CV as a recruiter does (docs/quality.md, "Reading CVs as a recruiter
  * does"): each one found on the development sets as a general cause of a missed or a wrongly credited skill.
  */
-const taxonomy = loadTaxonomy();
-const names = (lines: string[]) =>
-  analyzeCv({ text: lines.join('\n'), asOf: '2026-11-01' }, taxonomy).skills.map((skill) => skill.name);
+const names = skillNamesOfCv;
 
 describe('CV reading: what the matcher finds', () => {
   it('finds an acronym written in capitals at the start of a sentence, but not in a heading written in capitals', () => {

@@ -1,16 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { analyzeCv } from '../../src/ai/cv/local.ts';
-import { loadTaxonomy } from '../../src/ai/taxonomy/taxonomy.ts';
+import { skillNamesOfCv } from '../helpers/cv-skills.ts';
 
 /**
  * The reading rules found on ten CVs of professions no development CV had covered (docs/quality.md, "Ten CVs of
  * professions nobody had read"): statuses, headings, wrapped bullets and table cells, each a general cause of a
  * wrongly credited or missed skill there, kept only where the whole development set gained.
  */
-const taxonomy = loadTaxonomy();
-const names = (lines: string[]) =>
-  analyzeCv({ text: lines.join('\n'), asOf: '2026-11-01' }, taxonomy).skills.map((skill) => skill.name);
+const names = skillNamesOfCv;
 
 describe('CV reading: met, lapsed or still to come', () => {
   it('leaves out a credential the person has "not yet", and one that lapsed after its bracket', () => {

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { analyzeCv } from '../../src/ai/cv/local.ts';
 import { loadTaxonomy } from '../../src/ai/taxonomy/taxonomy.ts';
 import { type PdfTextItem, pdfPageText } from '../../src/ai/text/readers.ts';
+import { skillNamesOfCv } from '../helpers/cv-skills.ts';
 
 /**
  * Skills a CV writes as what the person does to other people (docs/quality.md, "CV skills written as what the person
@@ -11,13 +12,7 @@ import { type PdfTextItem, pdfPageText } from '../../src/ai/text/readers.ts';
  */
 const taxonomy = loadTaxonomy();
 const names = (lines: string[]) =>
-  analyzeCv(
-    {
-      text: ['Sam Example', '', 'Experience', 'Team Leader — Northgate Ltd | 2019 – present', ...lines].join('\n'),
-      asOf: '2026-11-01',
-    },
-    taxonomy,
-  ).skills.map((skill) => skill.name);
+  skillNamesOfCv(['Sam Example', '', 'Experience', 'Team Leader — Northgate Ltd | 2019 – present', ...lines]);
 
 describe('CV reading: people as the object of a verb of bringing them on', () => {
   it('reads training people at work as Staff training, not as Teaching', () => {
