@@ -25,7 +25,7 @@ export type CvLine = { text: string; section: Section; bullet: boolean; index: n
 const HEADING_KEYWORDS: Array<[string, Section]> = [
   [
     'experience|employment|career|career history|work history|positions held|professional background|' +
-      'placements|internships|appointments|military service',
+      'placements|internships|appointments|military service|sea service|sea time',
     'experience',
   ],
   ['education|academic background|studies|qualifications|degrees|schooling', 'education'],
@@ -130,6 +130,20 @@ function wrapsBullet(previous: string, line: string, next: string | undefined): 
   );
 }
 
+// A table's head row, short words in each cell ("Area | Tools | Level", "Area | Skills").
+const HEAD_CELL = /^\p{L}[\p{L}&' -]{0,30}$/u;
+
+/**
+ * The skills section, for a table's head row that names a column of skills ("Area | Tools | Level" under a heading
+ * no keyword names, "Equipment and software"): the table below it lists skills as a skills section does. Only the
+ * skills keywords count: a cell named "Training" or "Education" in a row of skills is an item, not a column's head.
+ */
+function skillsColumnHead(line: string): Section | null {
+  const cells = line.split('|').map((cell) => cell.trim());
+  if (cells.length < 2 || !cells.every((cell) => HEAD_CELL.test(cell) && cell.split(' ').length <= 3)) return null;
+  return cells.some((cell) => headingSection(cell) === 'skills') ? 'skills' : null;
+}
+
 export function cvLines(text: string): CvLine[] {
   const raw = text
     .split('\n')
@@ -138,7 +152,7 @@ export function cvLines(text: string): CvLine[] {
   let section: Section = 'header';
   const lines: CvLine[] = [];
   for (const line of unwrap(raw)) {
-    const heading = headingSection(line);
+    const heading = headingSection(line) ?? skillsColumnHead(line);
     if (heading) {
       section = heading;
       continue;

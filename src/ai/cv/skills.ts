@@ -308,22 +308,27 @@ function matchedLength(clause: string, index: number, skill: TaxonomySkill): num
   return lengths.length ? Math.max(...lengths) : skill.name.length;
 }
 
-const YEAR = /(?<!\p{N})(?:19|20)\d\d(?!\p{N})/u;
+// A date as an item of its own: a year, or a period, after at most one word ("since 2019", "renewed 2025").
+const DATED_ITEM = /^(?:\p{L}+ )?(?:19|20)\d\d(?: ?[–-] ?(?:(?:19|20)\d\d|present))?$/u;
 
 /** A line's clauses; a table row ("Python | Expert | 8 years") stays one, so its cells rate the skill they name. */
 function clausesOfLine(text: string): string[] {
   const cells = text.split('|');
-  // An area | skills row ("Suppliers | Supplier negotiation, florists, caterers"): the first cell labels the list in
-  // the second, as a word alone above a list does in a DOCX (`listLabels`); it names no skill of its own. Not when the
-  // second cell holds a year: that is a credential or skill and its details ("Basic Life Support | Resuscitation
-  // Council UK, renewed 2025"), as in a longer row below. (A code in the list, "Unvented cylinders (G3)", is no year.)
+  // An area | skills row ("Suppliers | Supplier negotiation, florists, caterers"), with or without a level after the
+  // list ("Measurement | Smaart v9, Rational Acoustics | advanced"): the first cell labels the list in the second, as
+  // a word alone above a list does; it names no skill of its own, and the numbers of the list's items are versions,
+  // not a skill's details (the row rule below). Not when a later cell holds a year: that is a credential or skill and
+  // its details ("Basic Life Support | Resuscitation Council UK, renewed 2025"; "… | Second Engineer | 2022 – 2025"),
+  // as in a longer row below; a year inside a name ("CDM 2015 designer duties") or a code ("Unvented cylinders (G3)")
+  // is none.
+  const later = cells.slice(1);
   if (
-    cells.length === 2 &&
+    cells.length >= 2 &&
     isLabelLine(cells[0]!.trim()) &&
     cells[1]!.split(',').length >= 2 &&
-    !YEAR.test(cells[1]!)
+    !later.some((cell) => cell.split(',').some((item) => DATED_ITEM.test(item.trim())))
   ) {
-    return clausesOf(cells[1]!.trim());
+    return clausesOf(later.join('|'));
   }
   // A row whose later cells hold numbers is a skill and its details, however long its first cell (listed-skills.ts).
   const isRow =

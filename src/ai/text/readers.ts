@@ -1,3 +1,4 @@
+import { type DocxElement, docxText } from './docx-text.ts';
 import { UnreadableDocumentError } from './errors.ts';
 import { countWordCharacters } from './normalize.ts';
 import { checkPdfBudget } from './pdf-budget.ts';
@@ -118,8 +119,19 @@ async function paintsImages(pdf: PdfDocument, pageCount: number): Promise<boolea
 async function readDocx(data: Uint8Array): Promise<string> {
   await checkZipBudget(data); // before JSZip inflates anything: see zip-budget.ts
   const { default: mammoth } = await import('mammoth');
-  const result = await mammoth.extractRawText({ buffer: Buffer.from(data.buffer, data.byteOffset, data.byteLength) });
-  return result.value;
+  // mammoth hands its element tree out only to `transformDocument`: the text is read there (table rows kept whole,
+  // see docx-text.ts) and an empty document goes on, so no HTML is built for nothing.
+  let text = '';
+  await mammoth.convertToHtml(
+    { buffer: Buffer.from(data.buffer, data.byteOffset, data.byteLength) },
+    {
+      transformDocument: (document: DocxElement) => {
+        text = docxText(document);
+        return { ...document, children: [] };
+      },
+    },
+  );
+  return text;
 }
 
 async function readDoc(data: Uint8Array): Promise<string> {
