@@ -85,3 +85,16 @@ describe('table rows in a CV', () => {
     assert.ok(!names.some((name) => /Northern Star/i.test(name)), names.join(', '));
   });
 });
+
+describe('the heads and dates of a credentials table', () => {
+  it('reads neither a "Competence" column head nor "held since" as a skill', () => {
+    const names = skillNamesOfCv([
+      'Lee Park',
+      'Track Technician',
+      'Tickets',
+      'Competence | Level',
+      'Lookout and site warden | held since 2018',
+    ]);
+    assert.ok(!names.includes('Competence') && !names.includes('Held'), names.join(', '));
+  });
+});

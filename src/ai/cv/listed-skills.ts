@@ -63,11 +63,13 @@ const HAS_WORD = /\p{L}{2,}/u;
 // Heads of a table's columns and labels of groups of skills, which a list or table puts among its items.
 const GROUP_WORDS = new Set(
   (
-    'skill area category technique level proficiency rating years experience competency details notes description ' +
+    'skill area category technique level proficiency rating years experience competency competence details notes ' +
+    'description ' +
     'other others personal general additional miscellaneous core key technical professional soft transferable ' +
     'various ' +
-    // A credential's dates once the dates are gone, as a table's second cell gives them ("valid to 2028").
-    'valid current expires expiry renewed issued due'
+    // A credential's dates once the dates are gone, as a table's second cell gives them ("valid to 2028", "held
+    // since 2019"; past forms in -ed are read as such below).
+    'valid current expires expiry renewed issued due held'
   ).split(' '),
 );
 // A column head in the plural ("Techniques", "Skills") is one all the same.
