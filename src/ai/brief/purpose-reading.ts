@@ -1,4 +1,5 @@
 import type { ParsedText, Sentence } from '../taxonomy/text-parser.ts';
+import { COMPOSED_WRONGS } from './concerns/composed.ts';
 import { type Clue, PURPOSES, type Purpose } from './concerns/purposes.ts';
 import { STRUCTURAL_WRONGS } from './concerns/structure.ts';
 import { guarded, isRequest, meet, negated, type Refusal } from './request-screening.ts';
@@ -15,8 +16,11 @@ import { guarded, isRequest, meet, negated, type Refusal } from './request-scree
 /** Three neighbouring sentences: a purpose is stated close to the request it explains, not a paragraph away. */
 const WINDOW = 3;
 
-/** The named purposes first, for their narrower reasons, then the wrongs read from a request's structure. */
-const READ_ACROSS_SENTENCES = [...PURPOSES, ...STRUCTURAL_WRONGS];
+/**
+ * The named purposes first, for their narrower reasons, then the wrongs read from a request's structure, then those
+ * composed from what the act does to whom.
+ */
+const READ_ACROSS_SENTENCES = [...PURPOSES, ...STRUCTURAL_WRONGS, ...COMPOSED_WRONGS];
 
 /** The purpose a brief's neighbouring sentences show together, and those sentences; null when none. */
 export function unlawfulPurpose(parsed: ParsedText): Refusal | null {

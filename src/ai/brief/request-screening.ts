@@ -65,7 +65,19 @@ export function isRequest(tokens: Token[], sentence: Sentence): boolean {
   const words = tokens.slice(sentence.firstToken, sentence.endToken).filter((token) => token.type === 'word');
   if (words.some((token) => PEOPLE_OF_THE_REQUEST.has(token.lower) || DIRECTIVES.has(token.lower))) return true;
   if (words[0]?.lower === 'please') return true;
-  return opensWithInstruction(words);
+  return opensWithInstruction(words) || opensWithAPlan(words);
+}
+
+/** What the author's plan, idea or intention is: "The plan is to put the prices up…", "Our idea is to give…". */
+const PLAN_OPENING = /^(the|our|my) (plan|idea|intention) is to$/;
+
+function opensWithAPlan(words: readonly Token[]): boolean {
+  return PLAN_OPENING.test(
+    words
+      .slice(0, 4)
+      .map((token) => token.lower)
+      .join(' '),
+  );
 }
 
 /**

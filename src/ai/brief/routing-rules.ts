@@ -1,3 +1,4 @@
+import { COMPOSED_WRONGS } from './concerns/composed.ts';
 import { CONCERNS } from './concerns/index.ts';
 import { PURPOSES } from './concerns/purposes.ts';
 import { STRUCTURAL_WRONGS } from './concerns/structure.ts';
@@ -15,7 +16,7 @@ export const REJECTION_RULES =
   'no work and no ideas, even when it is titled a challenge; unlawful, unethical or deceptive requests, however ' +
   `politely written or well paid — ${CONCERNS.map((concern) => concern.kind).join('; ')}; and, when no one ` +
   'sentence says it but the sentences read together do (whose data or whom the work acts on, by what means, what ' +
-  `the result is for, who must not find out), ${[...new Set([...PURPOSES, ...STRUCTURAL_WRONGS].map((purpose) => purpose.kind))].join('; ')}; unreadable text; and ` +
+  `the result is for, who must not find out), ${[...new Set([...PURPOSES, ...STRUCTURAL_WRONGS, ...COMPOSED_WRONGS].map((purpose) => purpose.kind))].join('; ')}; unreadable text; and ` +
   'briefs that say nothing about what is wanted. Judge what the author asks for, not single words: a ' +
   'fraud-detection system, a penetration test the owner commissions, an ethical hacking club, a counterfeit- or ' +
   'misinformation-awareness campaign, auditing personal data for GDPR, analysing genuine customer reviews, ' +

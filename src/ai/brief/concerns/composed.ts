@@ -1,0 +1,423 @@
+import type { Terms } from '../terms.ts';
+import type { Clue, Purpose } from './purposes.ts';
+import { guardedBy, t } from './vocabulary.ts';
+
+/**
+ * Wrongs composed from what the requested act does to whom, rather than from a named scheme. The actor is always the
+ * author (purpose-reading.ts needs a request among the sentences read); each wrong names three parts, each with the
+ * phrases that say it in a brief and the words the company reads:
+ *
+ * - the *act* the request sets up (a document declared, money moved, a prize given, a price shown);
+ * - *who is wronged* by it: the people acted on or their families, buyers, a court or creditors, the owner of what is
+ *   used — or, where no one is named, what is theirs (their passports, their say);
+ * - the *concealment* that makes the act a wrong rather than a business decision: their say left out on purpose, what
+ *   the author knows set against what others are told, something timed before the reckoning that would count it.
+ *
+ * No part alone is a wrong ("we would rather keep it simple", "a survey found knotweed", "a prize draw", "a new
+ * company"); the parts meeting in neighbouring sentences of a request are. The reason the company reads is put
+ * together from the parts, so it says what the act does and to whom, whatever the trade.
+ */
+
+/** One part of a wrong: the phrases that say it, and what it is in the words of the reason. */
+type Part = {
+  /** Completes the reason at this part's place. */
+  says: string;
+  /** The phrases; none when the part is only said (the others imply it). */
+  terms?: Terms;
+  /** A hit right after "not", "never", "without" does not count. */
+  asserted?: boolean;
+};
+
+type Composition = {
+  kind: string;
+  act: Part;
+  wronged: Part;
+  concealment: Part;
+  /** Parts that must be said in one sentence, within this many tokens of each other (the first two listed). */
+  together?: { parts: ('act' | 'wronged' | 'concealment')[]; within?: number };
+  distinct?: boolean;
+  unless: Terms;
+};
+
+const PART_NAMES = ['act', 'wronged', 'concealment'] as const;
+
+/** A purpose (read as purpose-reading.ts reads them) whose clues are the parts and whose reason says them in order. */
+function composedWrong(composition: Composition): Purpose {
+  const grouped = composition.together?.parts ?? [];
+  const clueOf = (names: readonly (typeof PART_NAMES)[number][], within?: number): Clue | null => {
+    const parts = names.map((name) => composition[name]).filter((part) => part.terms !== undefined);
+    if (parts.length === 0) return null;
+    return {
+      together: parts.map((part) => part.terms!),
+      asserted: parts.some((part) => part.asserted === true),
+      within,
+    };
+  };
+  const clues = [
+    clueOf(grouped, composition.together?.within),
+    ...PART_NAMES.filter((name) => !grouped.includes(name)).map((name) => clueOf([name])),
+  ].filter((clue): clue is Clue => clue !== null);
+  return {
+    kind: composition.kind,
+    reason: `to ${composition.act.says} ${composition.wronged.says}, ${composition.concealment.says}`,
+    clues,
+    unless: composition.unless,
+    distinct: composition.distinct,
+  };
+}
+
+/**
+ * The say of the people acted on, their family, a prescriber or the owner of what is used, left out: "their families
+ * would worry if asked", "the water company has not been involved", "there should be no consultation step".
+ */
+const THEIR_SAY_LEFT_OUT = t(
+  '~(worry|object|refuse|complain|mind|say) (if|when) (asked|told|consulted|informed)',
+  '~(worry|object|refuse|complain|mind) if (they|he|she) ~(know|find|hear|ask)',
+  "(has|have|had) (not|n't|never) been (involved|asked|consulted|told|informed|notified)",
+  "(not|n't) on (their|his|her|the) prescription*",
+  'no (consultation|prescription|prescriber|assessment|clinical|medical) (step|check|stage|needed|required)',
+  'without (a|any) (consultation|prescription|prescriber)',
+  "(not|n't|never) (involve|consult|ask|tell|notify) (the|their|his|her) (family|families|relatives|owner|owners|landlord|council|company|gp|doctor|prescriber)",
+);
+/** Left out on purpose, and meant to stay so: "we would like to keep it that way", "so we would rather handle it". */
+const KEPT_THAT_WAY = t(
+  'keep it that way',
+  'keep things that way',
+  '~(want|like|prefer) (it|things) to stay that way',
+  "(would|'d) rather (handle|keep|deal|do|sort|manage) (it|this|them|that|things)",
+  'rather not (ask|involve|tell|consult|bother|mention)',
+  'to keep it (simple|quick|easy|smooth)',
+  'keep it (simple|quick|easy|smooth) (there|so)',
+);
+
+/** The people acted on, or the owner of what is used, left out of a decision that is theirs, on purpose. */
+export const THEIR_SAY_LEFT_OUT_ON_PURPOSE = composedWrong({
+  kind: 'an act on people or on what belongs to others that leaves out, on purpose, whoever must agree to it or be asked first',
+  act: { says: 'go ahead with an act on people, or on what belongs to others,' },
+  wronged: {
+    says: 'while leaving out whoever must agree to it or be asked first (the people themselves or their families, a prescriber, the owner or the authority)',
+    terms: THEIR_SAY_LEFT_OUT,
+  },
+  concealment: { says: 'on purpose and so that it stays that way', terms: KEPT_THAT_WAY, asserted: true },
+  // Not "permit": "their permits … are expensive" is why the owner is left out. Left out for now is no wrong ("has not
+  // been involved yet", "until the design is settled"), nor is being asked about something ("would mind if asked
+  // about the war years").
+  unless: guardedBy(
+    'consent*',
+    'agreed',
+    'permission',
+    'best interests',
+    'mental capacity',
+    'yet',
+    'for now',
+    'at this stage',
+    'until',
+    '(asked|told) about',
+  ),
+});
+
+/** Papers that prove who someone is and let them travel or work: no employer or landlord may keep them. */
+const THEIR_PAPERS = t(
+  'passport',
+  'passports',
+  'identity (documents|papers|cards|card)',
+  'id (documents|papers|cards|card)',
+  'visa (documents|papers)',
+  'residence (permit|permits|card|cards)',
+  'work permit*',
+  'bank card*',
+);
+/** Taken from the person and kept: collected, held, kept in the office safe. */
+const KEPT_FROM_THEM_PHYSICALLY = t(
+  '~(collect|hold|keep|retain|store|lock) (in|by|at|until)',
+  '(collected|held|kept|retained|stored|locked) (by|in|at|until)',
+  '~(take|hold|keep|retain|collect) (them|it) (in|until|for)',
+  'in the (office|farm|site|company) safe',
+  'in (our|the) safe',
+);
+/** Given back only on a condition: until a debt is repaid, the contract ends, notice is worked. */
+const ONLY_ON_A_CONDITION = t(
+  'until (the|they|their|he|she|it|all|any|every)',
+  'only (once|when|after|if)',
+  'back (early|only)',
+  'unless (they|he|she)',
+);
+
+/** Someone's identity papers held from them until they pay or stay. */
+export const PAPERS_HELD_AGAINST_THEM = composedWrong({
+  kind: "people's passports or identity papers taken and held until they repay a debt, finish a contract or meet another condition",
+  act: { says: 'take and hold', terms: KEPT_FROM_THEM_PHYSICALLY, asserted: true },
+  wronged: { says: "people's passports or identity papers", terms: THEIR_PAPERS },
+  concealment: {
+    says: 'giving them back only on a condition (a debt repaid, a contract finished), which keeps the people from leaving',
+    terms: ONLY_ON_A_CONDITION,
+  },
+  together: { parts: ['act', 'wronged'], within: 15 },
+  // The check the law asks for, not a hold: passports copied and handed straight back.
+  unless: guardedBy(
+    'consent*',
+    'agree*',
+    'if they wish',
+    'on request',
+    'copied',
+    'cop(y|ies) (of|and)',
+    '~hand (them|it) (straight|right) back',
+    'returned (straight|immediately)',
+    'right(-)?to(-)?work',
+    'right - to - work',
+  ),
+});
+
+/** Money or property moved out of the author's hands: reserves, savings, a house, vans, shares. */
+const ASSETS_MOVED = t(
+  '~(move|transfer|put|shift|place|sign|gift) (the|my|our|his|her|its|all|some) (reserves|savings|cash|money|funds|assets|property|properties|house|shares|vans|vehicles|business)',
+  '(reserves|savings|cash|money|funds|assets|property|shares|vans|vehicles) (moved|transferred|put|shifted|placed|gifted)',
+  '(transferred|sold|moved) (to|into) (it|them) (at|for) (a|an) (nominal|token|low)',
+  'at (a|an) (nominal|token) (value|price|sum)',
+);
+/** Into the hands of someone close or a new shell: a relative's name, a new company, a friend's account. */
+const TO_ANOTHER_NAME = t(
+  "in (my|his|her|our|their) (brother|sister|son|daughter|mother|father|cousin|partner|friend|uncle|aunt|nephew|niece) 's name",
+  "(brother|sister|son|daughter|mother|father|cousin|friend) 's (name|company|account|firm)",
+  'a new company',
+  'a (separate|different|new) (company|account|entity) set up',
+);
+/** Before whoever would count it: a court's financial disclosure, creditors, a liquidator, a means test. */
+const BEFORE_THE_RECKONING = t(
+  'financial disclosure',
+  'disclosure (for|to) the court',
+  'divorce',
+  'separating',
+  'creditors',
+  'liquidat*',
+  'insolven*',
+  'bankrupt*',
+  'means (test|tested|assessment)',
+  'financial assessment',
+  'before the (court|hearing|judgment|claim|assessment|valuation)',
+);
+
+/** Money or property put in another's name before a court, creditors or an assessor counts it. */
+export const ASSETS_PUT_OUT_OF_REACH = composedWrong({
+  kind: 'money or property moved to a relative or a new company just before a court, creditors or an assessor would count it',
+  act: { says: 'move money or property', terms: ASSETS_MOVED, asserted: true },
+  wronged: { says: 'to a relative or a new company', terms: TO_ANOTHER_NAME },
+  concealment: {
+    says: 'just before a court, creditors or an assessor would count it, which hides it from the people it is owed to',
+    terms: BEFORE_THE_RECKONING,
+  },
+  unless: guardedBy(
+    'disclos(e|ed|ing) (it|them|all|the)',
+    'declare* (it|them|all|the)',
+    '(court|creditors) (approval|agreement|consent)',
+  ),
+});
+
+/** What the author knows: a survey or test found it, it was diagnosed, there is a history of it. */
+const WHAT_IS_KNOWN = t(
+  // "A survey two years ago found…": up to four words between.
+  ...[0, 1, 2, 3, 4].map(
+    (gap) =>
+      `(survey|surveyor|test|tests|inspection|report|engineer|inspector|check) ${'? '.repeat(gap)}(found|showed|identified|revealed|flagged|confirmed)`,
+  ),
+  '(found|identified|diagnosed|detected|confirmed) (two|three|four|five|several|some|last|a) (years|months|weeks|year|month) ago',
+  'a history of',
+  'we (know|knew) (it|that|there)',
+);
+/** A declaration on a form, answered no or none: "the answer on knotweed should be 'no'", "tick 'no'". */
+const DENIED_ON_A_FORM = t(
+  // "the answer on knotweed should be "no"": up to three words between, the answer quoted or not.
+  ...[0, 1, 2, 3].flatMap((gap) =>
+    ['', ' ?'].map(
+      (quote) => `(answer|reply|box|response) ${'? '.repeat(gap)}(should|will|would|must|can) be${quote} (no|none)`,
+    ),
+  ),
+  '~(tick|answer|declare) (no|none)',
+  '~(tick|answer|declare) ? (no|none)',
+);
+/** The denial rests on what can be seen, not on what is known: "as nothing is visible now", "before it shows again". */
+const ONLY_WHAT_SHOWS = t(
+  'nothing (is|was) (visible|showing)',
+  'nothing can be seen',
+  "(not|n't) (visible|showing|noticeable)",
+  'no longer (visible|showing|noticeable)',
+  '~(show|grow|appear|return) again',
+  "(can|could) (not|n't) be seen",
+  'before (it|they) ~(show|grow|return|appear)',
+);
+
+/** What the author knows answered "no" on a form buyers or a lender rely on, because it cannot be seen. */
+export const DECLARED_AGAINST_WHAT_IS_KNOWN = composedWrong({
+  kind: 'a form or declaration answered "no" on something the brief itself says was found, because it cannot be seen now',
+  act: { says: 'answer "no" on a form or declaration', terms: DENIED_ON_A_FORM, asserted: true },
+  wronged: {
+    says: 'that buyers, lenders or insurers rely on, about something the brief itself says was found',
+    terms: WHAT_IS_KNOWN,
+  },
+  concealment: { says: 'on the ground that it cannot be seen now, which deceives them', terms: ONLY_WHAT_SHOWS },
+  unless: guardedBy(
+    'accurate*',
+    'honest*',
+    'truthful*',
+    'disclos(e|ed|ing) (it|the)',
+    'treatment plan',
+    'management plan',
+    'guarantee',
+  ),
+});
+
+/** A prize or place given to someone chosen: "the top prize … should go to the dealer's daughter". */
+const PRIZE_GIVEN_TO_SOMEONE = t(
+  // "the top prize, a car donated by a local dealer, should go to…": the prize named up to ten words before.
+  ...[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10].flatMap((gap) =>
+    ['go', 'be (given|awarded)'].map(
+      (verb) =>
+        `(prize|prizes|jackpot|place|places|hamper|hampers|voucher|vouchers|holiday|bike|car) ${'? '.repeat(gap)}(should|will|must|would) ${verb} to`,
+    ),
+  ),
+  // Whatever the prize, given to someone close to the organisers: "should go to the captain's wife".
+  ...['go', 'be (given|awarded)'].map(
+    (verb) =>
+      `(should|must) ${verb} to (the|a|his|her|their|our|my) ? 's (wife|husband|son|daughter|partner|friend|cousin|brother|sister|mother|father|nephew|niece)`,
+  ),
+  '(chosen|picked|decided|agreed|selected) (beforehand|already)',
+  '(chosen|picked|decided|agreed|selected) in advance',
+  '(pre-selected|preselected|pre-chosen)',
+);
+/** Shown to the people who paid as chance: a draw, a raffle, a winning ticket that "comes out" on camera. */
+const SHOWN_AS_CHANCE = t(
+  'draw',
+  'drawn',
+  'raffle',
+  'lottery',
+  'random*',
+  'winning ticket',
+  '~come out on camera',
+  'in the normal way',
+);
+
+/** A prize decided in advance and shown to the people who paid for a chance at it as drawn by chance. */
+export const OUTCOME_FIXED_AS_CHANCE = composedWrong({
+  kind: 'a prize draw, raffle or competition whose winner is chosen in advance and shown as drawn by chance',
+  act: { says: 'give a prize or place', terms: PRIZE_GIVEN_TO_SOMEONE, asserted: true },
+  wronged: { says: 'to someone chosen in advance' },
+  concealment: {
+    says: 'while the people who paid for a chance at it are shown a draw by chance, which deceives them',
+    terms: SHOWN_AS_CHANCE,
+  },
+  // The prize goes to whoever the draw or the judges pick: "will go to the winning ticket drawn at the fair".
+  unless: guardedBy(
+    'to the (winning|winner|first|highest|best)',
+    'whoever',
+    'the winner',
+    'highest',
+    'most (tickets|money|votes|points)',
+    'best (entry|answer|photo|design)',
+    'independent*',
+    'witness*',
+    'judge*',
+  ),
+});
+
+/** A price put up for a short while: "up to a higher 'was' price on 20 December for about ten days". */
+const PRICE_PUT_UP_BRIEFLY = t(
+  '~(put|raise|increase|lift|set|mark) ? ? ? up to a higher',
+  '~(raise|increase|lift) (the|our|all|their) (price|prices) (for|to)',
+  'up to a higher',
+  '(higher|inflated) (was|rrp) (price|prices)',
+  // The old price in quotes: 'a higher "was" price'.
+  '(higher|inflated) ? (was|rrp) ? (price|prices)',
+);
+/** A short while before the sale: "for about ten days", "for a week", "briefly". */
+const FOR_A_SHORT_WHILE = t(
+  'for (a|one|two|three|five|seven|ten|fourteen|#) (day|days|week|weeks)',
+  'for (about|only|just|around) (a|one|two|three|five|seven|ten|fourteen|#) (day|days|week|weeks)',
+  'for a few (days|weeks)',
+  'for a couple of (days|weeks)',
+  'briefly',
+  'temporarily',
+);
+/** A saving shown against that price: "40–60% off against that price", "reduced from", "was … now …". */
+const SAVING_SHOWN = t(
+  '% off',
+  'percent off',
+  'off against',
+  'reduced from',
+  'savings of',
+  'discount* (against|from|on)',
+);
+
+/** A saving shown against a price that was only charged for a few days so that the saving could be shown. */
+export const SAVING_AGAINST_A_BRIEF_PRICE = composedWrong({
+  kind: 'a price put up for a few days so that a sale can show a saving against it',
+  act: { says: 'put a price up for a few days', terms: PRICE_PUT_UP_BRIEFLY, asserted: true },
+  wronged: { says: 'so that buyers are shown a saving against it', terms: SAVING_SHOWN },
+  concealment: {
+    says: 'when that price is charged only for a few days before the sale, which deceives them about the saving',
+    terms: FOR_A_SHORT_WHILE,
+  },
+  unless: guardedBy(
+    'genuine*',
+    'honest*',
+    'accurate*',
+    'price marking',
+    'pricing practices',
+    'compl(y|ies|iant|iance)',
+  ),
+});
+
+/** A claim of origin or making on a label, a ticket, a panel: "reared on our farm", "home-grown", "handmade". */
+const ORIGIN_CLAIMED = t(
+  '(reared|grown|raised|bred|caught|made|baked|brewed|produced|picked) (on|in|at|by) (our|the) (farm|own|bakery|kitchen|brewery|workshop|estate|village|valley|boat|orchard)',
+  'from our own (flock|herd|farm|trees|hives|boats|land)',
+  'home(-)?(grown|reared|made|baked)',
+  'home - (grown|reared|made|baked)',
+  'hand(-)?made (here|in)',
+);
+/** One claim for all: "the same for all lamb", "all say", "on every label", "so staff do not keep two sets". */
+const ONE_CLAIM_FOR_ALL = t(
+  'the same for (all|every|both)',
+  'all (say|read|show|state)',
+  '(on|for) (every|all) (label|labels|ticket|tickets|pack|packs|jar|jars|product|products)',
+  "(not|n't) (have|need) to keep two",
+  'two sets',
+);
+/** The author says some of it comes from elsewhere: bought in, from a wholesaler, imported. */
+const SOME_FROM_ELSEWHERE = t(
+  '~buy in',
+  'bought in',
+  'from a (wholesaler|importer)',
+  'imported',
+  'for the rest we',
+  'only (supply|produce|grow|rear|make|bake) a (third|half|quarter)',
+  'only (supply|produce|grow|rear|make|bake) (about|around|roughly) a (third|half|quarter)',
+);
+
+/** One origin claim put on all of a product the brief itself says partly comes from elsewhere. */
+export const ONE_ORIGIN_FOR_A_MIXED_SUPPLY = composedWrong({
+  kind: 'one claim of origin ("home-grown", "reared on our farm") put on all of a product the brief says partly comes from elsewhere',
+  act: { says: 'put one claim of origin or making', terms: ORIGIN_CLAIMED },
+  wronged: { says: 'on everything buyers see (labels, tickets, panels)', terms: ONE_CLAIM_FOR_ALL, asserted: true },
+  concealment: {
+    says: 'when the brief itself says part of it is bought in from elsewhere, which deceives buyers',
+    terms: SOME_FROM_ELSEWHERE,
+  },
+  unless: guardedBy(
+    'separate (label|labels|shelves|codes)',
+    'country of origin',
+    'clearly (marked|labelled|labeled)',
+    'honest*',
+    'accurate*',
+  ),
+});
+
+/** Read after the structural wrongs (structure.ts); the first whose parts meet gives the reason. */
+export const COMPOSED_WRONGS: readonly Purpose[] = [
+  THEIR_SAY_LEFT_OUT_ON_PURPOSE,
+  PAPERS_HELD_AGAINST_THEM,
+  ASSETS_PUT_OUT_OF_REACH,
+  DECLARED_AGAINST_WHAT_IS_KNOWN,
+  OUTCOME_FIXED_AS_CHANCE,
+  SAVING_AGAINST_A_BRIEF_PRICE,
+  ONE_ORIGIN_FOR_A_MIXED_SUPPLY,
+];
