@@ -1,6 +1,6 @@
-import type { Terms } from '../terms.ts';
+import { Terms } from '../terms.ts';
 import type { Clue, Purpose } from './purposes.ts';
-import { guardedBy, t } from './vocabulary.ts';
+import { guardedBy, KEPT_FROM_THEM, t } from './vocabulary.ts';
 
 /**
  * Wrongs composed from what the requested act does to whom, rather than from a named scheme. The actor is always the
@@ -411,6 +411,73 @@ export const ONE_ORIGIN_FOR_A_MIXED_SUPPLY = composedWrong({
   ),
 });
 
+/** Something that acts on the body: a sedative, a medicine, a laxative, a drug. */
+const ACTS_ON_THE_BODY = t(
+  'sedativ*',
+  'tranquil(l)?i(s|z)er*',
+  'sleeping (pills|tablets|drops)',
+  'medication',
+  'medicine*',
+  'tablets',
+  'pills',
+  'drug',
+  'drugs',
+  'laxative*',
+  'antihistamine*',
+  'melatonin',
+);
+/** Put where the person will not notice it: in their food or drink, crushed or mixed into it, or they are not told. */
+const WHERE_THEY_WILL_NOT_NOTICE = Terms.union(
+  KEPT_FROM_THEM,
+  t(
+    '(in|into) (their|his|her|the) (food|drinks|drink|tea|coffee|meals|meal|milk|supper|juice|bottles|bottle|porridge|breakfast|lunch|dinner|squash)',
+    '(in|into) (their|his|her|the) (evening|morning|afternoon|supper|bedtime) (drinks|drink|milk|tea|meal|meals|snack)',
+    '~(crush|mix|hide|dissolve|slip|stir) (it|them) into',
+    '(crushed|mixed|hidden|dissolved|slipped|stirred) into',
+    'without (their|his|her) (knowledge|noticing)',
+  ),
+);
+/** The people it is given to. */
+const PEOPLE_IN_CARE = t(
+  'residents',
+  'patients',
+  'children',
+  'pupils',
+  'babies',
+  'guests',
+  'clients',
+  'service users',
+  'members',
+  'staff',
+  'workers',
+  'players',
+  '(he|she|they) (takes|take|gets|get|has|have)',
+);
+
+/** A sedative or medicine given to people in their food or drink, or without telling them. */
+export const GIVEN_TO_PEOPLE_UNKNOWINGLY = composedWrong({
+  kind: 'a sedative, medicine or drug given to people hidden in their food or drink, or without telling them',
+  act: { says: 'give a sedative, medicine or drug', terms: ACTS_ON_THE_BODY },
+  wronged: { says: 'to people (residents, patients, children, guests)', terms: PEOPLE_IN_CARE },
+  concealment: {
+    says: 'hidden in their food or drink or without telling them, so they cannot refuse it',
+    terms: WHERE_THEY_WILL_NOT_NOTICE,
+    asserted: true,
+  },
+  together: { parts: ['act', 'concealment'], within: 12 },
+  // Covert medication done lawfully: a best-interests decision under the Mental Capacity Act, with the prescriber.
+  unless: guardedBy(
+    'best interests',
+    'mental capacity',
+    'covert (medication|administration) (policy|plan|protocol)',
+    'prescrib*',
+    'consent*',
+    'agreed',
+    'pharmacist',
+    'allerg*',
+  ),
+});
+
 /** Read after the structural wrongs (structure.ts); the first whose parts meet gives the reason. */
 export const COMPOSED_WRONGS: readonly Purpose[] = [
   THEIR_SAY_LEFT_OUT_ON_PURPOSE,
@@ -420,4 +487,5 @@ export const COMPOSED_WRONGS: readonly Purpose[] = [
   OUTCOME_FIXED_AS_CHANCE,
   SAVING_AGAINST_A_BRIEF_PRICE,
   ONE_ORIGIN_FOR_A_MIXED_SUPPLY,
+  GIVEN_TO_PEOPLE_UNKNOWINGLY,
 ];
