@@ -44,7 +44,8 @@ function purposeIn(parsed: ParsedText, purpose: Purpose): Refusal | null {
     );
     if (chosen === null) continue;
     const used = [...new Set(chosen)].sort((a, b) => a.index - b.index);
-    if (!used.some((sentence) => isRequest(tokens, sentence))) continue;
+    const asking = purpose.requestInStretch === true ? sentences.filter(window) : used;
+    if (!asking.some((sentence) => isRequest(tokens, sentence))) continue;
     if (used.some((sentence) => guarded(tokens, sentence, purpose.unless))) continue;
     if (purpose.spared && used.some((sentence) => purpose.spared!.has(tokens, sentence.firstToken, sentence.endToken)))
       continue;

@@ -63,6 +63,7 @@ function composedWrong(composition: Composition): Purpose {
     clues,
     unless: composition.unless,
     distinct: composition.distinct,
+    requestInStretch: true,
   };
 }
 
@@ -88,6 +89,20 @@ const KEPT_THAT_WAY = t(
   'rather not (ask|involve|tell|consult|bother|mention)',
   'to keep it (simple|quick|easy|smooth)',
   'keep it (simple|quick|easy|smooth) (there|so)',
+);
+
+/**
+ * Their say declared not needed, which says the intent in one phrase: "their doctors do not need to be involved",
+ * "without them knowing", "no need to tell the owner".
+ */
+const SAY_DECLARED_UNNEEDED = t(
+  "(do|does|will|would) (not|n't) need to be (involved|asked|told|consulted|informed)",
+  "(need|needs) (not|n't) be (involved|asked|told|consulted|informed)",
+  'without (them|him|her|anyone) (knowing|noticing|realising|realizing)',
+  'without (them|him|her|anyone) finding out',
+  'without the (owner|owners) (knowing|noticing)',
+  'without (their|his|her|the) (family|families|doctor|doctors|gp|owner|owners) knowing',
+  'no need to (involve|ask|tell|consult|inform) (them|him|her|the|their)',
 );
 
 /** The people acted on, or the owner of what is used, left out of a decision that is theirs, on purpose. */
@@ -134,12 +149,14 @@ const KEPT_FROM_THEM_PHYSICALLY = t(
   '~(take|hold|keep|retain|collect) (them|it) (in|until|for)',
   'in the (office|farm|site|company) safe',
   'in (our|the) safe',
+  '~look after (the|their|his|her)',
 );
 /** Given back only on a condition: until a debt is repaid, the contract ends, notice is worked. */
 const ONLY_ON_A_CONDITION = t(
   'until (the|they|their|he|she|it|all|any|every)',
   'only (once|when|after|if)',
   'back (early|only)',
+  '~(get|have|give|hand) (them|it) back (once|after|only)',
   'unless (they|he|she)',
 );
 
@@ -158,6 +175,7 @@ export const PAPERS_HELD_AGAINST_THEM = composedWrong({
     'consent*',
     'agree*',
     'if they wish',
+    'if (they|guests|he|she) ask',
     'on request',
     'copied',
     'cop(y|ies) (of|and)',
@@ -170,7 +188,8 @@ export const PAPERS_HELD_AGAINST_THEM = composedWrong({
 
 /** Money or property moved out of the author's hands: reserves, savings, a house, vans, shares. */
 const ASSETS_MOVED = t(
-  '~(move|transfer|put|shift|place|sign|gift) (the|my|our|his|her|its|all|some) (reserves|savings|cash|money|funds|assets|property|properties|house|shares|vans|vehicles|business)',
+  '~(move|transfer|put|shift|place|sign|gift) (the|my|our|his|her|its|all|some) (reserves|savings|cash|money|funds|assets|property|properties|house|cottage|flat|home|land|farm|car|boat|pension|shares|vans|vehicles|business)',
+  '~(move|transfer|put|shift|place|sign|gift) (the|my|our|his|her|its) ? (reserves|savings|property|house|cottage|flat|home|land|farm|car|boat|pension|shares|business)',
   '(reserves|savings|cash|money|funds|assets|property|shares|vans|vehicles) (moved|transferred|put|shifted|placed|gifted)',
   '(transferred|sold|moved) (to|into) (it|them) (at|for) (a|an) (nominal|token|low)',
   'at (a|an) (nominal|token) (value|price|sum)',
@@ -180,6 +199,8 @@ const TO_ANOTHER_NAME = t(
   "in (my|his|her|our|their) (brother|sister|son|daughter|mother|father|cousin|partner|friend|uncle|aunt|nephew|niece) 's name",
   "(brother|sister|son|daughter|mother|father|cousin|friend) 's (name|company|account|firm)",
   'a new company',
+  'to (my|his|her|our) (mum|mother|dad|father|brother|sister|son|daughter|wife|husband|partner|friend|cousin)',
+  "under (my|his|her|our) (brother|sister|son|daughter|mother|father|mum|dad|cousin|partner|friend) 's name",
   'a (separate|different|new) (company|account|entity) set up',
 );
 /** Before whoever would count it: a court's financial disclosure, creditors, a liquidator, a means test. */
@@ -233,12 +254,17 @@ const DENIED_ON_A_FORM = t(
     ),
   ),
   '~(tick|answer|declare) (no|none)',
+  // "please put that there have been no water problems", "tick 'no known faults'".
+  '~(put|say|state|write|answer|declare) that there (have|has) been no',
+  '~(put|say|state|write|answer|declare) that there (are|is|was|were) no',
+  'no known (faults|fault|defects|defect|problems|issues)',
   '~(tick|answer|declare) ? (no|none)',
 );
 /** The denial rests on what can be seen, not on what is known: "as nothing is visible now", "before it shows again". */
 const ONLY_WHAT_SHOWS = t(
   'nothing (is|was) (visible|showing)',
   'nothing can be seen',
+  '(painted|plastered|papered|covered|filled|turfed|patched) over',
   "(not|n't) (visible|showing|noticeable)",
   'no longer (visible|showing|noticeable)',
   '~(show|grow|appear|return) again',
@@ -281,6 +307,8 @@ const PRIZE_GIVEN_TO_SOMEONE = t(
       `(should|must) ${verb} to (the|a|his|her|their|our|my) ? 's (wife|husband|son|daughter|partner|friend|cousin|brother|sister|mother|father|nephew|niece)`,
   ),
   '(chosen|picked|decided|agreed|selected) (beforehand|already)',
+  'make sure (his|her|their|our) (ticket|name|entry|number) ~(be|get|come)',
+  'keep the prize',
   '(chosen|picked|decided|agreed|selected) in advance',
   '(pre-selected|preselected|pre-chosen)',
 );
@@ -335,10 +363,14 @@ const FOR_A_SHORT_WHILE = t(
   'for a few (days|weeks)',
   'for a couple of (days|weeks)',
   'briefly',
+  'for a fortnight',
+  'beforehand',
   'temporarily',
 );
 /** A saving shown against that price: "40–60% off against that price", "reduced from", "was … now …". */
 const SAVING_SHOWN = t(
+  'saving #',
+  'saving of',
   '% off',
   'percent off',
   'off against',
@@ -370,6 +402,7 @@ export const SAVING_AGAINST_A_BRIEF_PRICE = composedWrong({
 const ORIGIN_CLAIMED = t(
   '(reared|grown|raised|bred|caught|made|baked|brewed|produced|picked) (on|in|at|by) (our|the) (farm|own|bakery|kitchen|brewery|workshop|estate|village|valley|boat|orchard)',
   'from our own (flock|herd|farm|trees|hives|boats|land)',
+  'from our (hives|farm|flock|herd|trees|boats|land|kitchen|bakery|orchard|vineyard|garden|dairy)',
   'home(-)?(grown|reared|made|baked)',
   'home - (grown|reared|made|baked)',
   'hand(-)?made (here|in)',
@@ -378,6 +411,7 @@ const ORIGIN_CLAIMED = t(
 const ONE_CLAIM_FOR_ALL = t(
   'the same for (all|every|both)',
   'all (say|read|show|state)',
+  'every (jar|pack|label|bottle|bag|box|product|loaf|tin|punnet|tray|cut) (labelled|labeled|marked|says|saying|reads)',
   '(on|for) (every|all) (label|labels|ticket|tickets|pack|packs|jar|jars|product|products)',
   "(not|n't) (have|need) to keep two",
   'two sets',
@@ -415,7 +449,7 @@ export const ONE_ORIGIN_FOR_A_MIXED_SUPPLY = composedWrong({
 const ACTS_ON_THE_BODY = t(
   'sedativ*',
   'tranquil(l)?i(s|z)er*',
-  'sleeping (pills|tablets|drops)',
+  'sleeping (pill|pills|tablet|tablets|drops)',
   'medication',
   'medicine*',
   'tablets',
@@ -429,6 +463,7 @@ const ACTS_ON_THE_BODY = t(
 /** Put where the person will not notice it: in their food or drink, crushed or mixed into it, or they are not told. */
 const WHERE_THEY_WILL_NOT_NOTICE = Terms.union(
   KEPT_FROM_THEM,
+  SAY_DECLARED_UNNEEDED,
   t(
     '(in|into) (their|his|her|the) (food|drinks|drink|tea|coffee|meals|meal|milk|supper|juice|bottles|bottle|porridge|breakfast|lunch|dinner|squash)',
     '(in|into) (their|his|her|the) (evening|morning|afternoon|supper|bedtime) (drinks|drink|milk|tea|meal|meals|snack)',
@@ -478,6 +513,35 @@ export const GIVEN_TO_PEOPLE_UNKNOWINGLY = composedWrong({
   ),
 });
 
+/** Drawn off or plugged into: "connect to", "tap into", "run a cable from", "fill from". */
+const DRAWN_FROM = t(
+  '~(connect|tap|plug|hook|fill|draw|pipe|feed) (into|to|from|off)',
+  '~run (a|the) (cable|pipe|hose|lead) from',
+);
+/** A supply that belongs to someone else: "the farm's mains supply", "the next-door unit's supply", a street hydrant. */
+const ANOTHERS_SUPPLY = t(
+  ...['', ' ?', ' ? ?'].map(
+    (between) =>
+      `(the|a|our|their)${between} ? ('s|') (mains|supply|water|power|electricity|wifi|meter|hydrant|tank|socket|sockets|gas|broadband)`,
+  ),
+  '(street|fire) hydrant*',
+  '(mains|water|power|electricity|gas) supply (across|next|over|opposite)',
+);
+
+/** Someone else's supply (water, power, wifi) drawn on while the owner is kept out of it. */
+export const ANOTHERS_SUPPLY_TAKEN = composedWrong({
+  kind: "someone else's water, power or other supply drawn on while the owner is kept from knowing or deciding",
+  act: { says: 'draw on', terms: DRAWN_FROM },
+  wronged: { says: "someone else's water, power or other supply", terms: ANOTHERS_SUPPLY },
+  concealment: {
+    says: 'while the owner is kept from knowing or deciding, which takes what is theirs',
+    terms: Terms.union(SAY_DECLARED_UNNEEDED, THEIR_SAY_LEFT_OUT),
+    asserted: true,
+  },
+  together: { parts: ['act', 'wronged'], within: 10 },
+  unless: guardedBy('permission', 'agreed', 'consent*', 'licen(s|c)e*', 'approved', 'metered', 'rent*', 'we pay'),
+});
+
 /** Read after the structural wrongs (structure.ts); the first whose parts meet gives the reason. */
 export const COMPOSED_WRONGS: readonly Purpose[] = [
   THEIR_SAY_LEFT_OUT_ON_PURPOSE,
@@ -488,4 +552,5 @@ export const COMPOSED_WRONGS: readonly Purpose[] = [
   SAVING_AGAINST_A_BRIEF_PRICE,
   ONE_ORIGIN_FOR_A_MIXED_SUPPLY,
   GIVEN_TO_PEOPLE_UNKNOWINGLY,
+  ANOTHERS_SUPPLY_TAKEN,
 ];

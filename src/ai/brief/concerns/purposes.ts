@@ -33,6 +33,11 @@ export type Purpose = {
   spared?: Terms;
   /** Each clue in a sentence of its own: what the clues say is a wrong only when set against each other. */
   distinct?: boolean;
+  /**
+   * The request may be any sentence of the stretch, not only one that holds a clue: a wrong of several parts is
+   * often described as the business's practice ("he keeps them until the end of the season") next to what is asked.
+   */
+  requestInStretch?: boolean;
 };
 
 const PEOPLE_ON_RECORD = t(
