@@ -524,4 +524,26 @@ describe('decomposition: the skills a task needs', () => {
     const built = names('Build the booking API in Python, with documentation.', 'Build the API');
     assert.ok(built.includes('Python') && !built.includes('Technical writing'), built.join(', '));
   });
+
+  it('leaves out a skill named only as whom the work is for or with, unless the brief asks for that person', () => {
+    for (const [piece, skill] of [
+      ['Run two training sessions for branch managers and the sales team.', 'Sales'],
+      ['Train six of our team leaders as racking safety inspectors.', 'Leadership'],
+      ['Refresh the templates, ideally with a trainee or paralegal helping.', 'Paralegal'],
+      ['Design the service model and the referral criteria with the district nurses.', 'District nursing'],
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(!skills.includes(skill), `${piece}: ${skills.join(', ')}`);
+    }
+    // Work done to people is work; a person the brief asks for, or who is to do the work, is the trade it needs.
+    const trained = names('Train our team on the new procedures.', 'Train our team');
+    assert.ok(trained.includes('Staff training'), trained.join(', '));
+    const adviser = names('A radiation protection adviser to carry out a risk assessment for the room.', 'Do it');
+    assert.ok(adviser.includes('Radiation safety certificate'), adviser.join(', '));
+    const engineer = names('We need a chartered structural engineer to inspect the bridge.', 'Inspect the bridge');
+    assert.ok(
+      engineer.some((name) => /engineer/i.test(name)),
+      engineer.join(', '),
+    );
+  });
 });

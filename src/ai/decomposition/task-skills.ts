@@ -1,9 +1,10 @@
 import { isPeopleLemma } from '../brief/stakeholders.ts';
 import { LANGUAGE_WORK_AREA } from '../taxonomy/skill-areas.ts';
-import type { SkillArea, Taxonomy, TaxonomySkill } from '../taxonomy/taxonomy.ts';
+import type { SkillArea, SkillMention, Taxonomy, TaxonomySkill } from '../taxonomy/taxonomy.ts';
 import { type ParsedText, parseText } from '../taxonomy/text-parser.ts';
 import { isNotThisWork } from './brief-pieces.ts';
 import { headsNamedPractices, practicesInOwnWords } from './own-words-skills.ts';
+import { namesPeopleOnly, wordsNamePeople } from './people-mentions.ts';
 import type { RequiredSkill } from './schema.ts';
 import { findInOtherWords } from './skill-phrases.ts';
 import { clip } from './task-wording.ts';
@@ -489,7 +490,7 @@ export function requiredSkills(
   const languageWork =
     areas.some((mention) => mention.area.id === LANGUAGE_WORK_AREA) ||
     context.fallback.some((area) => area.id === LANGUAGE_WORK_AREA);
-  const mentions = taxonomy.findInText(parsed);
+  const mentions = namedForWork(taxonomy, parsed);
   const label = pieceLabel(piece);
   for (const mention of mentions) {
     if (mention.skill.category === 'language' && (!languageWork || mention.skill.name === BRIEF_LANGUAGE)) continue;
@@ -503,7 +504,7 @@ export function requiredSkills(
   // Skills the excerpt names in other words ("review the literature", "edit and mix the audio").
   // Supporting work ("write … a report") stays a side of the task here too: the rule below decides it.
   const supporting = new Set(WORK_SKILLS.filter((work) => work.supporting).flatMap((work) => work.skills));
-  for (const mention of findInOtherWords(taxonomy, piece)) {
+  for (const mention of inOtherWordsForWork(taxonomy, piece)) {
     if (supporting.has(mention.skill.name)) continue;
     add(mention.skill, `The brief asks for it in its own words: ${quote(mention.words)}.`);
   }
@@ -634,6 +635,18 @@ export function mainSkills(taxonomy: Taxonomy, title: string, description: strin
   for (const mention of taxonomy.findInText(description)) count(mention.skill, mention.mentions);
   for (const mention of findInOtherWords(taxonomy, description)) count(mention.skill, 1);
   return [...weight.entries()].sort((a, b) => b[1] - a[1]).map(([skill]) => skill);
+}
+
+/** The skills a text names, less those it names only as people ("four healthcare assistants", "our sales team"). */
+function namedForWork(taxonomy: Taxonomy, text: string | ParsedText): SkillMention[] {
+  const parsed = typeof text === 'string' ? parseText(text) : text;
+  return taxonomy.findInText(parsed).filter((mention) => !namesPeopleOnly(parsed, mention));
+}
+/** The same for skills a text names in other words (skill-phrases.ts). */
+function inOtherWordsForWork(taxonomy: Taxonomy, text: string) {
+  return findInOtherWords(taxonomy, text).filter(
+    (mention) => !wordsNamePeople(text, mention.words, mention.skill.name),
+  );
 }
 
 /**

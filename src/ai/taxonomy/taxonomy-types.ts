@@ -37,7 +37,16 @@ export type SkillArea = {
   weakTriggers: readonly string[];
 };
 
-export type SkillMention = { skill: TaxonomySkill; mentions: number; firstIndex: number };
+/** Where a skill is named: the parser's tokens from `firstToken` up to (not including) `endToken`. */
+export type MentionSpan = { firstToken: number; endToken: number };
+
+export type SkillMention = {
+  skill: TaxonomySkill;
+  mentions: number;
+  firstIndex: number;
+  /** Each place it is named, in order. */
+  spans: readonly MentionSpan[];
+};
 
 /** An area a text calls for: by its trigger phrases ("mobile app", "database") and by the skills it names. */
 export type AreaMention = {

@@ -1,10 +1,17 @@
 import { type MatchMode, type PhraseEntry, PhraseMatcher } from './phrase-matcher.ts';
 import { type AreaTrigger, findAreas } from './skill-areas.ts';
 import { nameKey, readTaxonomyData, type SkillEntry, type TaxonomyData } from './taxonomy-data.ts';
-import type { AreaMention, SkillArea, SkillMention, TaxonomySkill } from './taxonomy-types.ts';
+import type { AreaMention, MentionSpan, SkillArea, SkillMention, TaxonomySkill } from './taxonomy-types.ts';
 import { type ParsedText, parseText } from './text-parser.ts';
 
-export type { AreaMention, SkillArea, SkillCategory, SkillMention, TaxonomySkill } from './taxonomy-types.ts';
+export type {
+  AreaMention,
+  MentionSpan,
+  SkillArea,
+  SkillCategory,
+  SkillMention,
+  TaxonomySkill,
+} from './taxonomy-types.ts';
 
 /**
  * The skills taxonomy: skills with aliases, categories, the fields of work they belong to and a broader parent,
@@ -77,11 +84,14 @@ export function buildTaxonomy(data: TaxonomyData): Taxonomy {
 
   const findInText = (text: string | ParsedText): SkillMention[] => {
     skillMatcher ??= new PhraseMatcher(skillPhrases(data.skills, skills), { stopWordsNeedContext: true });
-    const mentions = new Map<TaxonomySkill, SkillMention>();
+    const mentions = new Map<TaxonomySkill, SkillMention & { spans: MentionSpan[] }>();
     for (const match of skillMatcher.match(text)) {
+      const span = { firstToken: match.firstToken, endToken: match.endToken };
       const mention = mentions.get(match.target);
-      if (mention) mention.mentions++;
-      else mentions.set(match.target, { skill: match.target, mentions: 1, firstIndex: match.start });
+      if (mention) {
+        mention.mentions++;
+        mention.spans.push(span);
+      } else mentions.set(match.target, { skill: match.target, mentions: 1, firstIndex: match.start, spans: [span] });
     }
     return [...mentions.values()].sort(
       (a, b) => b.mentions - a.mentions || a.firstIndex - b.firstIndex || a.skill.name.localeCompare(b.skill.name),
