@@ -546,4 +546,29 @@ describe('decomposition: the skills a task needs', () => {
       engineer.join(', '),
     );
   });
+
+  it("reads consent as research ethics only in research, not a patient's consent form or listed building consent", () => {
+    const study = names('Recruit 20 participants who give informed written consent and run a diary study.', 'Do it');
+    assert.ok(study.includes('Research ethics'), study.join(', '));
+    for (const piece of [
+      'A consent form and an information leaflet that parents will understand.',
+      'Apply for listed building consent for the roof repairs.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(!skills.includes('Research ethics'), `${piece}: ${skills.join(', ')}`);
+    }
+  });
+
+  it('reads shifts as a rota to organise, not as when work happens or whose people they are', () => {
+    const rota = names('Volunteers can book and cancel shifts.', 'Let volunteers book shifts');
+    assert.ok(rota.includes('Scheduling & rostering'), rota.join(', '));
+    for (const piece of [
+      'A silica monitoring round on both shifts.',
+      'We have 120 hourly staff across shifts.',
+      'Train the shift leaders on the new layout.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(!skills.includes('Scheduling & rostering'), `${piece}: ${skills.join(', ')}`);
+    }
+  });
 });

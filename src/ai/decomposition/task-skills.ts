@@ -77,6 +77,8 @@ const WORK_SKILLS: {
   generic?: RegExp;
   /** Work that asks people questions: only where the piece names whom it asks or what they answer (`asksPeople`). */
   asksPeople?: true;
+  /** Work of this kind only where the piece also says this (the kind of work the words are part of). */
+  onlyWhere?: RegExp;
 }[] = [
   {
     // Or a course or a session given to the client's people ("a half-day course for our repairs staff", "a session for
@@ -118,7 +120,10 @@ const WORK_SKILLS: {
   },
   { words: /\bbudget|\bcosts?\b/i, skills: ['Budgeting'], why: 'it deals with costs', supporting: true },
   {
-    words: /\bschedul|\brota\b|\bshifts?\b/i,
+    // Shifts as when work happens ("across two shifts", "on both shifts") or whose people they are ("the
+    // shift leaders") are no rota to organise.
+    words:
+      /\bschedul|\brota\b|(?<!\b(?:on|across|both|all|two|three|four|day|night|late|early)\s{1,3})\bshifts?\b(?!\s{1,3}(?:leaders?|deputies|deputy|workers?|staff|managers?|supervisors?|teams?)\b)/i,
     skills: ['Scheduling', 'Rota management'],
     why: 'it organises shifts',
     supporting: true,
@@ -302,7 +307,15 @@ const WORK_SKILLS: {
   { words: /\bfirewall|\bnetwork security/i, skills: ['Network Security'], why: "it concerns the network's defences" },
   { words: /\bphishing|\bcyber/i, skills: ['Cybersecurity'], why: 'it is about security threats' },
   { words: /\bsafeguarding\b/i, skills: ['Safeguarding'], why: 'it works with vulnerable people' },
-  { words: /\bconsent\b|\banonymis/i, skills: ['Research ethics', 'Data protection'], why: 'it handles personal data' },
+  // Consent and anonymising are research ethics in research ("participants who give informed written consent"); a
+  // patient's consent form, a cookie consent banner or listed building consent are not.
+  {
+    words: /\bconsent\b|\banonymis/i,
+    skills: ['Research ethics'],
+    why: "it asks for research participants' consent",
+    onlyWhere:
+      /\b(?:research\w{0,3}|stud(?:y|ies)|participants?|interview\w{0,3}|trials?|respondents?|diary|focus groups?)\b/i,
+  },
   {
     words: /\bgdpr\b|\bprivacy\b|\bpersonal data\b/i,
     skills: ['Data protection', 'GDPR'],
@@ -519,6 +532,7 @@ export function requiredSkills(
     if (!work.words.test(piece) || (work.supporting && namedOwn)) continue;
     if (work.generic && headsNamedPractices(parsed, work.generic)) continue;
     if (work.asksPeople && !asksPeople(parsed)) continue;
+    if (work.onlyWhere && !work.onlyWhere.test(piece)) continue;
     const skill = work.skills.map((name) => taxonomy.resolve(name)).find(Boolean);
     const reason = `Needed because ${work.why} (${quote(piece.match(work.words)![0])} in the brief).`;
     if (work.supporting && !(headIsSideWork && work.words.test(head))) sideWork.push({ skill, reason });
