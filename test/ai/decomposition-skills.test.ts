@@ -571,4 +571,12 @@ describe('decomposition: the skills a task needs', () => {
       assert.ok(!skills.includes('Scheduling & rostering'), `${piece}: ${skills.join(', ')}`);
     }
   });
+
+  it('reads a campaign named by what it is for as that work, not campaign management', () => {
+    const fundraising = names('A fundraising campaign among listeners and local businesses.', 'Run a campaign');
+    assert.ok(!fundraising.includes('Campaign management'), fundraising.join(', '));
+    assert.ok(fundraising.includes('Fundraising'), fundraising.join(', '));
+    const plain = names('Plan and run a campaign telling owners about the new service.', 'Run a campaign');
+    assert.ok(plain.includes('Campaign management'), plain.join(', '));
+  });
 });

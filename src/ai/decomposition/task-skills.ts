@@ -339,7 +339,14 @@ const WORK_SKILLS: {
     skills: ['Curriculum development', 'Lesson planning'],
     why: 'it designs teaching',
   },
-  { words: /\bcampaign\b/i, skills: ['Campaign planning', 'Marketing strategy'], why: 'it plans a campaign' },
+  // A campaign named by what it is for ("a fundraising campaign", "a recruitment campaign") is that work, as a named
+  // audit is (`generic`).
+  {
+    words: /\bcampaign\b/i,
+    skills: ['Campaign planning', 'Marketing strategy'],
+    why: 'it plans a campaign',
+    generic: /^campaigns?$/,
+  },
   { words: /\bsocial media\b/i, skills: ['Social media marketing'], why: 'it is social media work' },
   { words: /\bcarbon|\bemissions?\b|\bnet zero/i, skills: ['Carbon accounting'], why: 'it measures emissions' },
   { words: /\bmove\b|\brelocat/i, skills: ['Project management', 'Logistics'], why: 'it organises a move' },
