@@ -4,14 +4,7 @@ import { nameKey, readTaxonomyData, type SkillEntry, type TaxonomyData } from '.
 import type { AreaMention, MentionSpan, SkillArea, SkillMention, TaxonomySkill } from './taxonomy-types.ts';
 import { type ParsedText, parseText } from './text-parser.ts';
 
-export type {
-  AreaMention,
-  MentionSpan,
-  SkillArea,
-  SkillCategory,
-  SkillMention,
-  TaxonomySkill,
-} from './taxonomy-types.ts';
+export type { AreaMention, SkillArea, SkillCategory, SkillMention, TaxonomySkill } from './taxonomy-types.ts';
 
 /**
  * The skills taxonomy: skills with aliases, categories, the fields of work they belong to and a broader parent,
