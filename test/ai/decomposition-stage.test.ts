@@ -238,6 +238,26 @@ describe('decomposition offline: tasks from the brief itself', () => {
     }
   });
 
+  test('work the client keeps as it is, or keeps in charge of, is no task', async () => {
+    const plan = await decompose(
+      plain(
+        'Counselling service redesign',
+        'The work has three stages:\nStage 1 – Understand demand: analyse two years of referral data.\n' +
+          'Stage 2 – Design a triage process with referral routes to crisis services.\n' +
+          'Stage 3 – Training: a suicide prevention course for personal tutors.\n\n' +
+          'Clinical supervision of our counsellors will continue as now. Our clinical lead stays in charge of ' +
+          'prescribing decisions. Group sessions carry on as they are. Our board keeps the final say on fees.',
+      ),
+    );
+    const titles = titlesOf(plan);
+    assert.ok(
+      titles.some((title) => /triage/i.test(title)),
+      titles.join(' | '),
+    );
+    for (const title of titles)
+      assert.doesNotMatch(title, /supervision|prescribing|group sessions|final say/i, titles.join(' | '));
+  });
+
   test('a list item of work named by its kind ("risk assessments and …") is a piece, not a risk the brief names', async () => {
     const plan = await decompose(
       plain(

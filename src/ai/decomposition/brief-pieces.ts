@@ -57,10 +57,12 @@ const NOT_THIS_WORK =
 /**
  * The same in other forms: the client's people or another contract named as who does it ("Traffic management will be
  * arranged by our highways team", "Any repair designs will be tendered separately", "The museum's own technicians will
- * build the cases"), and what stays as it is ("The HR system itself is not changing").
+ * build the cases"), the client's people kept in charge of it ("Our vet stays in charge of prescribing", "Our board
+ * keeps the final say"), and what stays as it is ("The HR system itself is not changing", "Clinical supervision will
+ * continue as now", "Our eye examinations carry on as they are").
  */
 const NOT_THIS_WORK_TOO =
-  /\b(?:will|are|is)\s{1,4}(?:being\s{1,4}|be\s{1,4})?(?:arranged|done|handled|carried\s{1,4}out|provided|made|built|installed|managed|delivered|organised|organized|supplied|covered)\s{1,4}by\s{1,4}(?:our|the\s{1,4}(?:client|council|school|museum|trust|practice|company|charity)'?s?)\b|\b(?:will|are|is)\s{1,4}(?:be\s{1,4})?(?:tendered|procured|commissioned|contracted|quoted|handled|done|dealt\s{1,4}with)\s{1,4}separately\b|^(?:the\s{1,4})?[\p{L}-]{1,30}(?:'s|’s)\s{1,4}own\s{1,4}(?:[\p{L}-]{1,30}\s{1,4}){1,3}?will\b|\b(?:itself|themselves)\s{1,4}(?:is|are)\s{1,4}not\s{1,4}(?:changing|in\s{1,4}scope|included)\b/iu;
+  /\b(?:will|are|is)\s{1,4}(?:being\s{1,4}|be\s{1,4})?(?:arranged|done|handled|carried\s{1,4}out|provided|made|built|installed|managed|delivered|organised|organized|supplied|covered)\s{1,4}by\s{1,4}(?:our|the\s{1,4}(?:client|council|school|museum|trust|practice|company|charity)'?s?)\b|\b(?:will|are|is)\s{1,4}(?:be\s{1,4})?(?:tendered|procured|commissioned|contracted|quoted|handled|done|dealt\s{1,4}with)\s{1,4}separately\b|^(?:the\s{1,4})?[\p{L}-]{1,30}(?:'s|’s)\s{1,4}own\s{1,4}(?:[\p{L}-]{1,30}\s{1,4}){1,3}?will\b|\b(?:itself|themselves)\s{1,4}(?:is|are)\s{1,4}not\s{1,4}(?:changing|in\s{1,4}scope|included)\b|^(?:our|the)\s{1,4}(?:[\p{L}-]{1,30}\s{1,4}){1,3}?(?:stays?|remains?|keeps?)\s{1,4}(?:in\s{1,4}charge|responsible|the\s{1,4}final\s{1,4}say)\b|\b(?:carry|carries)\s{1,4}on\s{1,4}as\s{1,4}(?:now|before|they\s{1,4}are|it\s{1,4}is)\b|\bwill\s{1,4}continue\s{1,4}as\s{1,4}(?:now|before)\b/iu;
 /** Whether a sentence is work the brief leaves out or the client does itself: no one is to be found for it. */
 export function isNotThisWork(sentence: string): boolean {
   return NOT_THIS_WORK.test(sentence) || NOT_THIS_WORK_TOO.test(sentence);
