@@ -193,3 +193,56 @@ describe('short and everyday names of credentials and tools', () => {
     }
   });
 });
+
+describe("credentials of more regulated trades (docs/quality.md, branch cv-credentials)", () => {
+  it('resolves the registrations, tickets and licences of trades in several countries', () => {
+    const cases: [string, string][] = [
+      ['Green Certificate', 'Green Cert'],
+      ['FBDO', 'ABDO qualification'],
+      ['RGII', 'RGII registration'],
+      ['MSHA Part 48', 'MSHA certification'],
+      ['IRSE licence', 'IRSE licence'],
+      ['PBT(ASCP)', 'Phlebotomy certification'],
+      ['NHA CPT', 'Phlebotomy certification'],
+      ['LGV C', 'HGV driving'],
+      ['Radiation Users Licence', 'Radiation licence'],
+      ['Veterinary Practitioners Board registration', 'RCVS registration'],
+      ['HAZMAT endorsement', 'HAZMAT endorsement'],
+      ['CPR Level C', 'CPR certification'],
+      ['Trimble Earthworks', 'Machine control GPS'],
+      ['Omnicell', 'Automated dispensing cabinets'],
+      ['Electrical licence', "Electrician's licence"],
+    ];
+    for (const [alias, name] of cases) assert.equal(taxonomy.resolve(alias)?.name, name, alias);
+  });
+
+  it('places a licence under the trade it licenses', () => {
+    const broader = (name: string) => (taxonomy.broaderOf?.(taxonomy.resolve(name)!) ?? []).map((skill) => skill.name);
+    assert.ok(broader('IRSE licence').includes('Railway signalling'), broader('IRSE licence').join(', '));
+    assert.ok(broader('CPR Level C').includes('First aid'), broader('CPR Level C').join(', '));
+    assert.ok(broader('Epic Beaker').includes('Epic'), broader('Epic Beaker').join(', '));
+  });
+
+  it('an abbreviation that is also a word or a name counts only in a list of credentials or tools', () => {
+    const prose = [
+      'We planted a green cert tree; the common platform at the station was busy.',
+      'A beaker of water, a Kroll family reunion and a Pyxis constellation chart.',
+      'The RSA lecture on CRT monitors ended early; the RSG was closed.',
+    ];
+    const gated = ['Green Cert', 'Common Platform', 'Epic Beaker', 'Pharmacy software', 'Automated dispensing cabinets'];
+    for (const sentence of prose) {
+      const names = found(sentence);
+      for (const name of [...gated, 'Responsible alcohol service', 'Registered Respiratory Therapist']) {
+        assert.ok(!names.includes(name), `${name} in "${sentence}"`);
+      }
+    }
+    // An abbreviation that names different things in different fields (RSA: alcohol service or encryption; ECS: the
+    // electricians' card or a container service; CRT, CPL, A&P) is left out even in a list: only its longer forms count.
+    for (const short of ['RSA', 'ECS', 'CRT', 'CPL', 'A&P']) assert.equal(taxonomy.resolve(short), undefined, short);
+    assert.ok(!found('Skills: Docker, ECS, Kubernetes, Terraform.').includes('JIB card'));
+    const listed = found('Tickets: Green Cert, RSG, RGII. Systems: Common Platform, Kroll, Pyxis, Beaker.');
+    for (const name of [...gated, 'Responsible alcohol service', 'RGII registration']) {
+      assert.ok(listed.includes(name), `${name} not in ${listed.join(', ')}`);
+    }
+  });
+});
