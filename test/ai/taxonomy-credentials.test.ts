@@ -194,7 +194,7 @@ describe('short and everyday names of credentials and tools', () => {
   });
 });
 
-describe("credentials of more regulated trades (docs/quality.md, branch cv-credentials)", () => {
+describe('credentials of more regulated trades (docs/quality.md, branch cv-credentials)', () => {
   it('resolves the registrations, tickets and licences of trades in several countries', () => {
     const cases: [string, string][] = [
       ['Green Certificate', 'Green Cert'],
@@ -229,7 +229,13 @@ describe("credentials of more regulated trades (docs/quality.md, branch cv-crede
       'A beaker of water, a Kroll family reunion and a Pyxis constellation chart.',
       'The RSA lecture on CRT monitors ended early; the RSG was closed.',
     ];
-    const gated = ['Green Cert', 'Common Platform', 'Epic Beaker', 'Pharmacy software', 'Automated dispensing cabinets'];
+    const gated = [
+      'Green Cert',
+      'Common Platform',
+      'Epic Beaker',
+      'Pharmacy software',
+      'Automated dispensing cabinets',
+    ];
     for (const sentence of prose) {
       const names = found(sentence);
       for (const name of [...gated, 'Responsible alcohol service', 'Registered Respiratory Therapist']) {
