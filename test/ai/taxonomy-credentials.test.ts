@@ -212,6 +212,12 @@ describe('credentials of more regulated trades (docs/quality.md, branch cv-crede
       ['Trimble Earthworks', 'Machine control GPS'],
       ['Omnicell', 'Automated dispensing cabinets'],
       ['Electrical licence', "Electrician's licence"],
+      ['AZ licence', 'HGV driving'],
+      ['QBCC licence', "Builder's licence"],
+      ['INC registration', 'Nursing registration (India)'],
+      ['BCPS', 'Board certification (pharmacy)'],
+      ['PSIRA registration', 'Security guard license'],
+      ['Class A asbestos removal licence', 'Asbestos removal licence'],
     ];
     for (const [alias, name] of cases) assert.equal(taxonomy.resolve(alias)?.name, name, alias);
   });
