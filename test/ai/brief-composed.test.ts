@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import * as composed from '../../src/ai/brief/concerns/composed.ts';
-import type { Purpose } from '../../src/ai/brief/concerns/purposes.ts';
-import { briefStage } from '../../src/ai/brief/index.ts';
 import { isRequest } from '../../src/ai/brief/request-screening.ts';
 import { REJECTION_RULES } from '../../src/ai/brief/routing-rules.ts';
 import { parseText } from '../../src/ai/taxonomy/text-parser.ts';
-import { localContext } from './analysis-fixtures.ts';
-
-const analyse = (title: string, description: string) => briefStage.local({ title, description }, localContext);
+import { analyseBrief as analyse, itRefusesEachWrong, type ScreeningCase } from './screening-cases.ts';
 
 /**
  * Wrongs composed from what the act does to whom (concerns/composed.ts). The refused requests are written in domains
@@ -16,13 +12,8 @@ const analyse = (title: string, description: string) => briefStage.local({ title
  * honest company writes (the say asked for later, the papers handed back, the transfer approved, the form answered
  * accurately, the prize drawn, the saving against the normal price, each product labelled for where it comes from).
  */
-type Case = {
-  wrong: Purpose;
-  refused: [title: string, text: string][];
-  workable: [title: string, text: string][];
-};
 
-const CASES: Case[] = [
+const CASES: ScreeningCase[] = [
   {
     wrong: composed.THEIR_SAY_LEFT_OUT_ON_PURPOSE,
     refused: [
@@ -244,31 +235,7 @@ const CASES: Case[] = [
 ];
 
 describe('brief screening: wrongs composed from what the act does to whom', () => {
-  test('every composed wrong has refused requests and legitimate look-alikes here', () => {
-    assert.deepEqual(
-      composed.COMPOSED_WRONGS.filter((wrong) => !CASES.some((c) => c.wrong === wrong)).map((wrong) => wrong.kind),
-      [],
-    );
-  });
-
-  for (const { wrong, refused, workable } of CASES) {
-    test(`${wrong.kind}: refused with its reason and the sentences that show it; the look-alikes are workable`, async () => {
-      for (const [title, text] of refused) {
-        const output = await analyse(title, text);
-        assert.equal(output.workable, false, `${title}: accepted`);
-        assert.ok(
-          output.rejection_reason?.startsWith(
-            `Guild cannot take this brief on: read together, its sentences ask ${wrong.reason} ("`,
-          ),
-          `${title}: ${output.rejection_reason}`,
-        );
-      }
-      for (const [title, text] of workable) {
-        const output = await analyse(title, text);
-        assert.equal(output.workable, true, `${title}: ${output.rejection_reason}`);
-      }
-    });
-  }
+  itRefusesEachWrong(composed.COMPOSED_WRONGS, CASES);
 
   test('the reason says the act, whom it wrongs and how, in that order', () => {
     assert.equal(

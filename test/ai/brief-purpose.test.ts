@@ -1,25 +1,17 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import * as purposes from '../../src/ai/brief/concerns/purposes.ts';
-import { briefStage } from '../../src/ai/brief/index.ts';
 import { REJECTION_RULES } from '../../src/ai/brief/routing-rules.ts';
-import { localContext } from './analysis-fixtures.ts';
-
-const analyse = (title: string, description: string) => briefStage.local({ title, description }, localContext);
+import { analyseBrief as analyse, itRefusesEachWrong, type ScreeningCase } from './screening-cases.ts';
 
 /**
  * Requests whose purpose shows only across sentences (concerns/purposes.ts), written as ordinary business asks, and
  * legitimate briefs on the same topic that must stay workable. None of the refused ones says it in one sentence.
  */
-type Case = {
-  purpose: purposes.Purpose;
-  refused: [title: string, text: string][];
-  workable: [title: string, text: string][];
-};
 
-const CASES: Case[] = [
+const CASES: ScreeningCase[] = [
   {
-    purpose: purposes.COVERT_PROFILING,
+    wrong: purposes.COVERT_PROFILING,
     refused: [
       [
         'Knowing our wine club better',
@@ -47,7 +39,7 @@ const CASES: Case[] = [
     ],
   },
   {
-    purpose: purposes.FABRICATED_RECORDS,
+    wrong: purposes.FABRICATED_RECORDS,
     refused: [
       [
         'Catching up on our vehicle checks',
@@ -75,7 +67,7 @@ const CASES: Case[] = [
     ],
   },
   {
-    purpose: purposes.PROXY_DISCRIMINATION,
+    wrong: purposes.PROXY_DISCRIMINATION,
     refused: [
       [
         'Shortlisting for our flats',
@@ -112,7 +104,7 @@ const CASES: Case[] = [
     ],
   },
   {
-    purpose: purposes.GHOSTWRITTEN_ASSESSMENT,
+    wrong: purposes.GHOSTWRITTEN_ASSESSMENT,
     refused: [
       [
         'Coursework support',
@@ -139,7 +131,7 @@ const CASES: Case[] = [
     ],
   },
   {
-    purpose: purposes.PRESSURE_CAMPAIGN,
+    wrong: purposes.PRESSURE_CAMPAIGN,
     refused: [
       [
         'Getting a stallholder to give up his pitch',
@@ -161,7 +153,7 @@ const CASES: Case[] = [
     ],
   },
   {
-    purpose: purposes.SECRET_MONITORING,
+    wrong: purposes.SECRET_MONITORING,
     refused: [
       [
         'Driver insight',
@@ -187,7 +179,7 @@ const CASES: Case[] = [
     ],
   },
   {
-    purpose: purposes.HIDDEN_PRODUCT_CHANGE,
+    wrong: purposes.HIDDEN_PRODUCT_CHANGE,
     refused: [
       [
         'New supplier for our sausages',
@@ -209,7 +201,7 @@ const CASES: Case[] = [
     ],
   },
   {
-    purpose: purposes.RIGGED_REVIEWS,
+    wrong: purposes.RIGGED_REVIEWS,
     refused: [
       [
         'More Google reviews for our salon',
@@ -236,7 +228,7 @@ const CASES: Case[] = [
     ],
   },
   {
-    purpose: purposes.SPLITTING_TO_EVADE,
+    wrong: purposes.SPLITTING_TO_EVADE,
     refused: [
       [
         'Invoicing the library refit',
@@ -263,7 +255,7 @@ const CASES: Case[] = [
     ],
   },
   {
-    purpose: purposes.DEFEATED_SAFETY,
+    wrong: purposes.DEFEATED_SAFETY,
     refused: [
       [
         'Getting more out of our press line',
@@ -285,7 +277,7 @@ const CASES: Case[] = [
     ],
   },
   {
-    purpose: purposes.BORROWED_IDENTITY,
+    wrong: purposes.BORROWED_IDENTITY,
     refused: [
       [
         'Mailing for our boiler checks',
@@ -306,7 +298,7 @@ const CASES: Case[] = [
     ],
   },
   {
-    purpose: purposes.HIDDEN_CHARGES,
+    wrong: purposes.HIDDEN_CHARGES,
     refused: [
       [
         'Checkout for our meal boxes',
@@ -328,7 +320,7 @@ const CASES: Case[] = [
     ],
   },
   {
-    purpose: purposes.DATA_USED_BEHIND_THEIR_BACKS,
+    wrong: purposes.DATA_USED_BEHIND_THEIR_BACKS,
     refused: [
       [
         'More leads from our app',
@@ -352,31 +344,7 @@ const CASES: Case[] = [
 ];
 
 describe('brief screening: purposes read across sentences', () => {
-  test('every purpose the screening knows has refused requests and legitimate look-alikes here', () => {
-    assert.deepEqual(
-      purposes.PURPOSES.filter((purpose) => !CASES.some((c) => c.purpose === purpose)).map((purpose) => purpose.kind),
-      [],
-    );
-  });
-
-  for (const { purpose, refused, workable } of CASES) {
-    test(`${purpose.kind}: refused with its reason and the sentences that show it; the look-alikes are workable`, async () => {
-      for (const [title, text] of refused) {
-        const output = await analyse(title, text);
-        assert.equal(output.workable, false, `${title}: accepted`);
-        assert.ok(
-          output.rejection_reason?.startsWith(
-            `Guild cannot take this brief on: read together, its sentences ask ${purpose.reason} ("`,
-          ),
-          `${title}: ${output.rejection_reason}`,
-        );
-      }
-      for (const [title, text] of workable) {
-        const output = await analyse(title, text);
-        assert.equal(output.workable, true, `${title}: ${output.rejection_reason}`);
-      }
-    });
-  }
+  itRefusesEachWrong(purposes.PURPOSES, CASES);
 
   test('no one sentence is enough: without the sentence that keeps people from knowing, the brief is workable', async () => {
     const asked =

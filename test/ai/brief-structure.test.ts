@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Purpose } from '../../src/ai/brief/concerns/purposes.ts';
 import * as structure from '../../src/ai/brief/concerns/structure.ts';
-import { briefStage } from '../../src/ai/brief/index.ts';
 import { REJECTION_RULES } from '../../src/ai/brief/routing-rules.ts';
 import { Terms } from '../../src/ai/brief/terms.ts';
 import { parseText } from '../../src/ai/taxonomy/text-parser.ts';
-import { localContext } from './analysis-fixtures.ts';
-
-const analyse = (title: string, description: string) => briefStage.local({ title, description }, localContext);
+import { analyseBrief as analyse, itRefusesEachWrong, type ScreeningCase } from './screening-cases.ts';
 
 /**
  * Wrongs read from a request's structure (concerns/structure.ts): a marker of the wrong (kept hidden, made to pass as
@@ -16,13 +12,8 @@ const analyse = (title: string, description: string) => briefStage.local({ title
  * check). The refused requests are written in domains the eval briefs do not use; each look-alike shares the
  * refused one's topic and most of its words.
  */
-type Case = {
-  wrong: Purpose;
-  refused: [title: string, text: string][];
-  workable: [title: string, text: string][];
-};
 
-const CASES: Case[] = [
+const CASES: ScreeningCase[] = [
   {
     wrong: structure.PASSED_AS_FROM_SOMEONE_ELSE,
     refused: [
@@ -677,31 +668,7 @@ const CASES: Case[] = [
 ];
 
 describe('brief screening: wrongs read from the structure of a request', () => {
-  test('every structural wrong has refused requests and legitimate look-alikes here', () => {
-    assert.deepEqual(
-      structure.STRUCTURAL_WRONGS.filter((wrong) => !CASES.some((c) => c.wrong === wrong)).map((wrong) => wrong.kind),
-      [],
-    );
-  });
-
-  for (const { wrong, refused, workable } of CASES) {
-    test(`${wrong.kind}: refused with its reason and the sentences that show it; the look-alikes are workable`, async () => {
-      for (const [title, text] of refused) {
-        const output = await analyse(title, text);
-        assert.equal(output.workable, false, `${title}: accepted`);
-        assert.ok(
-          output.rejection_reason?.startsWith(
-            `Guild cannot take this brief on: read together, its sentences ask ${wrong.reason} ("`,
-          ),
-          `${title}: ${output.rejection_reason}`,
-        );
-      }
-      for (const [title, text] of workable) {
-        const output = await analyse(title, text);
-        assert.equal(output.workable, true, `${title}: ${output.rejection_reason}`);
-      }
-    });
-  }
+  itRefusesEachWrong(structure.STRUCTURAL_WRONGS, CASES);
 
   test('a marker alone is not a wrong: the figures made to look right need someone who checks them', async () => {
     const marker =
