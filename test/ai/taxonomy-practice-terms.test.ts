@@ -54,12 +54,14 @@ describe('practice terms of trades and professions', () => {
       ['Shunting', 'Train driving'],
       ['Press maintenance', 'Printing production'],
     ];
-    for (const [name, parent] of cases) assert.ok(broader(name).includes(parent), `${name}: ${broader(name).join(', ')}`);
+    for (const [name, parent] of cases)
+      assert.ok(broader(name).includes(parent), `${name}: ${broader(name).join(', ')}`);
   });
 
   it('a practice term that is also an ordinary word counts only in a list of skills', () => {
     const gated = ['Backfilling', 'Paving', 'Aircraft pushback', 'Aircraft de-icing', 'Shunting', 'Winter gritting'];
-    const prose = 'Backfilling the gaps and paving the way, we met pushback; shunting and de-icing and gritting our teeth.';
+    const prose =
+      'Backfilling the gaps and paving the way, we met pushback; shunting and de-icing and gritting our teeth.';
     const inProse = found(prose);
     for (const name of gated) assert.ok(!inProse.includes(name), `${name} in prose: ${inProse.join(', ')}`);
     const listed = found('Skills: Backfilling, Paving, Pushback, De-icing, Shunting, Gritting.');
@@ -67,8 +69,17 @@ describe('practice terms of trades and professions', () => {
   });
 
   it('leaves out the words that name other fields’ work, even in a skills list', () => {
-    const software = found('Skills: CFD meshing, EV charging, bundling with Webpack, hoisting, signal testing, colour correction.');
-    for (const name of ['Ground support', 'Drill and blast', 'Bundle preparation', 'Manual handling', 'Railway signalling', 'Hair colouring']) {
+    const software = found(
+      'Skills: CFD meshing, EV charging, bundling with Webpack, hoisting, signal testing, colour correction.',
+    );
+    for (const name of [
+      'Ground support',
+      'Drill and blast',
+      'Bundle preparation',
+      'Manual handling',
+      'Railway signalling',
+      'Hair colouring',
+    ]) {
       assert.ok(!software.includes(name), `${name} in ${software.join(', ')}`);
     }
   });
