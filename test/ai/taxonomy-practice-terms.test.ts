@@ -40,6 +40,14 @@ describe('practice terms of trades and professions', () => {
       ['tail painting', 'Fertility management'],
       ['skin fades', 'Barbering'],
       ['landlord gas safety checks', 'Gas engineering'],
+      ['ultrasonic scaling', 'Dental hygiene'],
+      ['fluoroscopy', 'Diagnostic radiography'],
+      ['negative pressure wound therapy', 'Wound care'],
+      ['nail surgery', 'Podiatry'],
+      ['hose running', 'Firefighting'],
+      ['rodent proofing', 'Pest control'],
+      ['webbing and springing', 'Upholstery'],
+      ['ADAS calibration', 'Vehicle diagnostics'],
     ];
     for (const [term, name] of cases) assert.equal(taxonomy.resolve(term)?.name, name, term);
   });
@@ -70,7 +78,7 @@ describe('practice terms of trades and professions', () => {
 
   it('leaves out the words that name other fields’ work, even in a skills list', () => {
     const software = found(
-      'Skills: CFD meshing, EV charging, bundling with Webpack, hoisting, signal testing, colour correction.',
+      'Skills: CFD meshing, EV charging, bundling with Webpack, hoisting, signal testing, colour correction, live data analysis.',
     );
     for (const name of [
       'Ground support',
@@ -79,6 +87,7 @@ describe('practice terms of trades and professions', () => {
       'Manual handling',
       'Railway signalling',
       'Hair colouring',
+      'Vehicle diagnostics',
     ]) {
       assert.ok(!software.includes(name), `${name} in ${software.join(', ')}`);
     }
