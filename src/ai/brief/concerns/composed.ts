@@ -542,6 +542,118 @@ export const ANOTHERS_SUPPLY_TAKEN = composedWrong({
   unless: guardedBy('permission', 'agreed', 'consent*', 'licen(s|c)e*', 'approved', 'metered', 'rent*', 'we pay'),
 });
 
+/**
+ * A paper, record or person shown as what it is not: "logged as 'display failure'", "described as 'bicycle
+ * accessories'", "put down as 51% owner", "a second commercial invoice", references confirmed for a made-up employer.
+ */
+const SHOWN_AS_WHAT_IT_IS_NOT = t(
+  '(described|logged|recorded|declared|presented|listed|labelled|labeled|coded|classed|entered|shown|invoiced|booked) as',
+  '~(describe|log|record|declare|present|list|label|code|enter|invoice|book) (it|them|her|him|this|these|those|the|each) as',
+  '~(describe|log|record|declare|present|list|label|code|enter|invoice|book) (it|them|her|him|this|these|those|the|each) ? as',
+  '~put (her|him|me|them|it) down as',
+  '~put down as',
+  '~(appear|look) to be',
+  '~(appear|look) (storm|genuine|routine)',
+  'on paper',
+  '(second|separate|parallel|another) (invoice|invoices|contract|contracts|certificate)',
+  '(second|separate|parallel|another) commercial (invoice|invoices)',
+  '~(provide|give|write|issue|supply) (employment|job|character|work) (references|reference)',
+  '~confirm (job|their|the) (titles|title|dates|employment)',
+);
+/**
+ * Whoever checks the paper and pays, admits or certifies on it: customs, a manufacturer's warranty, a courier or its
+ * depot, an insurer, a lender, a certifying council or its assessor, an employer calling to check.
+ */
+const WHOEVER_CHECKS_IT = t(
+  'customs',
+  'customs declaration*',
+  'manifest',
+  'manifests',
+  'warranty',
+  'manufacturer',
+  "manufacturer 's",
+  'insurer*',
+  'underwriter*',
+  'courier',
+  'carrier',
+  'depot',
+  'airline',
+  'assessor*',
+  'certification',
+  'certifying body',
+  'lender',
+  'the bank',
+  'tax office',
+  'revenue',
+  'regulator',
+  'inspector*',
+  'auditor*',
+  'document check*',
+  '~call to (check|verify|confirm)',
+  '(clients|employers|buyers|they) ~call',
+);
+/**
+ * What the brief itself says is true set against the paper, or what keeps the difference from being seen: "the real
+ * price", "while we keep running it exactly as now", "a side agreement", "two sets filed apart", "so the depot does
+ * not flag them", "swap the indicators before the photos are uploaded", "a phone number our team answers".
+ */
+const THE_DIFFERENCE_HIDDEN = t(
+  'real (price|prices|value|values|cost|costs|amount|figure|figures|owner|owners|reason|damage|cause)',
+  'full (price|amount|value)',
+  'in (truth|reality|fact)',
+  'exactly as (now|before|today)',
+  'side (agreement|letter|deal)',
+  '~transfer (the|her|his) shares back',
+  'two sets',
+  '~(file|keep|store) (apart|separately)',
+  '(filed|kept|stored) (apart|separately)',
+  "(does|do|will|would) (not|n't) (flag|notice|query|question|spot|check)",
+  'looks? out of line',
+  'nothing (looks|seems|stands) out',
+  ...['', ' ?', ' ? ?'].map(
+    (between) => `~(swap|replace|remove|change) the${between} (indicators|indicator|stickers|seals)`,
+  ),
+  'before the (photos|pictures|inspection|inspector|assessor|audit|visit|check) (are|is|comes|arrives)',
+  'plain (boxes|packaging|cartons)',
+  'plain outer (boxes|box|packaging|cartons)',
+  'without the (hazard|warning|danger) (labels|label|markings|paperwork)',
+  'without the dangerous goods (labels|label|markings|paperwork)',
+  '(number|line|phone) (we|I) ~answer',
+  '(number|line|phone) our (team|staff) ~answer',
+  'company names',
+);
+
+/** A paper shown to whoever checks it as what it is not, with the difference kept from them. */
+export const SHOWN_TO_WHOEVER_CHECKS_AS_WHAT_IT_IS_NOT = composedWrong({
+  kind: 'a declaration, claim, label or reference shown to whoever checks it (customs, a manufacturer, a carrier, an insurer, a certifier, an employer) as what the brief itself says it is not',
+  act: {
+    says: 'show a declaration, claim, label or reference as what it is not',
+    terms: SHOWN_AS_WHAT_IT_IS_NOT,
+    asserted: true,
+  },
+  wronged: {
+    says: 'to whoever checks it and pays, carries, certifies or hires on it (customs, a manufacturer, a carrier, an insurer, a certifier, an employer)',
+    terms: WHOEVER_CHECKS_IT,
+  },
+  concealment: {
+    says: 'while the brief itself says what is true or keeps the difference from being seen, which deceives them',
+    terms: THE_DIFFERENCE_HIDDEN,
+  },
+  unless: guardedBy(
+    'accurate*',
+    'honest*',
+    'truthful*',
+    'genuine*',
+    'correct*',
+    'legitimate*',
+    'compl(y|ies|iant|iance)',
+    'declare* (it|them|all|correctly|properly)',
+    // The whole of it declared: "the real price includes design fees, declared as part of the customs value".
+    'as part of',
+    'includ(e|es|ed|ing)',
+  ),
+});
+
 /** Read after the structural wrongs (structure.ts); the first whose parts meet gives the reason. */
 export const COMPOSED_WRONGS: readonly Purpose[] = [
   THEIR_SAY_LEFT_OUT_ON_PURPOSE,
@@ -553,4 +665,5 @@ export const COMPOSED_WRONGS: readonly Purpose[] = [
   ONE_ORIGIN_FOR_A_MIXED_SUPPLY,
   GIVEN_TO_PEOPLE_UNKNOWINGLY,
   ANOTHERS_SUPPLY_TAKEN,
+  SHOWN_TO_WHOEVER_CHECKS_AS_WHAT_IT_IS_NOT,
 ];
