@@ -254,8 +254,18 @@ const CASES: ScreeningCase[] = [
           'down as owner on paper for the certification while I keep running the firm exactly as now. We need the ' +
           'application written. Budget £800.',
       ],
+      [
+        'Ready for the pool inspection',
+        'The council inspector visits our leisure pool next week. We need someone to fill in the water testing logs ' +
+          'for the last two months and brief the lifeguards so we pass. Budget £300.',
+      ],
     ],
     workable: [
+      [
+        'Ready for the pool inspection',
+        'The council inspector visits our leisure pool next month. We need someone to set up the water testing logs ' +
+          'for the coming season and train the lifeguards so we pass. Budget £300.',
+      ],
       [
         'Shipping our aerosol paints',
         'We sell aerosol spray paints online. Our courier needs the cans declared as limited-quantity dangerous goods ' +

@@ -559,6 +559,15 @@ const SHOWN_AS_WHAT_IT_IS_NOT = t(
   '(second|separate|parallel|another) commercial (invoice|invoices)',
   '~(provide|give|write|issue|supply) (employment|job|character|work) (references|reference)',
   '~confirm (job|their|the) (titles|title|dates|employment)',
+  // Papers made for people or periods they do not belong to: "certificates produced for them", "fill in the
+  // temperature and cleaning logs for the last three months", letters "each with a different name".
+  '(certificates|certificate|transcripts|references|letters|logs|records) (produced|made|created|written) for',
+  ...['', ' ?', ' ? ?', ' ? ? ?'].map(
+    (between) => `~(fill|write|complete) in the${between} (logs|log|records|register|registers|sheets|charts) for the`,
+  ),
+  'each with a (different|separate) (name|address|signature)',
+  // Written up as what did not happen: "write up the methods as though this was the plan".
+  'as though',
 );
 /**
  * Whoever checks the paper and pays, admits or certifies on it: customs, a manufacturer's warranty, a courier or its
@@ -591,6 +600,11 @@ const WHOEVER_CHECKS_IT = t(
   'document check*',
   '~call to (check|verify|confirm)',
   '(clients|employers|buyers|they) ~call',
+  'tender',
+  'officer',
+  'environmental health',
+  'the council',
+  'journal',
 );
 /**
  * What the brief itself says is true set against the paper, or what keeps the difference from being seen: "the real
@@ -621,18 +635,26 @@ const THE_DIFFERENCE_HIDDEN = t(
   '(number|line|phone) (we|I) ~answer',
   '(number|line|phone) our (team|staff) ~answer',
   'company names',
+  // Made to pass whoever checks: "that would pass a quick check", "present the kitchens so they pass".
+  '~pass a ? check',
+  '~pass a check',
+  'so (they|it|we|everything) ~pass',
+  'able to tell',
+  '~come from us',
+  // What does not fit left out: "leaving out the participants whose scores got worse".
+  '~leave out the (participants|results|readings|responses|samples|patients|cases|customers) whose',
 );
 
 /** A paper shown to whoever checks it as what it is not, with the difference kept from them. */
 export const SHOWN_TO_WHOEVER_CHECKS_AS_WHAT_IT_IS_NOT = composedWrong({
-  kind: 'a declaration, claim, label or reference shown to whoever checks it (customs, a manufacturer, a carrier, an insurer, a certifier, an employer) as what the brief itself says it is not',
+  kind: 'a declaration, claim, label, record, letter or reference shown to whoever checks it (customs, a manufacturer, a carrier, an insurer, an inspector or certifier, a council, a journal, an employer) as what the brief itself says it is not',
   act: {
-    says: 'show a declaration, claim, label or reference as what it is not',
+    says: 'show a declaration, claim, label, record, letter or reference as what it is not',
     terms: SHOWN_AS_WHAT_IT_IS_NOT,
     asserted: true,
   },
   wronged: {
-    says: 'to whoever checks it and pays, carries, certifies or hires on it (customs, a manufacturer, a carrier, an insurer, a certifier, an employer)',
+    says: 'to whoever checks it and pays, carries, certifies, decides or hires on it (customs, a manufacturer, a carrier, an insurer, an inspector or certifier, a council, a journal, an employer)',
     terms: WHOEVER_CHECKS_IT,
   },
   concealment: {
