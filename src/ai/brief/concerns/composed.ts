@@ -613,8 +613,7 @@ const WHOEVER_CHECKS_IT = t(
  */
 const THE_DIFFERENCE_HIDDEN = t(
   'real (price|prices|value|values|cost|costs|amount|figure|figures|owner|owners|reason|damage|cause)',
-  'full (price|amount|value)',
-  'in (truth|reality|fact)',
+  'in truth',
   'exactly as (now|before|today)',
   'side (agreement|letter|deal)',
   '~transfer (the|her|his) shares back',
@@ -639,7 +638,10 @@ const THE_DIFFERENCE_HIDDEN = t(
   '~pass a ? check',
   '~pass a check',
   'so (they|it|we|everything) ~pass',
-  'able to tell',
+  '(nobody|noone) (should|will|would|must|can) be able to tell',
+  'no one (should|will|would|must|can) be able to tell',
+  '(nobody|noone) can tell',
+  'no one can tell',
   '~come from us',
   // What does not fit left out: "leaving out the participants whose scores got worse".
   '~leave out the (participants|results|readings|responses|samples|patients|cases|customers) whose',
