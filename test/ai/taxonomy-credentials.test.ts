@@ -2,15 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { analyzeCv } from '../../src/ai/cv/local.ts';
 import { PhraseMatcher } from '../../src/ai/taxonomy/phrase-matcher.ts';
-import { loadTaxonomy } from '../../src/ai/taxonomy/taxonomy.ts';
+import { assertResolves, broaderNames, namesFound, taxonomy } from './shipped-taxonomy.ts';
 
 /**
  * The curated lexicon of credentials, licences and professions' software (issue 8, items 1–2; docs/quality.md,
  * "Credentials, licences and professions' software"): found under the names and abbreviations CVs write, the whole
  * credential rather than the generic skill inside its name, and short abbreviations only where they name one.
  */
-const taxonomy = loadTaxonomy();
-const found = (text: string) => taxonomy.findInText(text).map((mention) => mention.skill.name);
 const cvSkills = (lines: string[]) =>
   analyzeCv({ text: lines.join('\n'), asOf: '2026-11-01' }, taxonomy).skills.map((skill) => skill.name);
 
@@ -36,14 +34,14 @@ describe('credentials and licences by their aliases', () => {
       ['ARTP spirometry', 'Spirometry'],
       ['EDH certificate', 'Efficient Deck Hand'],
     ];
-    for (const [alias, name] of cases) assert.equal(taxonomy.resolve(alias)?.name, name, alias);
+    assertResolves(cases);
   });
 
   it('finds credentials and tools in a CV line as the CV writes them', () => {
     const line =
       'Tickets: GWO BST, GWO BTT, COLREGs, IATA DGR certified, WSET Level 3, CSCS Professionally Qualified Person card. ' +
       'Systems: Nervecentre, Careflow, Cliniko, ezyVet, Phorest, LibGuides, Toyota Techstream.';
-    const names = found(line);
+    const names = namesFound(line);
     for (const name of [
       'GWO Basic Safety Training',
       'GWO Basic Technical Training',
@@ -74,7 +72,7 @@ describe('credentials and licences by their aliases', () => {
 
 describe('credentials in their EU, US, Canadian, Australian and South African forms', () => {
   it('a language certificate is the language it attests', () => {
-    const names = found(
+    const names = namesFound(
       'Languages: French (DELF B2), German (Goethe-Zertifikat C1), Japanese (JLPT N2), Korean (TOPIK 5).',
     );
     for (const name of ['French', 'German', 'Japanese', 'Korean']) assert.ok(names.includes(name), names.join(', '));
@@ -94,12 +92,15 @@ describe('credentials in their EU, US, Canadian, Australian and South African fo
       ['SAICA', 'CA(SA)'],
       ['TIPS certified', 'Responsible alcohol service'],
     ];
-    for (const [alias, name] of cases) assert.equal(taxonomy.resolve(alias)?.name, name, alias);
+    assertResolves(cases);
   });
 
   it('their short names count only as written or in a list', () => {
-    assert.deepEqual(found('The SST was logged by the buoy; the ACS published it; a white card was pinned up.'), []);
-    const names = found('Tickets: Gas Safe, ACS, SST.');
+    assert.deepEqual(
+      namesFound('The SST was logged by the buoy; the ACS published it; a white card was pinned up.'),
+      [],
+    );
+    const names = namesFound('Tickets: Gas Safe, ACS, SST.');
     assert.ok(names.includes('Gas engineering') && names.includes('Sauveteur Secouriste du Travail'), names.join(', '));
   });
 });
@@ -128,7 +129,7 @@ describe("a credential's full name wins over the generic skill inside it", () =>
       ['BIM 360 for document control', 'Autodesk Construction Cloud', 'Building information modelling'],
     ];
     for (const [text, credential, generic] of cases) {
-      const names = found(`Certifications: ${text}.`);
+      const names = namesFound(`Certifications: ${text}.`);
       assert.ok(names.includes(credential), `${credential} not in ${names.join(', ')}`);
       assert.ok(!names.includes(generic), `${generic} in ${names.join(', ')}`);
     }
@@ -181,13 +182,13 @@ describe('short and everyday names of credentials and tools', () => {
       'Fluke testers',
     ];
     for (const sentence of prose) {
-      const names = found(sentence);
+      const names = namesFound(sentence);
       for (const name of unwanted) assert.ok(!names.includes(name), `${name} in "${sentence}"`);
     }
   });
 
   it('are found in a list of tools or credentials', () => {
-    const names = found('Systems: Seesaw, Tapestry, Arbor, CPOMS. Licences: HGV, ADR, Driver CPC.');
+    const names = namesFound('Systems: Seesaw, Tapestry, Arbor, CPOMS. Licences: HGV, ADR, Driver CPC.');
     for (const name of ['Seesaw', 'Tapestry', 'Arbor MIS', 'CPOMS', 'HGV driving', 'Driver CPC']) {
       assert.ok(names.includes(name), `${name} not in ${names.join(', ')}`);
     }
@@ -219,14 +220,13 @@ describe('credentials of more regulated trades (docs/quality.md, branch cv-crede
       ['PSIRA registration', 'Security guard license'],
       ['Class A asbestos removal licence', 'Asbestos removal licence'],
     ];
-    for (const [alias, name] of cases) assert.equal(taxonomy.resolve(alias)?.name, name, alias);
+    assertResolves(cases);
   });
 
   it('places a licence under the trade it licenses', () => {
-    const broader = (name: string) => (taxonomy.broaderOf?.(taxonomy.resolve(name)!) ?? []).map((skill) => skill.name);
-    assert.ok(broader('IRSE licence').includes('Railway signalling'), broader('IRSE licence').join(', '));
-    assert.ok(broader('CPR Level C').includes('First aid'), broader('CPR Level C').join(', '));
-    assert.ok(broader('Epic Beaker').includes('Epic'), broader('Epic Beaker').join(', '));
+    assert.ok(broaderNames('IRSE licence').includes('Railway signalling'), broaderNames('IRSE licence').join(', '));
+    assert.ok(broaderNames('CPR Level C').includes('First aid'), broaderNames('CPR Level C').join(', '));
+    assert.ok(broaderNames('Epic Beaker').includes('Epic'), broaderNames('Epic Beaker').join(', '));
   });
 
   it('an abbreviation that is also a word or a name counts only in a list of credentials or tools', () => {
@@ -243,7 +243,7 @@ describe('credentials of more regulated trades (docs/quality.md, branch cv-crede
       'Automated dispensing cabinets',
     ];
     for (const sentence of prose) {
-      const names = found(sentence);
+      const names = namesFound(sentence);
       for (const name of [...gated, 'Responsible alcohol service', 'Registered Respiratory Therapist']) {
         assert.ok(!names.includes(name), `${name} in "${sentence}"`);
       }
@@ -251,8 +251,8 @@ describe('credentials of more regulated trades (docs/quality.md, branch cv-crede
     // An abbreviation that names different things in different fields (RSA: alcohol service or encryption; ECS: the
     // electricians' card or a container service; CRT, CPL, A&P) is left out even in a list: only its longer forms count.
     for (const short of ['RSA', 'ECS', 'CRT', 'CPL', 'A&P']) assert.equal(taxonomy.resolve(short), undefined, short);
-    assert.ok(!found('Skills: Docker, ECS, Kubernetes, Terraform.').includes('JIB card'));
-    const listed = found('Tickets: Green Cert, RSG, RGII. Systems: Common Platform, Kroll, Pyxis, Beaker.');
+    assert.ok(!namesFound('Skills: Docker, ECS, Kubernetes, Terraform.').includes('JIB card'));
+    const listed = namesFound('Tickets: Green Cert, RSG, RGII. Systems: Common Platform, Kroll, Pyxis, Beaker.');
     for (const name of [...gated, 'Responsible alcohol service', 'RGII registration']) {
       assert.ok(listed.includes(name), `${name} not in ${listed.join(', ')}`);
     }

@@ -1,9 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { loadTaxonomy } from '../../src/ai/taxonomy/taxonomy.ts';
-
-const taxonomy = loadTaxonomy();
-const found = (text: string) => taxonomy.findInText(text).map((mention) => mention.skill.name);
+import { namesFound, taxonomy } from './shipped-taxonomy.ts';
 
 describe('spoken languages', () => {
   it('knows the languages of the world under the names CVs give them', () => {
@@ -22,7 +19,7 @@ describe('spoken languages', () => {
   });
 
   it('reads every item of a list whose items carry a level in brackets', () => {
-    const names = found(
+    const names = namesFound(
       'Languages: isiZulu (home language), English (fluent), Afrikaans (intermediate), Setswana (basic)',
     );
     for (const language of ['Zulu', 'English', 'Afrikaans', 'Tswana']) {
@@ -34,6 +31,6 @@ describe('spoken languages', () => {
   });
 
   it('does not take a people or a cuisine for a language outside a list', () => {
-    assert.deepEqual(found('We cooked Yoruba and Zulu dishes for the festival.'), []);
+    assert.deepEqual(namesFound('We cooked Yoruba and Zulu dishes for the festival.'), []);
   });
 });

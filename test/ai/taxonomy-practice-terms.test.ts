@@ -1,15 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { loadTaxonomy } from '../../src/ai/taxonomy/taxonomy.ts';
+import { assertResolves, broaderNames, namesFound } from './shipped-taxonomy.ts';
 
 /**
  * The curated lexicon of trades' practice terms (docs/quality.md, branch cv-practice-terms): the named techniques,
  * procedures and equipment work recruiters list, found under the skill a recruiter names, placed under the broader
  * skill they imply, and the terms that are also ordinary words or other fields' terms counted only in a skills list.
  */
-const taxonomy = loadTaxonomy();
-const found = (text: string) => taxonomy.findInText(text).map((mention) => mention.skill.name);
-const broader = (name: string) => (taxonomy.broaderOf?.(taxonomy.resolve(name)!) ?? []).map((skill) => skill.name);
 
 describe('practice terms of trades and professions', () => {
   it('resolves the terms recruiters list across trades to the skill they name', () => {
@@ -49,7 +46,7 @@ describe('practice terms of trades and professions', () => {
       ['webbing and springing', 'Upholstery'],
       ['ADAS calibration', 'Vehicle diagnostics'],
     ];
-    for (const [term, name] of cases) assert.equal(taxonomy.resolve(term)?.name, name, term);
+    assertResolves(cases);
   });
 
   it('places a new practice skill under the broader skill it implies', () => {
@@ -63,21 +60,21 @@ describe('practice terms of trades and professions', () => {
       ['Press maintenance', 'Printing production'],
     ];
     for (const [name, parent] of cases)
-      assert.ok(broader(name).includes(parent), `${name}: ${broader(name).join(', ')}`);
+      assert.ok(broaderNames(name).includes(parent), `${name}: ${broaderNames(name).join(', ')}`);
   });
 
   it('a practice term that is also an ordinary word counts only in a list of skills', () => {
     const gated = ['Backfilling', 'Paving', 'Aircraft pushback', 'Aircraft de-icing', 'Shunting', 'Winter gritting'];
     const prose =
       'Backfilling the gaps and paving the way, we met pushback; shunting and de-icing and gritting our teeth.';
-    const inProse = found(prose);
+    const inProse = namesFound(prose);
     for (const name of gated) assert.ok(!inProse.includes(name), `${name} in prose: ${inProse.join(', ')}`);
-    const listed = found('Skills: Backfilling, Paving, Pushback, De-icing, Shunting, Gritting.');
+    const listed = namesFound('Skills: Backfilling, Paving, Pushback, De-icing, Shunting, Gritting.');
     for (const name of gated) assert.ok(listed.includes(name), `${name} not in ${listed.join(', ')}`);
   });
 
   it('leaves out the words that name other fields’ work, even in a skills list', () => {
-    const software = found(
+    const software = namesFound(
       'Skills: CFD meshing, EV charging, bundling with Webpack, hoisting, signal testing, colour correction, live data analysis.',
     );
     for (const name of [
