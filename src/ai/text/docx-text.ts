@@ -16,7 +16,8 @@ export type DocxElement = {
   children?: readonly DocxElement[];
 };
 
-const CELL_BAR = ' | ';
+/** What the three readers put between a table row's cells, and what the CV's reader reads cells by. */
+export const CELL_BAR = ' | ';
 
 export function docxText(element: DocxElement): string {
   switch (element.type) {

@@ -1,4 +1,4 @@
-import { type DocxElement, docxText } from './docx-text.ts';
+import { CELL_BAR, type DocxElement, docxText } from './docx-text.ts';
 import { UnreadableDocumentError } from './errors.ts';
 import { countWordCharacters } from './normalize.ts';
 import { checkPdfBudget } from './pdf-budget.ts';
@@ -87,7 +87,7 @@ export function pdfPageText(items: PdfTextItem[]): string {
       if (sameLine && item.width > CELL_GAP_EMS * em) gap = true;
       else if (!gap) text += item.str;
     } else {
-      if (sameLine && (gap || x - lineEnd!.x > CELL_GAP_EMS * em)) text = `${text.trimEnd()} | `;
+      if (sameLine && (gap || x - lineEnd!.x > CELL_GAP_EMS * em)) text = `${text.trimEnd()}${CELL_BAR}`;
       text += item.str;
       gap = false;
     }
@@ -164,7 +164,7 @@ export function withCellBars(text: string): string {
             .split('\t')
             .map((cell) => cell.trim())
             .filter((cell) => cell !== '')
-            .join(' | ')
+            .join(CELL_BAR)
         : line;
     })
     .join('\n');
