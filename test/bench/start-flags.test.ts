@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,24 +56,29 @@ test("npm start's flags keep the young generation of the heap far below V8's def
 /**
  * Why `--heap-growing-percent=50` is there (docs/performance.md, "The server's memory at the end of the bench"): a
  * server under load promotes the objects of the requests in flight to the old generation, where they die; V8 lets the
- * old generation grow to up to 4× what was live after its last full collection before the next one (on a large
- * machine), so the garbage of a few seconds of traffic is kept as memory. The flag fixes that factor at 1.5. Here a
- * live set of about 50 MB and a stream of objects that outlive a few young collections: under the start script's flags
- * the old generation stays well under 160 MB (about 115 MB seen); V8's default let it grow to about 300 MB. Fails
- * when the flag leaves the start script or is raised far above 50.
+ * old generation grow to up to 4x what was live after its last full collection before the next one (on a large
+ * machine), so the garbage of a few seconds of traffic is kept as memory. The flag fixes that factor at 1.5.
+ *
+ * The test reads the factor V8 itself chose after each full collection (`--trace-gc-verbose` prints it), not the size
+ * the old generation reached: that size depends on when the concurrent marker's threads got the CPU, and on a loaded
+ * machine it crossed any fixed bound now and then with the flag in place (and stayed under it without the flag on an
+ * idle one). Fails when the flag leaves the start script or is raised above 50 (V8's default printed 4.0 here).
  */
-test("npm start's flags collect the old generation before its garbage is several times what is live", () => {
-  const promoted = `
-    const v8 = require('node:v8');
-    const live = Array.from({ length: 400000 }, (_, i) => ({ id: i, name: 'kept ' + i, tags: [i, i + 1] }));
-    const ring = new Array(60000);
-    let largest = 0;
-    for (let i = 0; i < 2e6; i++) {
-      ring[i % ring.length] = { id: i, name: 'row ' + i, tags: [i, i + 1], more: { a: i } };
-      if (i % 10000 === 0) largest = Math.max(largest, v8.getHeapSpaceStatistics().find((s) => s.space_name === 'old_space').space_size);
-    }
-    process.stdout.write(String(largest + live.length * 0));`;
-  const largest = Number(execFileSync(process.execPath, [...startScriptFlags(), '-e', promoted], { encoding: 'utf8' }));
-  assert.ok(largest > 0, 'the old generation was read');
-  assert.ok(largest <= 160 * 2 ** 20, `the old generation grew to ${(largest / 2 ** 20).toFixed(0)} MB`);
+test("npm start's flags collect the old generation once it is 1.5 times what was live after the last full collection", () => {
+  const collectTwice = `
+    const live = Array.from({ length: 200000 }, (_, i) => ({ id: i, name: 'kept ' + i }));
+    globalThis.gc();
+    globalThis.gc();
+    process.stdout.write(String(live.length));`;
+  const run = spawnSync(
+    process.execPath,
+    [...startScriptFlags(), '--expose-gc', '--trace-gc-verbose', '-e', collectTwice],
+    {
+      encoding: 'utf8',
+    },
+  );
+  assert.equal(run.status, 0, run.stderr);
+  const factors = [...run.stdout.matchAll(/\[HeapController\] factor ([\d.]+)/g)].map((match) => Number(match[1]));
+  assert.ok(factors.length >= 2, `V8 printed a growing factor for each full collection:\n${run.stdout.slice(0, 2000)}`);
+  for (const factor of factors) assert.ok(factor <= 1.5, `V8 chose a growing factor of ${factor}`);
 });
