@@ -43,6 +43,8 @@ import { type Fixtures, FULL_SIZE, fixturesOf, scaledSize, seedDatabase } from '
 const PAGE_SAMPLES = 200;
 const AUTH_FLOOR = 'GET /api/user';
 const TRANSITION = 'POST /api/assignments/{id}/reject (one at a time, a new invitation each)';
+/** Declines sent before the measured ones (at most a quarter of those seeded), as the load runs' warm-up seconds. */
+const TRANSITION_WARMUP = 300;
 /** The server counts as idle again after 20 health checks in a row (about 2 s) answered within 50 ms. */
 const QUICK_HEALTH_MS = 50;
 const QUICK_HEALTH_TIMES = 20;
@@ -272,7 +274,7 @@ async function main(): Promise<number> {
       console.error(`Measuring ${TRANSITION}…`);
       measured.push({
         endpoint: declines[0],
-        api: await sequentialWrites(server, declines),
+        api: await sequentialWrites(server, declines, Math.min(TRANSITION_WARMUP, Math.floor(declines.length / 4))),
         baseline: null,
         busyAfterSeconds: 0,
       });

@@ -59,8 +59,8 @@ async function countRows(db: Db, tables: string[]): Promise<Record<string, numbe
   return counts;
 }
 
-/** How many invitations the assignment-transition run declines, one request each. */
-const INVITATIONS_TO_DECLINE = 300;
+/** How many invitations the assignment-transition run declines, one request each (the first 300 warm it up). */
+const INVITATIONS_TO_DECLINE = 1_300;
 
 async function busiestIdeasChallenge(db: Db): Promise<number> {
   const result = await db.executeQuery<{ challenge_id: number }>(
