@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { Dialect } from './column-types.ts';
 import { createNodeSqliteDialect } from './node-sqlite-dialect.ts';
 import type { Database } from './schema.ts';
+import { type CheckpointOptions, SqliteCheckpoints } from './sqlite-checkpoints.ts';
 
 export type Db = Kysely<Database>;
 
@@ -19,6 +20,8 @@ export type DatabaseOptions = {
   /** PostgreSQL only: the schema to work in (tests give each file its own). */
   schema?: string;
   poolSize?: number;
+  /** SQLite only: when the WAL checkpoints move to their own thread (tests shorten the waits). */
+  checkpoints?: CheckpointOptions;
 };
 
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -103,6 +106,16 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: createNodeSqliteDialect(file) });
   opened.set(db.getExecutor().adapter, db);
   const optimizer = setInterval(() => void optimizeSqlite(db), SQLITE_OPTIMIZE_INTERVAL_MS).unref();
+  const checkpoints =
+    file === ':memory:'
+      ? null
+      : new SqliteCheckpoints(
+          file,
+          async (pages) => {
+            await sql`pragma wal_autocheckpoint = ${sql.raw(String(Math.trunc(pages)))}`.execute(db);
+          },
+          options.checkpoints,
+        );
   const listeners = new SqliteListeners(db);
   brokers.set(db, listeners);
   sqliteListeners.add(listeners);
@@ -112,6 +125,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     destroy: async () => {
       sqliteListeners.delete(listeners);
       clearInterval(optimizer);
+      await checkpoints?.close();
       await optimizeSqlite(db);
       await db.destroy();
     },
