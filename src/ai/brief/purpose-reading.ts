@@ -8,8 +8,9 @@ import { guarded, isRequest, meet, negated, type Refusal } from './request-scree
  * Reads a brief's purpose across neighbouring sentences, where request-screening.ts reads one sentence at a time: an
  * unlawful request written as an ordinary business ask shows what it is for only when the sentence that says whose
  * data or whom the work acts on meets the one that says how, or who must not find out (concerns/purposes.ts). Each
- * clue of a purpose must be found in a sentence of one stretch of at most WINDOW neighbouring sentences, one of them a
- * request of the author, and no clue's sentence may guard against the wrong ("pseudonymised records only", "check our
+ * clue of a purpose must be found in a sentence of one stretch of at most WINDOW neighbouring sentences (a clue marked
+ * `anywhere`, in any sentence of the brief), one of them a request of the author, and no clue's sentence may guard
+ * against the wrong ("pseudonymised records only", "check our
  * approval rates for fairness").
  */
 
@@ -39,7 +40,7 @@ function purposeIn(parsed: ParsedText, purpose: Purpose): Refusal | null {
   for (let start = 0; start < sentences.length; start++) {
     const window = (sentence: Sentence) => sentence.index >= start && sentence.index < start + WINDOW;
     const chosen = choose(
-      found.map((list) => list.filter(window)),
+      found.map((list, clue) => (purpose.clues[clue].anywhere === true ? list : list.filter(window))),
       purpose.distinct === true,
     );
     if (chosen === null) continue;

@@ -36,6 +36,8 @@ type Composition = {
   /** Parts that must be said in one sentence, within this many tokens of each other (the first two listed). */
   together?: { parts: ('act' | 'wronged' | 'concealment')[]; within?: number };
   distinct?: boolean;
+  /** Parts that may be said in any sentence of the brief (who the people are, said once where the scene is set). */
+  anywhere?: ('act' | 'wronged' | 'concealment')[];
   unless: Terms;
 };
 
@@ -51,6 +53,7 @@ function composedWrong(composition: Composition): Purpose {
       together: parts.map((part) => part.terms!),
       asserted: parts.some((part) => part.asserted === true),
       within,
+      anywhere: names.length > 0 && names.every((name) => composition.anywhere?.includes(name) === true),
     };
   };
   const clues = [
@@ -678,6 +681,518 @@ export const SHOWN_TO_WHOEVER_CHECKS_AS_WHAT_IT_IS_NOT = composedWrong({
   ),
 });
 
+/**
+ * A device or app that records, listens to or reads people: cameras, microphones, audio, trackers, their messages,
+ * call history or location.
+ */
+const RECORDS_PEOPLE = t(
+  'camera',
+  'cameras',
+  'cctv',
+  'microphone*',
+  'with audio',
+  'audio (recording|recordings|recorder|recorders|feed|feeds)',
+  'listening (device|devices)',
+  'voice (recording|recordings)',
+  'tracker*',
+  'gps (tracker|trackers|tracking)',
+  'keystroke*',
+  'screen (recording|recordings|captures|capture)',
+  'screenshots',
+  '~read (their|his|her) (messages|whatsapp|texts|emails|e-mails|chats)',
+  '(whatsapp|text|private) messages',
+  'call (history|histories|logs)',
+  '~track (every|each|their|his|her) ? ? (phone|phones|device|devices|car|cars|van|vans|location|movements)',
+  '~track (every|each|their|his|her) (phone|phones|device|devices|car|cars|location|movements)',
+);
+/**
+ * The people recorded, or where they are private: guests, staff, drivers, shoppers, tenants; living rooms, bedrooms,
+ * changing rooms; who is staying, what is said, outside working hours.
+ */
+const PEOPLE_WATCHED = t(
+  'guest*',
+  'staff',
+  'employee*',
+  'worker*',
+  'driver*',
+  'shopper*',
+  'customer*',
+  'tenant*',
+  'resident*',
+  'pupil*',
+  'student*',
+  'patient*',
+  'visitor*',
+  'lodger*',
+  'nann(y|ies)',
+  'carer*',
+  'cleaner*',
+  '(living|sitting|dining|changing|staff|treatment|consulting) (room|rooms)',
+  'bedroom*',
+  'bathroom*',
+  'toilet*',
+  'shower*',
+  '(his|her|their) (room|rooms|bedroom|bedrooms|flat|home|house|car|desk|office|locker)',
+  'who is (staying|visiting|inside|there)',
+  'what is (said|discussed)',
+  'outside (working|work|office|shift) hours',
+);
+/** The people are not told, or the device is made to look like something else. */
+const RECORDING_HIDDEN = Terms.union(
+  KEPT_FROM_THEM,
+  t(
+    '(made|designed|built) to look like',
+    '~(look|looks) like (smoke|a|an|ordinary|normal)',
+    'disguised as',
+    '(hidden|concealed|tucked) (in|inside|behind|within)',
+    "(will|would|should|must|does|do|need|needs) (not|n't|never) (mention|show|disclose|reveal|say) (them|it|this|these|any)",
+    "(will|would|should|must) (not|n't|never) be (mentioned|disclosed|shown|visible|signposted)",
+    "(not|n't|never) be aware",
+    "even when (they|he|she) (do|does|are|is) (not|n't)",
+    'quietly',
+    'secretly',
+    'covert*',
+    'no (sign|signs|signage|notice|notices|sticker|stickers)',
+    'without (a|any) (sign|signs|signage|notice|sticker|stickers)',
+    // Not said where people would read it: "we won't put it in the listing".
+    "(not|n't|never) (put|list|include|mention|show) (it|them|this|these|the) ? ? ? (in|on) (the|our|their|any)",
+    "(not|n't|never) (put|list|include|mention|show) (it|them|this|these) (in|on) (the|our|their|any)",
+    // Built into an everyday object: "a camera and microphone inside a bedside clock".
+    '(camera|cameras|microphone|microphones) (inside|in|into) (a|an|the) ? ? (clock|clocks|alarm|alarms|plug|plugs|charger|chargers|lamp|lamps|frame|frames|radio|speaker|detector|detectors|toy|toys)',
+    '(camera|cameras|microphone|microphones) (inside|in|into) (a|an|the) ? (clock|clocks|alarm|alarms|plug|plugs|charger|chargers|lamp|lamps|frame|frames|radio|speaker|detector|detectors|toy|toys)',
+  ),
+);
+
+/** Cameras, microphones or trackers put on people where they are private, with the people not told. */
+export const RECORDED_WITHOUT_BEING_TOLD = composedWrong({
+  kind: 'people recorded, listened to or tracked (cameras, microphones, their messages or location) where they are private, without being told',
+  act: { says: 'record, listen to or track', terms: RECORDS_PEOPLE },
+  wronged: {
+    says: 'people (guests, staff, drivers, shoppers, tenants) where they are private or outside work',
+    terms: PEOPLE_WATCHED,
+  },
+  concealment: {
+    says: 'with the device disguised or the people not told, so they cannot object or go elsewhere',
+    terms: RECORDING_HIDDEN,
+  },
+  // The people are what is recorded, not someone near a camera pointed at badgers.
+  together: { parts: ['act', 'wronged'], within: 10 },
+  // Monitoring done in the open: signs, a privacy notice, consent, an impact assessment, overt cameras.
+  unless: guardedBy(
+    'consent*',
+    'agreed',
+    'overt',
+    'visible',
+    'signage',
+    'privacy notice*',
+    'impact assessment',
+    'dpia',
+    'gdpr',
+    'data protection',
+    'lawful*',
+    'policy',
+    'informed',
+    '(tell|told|telling|inform|informing) (them|staff|guests|people|employees|drivers|tenants)',
+    // Kept from them for a while, for their own pleasure: "staff should not know until the night, as it is a surprise".
+    'until',
+    'surprise*',
+  ),
+});
+
+/**
+ * Money that is the customer's or the staff's taken or kept by the business: deductions from a deposit or a refund,
+ * a service charge or tips paid into the business's own account, deposits kept "with us".
+ */
+const ANOTHERS_MONEY_TAKEN = t(
+  ...['from', 'out of', 'back from'].flatMap((from) => [
+    `(taken|deducted|kept|withheld|retained|held) ${from} (the|their|his|her|each|every) (deposit|deposits|refund|refunds|wages|pay|tips|bond|bonds)`,
+    `(taken|deducted|kept|withheld|retained|held) ${from} (the|their|his|her|each|every) ? (deposit|deposits|refund|refunds|wages|pay|tips|bond|bonds)`,
+    `~(take|deduct|keep|withhold|retain) ${from} (the|their|his|her|each|every) (deposit|deposits|refund|refunds|wages|pay|tips|bond|bonds)`,
+  ]),
+  '~(land|go) (in|into) (the|our) (main|own|business|company) ? (account|accounts|takings)',
+  '(paid|put) (in|into) (the|our) (main|own|business|company) ? (account|accounts|takings)',
+  '(in|into) the (main|own) (business|company) account',
+  "(paid|put) (in|into) (the|our) ? ('s|') (main|own|business|company) (account|accounts)",
+  "(paid|put) (in|into) (the|our) ? ('s|') (account|accounts)",
+  '~keep (those|the|their|these) (deposits|tips|refunds|bonds|money) with us',
+  '~(keep|retain|withhold) (the|their|his|her|any|all) (deposit|deposits|refund|refunds|tips|bond|bonds)',
+  '(paid|put) (in|into) (the|our) (main|own|business|company) (account|accounts|takings)',
+  '~keep (those|these|them) with us',
+);
+/**
+ * What shows it is theirs, not the business's: a deposit, a refund, tips or a service charge said to go to the staff.
+ */
+const THEIRS_BY_RIGHT = t(
+  'deposit',
+  'deposits',
+  'refund',
+  'refunds',
+  'tips',
+  'gratuit*',
+  'service charge',
+  'goes to (our|the) (team|staff|waiters|drivers|workers)',
+  'bond',
+);
+/**
+ * Taken whatever the facts, or because people will not notice or challenge it: "whatever state the flat is left
+ * in", "most tenants do not challenge it", "the wording on the menus should stay as it is".
+ */
+const WHATEVER_THE_FACTS = t(
+  'whatever (state|condition|happens|the)',
+  'regardless of (the|what|how|whether|condition|state)',
+  'in every case',
+  'whether or not (it|they|the|there)',
+  "(most|few|many) (tenants|customers|guests|people|clients|buyers|members|staff|workers|diners|families) (do|will|would) (not|n't|never) (challenge|notice|query|question|complain|claim|check|ask)",
+  '(most|few|many) (tenants|customers|guests|people|clients|buyers|members|staff|workers|diners|families) never (challenge|notice|query|question|complain|claim|check|ask)',
+  '(left|kept) as (it|they) (is|are|was|were)',
+  '(stay|stays|remain|remains) as (it|they) (is|are)',
+  '(stay|stays|remain|remains) as (it|they) (is|are) now',
+  'draw attention',
+);
+
+/** Money that belongs to customers or staff taken by the business whatever the facts, or with them kept unaware. */
+export const THEIR_MONEY_KEPT = composedWrong({
+  kind: 'money that belongs to customers or staff (a deposit, a refund, tips, a service charge said to go to the staff) taken or kept by the business whatever the facts',
+  act: { says: 'take or keep', terms: ANOTHERS_MONEY_TAKEN, asserted: true },
+  wronged: {
+    says: 'money that belongs to customers or staff (their deposit or refund, tips, a service charge said to go to the staff)',
+    terms: THEIRS_BY_RIGHT,
+  },
+  concealment: {
+    says: 'whatever the facts are, or counting on them not to notice or challenge it, which takes what is theirs',
+    terms: WHATEVER_THE_FACTS,
+  },
+  // Deductions for what happened, with evidence; money handled as agreed.
+  unless: guardedBy(
+    'only (for|where|when|if)',
+    'fair wear',
+    'beyond (fair|normal|reasonable)',
+    'evidence*',
+    'agreed',
+    'consent*',
+    'honest*',
+    'transparen*',
+    'in full',
+    'tronc',
+    'dispute*',
+  ),
+});
+
+/**
+ * What is in a product changed: a line that also handles an allergen, a product that now contains something, "may
+ * contain". Not a new supplier alone: "a new roaster with the same beans" leaves the label true.
+ */
+const WHAT_IT_IS_CHANGED = t(
+  '(also|now) ~(handle|contain|use|include|process)',
+  '(also|now) ~go into',
+  // A supply that does not meet the claim: "a new abattoir that is not halal certified".
+  "(is|are|was|were) (not|n't) (halal|kosher|organic|vegan|vegetarian|certified|free-range|fairtrade|british|local)",
+  '~handle (nuts|peanuts|sesame|soya|soy|milk|egg|eggs|gluten|mustard|celery|fish|shellfish|lupin|sulphites)',
+  'may contain',
+);
+/**
+ * What buyers read that states what is in it or where it is from: labels, allergen sheets, menus, the specification
+ * sent to trade customers.
+ */
+const WHAT_BUYERS_READ = t(
+  'label',
+  'labels',
+  'allergen (sheet|sheets|information|info|matrix|sections|section|list|lists)',
+  'menu',
+  'menus',
+  'packaging',
+  'ingredients? (list|lists|panel|panels)',
+  'product (information|descriptions|specification|specifications)',
+  'specification (sheet|sheets|files)',
+  'signs',
+  'shelf (labels|tickets|edges)',
+  '(price|product|window) tickets',
+);
+/** Kept as it was: "carry on with the current labels", "keeping the allergen sections as they are now". */
+const KEPT_AS_IT_WAS = t(
+  '~(carry|go) on with the (current|existing|old|same)',
+  '~(keep|leave) the (current|existing|old|same) (labels|label|menus|menu|sheets|sheet|wording|packaging|information)',
+  '~keep the ? ? (labels|label|menus|menu|sheets|sheet|sections|section|wording|packaging|information) as (it|they) (is|are|was|were)',
+  '~keep the ? (labels|label|menus|menu|sheets|sheet|sections|section|wording|packaging|information) as (it|they) (is|are|was|were)',
+  '~keep the (labels|label|menus|menu|sheets|sheet|sections|section|wording|packaging|information) as (it|they) (is|are|was|were)',
+  '(stay|stays|remain|remains) as (it|they) (is|are)',
+  'as (it|they) (is|are) now',
+  "(would|'d) rather not (worry|alarm|tell|bother|upset) (the|our|them|customers|buyers)",
+);
+
+/** What buyers read about a product kept as it was after the author says what is in it or where it is from changed. */
+export const WHAT_BUYERS_READ_LEFT_AS_IT_WAS = composedWrong({
+  kind: 'labels, allergen information or menus left as they were after what is in the product or where it comes from changed',
+  act: {
+    says: 'leave labels, allergen information or menus as they were',
+    terms: KEPT_AS_IT_WAS,
+    asserted: true,
+  },
+  wronged: { says: 'that buyers rely on for what is in a product or where it comes from', terms: WHAT_BUYERS_READ },
+  concealment: {
+    says: 'after the brief itself says that changed (a new supplier, a line that also handles an allergen), which deceives them and can put them at risk',
+    terms: WHAT_IT_IS_CHANGED,
+  },
+  // The labels put right, or kept only until new ones are ready.
+  unless: guardedBy(
+    'until',
+    // Put right, not what putting it right would cost: "reprinting 14 label designs would cost £2,000".
+    '~(update|reprint|redesign|correct|change) (the|our|all|them|it|each|every)',
+    '(updated|reprinted|redesigned|corrected)',
+    'correct',
+    'accurate*',
+    'honest*',
+    'precautionary',
+    'same (recipe|recipes|ingredients|spec|specification|standard)',
+  ),
+});
+
+/** A licence, permit or registration the work needs, or a scheme money must be registered with. */
+const A_LICENCE_NEEDED = t(
+  '(licence|licences|license|licenses|licensing)',
+  'permit',
+  'permits',
+  'registration',
+  '~register (with|them|it)',
+  'registered with',
+  '(businesses|premises|drivers|vehicles|kitchens|homes|landlords|breeders|operators) (registered|licensed)',
+  'hire and reward',
+  'hire-and-reward',
+);
+/** The licence not wanted for its cost or delay: "which our drivers do not want to pay for", "takes four months". */
+const NOT_WANTED = t(
+  "(do|does|did) (not|n't) (want|wish|intend) to (pay|apply|wait|register|bother|get)",
+  '(take|takes|took) (#|one|two|three|four|five|six|several|many) (months|weeks)',
+  'rather than ~(register|apply|license|licence|declare)',
+  'too (expensive|slow|long|much)',
+  'not worth',
+  'draw attention',
+);
+/** The work goes on as before, or under another name: "keep driving full time as now", "rebuilt as a 'community'". */
+const WORK_GOES_ON = t(
+  '~keep (driving|trading|letting|operating|running|selling|serving|working|doing|taking)',
+  '~(carry|go) on (driving|trading|letting|operating|running|selling|serving|working)',
+  'as (now|before|usual|today)',
+  'full time',
+  '~rebuild as (a|an)',
+  '(rebuilt|relaunched|rebranded|reworked) as',
+  '~(call|rename|rebrand|present) ? as (a|an)',
+  '(called|renamed|rebranded|presented) as',
+  '(are|is|be) (called|renamed|described) "',
+  'suggested (donation|donations|contribution|contributions)',
+);
+
+/** A licence or registration the work needs avoided, while the work goes on as before or under another name. */
+export const LICENCE_AVOIDED_WHILE_WORK_GOES_ON = composedWrong({
+  kind: 'a licence, permit or registration the work needs avoided for its cost or delay, while the work goes on as before or under another name',
+  act: { says: 'carry on the work as before or under another name', terms: WORK_GOES_ON },
+  wronged: { says: 'without the licence, permit or registration it needs', terms: A_LICENCE_NEEDED },
+  concealment: {
+    says: 'because the author does not want its cost or delay, which keeps the people it protects and the authority out of it',
+    terms: NOT_WANTED,
+  },
+  // Applying for it, waiting for it, or working within an exemption.
+  unless: guardedBy(
+    'apply (for|to)',
+    'applying',
+    'applied',
+    'application*',
+    'as soon as',
+    'while (we|they|it) (wait|apply)',
+    'until',
+    'obtain*',
+    'exempt*',
+    'temporary event notice*',
+    'compl(y|ies|iant|iance)',
+    'lawful*',
+    '~get (a|the|their|our) (licence|license|permit)',
+  ),
+});
+
+/** One cost put into claims, invoices or bills: "the same coordinator's full salary into the claims". */
+const THE_SAME_COST = t(
+  'the same (salary|salaries|cost|costs|hours|invoice|invoices|receipts|receipt|expenses|work|items|damage|loss|staff)',
+  "the same ? ('s|') (salary|salaries|cost|costs|hours|time|wages)",
+  "the same ? ? ('s|') (salary|salaries|cost|costs|hours|time|wages)",
+  '(full|whole|entire) (salary|salaries|cost|costs|amount|wages|invoice)',
+);
+/** Two who each pay for it: both funders, each insurer, two clients. */
+const TWO_WHO_PAY = t(
+  'both (funders|insurers|clients|customers|grants|policies|councils|schemes|sponsors|trusts|employers|funds)',
+  '(each|every) (funder|insurer|client|grant|policy|sponsor|trust|scheme)',
+  '(two|three|several) (funders|insurers|clients|grants|policies|sponsors|trusts|claims)',
+  'to both',
+  '(into|from|on|for) both',
+);
+/** Each told the cost is theirs alone, or the surplus kept: "timesheets for each funder showing 37.5 hours". */
+const EACH_TOLD_IT_IS_THEIRS = t(
+  '(the|any) (extra|surplus|spare|additional) (money|income|funding|cash)',
+  '(show|shows|showed|showing|shown) # hours',
+  '(show|shows|showed|showing|shown) (all|full)',
+  '(show|shows|showed|showing|shown) the (full|whole)',
+  'on their (project|contract|policy|account|grant)',
+  '(neither|nor) (funder|insurer|client|side)',
+  '(for|to) (them|it|him|her) alone',
+  'each (told|shown|led)',
+  '(neither|none) of them ~know',
+);
+
+/** One cost claimed in full from two who each pay for it, each shown it as theirs alone. */
+export const ONE_COST_CLAIMED_TWICE = composedWrong({
+  kind: 'one cost (a salary, an invoice, a loss) claimed in full from two funders, insurers or clients, each shown it as theirs alone',
+  act: { says: 'claim one cost (a salary, an invoice, a loss) in full', terms: THE_SAME_COST },
+  wronged: { says: 'from two funders, insurers or clients', terms: TWO_WHO_PAY },
+  concealment: {
+    says: 'each shown it as theirs alone, which makes them pay twice for it',
+    terms: EACH_TOLD_IT_IS_THEIRS,
+  },
+  // A cost shared out openly between them.
+  unless: guardedBy(
+    'split*',
+    'apportion*',
+    'pro rata',
+    'pro-rata',
+    '%',
+    'half',
+    'share',
+    'shared',
+    'match funding',
+    'match-funding',
+    'both (know|agree|agreed)',
+    'both are aware',
+    'declar*',
+  ),
+});
+
+/** Papers given a date other than their own: "drawn up with dates in late March", "backdated", "dated 31 March". */
+const DATED_OTHERWISE = t(
+  'with dates (in|of|from|before|back|earlier)',
+  'with dates ? (in|of|from|before|back|earlier)',
+  'with a date (in|of|from|before|back|earlier)',
+  'backdat*',
+  'back-dat*',
+  'dated (back|earlier|before|to)',
+  'dated as of',
+  '~date (them|it|these|those|the) ? ? (to|as|before|back|in)',
+  '(an|the) earlier date',
+);
+/** What the date decides: tax, a rate, an allowance, a deadline, cover, eligibility. */
+const WHAT_THE_DATE_DECIDES = t(
+  'tax*',
+  'rate',
+  'rates',
+  'allowance*',
+  'deadline*',
+  'tax year',
+  'financial year',
+  'cover',
+  'covered',
+  'policy',
+  'eligib*',
+  'grant*',
+  'claim*',
+  'penalt*',
+  'approv*',
+);
+/** The brief says it happened at another time: "would have been taxed much less if the sale had happened before…". */
+const WHEN_IT_REALLY_HAPPENED = t(
+  'if (the|it|this|they|we|he|she) ? ? had (happened|been|taken|started|begun|completed|finished|signed|gone)',
+  'if (the|it|this|they|we|he|she) ? had (happened|been|taken|started|begun|completed|finished|signed|gone)',
+  'if (the|it|this|they|we|he|she) had (happened|been|taken|started|begun|completed|finished|signed|gone)',
+  'had (happened|occurred) (before|earlier|by)',
+  'had (taken|been) (place|signed|done|completed) (before|earlier|by)',
+  '(really|actually) (happened|signed|completed|started)',
+  '(really|actually) took place',
+  'to match',
+);
+
+/** Papers dated to a time other than their own, so that a tax, a rate, cover or a deadline is decided by a false date. */
+export const DATED_TO_ANOTHER_TIME = composedWrong({
+  kind: 'agreements, invoices, minutes or forms dated to a time other than their own so that a tax, a rate, cover or a deadline is decided by the false date',
+  act: { says: 'date agreements, invoices, minutes or forms', terms: DATED_OTHERWISE, asserted: true },
+  wronged: {
+    says: 'to a time other than their own, on which a tax, a rate, cover or a deadline depends',
+    terms: WHAT_THE_DATE_DECIDES,
+  },
+  concealment: {
+    says: 'when the brief itself says when it really happened, so the false date decides it, which deceives whoever relies on it',
+    terms: WHEN_IT_REALLY_HAPPENED,
+  },
+  unless: guardedBy('accurate*', 'honest*', 'correct*', 'effective date', 'deed of variation', 'rectif*'),
+});
+
+/** Pressed to decide at once: stay until it is signed, a price for today only, work started the next morning. */
+const PRESSED_TO_DECIDE_NOW = t(
+  '~stay until (the|they|it|he|she) ? ? ~sign',
+  '~stay until (the|they|it|he|she) ~sign',
+  'until (the|a) (contract|agreement|order|form) is signed',
+  'on the first visit',
+  'today only',
+  'same(-)?day',
+  'same - day',
+  '(sign|signed|signing) (on|at) the (spot|door|table)',
+  '~start the next (morning|day)',
+  'before (they|he|she) ~(leave|think|sleep)',
+  'however long (it|that) ~take',
+);
+/** People least able to resist it: the old, the ill, the bereaved, those in debt. */
+const PEOPLE_LEAST_ABLE = t(
+  'retired',
+  'pensioner*',
+  'elderly',
+  'older (people|customers|homeowners|residents|clients|adults|patients)',
+  'in their (seventies|eighties|nineties|70s|80s|90s)',
+  'live alone',
+  'living alone',
+  'dementia',
+  'memory (problems|loss)',
+  'bereaved',
+  'widow*',
+  'vulnerable',
+  'in debt',
+  'in arrears',
+);
+/** Their right to think again run out or hidden: "so that most of the 14 days to change their mind have gone". */
+const RIGHT_TO_THINK_AGAIN_RUN_OUT = t(
+  '(days|time|period|right|chance) to (change|cancel|withdraw|reconsider|think)',
+  'cooling(-)?off',
+  'cooling - off',
+  'cancellation (form|notice|period|rights)',
+  'before (their|the|any) ? ? (family|families|relatives|children|son|daughter) ~(find|know|see|hear|notice|get)',
+  'before (family|relatives|anyone) ~(find|know|see|hear|notice|get)',
+  '(last|back) page',
+  'small print',
+);
+
+/** People least able to resist pressed to sign at once, with their right to think again run out or hidden. */
+export const PRESSED_BEFORE_THEY_CAN_THINK = composedWrong({
+  anywhere: ['wronged'],
+  kind: 'people least able to resist (the old, the ill, the bereaved, those in debt) pressed to sign at once, with their right to think again run out or hidden',
+  act: { says: 'press', terms: PRESSED_TO_DECIDE_NOW },
+  wronged: {
+    says: 'people least able to resist (the old, the ill, the bereaved, those in debt) to sign at once',
+    terms: PEOPLE_LEAST_ABLE,
+  },
+  concealment: {
+    says: 'with their right to think again (a cooling-off period, a cancellation form) run out or hidden, so they cannot undo it',
+    terms: RIGHT_TO_THINK_AGAIN_RUN_OUT,
+  },
+  // Sales done fairly: the rights explained, a family member welcome, no pressure.
+  // Not "explained only in the small print".
+  unless: guardedBy(
+    '(explain|explains|explained|explaining) (clearly|on|in|at|to|before|up|the|their|them|it|how)',
+    'clearly',
+    'compl(y|ies|iant|iance)',
+    'regulation*',
+    'fair*',
+    'safeguard*',
+    'trading standards',
+    'no pressure',
+    'welcome',
+    'consumer (duty|contracts|rights)',
+  ),
+});
+
 /** Read after the structural wrongs (structure.ts); the first whose parts meet gives the reason. */
 export const COMPOSED_WRONGS: readonly Purpose[] = [
   THEIR_SAY_LEFT_OUT_ON_PURPOSE,
@@ -690,4 +1205,11 @@ export const COMPOSED_WRONGS: readonly Purpose[] = [
   GIVEN_TO_PEOPLE_UNKNOWINGLY,
   ANOTHERS_SUPPLY_TAKEN,
   SHOWN_TO_WHOEVER_CHECKS_AS_WHAT_IT_IS_NOT,
+  RECORDED_WITHOUT_BEING_TOLD,
+  THEIR_MONEY_KEPT,
+  WHAT_BUYERS_READ_LEFT_AS_IT_WAS,
+  LICENCE_AVOIDED_WHILE_WORK_GOES_ON,
+  ONE_COST_CLAIMED_TWICE,
+  DATED_TO_ANOTHER_TIME,
+  PRESSED_BEFORE_THEY_CAN_THINK,
 ];

@@ -15,6 +15,11 @@ export type Clue = {
   asserted?: boolean;
   /** At most this many tokens from a hit of the first concept to a hit of the second: "copy … their photos". */
   within?: number;
+  /**
+   * The clue may be in any sentence of the brief, not only in the stretch: who a business serves or employs is said
+   * once, where the brief sets the scene ("mostly retired people in their eighties"), and holds for what follows.
+   */
+  anywhere?: boolean;
 };
 
 export type Purpose = {
