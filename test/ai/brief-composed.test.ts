@@ -516,8 +516,8 @@ const CASES: ScreeningCase[] = [
       [
         'Orders for our mobility scooters',
         'Most of our customers are retired people who live alone. Advisers may take an order on the first visit, ' +
-          'and the 14 days to cancel are explained clearly on the order form and again by phone. We need the order ' +
-          'form redesigned. Budget £500.',
+          'with the cancellation form explained clearly and not left in the small print. We need the order form ' +
+          'redesigned. Budget £500.',
       ],
       [
         'Sales training for our mobility shop',

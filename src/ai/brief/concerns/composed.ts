@@ -998,6 +998,10 @@ export const LICENCE_AVOIDED_WHILE_WORK_GOES_ON = composedWrong({
     'applied',
     'application*',
     'as soon as',
+    // A licence being renewed, or work the authority allows meanwhile.
+    'renew*',
+    'allow(s|ed)',
+    '(council|authority|rules|law|regulations) (allow|allows|allowed|permit|permits)',
     'while (we|they|it) (wait|apply)',
     'until',
     'obtain*',
@@ -1152,16 +1156,22 @@ const PEOPLE_LEAST_ABLE = t(
   'in debt',
   'in arrears',
 );
-/** Their right to think again run out or hidden: "so that most of the 14 days to change their mind have gone". */
+/**
+ * Their right to think again run out or hidden, not merely mentioned: "so that most of the 14 days to change their
+ * mind have gone", "the cancellation form should be the last page", "in the small print".
+ */
 const RIGHT_TO_THINK_AGAIN_RUN_OUT = t(
-  '(days|time|period|right|chance) to (change|cancel|withdraw|reconsider|think)',
-  'cooling(-)?off',
-  'cooling - off',
-  'cancellation (form|notice|period|rights)',
+  // Run out: "so that most of the 14 days to change their mind have gone before family members find out".
+  '(have|has) (gone|passed|expired|lapsed)',
+  '(have|has) run out',
   'before (their|the|any) ? ? (family|families|relatives|children|son|daughter) ~(find|know|see|hear|notice|get)',
-  'before (family|relatives|anyone) ~(find|know|see|hear|notice|get)',
+  'before (family|families|relatives|anyone) ? ~(find|know|see|hear|notice|get)',
+  'before (family|families|relatives|anyone) ~(find|know|see|hear|notice|get)',
+  // Hidden: "the cancellation form should be the last page of the terms", "mentioned only in the terms email".
   '(last|back) page',
   'small print',
+  '(mentioned|explained|shown|given|set) only (in|on|at)',
+  'set out only (in|on|at)',
 );
 
 /** People least able to resist pressed to sign at once, with their right to think again run out or hidden. */
