@@ -749,7 +749,7 @@ const RECORDING_HIDDEN = Terms.union(
     "(will|would|should|must) (not|n't|never) be (mentioned|disclosed|shown|visible|signposted)",
     "(not|n't|never) be aware",
     "even when (they|he|she) (do|does|are|is) (not|n't)",
-    'quietly',
+    // Not "quietly": cameras that "quietly upload footage" is how the equipment works.
     'secretly',
     'covert*',
     'no (sign|signs|signage|notice|notices|sticker|stickers)',
@@ -844,9 +844,11 @@ const WHATEVER_THE_FACTS = t(
   'whether or not (it|they|the|there)',
   "(most|few|many) (tenants|customers|guests|people|clients|buyers|members|staff|workers|diners|families) (do|will|would) (not|n't|never) (challenge|notice|query|question|complain|claim|check|ask)",
   '(most|few|many) (tenants|customers|guests|people|clients|buyers|members|staff|workers|diners|families) never (challenge|notice|query|question|complain|claim|check|ask)',
-  '(left|kept) as (it|they) (is|are|was|were)',
-  '(stay|stays|remain|remains) as (it|they) (is|are)',
-  '(stay|stays|remain|remains) as (it|they) (is|are) now',
+  // What the customers or staff read left as it is: "the wording on the menus and bills should stay as it is".
+  ...['', ' (should|will|must|can|to|would)', ' (should|will|must|can|to|would) be'].map(
+    (modal) =>
+      `(wording|menus|menu|bills|bill|footer|text|list|sign|signs|notice|page|listing|leaflet|website)${modal} (stay|stays|remain|remains|left|kept) as (it|they) (is|are)`,
+  ),
   'draw attention',
 );
 
@@ -962,7 +964,7 @@ const A_LICENCE_NEEDED = t(
 /** The licence not wanted for its cost or delay: "which our drivers do not want to pay for", "takes four months". */
 const NOT_WANTED = t(
   "(do|does|did) (not|n't) (want|wish|intend) to (pay|apply|wait|register|bother|get)",
-  '(take|takes|took) (#|one|two|three|four|five|six|several|many) (months|weeks)',
+  "(would|'d) rather not ~(apply|register|pay|bother)",
   'rather than ~(register|apply|license|licence|declare)',
   'too (expensive|slow|long|much)',
   'not worth',
@@ -1000,6 +1002,7 @@ export const LICENCE_AVOIDED_WHILE_WORK_GOES_ON = composedWrong({
     'as soon as',
     // A licence being renewed, or work the authority allows meanwhile.
     'renew*',
+    'already (registered|licensed|approved)',
     'allow(s|ed)',
     '(council|authority|rules|law|regulations) (allow|allows|allowed|permit|permits)',
     'while (we|they|it) (wait|apply)',
@@ -1018,6 +1021,7 @@ const THE_SAME_COST = t(
   'the same (salary|salaries|cost|costs|hours|invoice|invoices|receipts|receipt|expenses|work|items|damage|loss|staff)',
   "the same ? ('s|') (salary|salaries|cost|costs|hours|time|wages)",
   "the same ? ? ('s|') (salary|salaries|cost|costs|hours|time|wages)",
+  "the same ? ('s|') (full|whole) (salary|salaries|cost|costs|hours|time|wages)",
   '(full|whole|entire) (salary|salaries|cost|costs|amount|wages|invoice)',
 );
 /** Two who each pay for it: both funders, each insurer, two clients. */
@@ -1031,7 +1035,6 @@ const TWO_WHO_PAY = t(
 /** Each told the cost is theirs alone, or the surplus kept: "timesheets for each funder showing 37.5 hours". */
 const EACH_TOLD_IT_IS_THEIRS = t(
   '(the|any) (extra|surplus|spare|additional) (money|income|funding|cash)',
-  '(show|shows|showed|showing|shown) # hours',
   '(show|shows|showed|showing|shown) (all|full)',
   '(show|shows|showed|showing|shown) the (full|whole)',
   'on their (project|contract|policy|account|grant)',
@@ -1098,7 +1101,11 @@ const WHAT_THE_DATE_DECIDES = t(
   'penalt*',
   'approv*',
 );
-/** The brief says it happened at another time: "would have been taxed much less if the sale had happened before…". */
+/**
+ * The brief says it happened at another time: "would have been taxed much less if the sale had happened before…". Not
+ * "to match": papers are updated "to match" in honest briefs ("certificates with dates of the course, and the
+ * handbook updated to match").
+ */
 const WHEN_IT_REALLY_HAPPENED = t(
   'if (the|it|this|they|we|he|she) ? ? had (happened|been|taken|started|begun|completed|finished|signed|gone)',
   'if (the|it|this|they|we|he|she) ? had (happened|been|taken|started|begun|completed|finished|signed|gone)',
@@ -1107,7 +1114,6 @@ const WHEN_IT_REALLY_HAPPENED = t(
   'had (taken|been) (place|signed|done|completed) (before|earlier|by)',
   '(really|actually) (happened|signed|completed|started)',
   '(really|actually) took place',
-  'to match',
 );
 
 /** Papers dated to a time other than their own, so that a tax, a rate, cover or a deadline is decided by a false date. */
