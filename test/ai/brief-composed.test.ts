@@ -379,6 +379,12 @@ const CASES: ScreeningCase[] = [
     ],
     workable: [
       [
+        'Allergen check after our oat supplier change',
+        "Our oat supplier's mill now also handles barley. Our labels already say 'contains gluten', so they " +
+          'can stay as they are. We need a food technologist to confirm this and update our HACCP plan. Budget ' +
+          '£400.',
+      ],
+      [
         'Flapjack labels',
         'Our flapjacks now contain oats from a mill that also handles nuts. We want the labels updated with a "may ' +
           'contain nuts" warning. We will carry on with the current labels, with a sticker, until the new ones ' +

@@ -946,6 +946,9 @@ export const WHAT_BUYERS_READ_LEFT_AS_IT_WAS = composedWrong({
     'honest*',
     'precautionary',
     'same (recipe|recipes|ingredients|spec|specification|standard)',
+    // The label already says it, or the change is added to it: "our labels already say 'contains gluten'".
+    'already (say|says|list|lists|show|shows|state|states|mention|mentions|declare|declares|warn|warns)',
+    'added',
   ),
 });
 
