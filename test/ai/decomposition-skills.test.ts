@@ -579,4 +579,171 @@ describe('decomposition: the skills a task needs', () => {
     const plain = names('Plan and run a campaign telling owners about the new service.', 'Run a campaign');
     assert.ok(plain.includes('Campaign management'), plain.join(', '));
   });
+
+  // docs/quality.md, "Task skills named in other words (2026-11-27 afternoon; issue 8 item 3; branch `task-skills-5`)".
+  it('reads an audit of what care achieved as clinical audit in a health brief, and not an audit trail or one to pass', () => {
+    const health = context(['health', 'research']);
+    for (const piece of [
+      'Finally we would like to audit the outcomes after the first year.',
+      'An audit six months after launch comparing referral times and ulcer numbers with the baseline.',
+    ]) {
+      const skills = names(piece, 'Do it', health);
+      assert.ok(skills.includes('Clinical audit') && !skills.includes('Auditing'), `${piece}: ${skills.join(', ')}`);
+    }
+    // Outside a health brief the same words are an audit; an audit of a thing is one anywhere.
+    assert.ok(names('Audit the outcomes after the first year.', 'Do it', context(['finance'])).includes('Auditing'));
+    assert.ok(names('Audit the decontamination room.', 'Do it', health).includes('Auditing'));
+    for (const piece of [
+      'An audit trail our export compliance officer can show.',
+      'The written procedures we would need to pass the audit.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(!skills.includes('Auditing'), `${piece}: ${skills.join(', ')}`);
+    }
+  });
+
+  it('reads a text that tells its readers something as a writer’s work, not a designer’s', () => {
+    for (const piece of [
+      'Patient leaflets on daily foot checks and footwear.',
+      'A consent form and an information leaflet that parents will understand.',
+      'A short leaflet for parents on how we keep children safe on the water.',
+      'A letter to our stockists explaining the change.',
+      'A letter and a short question-and-answer sheet explaining the buy-in.',
+      'Fire safety information for residents in plain English.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(skills.includes('Copywriting') && !skills.includes('Graphic design'), `${piece}: ${skills.join(', ')}`);
+    }
+    const promotional = names('A poster and leaflets for the summer fair.', 'Do it');
+    assert.ok(promotional.includes('Graphic design') && !promotional.includes('Copywriting'), promotional.join(', '));
+  });
+
+  it('reads plans and exercises for emergencies as emergency planning, not the emergency lighting', () => {
+    for (const piece of [
+      'Write an emergency action plan for capsizes and cold water.',
+      'Our emergency arrangements are due for review.',
+      'Run an emergency exercise with the local fire service.',
+      'An evacuation plan for the barn and the marquee.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(skills.includes('Emergency planning'), `${piece}: ${skills.join(', ')}`);
+    }
+    const lighting = names('New emergency lighting and a fire alarm system.', 'Do it');
+    assert.ok(!lighting.includes('Emergency planning'), lighting.join(', '));
+  });
+
+  it('reads a dashboard as data visualisation, cleaning records as data quality, online modules as e-learning', () => {
+    assert.ok(
+      names('A dashboard for managers showing waiting times by stage.', 'Do it').includes('Data visualization'),
+    );
+    for (const piece of [
+      'Cleanse and complete the membership records so that insurers can price from them.',
+      'A cleaned dataset of every member who left.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(skills.includes('Data quality'), `${piece}: ${skills.join(', ')}`);
+    }
+    const cleaning = names('Clean the changing rooms every evening.', 'Do it');
+    assert.ok(!cleaning.includes('Data quality'), cleaning.join(', '));
+    assert.ok(names('Training rewritten as an online module.', 'Do it').includes('E-learning development'));
+  });
+
+  it('reads e-mail to a list, a landing page, a tendered framework and rewritten text as the work they are', () => {
+    assert.ok(names('A launch campaign to our mailing list.', 'Do it').includes('Email marketing'));
+    assert.ok(names('An email sent to guests two days after check-out.', 'Do it').includes('Email marketing'));
+    assert.ok(names('A landing page that takes enquiries.', 'Do it').includes('Web design'));
+    assert.ok(!names('Landing page copy for the new range.', 'Do it').includes('Web design'));
+    assert.ok(
+      names('A framework of approved contractors tendered on the specifications.', 'Do it').includes('Procurement'),
+    );
+    assert.ok(names('The booking information and kit lists rewritten.', 'Do it').includes('Copywriting'));
+  });
+
+  it('reads a span of recorded data named by its period, or the client’s data used, as data analysis', () => {
+    for (const piece of [
+      "Review how people are referred, using last year's referral and appointment data.",
+      'Going through the last six months of handover times.',
+      'Use our loans data to weed titles not borrowed in five years.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(skills.includes('Data analysis'), `${piece}: ${skills.join(', ')}`);
+    }
+    const policy = names("Update last year's policy on visitors.", 'Do it');
+    assert.ok(!policy.includes('Data analysis'), policy.join(', '));
+  });
+
+  it('reads a session for the client’s assistants or officers as training', () => {
+    const session = names('A half-day session for our twelve library assistants on the kiosks.', 'Do it');
+    assert.ok(session.includes('Training delivery'), session.join(', '));
+  });
+
+  it('reads applications and bids to a fund or a trust as grant writing, and not an application for planning', () => {
+    for (const piece of [
+      'Help us prepare an application for inclusion funding from the local authority.',
+      'A bursary scheme with applications to two local charitable trusts.',
+      'We are applying to the national governing body’s facilities fund, so help with that application is welcome.',
+      'Costs modelled so that we can bid to the integrated care board for funding.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(skills.includes('Grant writing'), `${piece}: ${skills.join(', ')}`);
+    }
+    const planning = names('Applications to the council for planning permission.', 'Do it');
+    assert.ok(!planning.includes('Grant writing'), planning.join(', '));
+  });
+
+  it('reads asking the people the work affects as a consultation, capacity against demand as capacity planning', () => {
+    for (const piece of [
+      'Residents and businesses must be consulted on the options through drop-in sessions.',
+      'Consult the young people themselves on a new evening programme.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(skills.includes('Public consultation'), `${piece}: ${skills.join(', ')}`);
+    }
+    for (const piece of [
+      'Analyse demand and capacity by hour of day and day of week.',
+      'Model yard and reefer plug capacity against the next five years of forecast volumes.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(skills.includes('Resource planning'), `${piece}: ${skills.join(', ')}`);
+    }
+    const seats = names('A hall with a capacity of 200 for the concert.', 'Do it');
+    assert.ok(!seats.includes('Resource planning'), seats.join(', '));
+  });
+
+  it('reads a fee structure and re-pricing as setting what the client charges', () => {
+    for (const piece of ['A fee structure for the clinic as a monthly plan.', 'Re-price the hotel contracts.']) {
+      const skills = names(piece, 'Do it');
+      assert.ok(skills.includes('Pricing strategy'), `${piece}: ${skills.join(', ')}`);
+    }
+  });
+
+  it('reads something people use on the web as web development, in a brief about anything', () => {
+    for (const piece of [
+      'A web page where buyers can check the code.',
+      'An online consultation form linked to our booking system.',
+      'Set up web-to-print ordering for our regular customers.',
+      'A virtual queue for the ticket sale.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(skills.includes('Frontend development'), `${piece}: ${skills.join(', ')}`);
+    }
+    for (const piece of [
+      'Web page copy for the new range.',
+      'Carry out a data protection impact assessment of the new online booking system.',
+      'Write the legacy guide, the direct mail pack and the web pages.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(!skills.includes('Frontend development'), `${piece}: ${skills.join(', ')}`);
+    }
+    // In a brief about technology the areas staff it (their stand-in, by their own reason), not this rule.
+    const built = requiredSkills(
+      'A web page where buyers can check the code.',
+      'Do it',
+      context(['backend', 'frontend']),
+    );
+    assert.ok(
+      built.every((skill) => !skill.reason.includes('people use on the web')),
+      built.map((skill) => skill.reason).join(' | '),
+    );
+  });
 });

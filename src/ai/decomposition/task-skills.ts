@@ -69,6 +69,17 @@ function near(first: RegExp, gap: number, then: RegExp, alone?: RegExp): Words {
   return { test: (text) => match(text) !== null, [Symbol.match]: match };
 }
 
+/**
+ * A text written to tell its readers something ("patient leaflets on daily foot checks", "an information leaflet
+ * that parents will understand", "a letter to our stockists explaining the change", "a question-and-answer sheet",
+ * "in plain English", "easy-read letters"): a writer's work, not a designer's.
+ */
+const INFORMS =
+  /\b(?:patient|information|aftercare|advice|guidance)\s{1,3}(?:information\s{1,3})?(?:leaflets?|sheets?|booklets?|packs?)\b|\b(?:leaflets?|booklets?)\s{1,3}(?:for\s{1,3}(?:[\w'-]{1,20}\s{1,3}){1,3})?(?:on|about|explaining)\s|\bletters?\s{1,3}(?:to\s{1,3}(?:[\w'-]{1,20}\s{1,3}){1,3})?explaining\b|\bquestion-and-answer\b|\bFAQs?\b|\bplain[- ](?:English|language)\b|\beasy[- ]read\b|\blow literacy\b/i;
+/** An audit of what care achieved: of its outcomes, or against a baseline. */
+const CLINICAL_AUDIT =
+  /\baudit\w{0,3}\s{1,3}(?:of\s{1,3})?(?:the\s{1,3}|our\s{1,3})?(?:clinical\s{1,3}|patient\s{1,3}|treatment\s{1,3})?(?:outcomes|results)\b|\baudit\b[^.\n]{0,100}\bbaseline\b|\bre-audit/i;
+
 const WORK_SKILLS: {
   words: Words;
   skills: string[];
@@ -79,16 +90,41 @@ const WORK_SKILLS: {
   asksPeople?: true;
   /** Work of this kind only where the piece also says this (the kind of work the words are part of). */
   onlyWhere?: RegExp;
+  /** Not where the piece also says this (another kind of work the same words are part of). */
+  unlessWhere?: RegExp;
+  /** Only in a brief about this area (one of its strongest: `BRIEF_TOPICS`). */
+  inBriefAbout?: string;
+  /** A broader kind of work, read from the same words, that this one names more exactly: not added beside it. */
+  replaces?: string;
+  /** Only in a brief not about technology, where the areas' builders stand in for no piece (`aboutTechnology`). */
+  outsideTechnology?: true;
 }[] = [
   {
     // Or a course or a session given to the client's people ("a half-day course for our repairs staff", "a session for
     // our senior carers"): training by another name.
     words:
-      /\btrain(?:ing)?\b|\bteach|\b(?:courses?|sessions?|briefings?) (?:for|with) (?:our |the |all |each )?(?:[\w-]{1,30} ){0,2}(?:staff|team|employees|volunteers|managers|operatives|technicians|nurses|carers|drivers|handlers|therapists|keepers|tutors|teachers)\b/i,
+      /\btrain(?:ing)?\b|\bteach|\b(?:courses?|sessions?|briefings?) (?:for|with) (?:our |the |all |each )?(?:[\w-]{1,30} ){0,2}(?:staff|team|employees|volunteers|managers|operatives|technicians|nurses|carers|drivers|handlers|therapists|keepers|tutors|teachers|assistants|officers|clerks|instructors|supervisors|operators|advisers|agents|workers|coaches|leaders)\b/i,
     skills: ['Training delivery', 'Staff training', 'Teaching'],
     why: 'it trains people',
   },
-  { words: /\baudit/i, skills: ['Auditing'], why: 'it is an audit', generic: /^audits?$/ },
+  // An audit of what a change achieved in care ("audit the outcomes after the first year", "an audit six months after
+  // launch comparing … with the baseline") is clinical audit, in a brief about health; the generic audit below is
+  // then not the work.
+  {
+    words: CLINICAL_AUDIT,
+    skills: ['Clinical audit'],
+    why: 'it audits what care achieved',
+    inBriefAbout: 'health',
+    replaces: 'Auditing',
+  },
+  // Not a record ("an audit trail") nor an audit someone else carries out that the client must pass ("the written
+  // procedures we would need to pass the audit").
+  {
+    words: /(?<!\bpass(?:es|ed|ing)?\s(?:the|an|our|its|their)\s)\baudit(?!\s{1,3}trails?\b)/i,
+    skills: ['Auditing'],
+    why: 'it is an audit',
+    generic: /^audits?$/,
+  },
   // A questionnaire, not a survey of a building, a site or a habitat.
   {
     words:
@@ -108,7 +144,7 @@ const WORK_SKILLS: {
     why: 'it is writing',
   },
   // Rewriting a policy or a menu is policy or menu work: copywriting only when the piece names no other.
-  { words: /\brewrit(?:e|ing)\b/i, skills: ['Copywriting'], why: 'it rewrites text', supporting: true },
+  { words: /\brewrit(?:e|es|ing|ten)\b/i, skills: ['Copywriting'], why: 'it rewrites text', supporting: true },
   { words: /\btranslat/i, skills: ['Translation'], why: 'it asks for translation' },
   // Options weighed by what they cost to run against what they save ("with their running costs", "with costs and
   // payback", "whole-life costs") is an appraisal, not a budget.
@@ -237,7 +273,7 @@ const WORK_SKILLS: {
   },
   {
     words:
-      /\bgrant (?:application|bid|proposal|funding)|\bfunding (?:application|bid)|\bapply(?:ing)? for (?:a )?(?:grant|funding)/i,
+      /\bgrant (?:application|bid|proposal|funding)|\bfunding (?:application|bid)|\bapply(?:ing)? for (?:a )?(?:grant|funding)|\b(?:applications?|bids?|bidding|apply(?:ing)?)\s(?:for|to)\s(?:[\w'’-]{1,20}\s){0,5}?(?:funding|funds?|grants?|(?:charitable\s)?trusts|foundations?|lottery)\b/i,
     skills: ['Grant writing'],
     why: 'it applies for funding',
   },
@@ -262,7 +298,11 @@ const WORK_SKILLS: {
     words: /\bcover art\b|\bartwork\b|\bposters?\b|\bleaflets?\b|\bflyers?\b|\bprinted (?:programme|materials?)\b/i,
     skills: ['Graphic design'],
     why: 'it designs printed or visual material',
+    unlessWhere: INFORMS,
   },
+  // A text that tells people what they need to know ("patient leaflets on daily foot checks", "a letter to our
+  // stockists explaining the change", "a short question-and-answer sheet", "in plain English") needs a writer.
+  { words: INFORMS, skills: ['Copywriting'], why: 'it explains something to its readers in writing' },
   { words: /\bmigrat(?:e|es|ed|ing|ion)\b/i, skills: ['Data migration'], why: 'it moves data to a new system' },
   {
     words:
@@ -271,7 +311,8 @@ const WORK_SKILLS: {
     why: 'it makes videos',
   },
   {
-    words: /\bnewsletter|\be-?mail (?:campaigns?|sequences?|marketing)/i,
+    words:
+      /\bnewsletter|\be-?mail (?:campaigns?|sequences?|marketing)|\bmailing lists?\b|\be-?mails? (?:sent|to (?:our |all |every )?(?:customers|guests|members|subscribers|supporters|clients|donors|buyers))\b/i,
     skills: ['Email marketing'],
     why: 'it is e-mail marketing',
   },
@@ -284,11 +325,31 @@ const WORK_SKILLS: {
     skills: ['Event planning'],
     why: 'it organises an event',
   },
+  // Asking the people the work affects ("Residents and businesses must be consulted on the options", "consult the
+  // young people themselves on a new evening programme") is a consultation.
+  {
+    words:
+      /\bconsult(?:s|ed|ing|ation)?\s(?:with\s)?(?:the\s|our\s|local\s)?(?:residents|tenants|young people|children|pupils|parents|members|businesses|community|public|users|patients|families|staff)\b|\b(?:residents|tenants|businesses|members|parents|the public|the community)\s(?:[\w-]{1,20}\s){0,3}(?:must|will|should|to)\sbe\sconsulted\b/i,
+    skills: ['Public consultation'],
+    why: 'it asks the people it affects',
+  },
+  // Matching what a service can do to what is asked of it ("analyse demand and capacity by hour of day", "model yard
+  // and reefer plug capacity against … forecast volumes").
+  {
+    words: near(
+      /\bmodel(?:s|led|ling|ed|ing)?\b/gi,
+      50,
+      /\bcapacity\b/gi,
+      /\bdemand and capacity\b|\bcapacity (?:planning|study|studies|model\w*|analysis)\b/i,
+    ),
+    skills: ['Capacity planning'],
+    why: 'it matches capacity to demand',
+  },
   // Setting what the client charges ("advise on new menu prices", "a review of admission prices", "a price list
   // benchmarked against local clinics"), not what it pays ("our suppliers' prices", "get prices from contractors").
   {
     words:
-      /\bprice lists?\b|\b(?:advis\w{0,12}|set\w{0,12}|review\w{0,12}|benchmark\w{0,12}|recommend\w{0,12}|repric\w{0,12})\s{1,3}(?:on\s{1,3}|of\s{1,3})?(?:the\s{1,3}|our\s{1,3})?(?:new\s{1,3})?(?:menu\s{1,3}|admission\s{1,3}|selling\s{1,3}|ticket\s{1,3}|room\s{1,3})?(?:prices|pricing)\b(?!\s{1,3}from\b)/i,
+      /\bprice lists?\b|\b(?:advis\w{0,12}|set\w{0,12}|review\w{0,12}|benchmark\w{0,12}|recommend\w{0,12}|repric\w{0,12})\s{1,3}(?:on\s{1,3}|of\s{1,3})?(?:the\s{1,3}|our\s{1,3})?(?:new\s{1,3})?(?:menu\s{1,3}|admission\s{1,3}|selling\s{1,3}|ticket\s{1,3}|room\s{1,3})?(?:prices|pricing)\b(?!\s{1,3}from\b)|\bfee (?:structures?|scales?|levels?)\b|\bre-?pric(?:e|es|ed|ing)\b/i,
     skills: ['Pricing strategy'],
     why: 'it sets what the client charges',
   },
@@ -326,9 +387,10 @@ const WORK_SKILLS: {
   // The work, not the people who do it ("training for our analysts on … keeping records").
   {
     words: near(
-      /\banaly[sz](?:e|es|ed|ing|is|ses)\b|\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|eighteen|twenty-four)\s+(?:months|years|weeks)\s+of\b/gi,
+      /\banaly[sz](?:e|es|ed|ing|is|ses)\b|\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|eighteen|twenty-four)\s+(?:months|years|weeks)\s+of\b|\b(?:last|past|previous|this)\s+(?:year|month|quarter|season)'s\b|\b(?:last|past|previous)\s+(?:\d+|two|three|four|five|six|twelve|eighteen)\s+(?:years|months|weeks)'/gi,
       60,
-      /\b(?:data|database|records|sales|figures|statistics|transactions|order lines|history)\b/gi,
+      /\b(?:data|database|records|sales|figures|statistics|transactions|order lines|history|times|logs)\b/gi,
+      /\bus(?:e|ing)\s(?:our|the|their|its)\s(?:[\w-]{1,20}\s){0,2}data\b/i,
     ),
     skills: ['Data analysis'],
     why: 'it studies recorded data',
@@ -414,7 +476,7 @@ const WORK_SKILLS: {
   { words: /\banimat(?:ed|ion|ions)\b/i, skills: ['Animation'], why: 'it is animated' },
   { words: /\bsubtitl|\bcaptions\b/i, skills: ['Subtitling'], why: 'it subtitles video' },
   { words: /\bfocus groups?\b/i, skills: ['Qualitative research'], why: 'it runs focus groups' },
-  { words: /\btender(?:s|ing)?\b/i, skills: ['Procurement'], why: 'it buys through a tender' },
+  { words: /\btender(?:s|ed|ing)?\b/i, skills: ['Procurement'], why: 'it buys through a tender' },
   // Buying named by its verb ("source the surface material", "get prices from three builders", "buy in PGDs", "find
   // new suppliers for our botanicals"): choosing what to buy and from whom is a buyer's work. The verb "source" takes
   // its object ("source a fridge"); the noun does not ("the source of the damp", "source code"). Not the prices the
@@ -445,6 +507,49 @@ const WORK_SKILLS: {
     words: near(/\b(?:recruit|train|manag|coordinat|organis|schedul)\w*/gi, 40, /\bvolunteers?\b/gi),
     skills: ['Volunteer management'],
     why: 'it organises volunteers',
+  },
+  // Planning for emergencies by what it makes ("an emergency action plan", "our emergency arrangements", "an evacuation
+  // plan", "run an emergency exercise with the fire service"), not the kit ("emergency lighting").
+  {
+    words:
+      /\bemergency\s(?:action\s|response\s)?(?:plans?|planning|arrangements|exercises?|procedures|drills?)\b|\b(?:tabletop|evacuation)\s(?:exercises?|plans?|drills?)\b|\bbusiness continuity\b/i,
+    skills: ['Emergency planning'],
+    why: 'it plans for emergencies',
+  },
+  // A dashboard is figures made visible: the work of someone who builds reports and charts from data.
+  { words: /\bdashboards?\b/i, skills: ['Data visualization'], why: 'it shows figures on a dashboard' },
+  // Cleaning records ("cleanse and complete the membership records", "de-duplicate the mailing list", "a cleaned
+  // dataset") is data quality work.
+  {
+    words: near(
+      /\b(?:cleans(?:e|es|ed|ing)|clean(?:s|ed|ing)?\s+up|de-?duplicat\w*|tidy(?:ing)?\s+up)\b/gi,
+      60,
+      /\b(?:data|dataset|database|records|lists?|spreadsheets?|addresses)\b/gi,
+      /\bcleaned\s(?:data(?:set|base)?|records|lists?)\b/i,
+    ),
+    skills: ['Data quality'],
+    why: 'it cleans records',
+  },
+  {
+    words: /\bonline\s(?:modules?|courses?|training\s(?:modules?|courses?))\b|\be-?learning\b/i,
+    skills: ['E-learning development'],
+    why: 'it makes training to take online',
+  },
+  // A page built to take people's sign-ups or enquiries, not the words on it ("landing page copy").
+  { words: /\blanding pages?\b(?!\s{1,3}copy)/i, skills: ['Web design'], why: 'it builds a web page' },
+  // Something people use on the web, in a brief about anything ("a web page where buyers can check the code", "an
+  // online consultation form linked to our booking system", "web-to-print ordering", "a virtual queue"): a web
+  // developer builds it, whatever the brief's trade. Not one the piece examines ("an impact assessment of the new
+  // online booking system") or writes the words of ("write the legacy guide … and the web pages"); in a brief about
+  // technology the areas staff it (`outsideTechnology`).
+  {
+    words:
+      /\bweb[- ]?pages?\b(?!\s{1,3}(?:copy|text|content|wording)\b)|\bweb[- ]to[- ]print\b|\bonline\s(?:catalogues?|consultation\sforms?|forms?|booking\s(?:systems?|pages?|forms?)|ordering|portal|shop|store)\b|\bvirtual\squeues?\b|\bweb\sapp(?:lication)?s?\b/i,
+    skills: ['Web development'],
+    why: 'it builds something people use on the web',
+    unlessWhere:
+      /\b(?:assessment|test|audit|review|inspection|evaluation)\sof\s(?:the\s|our\s|its\s)?(?:[\w-]{1,20}\s){0,3}(?:web|online)\b|\bwrit(?:e|es|ing|ten)\b[^.;]{0,80}\bweb[- ]?pages?\b/i,
+    outsideTechnology: true,
   },
   // Documenting the work a contributor did or the client's case ("Documentation of the pipeline", "document
   // everything for our privacy policy", "document the qualifying activities"): written work of its own.
@@ -540,10 +645,16 @@ export function requiredSkills(
     if (work.generic && headsNamedPractices(parsed, work.generic)) continue;
     if (work.asksPeople && !asksPeople(parsed)) continue;
     if (work.onlyWhere && !work.onlyWhere.test(piece)) continue;
+    if (work.unlessWhere?.test(piece)) continue;
+    if (work.inBriefAbout && !briefIsAbout(context, work.inBriefAbout)) continue;
+    if (work.outsideTechnology && aboutTechnology(context)) continue;
     const skill = work.skills.map((name) => taxonomy.resolve(name)).find(Boolean);
     const reason = `Needed because ${work.why} (${quote(piece.match(work.words)![0])} in the brief).`;
     if (work.supporting && !(headIsSideWork && work.words.test(head))) sideWork.push({ skill, reason });
     else add(skill, reason);
+  }
+  for (const work of WORK_SKILLS) {
+    if (work.replaces && work.skills.some((name) => chosen.has(name))) chosen.delete(work.replaces);
   }
   const namedWork = chosen.size > 0;
 
@@ -724,6 +835,10 @@ function makesMaterial(area: SkillArea): boolean {
 
 /** The areas a brief calls for most strongly that say what it is about. */
 const BRIEF_TOPICS = 2;
+/** Whether one of the areas the brief calls for most strongly is this one. */
+function briefIsAbout(context: SkillContext, area: string): boolean {
+  return context.fallback.slice(0, BRIEF_TOPICS).some((strong) => strong.id === area);
+}
 /** Whether the brief as a whole is technology work: one of its strongest areas is in software or data. */
 function aboutTechnology(context: SkillContext): boolean {
   return context.fallback
