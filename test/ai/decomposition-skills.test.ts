@@ -746,4 +746,22 @@ describe('decomposition: the skills a task needs', () => {
       built.map((skill) => skill.reason).join(' | '),
     );
   });
+
+  it('reads overseeing the works on site as site management, and taking fumes away as ventilation', () => {
+    for (const piece of [
+      'Supervising the repair works on site and signing them off.',
+      'Someone to supervise the works on site.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(skills.includes('Site management'), `${piece}: ${skills.join(', ')}`);
+    }
+    const bats = names('Supervision of the roof strip under the licence.', 'Do it');
+    assert.ok(!bats.includes('Site management'), bats.join(', '));
+    for (const piece of ['Redesign the moulding shop extraction.', 'An extraction hood fitted over both kilns.']) {
+      const skills = names(piece, 'Do it');
+      assert.ok(skills.includes('Ventilation systems'), `${piece}: ${skills.join(', ')}`);
+    }
+    const quarry = names('Evidence on mineral extraction at the quarry.', 'Do it');
+    assert.ok(!quarry.includes('Ventilation systems'), quarry.join(', '));
+  });
 });

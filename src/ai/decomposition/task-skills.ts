@@ -463,6 +463,22 @@ const WORK_SKILLS: {
     why: 'it designs a building or a space',
   },
   { words: /\brenovat|\brefurbish|\bfit-?out\b/i, skills: ['Refurbishment'], why: 'it renovates a building' },
+  // Overseeing building works where they happen ("supervising the repair works on site", "someone to supervise the
+  // works on site"): a site manager's work. Not supervision of people or of another trade's step ("supervision of the
+  // roof strip under the licence", "clinical supervision").
+  {
+    words: /\bsupervis\w{0,4}\s(?:the\s)?(?:[\w-]{1,20}\s){0,2}works\b|\bsupervis\w{0,4}\s[^.;\n]{0,40}\bon site\b/i,
+    skills: ['Site management'],
+    why: 'it oversees the works on site',
+  },
+  // Taking fumes or dust away where they are made ("redesign the moulding shop extraction", "an extraction hood fitted
+  // over both kilns"): ventilation work. Not extraction of minerals, data or teeth.
+  {
+    words:
+      /\bextraction\s(?:hoods?|systems?|fans?|ducts?|ductwork|units?|arms?)\b|\b(?:shop|workshop|fume|dust|kiln|booth)\s(?:[\w-]{1,20}\s)?extraction\b|\blocal exhaust ventilation\b/i,
+    skills: ['Ventilation systems'],
+    why: 'it takes fumes or dust away',
+  },
   { words: /\bmenus?\b|\brecipes?\b/i, skills: ['Menu development'], why: 'it writes menus or recipes' },
   { words: /\bexhibitions?\b/i, skills: ['Exhibition curation'], why: 'it puts on an exhibition' },
   // Taking them, not photographs the piece works with ("about the photographs", "photographs from our archive").
