@@ -390,7 +390,13 @@ describe('the vocabulary recruiters write for each trade', () => {
     const cases: [string, string[]][] = [
       [
         'Sonographer: obstetric scanning, dating and anomaly scans, DVT scanning and MSK ultrasound.',
-        ['Musculoskeletal ultrasound', 'Obstetric ultrasound', 'Ultrasound', 'Vascular ultrasound'],
+        [
+          'Fetal anomaly scanning',
+          'Musculoskeletal ultrasound',
+          'Obstetric ultrasound',
+          'Ultrasound',
+          'Vascular ultrasound',
+        ],
       ],
       [
         'Loss adjuster: business interruption claims, subrogation recoveries and claims investigations; ACILA.',
@@ -427,7 +433,7 @@ describe('the vocabulary recruiters write for each trade', () => {
       ],
       [
         'Geologist: core logging, field mapping and resource estimation in Leapfrog.',
-        ['Core logging', 'Exploration geology', 'Geological mapping', 'Geology'],
+        ['Core logging', 'Exploration geology', 'Geological mapping', 'Geology', 'Leapfrog Geo'],
       ],
     ];
     for (const [text, names] of cases) assert.deepEqual(foundInCurated(text), [...names].sort(), text);
