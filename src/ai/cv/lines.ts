@@ -25,7 +25,9 @@ export type CvLine = { text: string; section: Section; bullet: boolean; index: n
 const HEADING_KEYWORDS: Array<[string, Section]> = [
   [
     'experience|employment|career|career history|work history|positions held|professional background|' +
-      'placements|internships|appointments|military service|sea service|sea time',
+      'placements|internships|appointments|military service|sea service|sea time|' +
+      // Seasonal work listed by period ("Field seasons"); a keyword here also ends no skill's name ("Agency contracts").
+      'field seasons|tours of duty',
     'experience',
   ],
   ['education|academic background|studies|qualifications|degrees|schooling', 'education'],
@@ -44,7 +46,11 @@ const HEADING_KEYWORDS: Array<[string, Section]> = [
   ],
   ['projects|portfolio|case studies|commissions|exhibitions', 'projects'],
   ['currently learning|learning goals|development goals|in progress', 'learning'],
-  ['interests|hobbies|pastimes', 'interests'],
+  [
+    'interests|hobbies|pastimes|out of work|outside work|outside of work|away from work|spare time|free time|' +
+      'life outside work',
+    'interests',
+  ],
   [
     'references|publications|awards|honors|honours|volunteering|activities|memberships|' +
       // A closing heading of notes about the person ("Other", "Also", "Note", "Additional information").

@@ -69,7 +69,10 @@ const GROUP_WORDS = new Set(
     'various ' +
     // A credential's dates once the dates are gone, as a table's second cell gives them ("valid to 2028", "held
     // since 2019"; past forms in -ed are read as such below).
-    'valid current expires expiry renewed issued due held'
+    'valid current expires expiry renewed issued due held ' +
+    // Heads of the columns of a table of jobs, seasons or credentials ("Period | Project and role", "Scheme | Role |
+    // Since", "Licence | Details").
+    'period dates date year from since until role position project scheme issuer provider type status'
   ).split(' '),
 );
 // A column head in the plural ("Techniques", "Skills") is one all the same.
@@ -195,7 +198,7 @@ function isSkillName(name: string, taxonomy: Taxonomy): boolean {
     !NUMBER_WORD.test(name) &&
     !NOT_SKILL_WORD.test(name) &&
     !SCHOOL_WORDS.test(name) &&
-    !words.every(isGroupWord) &&
+    !words.filter((word) => !/^(?:and|or|&|\/)$/iu.test(word)).every(isGroupWord) &&
     findCues(name).every((cue) => cue.index > 0 || !cue.standalone) &&
     headingSection(name) === null &&
     !endsOnPastForm(name) &&

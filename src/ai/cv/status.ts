@@ -37,7 +37,10 @@ const OPENERS: Opener[] = [
       'not yet trained in|not yet trained on|not yet confident with|not yet confident in|not confident with|' +
       'not confident in|not yet experienced in|not yet experienced with|' +
       // Not part of the work: "not involved in front-of-house", "not responsible for payroll".
-      'not involved in|not involved with|no involvement in|not responsible for',
+      'not involved in|not involved with|no involvement in|not responsible for|' +
+      // Not allowed to do it: "I am not licensed for articulated lorries (C+E)", "not ticketed for tandem lifts".
+      'not licensed for|not licenced for|not licensed to|not licenced to|not ticketed for|not authorised for|' +
+      'not authorized for|not certified for',
   },
   {
     status: 'aspirational',
@@ -98,7 +101,9 @@ const PROFESSIONALS_AFTER = new RegExp(`^\\s(?:${PROFESSIONALS})(?:s|es)(?![\\p{
 // non-letter in the pattern rather than a lookbehind, and words of at most 20 letters, so that recheck proves it linear.
 const PARTY_DOES =
   '(?:leads?|led|handles?|handled|does|did|runs?|ran|manages?|managed|delivers?|delivered|owns?|owned|provides?|' +
-  'provided|produces?|produced|creates?|created|builds?|built|designs?|designed|writes?|wrote|makes?|made)';
+  'provided|produces?|produced|creates?|created|builds?|built|designs?|designed|writes?|wrote|makes?|made|' +
+  // Another professional's sign-off of the work: "the Chief Officer signs off stability calculations".
+  'signs?\\soff|signed\\soff)';
 const OTHER_PARTY = new RegExp(
   '(^|[^\\p{L}])((?:our|the|an?|external)\\s(?:[\\p{L}-]{1,20}\\s){0,2}(?:agency|agencies|contractors?|suppliers?|' +
     `vendors?|consultancy|consultants|outsourcing partner)\\s${PARTY_DOES}|` +
