@@ -65,4 +65,19 @@ describe('CV reading: ten more professions', () => {
       assert.ok(!found.includes(name), `${name} in ${found.join(', ')}`);
     assert.ok(found.includes('Core logging'), found.join(', '));
   });
+
+  it('reads the industries of the risks a person insures as the clients’ trades, not skills', () => {
+    const found = names([
+      'Career',
+      'Property Underwriter, Northgate Syndicate, 2018 – present',
+      'I write a book of commercial property risks: manufacturing, warehousing and hotels.',
+      'I wrote our underwriting guide for food manufacturing risks.',
+      'I identify safeguarding risks on every visit.',
+    ]);
+    for (const name of ['Manufacturing', 'Warehouse management', 'Food manufacturing'])
+      assert.ok(!found.includes(name), `${name} in ${found.join(', ')}`);
+    assert.ok(found.includes('Safeguarding'), found.join(', '));
+    const listed = names(['Skills', 'Manufacturing, warehousing, logistics']);
+    assert.ok(listed.includes('Manufacturing') && listed.includes('Warehouse management'), listed.join(', '));
+  });
 });

@@ -231,16 +231,20 @@ function namesColleague(clause: string, mention: Mention): boolean {
 
 const POSSESSIVE = /^['’]s(?![\p{L}])/u;
 
-// An industry in a list that ends on such a noun ("hiring engineering, manufacturing and commercial roles"), after
-// years spent in it ("4 years in insurance and e-commerce"), or in brackets after the clients or sectors served
-// ("employer clients (manufacturing, healthcare, retail)"). Words of at most 24 letters (an industry's name is
+// An industry in a list that ends on such a noun ("hiring engineering, manufacturing and commercial roles", "the
+// underwriting guide for food manufacturing risks"), after years spent in it ("4 years in insurance and e-commerce"),
+// or in brackets or after a colon after the clients, sectors or insured risks served ("employer clients
+// (manufacturing, healthcare, retail)", "a book of property risks: manufacturing, warehousing, hotels"). Words of at most 24 letters (an industry's name is
 // shorter), so that recheck proves the patterns linear.
 const LIST_THEN_SECTOR_NOUN =
-  /^(?:,? (?:and |& |or )?[\p{L}-]{1,24}){1,3} (?:sites?|roles|sectors?|industry|industries|companies|businesses|firms|clients|customers|brands|employers)(?:[^\p{L}]|$)/iu;
+  /^(?:,? (?:and |& |or )?[\p{L}-]{1,24}){1,3} (?:sites?|roles|sectors?|industry|industries|companies|businesses|firms|clients|customers|brands|employers|risks|accounts|portfolios)(?:[^\p{L}]|$)/iu;
+// An industry right before the risks, accounts or portfolios of it that the person insures or serves ("food
+// manufacturing risks"): not "fire risks" or "safeguarding risks", which only an industry's name is exempt from.
+const INSURED_NOUN = /^\s(?:risks|accounts|portfolios)(?![\p{L}])/iu;
 const YEARS_IN_LIST =
   /\byears?['’]?s? (?:of )?(?:experience )?(?:in|across|within) (?:the )?(?:[\p{L}-]{1,24}(?:,| and| &)? ){0,4}$/iu;
 const SERVED_IN_BRACKETS =
-  /\b(?:clients|customers|sectors|industries|employers) \((?:[\p{L}-]{1,24}(?:,| and| &)? ){0,4}$/iu;
+  /\b(?:clients|customers|sectors|industries|employers|risks|accounts|portfolios)(?: \(|: )(?:[\p{L}-]{1,24}(?:,| and| &)? ){0,4}$/iu;
 
 /**
  * A field of knowledge named as where the person's years were spent ("Compliance professional with 8 years in retail
@@ -275,6 +279,7 @@ function namesSector(clause: string, mention: { skill: TaxonomySkill; start: num
   if (!INDUSTRY_NAME.test(clause.slice(mention.start, mention.end))) return false;
   const before = clause.slice(Math.max(0, mention.start - 80), mention.start);
   return (
+    INSURED_NOUN.test(clause.slice(mention.end, mention.end + 16)) ||
     LIST_THEN_SECTOR_NOUN.test(clause.slice(mention.end, mention.end + 60)) ||
     YEARS_IN_LIST.test(before) ||
     SERVED_IN_BRACKETS.test(before)
