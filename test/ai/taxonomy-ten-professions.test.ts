@@ -50,6 +50,7 @@ describe('vocabulary of ten more professions', () => {
       ['cat modelling', 'Catastrophe modelling'],
       ['Placing Platform Limited', 'Placing platforms'],
       ['LMA clauses', 'Policy wordings'],
+      ["Lloyd's Market Certificate (LMC)", "Lloyd's Market Certificate"],
       ['teaching assistant', 'Learning support'],
       ['Level 3 Supporting Teaching and Learning', 'Supporting Teaching and Learning qualification'],
       ['cover for PPA', 'PPA cover'],
