@@ -80,4 +80,20 @@ describe('CV reading: ten more professions', () => {
     const listed = names(['Skills', 'Manufacturing, warehousing, logistics']);
     assert.ok(listed.includes('Manufacturing') && listed.includes('Warehouse management'), listed.join(', '));
   });
+
+  it('joins a bar-separated list a PDF wrapped across two lines, but not the rows of a table', () => {
+    const found = names([
+      'Skills',
+      'Machine Stenography | Realtime Writing | Case CATalyst | Transcript Production | Legal Terminology | Medical',
+      'Terminology | Proofreading | Spanish (conversational)',
+    ]);
+    assert.ok(found.includes('Medical terminology'), found.join(', '));
+    assert.ok(!found.includes('Medical') && !found.includes('Terminology'), found.join(', '));
+    const rows = names([
+      'Skills',
+      'TIG (141) | Carbon steel | 6G | Pipe | BS EN ISO 9606-1',
+      'MIG (135) | Stainless steel | 3G | Plate | BS EN ISO 9606-1',
+    ]);
+    assert.ok(rows.includes('TIG welding') && rows.includes('MIG welding'), rows.join(', '));
+  });
 });

@@ -115,10 +115,32 @@ function unwrap(lines: string[]): string[] {
     const previous = out.at(-1);
     const runsOn = previous !== undefined && previous.length >= 60 && !/[.!?:]$/.test(previous) && !BULLET.test(line);
     const continues = runsOn && /^[\p{Ll}\d(%&]/u.test(line) && !STARTS_WITH_DATE.test(line);
-    if (continues || (runsOn && wrapsBullet(previous, line, lines[k + 1]))) out[out.length - 1] = `${previous} ${line}`;
+    if (continues || (runsOn && (wrapsBullet(previous, line, lines[k + 1]) || wrapsBarList(previous, line))))
+      out[out.length - 1] = `${previous} ${line}`;
     else out.push(line);
   }
   return out;
+}
+
+const BARS = / \| /g;
+const barCount = (text: string) => text.match(BARS)?.length ?? 0;
+
+/**
+ * A bar-separated list's wrapped end ("… | Legal Terminology | Medical" / "Terminology | Proofreading | Spanish"): a
+ * list of five items or more whose line ends on no bar, and a line after it with fewer bars, which a table's next row
+ * (as many cells as the row before) does not have — unless it is a heading or carries dates (a job).
+ */
+function wrapsBarList(previous: string, line: string): boolean {
+  const before = barCount(previous);
+  const after = barCount(line);
+  return (
+    before >= 4 &&
+    after >= 1 &&
+    after < before &&
+    !/\|\s*$/.test(previous) &&
+    headingSection(line) === null &&
+    !/(?:19|20)\d\d|present|current/i.test(line)
+  );
 }
 
 /**
