@@ -497,3 +497,206 @@ describe('decomposition verifier', () => {
     ]);
   });
 });
+
+describe('decomposition offline: briefs that lay out their work in other forms', () => {
+  const sourcesOf = (plan: Decomposition) => tasksOf(plan).map((task) => task.source);
+  const hasSource = (plan: Decomposition, words: string) =>
+    assert.ok(
+      sourcesOf(plan).some((source) => source.includes(words)),
+      `${words} in ${sourcesOf(plan).join(' | ')}`,
+    );
+  const noSource = (plan: Decomposition, words: string) =>
+    assert.ok(!sourcesOf(plan).some((source) => source.includes(words)), `${words} in ${sourcesOf(plan).join(' | ')}`);
+  const hasTitle = (plan: Decomposition, title: RegExp) =>
+    assert.ok(
+      titlesOf(plan).some((candidate) => title.test(candidate)),
+      `${title} in ${titlesOf(plan).join(' | ')}`,
+    );
+
+  test('steps of running prose ("First…", "After that,…", "Secondly,…", "And finally…") are each a task, titled without the marker', async () => {
+    const plan = await decompose(
+      plain(
+        'Restoring the mill pond',
+        'The mill pond has silted up. First we need a bathymetric survey of the pond with a silt depth map. ' +
+          'After that, a hydrologist has to design the new sluice and specify the outfall pipe. Secondly, a plan ' +
+          'for moving the fish out while the pond is drained. And finally we want a schedule of volunteer days.',
+      ),
+    );
+    for (const words of ['bathymetric survey', 'design the new sluice', 'moving the fish', 'volunteer days'])
+      hasSource(plan, words);
+    hasTitle(plan, /^Design the new sluice and specify the outfall pipe$/);
+    for (const title of titlesOf(plan)) assert.doesNotMatch(title, /\b(?:after that|secondly|finally)\b/i, title);
+  });
+
+  test('an enumeration written inline, "(1) … (2) …" or "a) … b) …", is a list: its items are tasks, the words before them none', async () => {
+    for (const [first, second, third] of [
+      ['(1)', '(2)', '(3)'],
+      ['a)', 'b)', 'c)'],
+    ]) {
+      const plan = await decompose(
+        plain(
+          'Visitor access',
+          `Our access group has agreed what we should do this year: ${first} book interpreters for every production; ` +
+            `${second} put open captions on two screenings a week; and ${third} rewrite the access page of our website. ` +
+            'The budget is £9,000.',
+        ),
+      );
+      for (const words of ['book interpreters', 'open captions', 'access page']) hasSource(plan, words);
+      noSource(plan, 'has agreed what we should do');
+      for (const source of sourcesOf(plan)) assert.doesNotMatch(source, /^\(?[1-3a-c]\)/, source);
+    }
+  });
+
+  test("a table's rows are each a task, titled from their cells; the header and the rule under it are none", async () => {
+    const plan = await decompose(
+      plain(
+        'Digitising the registers',
+        'We invite quotes for the following deliverables:\n\n| Deliverable | What it involves | Due |\n|---|---|---|\n' +
+          '| Conservation assessment | A conservator checks every volume | March 2027 |\n' +
+          '| Imaging | Capture of all pages at 400 ppi with quality checks | December 2027 |\n' +
+          '| Online publication | Upload to our catalogue and a search page | April 2028 |',
+      ),
+    );
+    for (const words of ['Conservation assessment', 'Capture of all pages', 'search page']) hasSource(plan, words);
+    noSource(plan, 'What it involves');
+    noSource(plan, '---');
+    hasTitle(plan, /^Run conservation assessment$/);
+    hasTitle(plan, /^Capture all pages at 400 ppi with quality checks$/);
+  });
+
+  test('a list item with items indented under it names their group (a workstream), not a task of its own', async () => {
+    const plan = await decompose(
+      plain(
+        'Training year',
+        '## Training\n- Casualty care\n  - refresh the whole team on the casualty care certificate\n' +
+          '  - add a module on hypothermia for long carries\n- Swiftwater\n  - swiftwater rescue courses for twelve members\n' +
+          '  - a joint flood exercise with the fire service',
+      ),
+    );
+    for (const words of [
+      'casualty care certificate',
+      'hypothermia',
+      'swiftwater rescue courses',
+      'joint flood exercise',
+    ])
+      hasSource(plan, words);
+    assert.ok(!sourcesOf(plan).includes('Casualty care'), sourcesOf(plan).join(' | '));
+    assert.ok(!sourcesOf(plan).includes('Swiftwater'), sourcesOf(plan).join(' | '));
+    assert.deepEqual(
+      plan.workstreams.map((workstream) => workstream.title),
+      ['Casualty care', 'Swiftwater'],
+    );
+  });
+
+  test("an e-mail's signature, confidentiality notice and quoted earlier message are no tasks", async () => {
+    const plan = await decompose(
+      plain(
+        'Re: Rebuilding our aviaries',
+        "Hi Sam,\n\nThanks for the questions. For those six we need the designs drawn up to the inspector's " +
+          'standards. We also need planning permission checked, as two are near the farmhouse. Then the build itself: ' +
+          'the six aviaries taken down and rebuilt in treated timber. Last, our weathering ground needs new drainage, as ' +
+          'it floods every winter and the birds stand in mud.\n\nBest wishes,\n\nJo Bell\nCentre Manager\n' +
+          'This e-mail is confidential. If you have received it in error, please tell the sender and delete it.\n\n' +
+          '> On 3 Oct, Sam Carter wrote:\n> Could you tell me how big each aviary is? Please send photos.\n',
+      ),
+    );
+    for (const words of ['designs drawn up', 'planning permission', 'taken down and rebuilt', 'new drainage'])
+      hasSource(plan, words);
+    for (const words of ['received it in error', 'Centre Manager', 'send photos', 'birds stand in mud']) {
+      assert.ok(!titlesOf(plan).some((title) => title.includes(words)), `${words} in ${titlesOf(plan).join(' | ')}`);
+    }
+    noSource(plan, 'send photos');
+    noSource(plan, 'received it in error');
+    hasTitle(plan, /^Draw up the designs to the inspector's standards$/);
+    hasTitle(plan, /^Check planning permission$/);
+    hasTitle(plan, /^Take down and rebuild the six aviaries in treated timber$/);
+  });
+
+  test('questions on lines of their own are the headings of a brief in questions and answers', async () => {
+    const plan = await decompose(
+      plain(
+        'A natural burial ground',
+        'What is this about?\nThe parish council wants to open a meadow as a natural burial ground.\n\n' +
+          'What do you need from us?\nFirstly, a groundwater risk assessment, since the meadow slopes to a stream. ' +
+          'Secondly, a site plan showing burial plots, paths and a small car park.\n\nIs there anything else?\n' +
+          'Yes. We need the rules and price list written, and a records system for plots that our clerk can keep ' +
+          'up.\n\nWho will do the digging?\n' +
+          'A local funeral director will dig graves, so that is not part of this work.\n\nWhen and how much?\n' +
+          'We hope to open in spring 2028.',
+      ),
+    );
+    hasSource(plan, 'groundwater risk assessment');
+    hasSource(plan, 'site plan showing burial plots');
+    for (const words of ['What do you need', 'open a meadow', 'dig graves', 'spring 2028']) noSource(plan, words);
+    // "showing" details the site plan: its contents are no tasks of their own.
+    assert.ok(!sourcesOf(plan).includes('a small car park'), sourcesOf(plan).join(' | '));
+  });
+
+  test('a list item that runs over several sentences is one task, read and titled by its first sentence', async () => {
+    const plan = await decompose(
+      plain(
+        'Pool safety',
+        'We want help over six months.\n\n1. A pool evacuation drill for every shift. Drills should be unannounced, ' +
+          'run at least monthly on each shift, and each one debriefed.\n2. Updated pool birth guideline. It needs ' +
+          'rewriting and publishing on the intranet.\n3. An equipment check. Someone needs to review the pool nets and ' +
+          'hoists and set up a daily checklist.\n\nIn summary, we are asking for drills, a new guideline and an ' +
+          'equipment check.',
+      ),
+    );
+    hasSource(plan, 'A pool evacuation drill for every shift. Drills should be unannounced');
+    hasTitle(plan, /^Run a pool evacuation drill for every shift$/);
+    hasTitle(plan, /^Run an equipment check$/);
+    noSource(plan, 'In summary');
+    assert.equal(sourcesOf(plan).filter((source) => source.includes('equipment check')).length, 1);
+  });
+
+  test('a list of outcomes is worded as what to make sure of; legal terms and about-us are no tasks', async () => {
+    const plan = await decompose(
+      plain(
+        'Online loans',
+        'About us\nWe are a credit union owned by 6,200 members and regulated by the Financial Conduct Authority.\n\n' +
+          'What we want to achieve\n- Members can apply for a loan online in under ten minutes.\n' +
+          '- Loan decisions are made within one working day.\n- Our loan processes meet the Consumer Duty.\n\n' +
+          'Terms\nSuppliers must sign our data processing agreement. We reserve the right to terminate with 30 ' +
+          "days' notice.",
+      ),
+    );
+    hasTitle(plan, /^Let members apply for a loan online in under ten minutes$/);
+    hasTitle(plan, /^Make sure loan decisions are made within one working day$/);
+    hasTitle(plan, /^Make sure our loan processes meet the Consumer Duty$/);
+    for (const words of ['data processing agreement', 'terminate', 'credit union owned']) noSource(plan, words);
+  });
+
+  test('"Phase A", "Phase B" are phases as "Phase 1" is: every line under them is work', async () => {
+    const plan = await decompose(
+      plain(
+        'A big top',
+        'Phase A: Survey\nA structural and rigging survey of the tent and ground anchors.\n\nPhase B: Opening\n' +
+          'A fire risk assessment and an evacuation plan for shows, and training for our staff in taking down ' +
+          'the tent.\n\nThe city council will do the ground works itself.',
+      ),
+    );
+    hasSource(plan, 'rigging survey');
+    hasSource(plan, 'fire risk assessment');
+    hasSource(plan, 'training for our staff');
+    noSource(plan, 'ground works');
+    assert.deepEqual(
+      plan.workstreams.map((workstream) => workstream.title),
+      ['Phase A: Survey', 'Phase B: Opening'],
+    );
+  });
+
+  test('a request for whoever carries out all of it ("to organise and deliver this") is no task; nor is "not part of this"', async () => {
+    const plan = await decompose(
+      plain(
+        'Deaf access',
+        'We need BSL interpreters booked for every production, open captions on two screenings a week, and a ' +
+          'rewritten access page. We are looking for a person or small team to organise and deliver this. Tattoo ' +
+          'removal is not part of this.',
+      ),
+    );
+    noSource(plan, 'organise and deliver this');
+    noSource(plan, 'not part of this');
+    hasSource(plan, 'open captions');
+  });
+});

@@ -3,6 +3,7 @@ import {
   readSections,
   type Section,
   type Span,
+  splitSentences,
   trimSpan,
   type Unit,
   wordCount,
@@ -53,7 +54,7 @@ const NOT_WANTED = /\b(?:not looking for|not asking for|do not want|don't want|d
  * team", "Our estate manager will arrange access". Context, never a task: no one is to be found for it.
  */
 const NOT_THIS_WORK =
-  /\b(?:(?:is|are)\s{1,4}not\s{1,4}part\s{1,4}of\s{1,4}(?:this|the)\s{1,4}(?:work|project|brief|job|contract|study)|(?:is|are)\s{1,4}outside\s{1,4}(?:this|the)\s{1,4}(?:work|project|brief|scope|study)|out\s{1,4}of\s{1,4}scope|(?:done|handled|run|provided)\s{1,4}by\s{1,4}our\s{1,4}own)\b|^our\s{1,4}(?:[\p{L}-]{1,30}\s{1,4}){1,3}?(?:will|already)\s{1,4}(?!need|have to|get|receive|be\b)\p{L}|^we(?:'ll|\s{1,4}will)\s[^.;]{0,80}\bourselves\b/iu;
+  /\b(?:(?:is|are)\s{1,4}not\s{1,4}part\s{1,4}of\s{1,4}(?:(?:this|the)\s{1,4}(?:work|project|brief|job|contract|study)|this(?=\s{0,4}(?:[.;,!]|$)))|(?:is|are)\s{1,4}outside\s{1,4}(?:this|the)\s{1,4}(?:work|project|brief|scope|study)|out\s{1,4}of\s{1,4}scope|(?:done|handled|run|provided)\s{1,4}by\s{1,4}our\s{1,4}own)\b|^our\s{1,4}(?:[\p{L}-]{1,30}\s{1,4}){1,3}?(?:will|already)\s{1,4}(?!need|have to|get|receive|be\b)\p{L}|^we(?:'ll|\s{1,4}will)\s[^.;]{0,80}\bourselves\b|\b(?:will|would|is\s{1,4}going\s{1,4}to)\s{1,4}(?:do|handle|arrange|carry\s{1,4}out|provide)\s[^.;]{0,60}\b(?:itself|themselves|ourselves)\b/iu;
 /**
  * The same in other forms: the client's people or another contract named as who does it ("Traffic management will be
  * arranged by our highways team", "Any repair designs will be tendered separately", "The museum's own technicians will
@@ -166,7 +167,45 @@ const SUBJECT_START =
   /^(?:(?:we|i|it|they|he|she|you)\b|(?:our|their|its|this|that|these|those|every|each|the|a|an)\s+(?:[\w'-]+\s+){0,3}?(?:is|are|was|were|has|have|must|should|needs?|wants?|will|would|can|could|may|might)\b)/i;
 
 /** Words after which the rest of a clause details one piece: "an event plan covering the venue, catering and …". */
-const DETAIL = /\b(?:covering|including|such as|for example|e\.g\.|with the ability|especially|in particular)\b/i;
+const DETAIL =
+  /\b(?:covering|including|showing|such as|for example|e\.g\.|with the ability|especially|in particular)\b|,\s{1,4}(?:as|because|since|while|although|though)\s/i;
+
+/**
+ * The words that mark a step of work in running prose: "First we need…", "After that, a structural engineer has to…",
+ * "Once that is in, someone needs to…", "Alongside the design we would like…", "Secondly, a site plan…", "Last, …".
+ * Then comes a comma, or the start of what the step is (we, someone, an article). "First impressions…" and "Next
+ * year…" are not steps.
+ */
+const SEQUENCE =
+  /^(?:and\s{1,4})?(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|then|next|after\s{1,4}(?:that|this)|afterwards|once\s{1,4}(?:that|this|it)\s{1,4}is\s{1,4}(?:in|done|agreed|approved|complete|finished)|alongside\s{1,4}(?:that|this|it|the\s{1,4}[\p{L}-]{1,30})|finally|last(?:ly)?|last\s{1,4}of\s{1,4}all|to\s{1,4}finish|on\s{1,4}top\s{1,4}of\s{1,4}(?:that|this))(?:\s{0,4},|\s{1,4}(?=(?:we|i|a|an|the|our|someone|somebody|you)\s))\s{0,4}/iu;
+
+/** A sentence that sums up what the brief has already laid out: "In summary, we are asking for…", "To sum up: …". */
+const SUMMARY =
+  /^(?:in\s{1,4}summary|to\s{1,4}sum\s{1,4}up|in\s{1,4}short|to\s{1,4}recap|summing\s{1,4}up|in\s{1,4}brief|to\s{1,4}summari[sz]e|in\s{1,4}a\s{1,4}nutshell)\b/i;
+
+/**
+ * A request for whoever is to carry out all the work the brief lays out, with nothing of its own to do: "We are looking
+ * for a person or small team to organise and deliver this", "someone to manage it all". Who is asked for, not a piece.
+ */
+const CARRY_IT_ALL =
+  /\bto\s{1,4}(?:(?:organise|organize|deliver|coordinate|manage|run|lead|oversee|do|handle|carry\s{1,4}out|take\s{1,4}on)\s{1,4}(?:and\s{1,4})?){1,2}(?:this|it|them|these|it\s{1,4}all|all\s{1,4}of\s{1,4}(?:this|it)|th(?:e|is)\s{1,4}(?:work|project|programme))(?=\s{0,4}(?:[,.;:!]|$))/i;
+
+/** A wish with nothing after it: "I've tried to set out properly what we need." */
+const NOTHING_ASKED = /\bwhat\s{1,4}(?:we|i)\s{1,4}(?:need|want|would\s{1,4}like|require)\s{0,4}[.!]?$/i;
+
+/** The piece without the word that marks its step: "Last, our weathering ground needs new drainage" → "our …". */
+function withoutSequenceMarker(text: string, unit: Unit): Unit {
+  const marker = SEQUENCE.exec(text.slice(unit.start, unit.end));
+  // Only a marker set off by a comma, which would read as a part of a list; "Alongside the move we…" says more.
+  if (!marker?.[0].includes(',') || wordCount(text.slice(unit.start + marker[0].length, unit.end)) < 3) return unit;
+  return { ...unit, ...trimSpan(text, { start: unit.start + marker[0].length, end: unit.end }) };
+}
+
+/** The first sentence of a list item that runs over several: it names the piece, the rest details it. */
+function firstSentence(text: string): string {
+  const [first] = splitSentences(text, { start: 0, end: text.length });
+  return first ? text.slice(first.start, first.end) : text;
+}
 
 export function readBrief(text: string): BriefReading {
   const sections = readSections(text);
@@ -184,12 +223,23 @@ export function readBrief(text: string): BriefReading {
     // "We need help to launch them:" over a list: the list's items are the pieces, the line what they are part of.
     let listUmbrella: string | null = null;
     const units = section.units.flatMap((unit) => (unit.list ? [unit] : independentClauses(text, unit)));
-    for (const unit of units) {
-      const sentence = text.slice(unit.start, unit.end);
+    for (const read of units) {
+      const whole = text.slice(read.start, read.end);
       // Under "Phase 2 (April):" or "Deliverables" every line is work, as a list item is.
-      const itemLike = unit.list || unit.item === true || isWorkHeading(section.heading);
-      const kind = section.kind === 'work' ? sentenceKind(sentence, itemLike) : sectionSentenceKind(section);
-      if (!unit.list) listUmbrella = null;
+      const itemLike = read.list || read.item === true || isWorkHeading(section.heading);
+      // An item that runs over several sentences is what its first sentence names.
+      const kind =
+        section.kind === 'work'
+          ? sentenceKind(read.list ? firstSentence(whole) : whole, itemLike)
+          : sectionSentenceKind(section);
+      if (!read.list) listUmbrella = null;
+      if (read.umbrella) {
+        listUmbrella = whole.replace(/(?<!\s)\s*:$/, '');
+        previous = null;
+        continue;
+      }
+      const unit = read.list ? read : withoutSequenceMarker(text, read);
+      const sentence = text.slice(unit.start, unit.end);
       if (kind !== 'work') {
         if (kind === 'requirement') reading.requirements.push(sentence);
         else if (kind === 'success') reading.success.push(sentence);
@@ -248,9 +298,13 @@ function independentClauses(text: string, sentence: Unit): Unit[] {
     start = at + match[0].length;
   }
   clauses.push(trimSpan(text, { start, end: sentence.end }));
-  return clauses
-    .filter((clause) => clause.end > clause.start)
-    .map((clause) => ({ ...clause, list: false, item: sentence.item }));
+  const kept = clauses.filter((clause) => clause.end > clause.start);
+  return kept.map((clause, k) => ({
+    ...clause,
+    list: false,
+    item: sentence.item,
+    umbrella: (sentence.umbrella && k === kept.length - 1) || undefined,
+  }));
 }
 
 function sectionSentenceKind(section: Section): SentenceKind {
@@ -262,6 +316,7 @@ function sectionSentenceKind(section: Section): SentenceKind {
 
 /** What a sentence of a work section is; a list item there is work unless its wording says otherwise. */
 function sentenceKind(sentence: string, listItem: boolean): SentenceKind {
+  if (SUMMARY.test(sentence) || NOTHING_ASKED.test(sentence) || CARRY_IT_ALL.test(sentence)) return 'background';
   if (SUCCESS.test(sentence)) return 'success';
   if (RISK.test(sentence)) return 'risk';
   if (NOT_WANTED.test(sentence) && !ASKS_FOR_WORK.test(sentence.replace(NOT_WANTED, ''))) return 'background';
@@ -271,6 +326,9 @@ function sentenceKind(sentence: string, listItem: boolean): SentenceKind {
   if (ELABORATES.test(sentence) || ASKS_FOR_WORK.test(sentence) || isWorkVerb(firstWord)) return 'work';
   if (NEEDS.test(sentence)) return CONDITION.test(sentence) || LIMIT.test(sentence) ? 'requirement' : 'work';
   if (listItem && wordCount(sentence) >= 2) return 'work';
+  // "Secondly, a site plan showing burial plots…": a step of the work the prose lays out in order.
+  const step = SEQUENCE.exec(sentence);
+  if (step && wordCount(sentence.slice(step[0].length)) >= 3) return 'work';
   return 'background';
 }
 
@@ -361,13 +419,22 @@ function splitCommaList(text: string, clause: Span): Span[] {
   // ("using a smartphone, video calls and online banking") details the one piece the sentence asks for.
   const bare = merged.map((span) => text.slice(span.start, span.end).replace(LIST_LEAD_IN, ''));
   const infinitive = merged.filter((span) => /^to\s+\w/i.test(text.slice(span.start, span.end))).length;
-  const pieceCount =
-    infinitive + bare.filter((part) => PIECE_START.test(part) || isWorkVerb(part.split(/\s+/)[0])).length;
+  const pieceCount = infinitive + bare.filter(isPieceLike).length;
   return merged.length >= 2 && pieceCount * 2 >= merged.length ? merged : [clause];
 }
 
+/**
+ * Whether a part of a list names a piece: it starts as one (an article, a number, a possessive), with a verb of work,
+ * or with a gerund and its object ("modelling of the two junctions").
+ */
+function isPieceLike(part: string): boolean {
+  return (
+    PIECE_START.test(part) || isWorkVerb(part.split(/\s+/)[0]) || /^\p{L}{3,}ing\s{1,4}(?:of|for|on)\b/iu.test(part)
+  );
+}
+
 /** A part that only qualifies the one before it: "tested again with users", "with photos". */
-const QUALIFIER = /^(?:\w+ed|\w+ing|with|without|so|which|where|who|because)\b/i;
+const QUALIFIER = /^(?:\w+ed|\w+ing(?!\s{1,4}(?:for|of|on|in)\b)|with|without|so|which|where|who|because)\b/i;
 
 /** What comes before the first part of a list: "That means", "We need someone to", "and". */
 const LIST_LEAD_IN =

@@ -8,8 +8,11 @@ export type Span = { start: number; end: number };
 /** What a section holds, read from its heading: only `work` sections (and a brief without headings) plan tasks. */
 export type SectionKind = 'work' | 'context' | 'constraint' | 'success' | 'risk' | 'people';
 
-/** `item`: a sentence of a list item written under a label ("- By March: event plan and risk assessment"). */
-export type Unit = Span & { list: boolean; item?: boolean };
+/**
+ * `item`: a sentence of a list item written under a label ("- By March: event plan and risk assessment").
+ * `umbrella`: the words before an enumeration written inline ("We would like (1) …, (2) …"): what its items are part of.
+ */
+export type Unit = Span & { list: boolean; item?: boolean; umbrella?: boolean };
 
 export type Section = { heading: string | null; kind: SectionKind; units: Unit[] };
 
@@ -17,7 +20,7 @@ const LIST_MARKER = /^[ \t]*(?:[-*•–—·+▪◦]|\(?\d{1,2}[.)]|\(?[a-h][.)
 const MARKDOWN_HEADING = /^[ \t]*#{1,6}[ \t]+/;
 /** "Phase 1", "Stage two", "Milestone 3", "Deliverable 2", "Week 1-2", "Work package 4", then its name. */
 const PHASE =
-  /^[ \t]*(?:phase|stage|step|milestone|deliverable|part|workstream|work package|week|weeks|month|months|sprint)[ \t]+(?:\d{1,2}(?:[ \t]*[-–][ \t]*\d{1,2})?|one|two|three|four|five|six|[ivx]{1,4})\b/i;
+  /^[ \t]*(?:phase|stage|step|milestone|deliverable|part|workstream|work package|week|weeks|month|months|sprint)[ \t]+(?:\d{1,2}(?:[ \t]*[-–][ \t]*\d{1,2})?|one|two|three|four|five|six|[ivx]{1,4}|[a-h](?=[ \t]*[:.)\-–—]|[ \t]*$))\b/i;
 const HEADING_MAX_WORDS = 8;
 /** A label that is a time: "By February", "July", "Early March", "End of May", "Q3", "Week 6". */
 const TIME_LABEL =
@@ -31,7 +34,10 @@ const SECTION_WORDS: [SectionKind, RegExp][] = [
   ['constraint', /\b(?:constraints?|limitations?|limits|budget|timeline|timing|deadlines?|restrictions?)\b/i],
   ['risk', /\b(?:risks?|concerns?|worries|worried|assumptions?|dependencies)\b/i],
   ['people', /\b(?:stakeholders?|audience|who we are|contacts?|team)\b/i],
-  ['context', /\b(?:background|context|about us|about|problem|situation|overview|introduction|current)\b/i],
+  [
+    'context',
+    /\b(?:background|context|about us|about|problem|situation|overview|introduction|current|terms(?!\s{1,4}of\s{1,4}reference)|conditions\s{1,4}of|legal|small\s{1,4}print)\b/i,
+  ],
 ];
 
 /** A heading that names work to do: a phase, stage or milestone, deliverables, scope, tasks. */
@@ -57,17 +63,45 @@ export function readSections(text: string): Section[] {
     const clean = heading.replace(/^[ \t#]+/, '').replace(/(?<![:\s])[:\s]+$/, '');
     sections.push({ heading: clean, kind: sectionKind(clean), units: [] });
   };
+  // Questions on lines of their own, each answered below ("What do you need from us?"): a brief written as questions
+  // and answers, whose questions are its headings. One question alone is a question the brief asks.
+  const questions = lines.filter((line, k) => isQuestionHeading(line.text, lines[k + 1])).length >= 2;
   for (let k = 0; k < lines.length; k++) {
     const line = lines[k];
     if (line.text.trim() === '') continue;
+    // An e-mail: what follows the sign-off is the signature (name, address, a confidentiality notice), and an earlier
+    // message quoted below is someone else's words; neither lays out work.
+    if (QUOTED.test(line.text)) continue;
+    if (isEarlierMessage(line.text, lines[k + 1]?.text ?? '')) break;
+    if (SIGN_OFF.test(line.text.trim())) {
+      while (k + 1 < lines.length && !QUOTED.test(lines[k + 1].text) && !/^\s*p\.\s?s\b/i.test(lines[k + 1].text)) k++;
+      continue;
+    }
+    // A table: each row under its header is an item of a list; the header and the rule under it are no content.
+    if (TABLE_ROW.test(line.text)) {
+      if (isTableRule(line.text) || isTableRule(lines[k + 1]?.text ?? '')) continue;
+      const row = trimSpan(text, tableRowSpan(line));
+      if (row.end > row.start) sections.at(-1)!.units.push({ ...row, list: true });
+      continue;
+    }
     const marker = LIST_MARKER.exec(line.text);
     if (marker && line.text.trim().length > marker[0].trim().length) {
       // A list item that is itself a phase ("1. Phase one: discovery") opens a section, like a heading would.
       const item = trimSpan(text, { start: line.start + marker[0].length, end: line.end });
+      // An item with items indented under it ("- Casualty care" over "  - refresh the team on…") names a group of
+      // them, as a heading does: its items are the pieces.
+      if (hasSubItems(lines, k)) {
+        open(text.slice(item.start, item.end));
+        continue;
+      }
       if (!headingWithContent(text, item, open, sections, true)) sections.at(-1)!.units.push({ ...item, list: true });
       continue;
     }
-    if (MARKDOWN_HEADING.test(line.text) || isShortHeading(line.text, lines[k + 1])) {
+    if (
+      MARKDOWN_HEADING.test(line.text) ||
+      isShortHeading(line.text, lines[k + 1]) ||
+      (questions && isQuestionHeading(line.text, lines[k + 1]))
+    ) {
       open(line.text);
       continue;
     }
@@ -82,6 +116,18 @@ export function readSections(text: string): Section[] {
       (opensWithLabel(lines[k - 1]?.text ?? '') || opensWithLabel(lines[end + 1]?.text ?? ''));
     k = end;
     if (headingWithContent(text, span, open, sections, false, inSeries)) continue;
+    const inline = inlineEnumeration(text, span);
+    if (inline) {
+      // "We would like (1) a new show…; (2) a teachers' pack…": the items are a list's, the words before them what
+      // the list is part of.
+      const lead = splitSentences(text, inline.lead);
+      for (const [n, sentence] of lead.entries())
+        sections.at(-1)!.units.push({ ...sentence, list: false, umbrella: n === lead.length - 1 || undefined });
+      for (const item of inline.items) sections.at(-1)!.units.push({ ...item, list: true });
+      for (const sentence of splitSentences(text, inline.rest))
+        sections.at(-1)!.units.push({ ...sentence, list: false });
+      continue;
+    }
     for (const sentence of splitSentences(text, span)) sections.at(-1)!.units.push({ ...sentence, list: false });
   }
   return sections.filter((section) => section.units.length > 0 || section.heading !== null);
@@ -162,6 +208,9 @@ function continuesParagraph(line: string): boolean {
   return (
     line.trim() !== '' &&
     !LIST_MARKER.test(line) &&
+    !TABLE_ROW.test(line) &&
+    !QUOTED.test(line) &&
+    !SIGN_OFF.test(line.trim()) &&
     !MARKDOWN_HEADING.test(line) &&
     !PHASE.test(line) &&
     !opensWithLabel(line)
@@ -175,6 +224,127 @@ function isShortHeading(line: string, next: Line | undefined): boolean {
   if (/^[a-z]/.test(trimmed) || NOT_A_LABEL.test(trimmed)) return false;
   return wordCount(trimmed) <= HEADING_MAX_WORDS;
 }
+
+/** A short question on a line of its own with its answer below it: "What do you need from us?". */
+function isQuestionHeading(line: string, next: Line | undefined): boolean {
+  const trimmed = line.trim();
+  if (!next || !/\?$/.test(trimmed) || !/^\p{Lu}/u.test(trimmed) || LIST_MARKER.test(line)) return false;
+  return wordCount(trimmed) <= QUESTION_MAX_WORDS;
+}
+const QUESTION_MAX_WORDS = 12;
+
+/** A line of an earlier message quoted in an e-mail: "> Hi Jo, thanks for…". */
+const QUOTED = /^[ \t]*>/;
+/** How an e-mail is signed off, alone on its line: "Best wishes,", "Kind regards", "Thanks,". */
+const SIGN_OFF =
+  /^(?:(?:with\s{1,4})?(?:best|kind|warm|warmest|many)\s{1,4}(?:wishes|regards|thanks)|regards|thanks(?:\s{1,4}again)?|thank\s{1,4}you|cheers|best|all\s{1,4}the\s{1,4}best|yours(?:\s{1,4}(?:sincerely|faithfully|truly))?|sincerely)[,.!]?$/i;
+/** Where an earlier message starts: "On 3 Oct, Sam Carter wrote:", "-----Original Message-----", "From: …" over "Sent: …". */
+function isEarlierMessage(line: string, next: string): boolean {
+  const trimmed = line.trim();
+  return (
+    (/^on\s/i.test(trimmed) && /\swrote:$/i.test(trimmed) && trimmed.length <= 200) ||
+    /^-{2,}\s{0,4}(?:original|forwarded)\s{1,4}message\s{0,4}-{2,}$/i.test(trimmed) ||
+    (/^from:\s/i.test(trimmed) && /^\s*(?:sent|date):\s/i.test(next))
+  );
+}
+
+/** A row of a table written with bars: "| Imaging | Capture of all pages… | December 2027 |". */
+const TABLE_ROW = /^[ \t]*\|.*\|[ \t]*$/;
+/** The rule under a table's header: "|---|:---:|---|": bars, dashes, colons and spaces only, with a run of dashes. */
+function isTableRule(line: string): boolean {
+  return /^[ \t|:-]+$/.test(line) && line.includes('---');
+}
+
+/** A row's cells, without the bars at its two ends. */
+function tableRowSpan(line: Line): Span {
+  const first = line.text.indexOf('|');
+  const last = line.text.lastIndexOf('|');
+  return { start: line.start + first + 1, end: line.start + last };
+}
+
+function indentOf(line: string): number {
+  const lead = /^[ \t]*/.exec(line)![0];
+  return lead.replace(/\t/g, '    ').length;
+}
+
+/** Whether the list item on line `k` has items indented deeper under it. */
+function hasSubItems(lines: Line[], k: number): boolean {
+  let next = k + 1;
+  while (next < lines.length && lines[next].text.trim() === '') next++;
+  if (next >= lines.length || !LIST_MARKER.test(lines[next].text)) return false;
+  return indentOf(lines[next].text) > indentOf(lines[k].text);
+}
+
+type Marker = { at: number; end: number; label: string; paren: boolean };
+
+const ROMAN = ['i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii'];
+/** A label's rank in a series of each kind (1 for "1", "a" and "i"), or 0 when it is not of that kind. */
+const SERIES: ((label: string) => number)[] = [
+  (label) => (/^\d+$/.test(label) ? Number(label) : 0),
+  (label) => (label.length === 1 ? label.toLowerCase().charCodeAt(0) - 96 : 0),
+  (label) => ROMAN.indexOf(label.toLowerCase()) + 1,
+];
+
+/**
+ * An enumeration written inside a paragraph: "(1) …; (2) …; and (3) …" or "a) … b) … c) …", two or more markers of
+ * one kind and style counting up from the first. Returns the words before the first marker, the items (each to the
+ * next marker, the last to the end of its sentence) and what follows, or null.
+ */
+function inlineEnumeration(text: string, span: Span): { lead: Span; items: Span[]; rest: Span } | null {
+  const body = text.slice(span.start, span.end);
+  const found: Marker[] = [...body.matchAll(INLINE_MARKER)].map((match) => ({
+    at: match.index,
+    end: match.index + match[0].length,
+    label: match[2],
+    paren: match[1] === '(',
+  }));
+  let best: Marker[] = [];
+  for (const rank of SERIES) {
+    for (let k = 0; k < found.length; k++) {
+      if (rank(found[k].label) !== 1) continue;
+      const run = [found[k]];
+      for (const marker of found.slice(k + 1)) {
+        if (marker.paren === found[k].paren && rank(marker.label) === run.length + 1) run.push(marker);
+      }
+      if (run.length > best.length) best = run;
+    }
+  }
+  if (best.length < 2) return null;
+  const items: Span[] = best.map((marker, n) => {
+    let end = best[n + 1]?.at ?? body.length;
+    if (n === best.length - 1) {
+      const stop = /[.!?]["')\]]?\s+(?=["'(“‘]?[A-Z0-9])/g;
+      stop.lastIndex = marker.end;
+      const boundary = stop.exec(body);
+      if (boundary) end = boundary.index + 1;
+    }
+    const item = withoutTrailingJoint(body.slice(marker.end, end));
+    return trimSpan(text, { start: span.start + marker.end, end: span.start + marker.end + item.length });
+  });
+  const lastEnd = items.at(-1)!.end;
+  const restStart = text.slice(lastEnd, span.end).search(/[^\s.;,]/);
+  return {
+    lead: trimSpan(text, { start: span.start, end: span.start + best[0].at }),
+    items: items.filter((item) => item.end > item.start),
+    rest:
+      restStart === -1
+        ? { start: span.end, end: span.end }
+        : trimSpan(text, { start: lastEnd + restStart, end: span.end }),
+  };
+}
+
+/** An item less what joins it to the next: "…a week; and" → "…a week". One run at a time, so each is read once. */
+function withoutTrailingJoint(item: string): string {
+  let rest = item;
+  for (let before = ''; before !== rest; ) {
+    before = rest;
+    rest = rest.replace(/(?<![\s,;.])[\s,;.]+$/, '').replace(/(?<![\p{L}])(?:and|or)$/iu, '');
+  }
+  return rest;
+}
+
+/** "(1) ", "1) ", "(a) ", "b) ", "(iii) ", after the start, a space, a colon or a semicolon. */
+const INLINE_MARKER = /(?<![^\s:;,—–])(\(?)(\d{1,2}|[a-h]|i{1,3}|iv|vi{0,3})\)(?=\s)/gi;
 
 function splitLines(text: string): Line[] {
   const lines: Line[] = [];
@@ -190,7 +360,7 @@ function splitLines(text: string): Line[] {
 const ABBREVIATIONS = /(?:\b(?:e\.g|i\.e|etc|approx|vs|mr|mrs|ms|dr|st|no|incl|est|dept|fig)|\b[A-Z])\.$/i;
 
 /** The sentences of a span: a full stop, question or exclamation mark, then a space and a capital or digit. */
-function splitSentences(text: string, span: Span): Span[] {
+export function splitSentences(text: string, span: Span): Span[] {
   const sentences: Span[] = [];
   const boundary = /[.!?]["')\]]?\s+(?=["'(“‘]?[A-Z0-9])/g;
   const body = text.slice(span.start, span.end);

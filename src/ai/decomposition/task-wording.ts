@@ -1,3 +1,4 @@
+import { splitSentences, wordCount } from './brief-structure.ts';
 import { isWorkVerb, workVerbBase } from './work-verbs.ts';
 
 /**
@@ -15,6 +16,8 @@ const ROLE_NOUN =
  * be linear. */
 const LEAD_INS: Array<RegExp | ((text: string) => string)> = [
   /^(?:and|or|then|also|plus|finally|ideally|first|second|third|next|lastly)[,]?\s+/i,
+  // The words that mark a step in running prose: "After that, …", "Once that is in, …", "Alongside the design …".
+  /^(?:firstly|secondly|thirdly|last|last of all|afterwards|after (?:that|this)|once (?:that|this|it) is (?:in|done|agreed|approved|complete|finished)|alongside (?:that|this|it|the [a-z-]{1,30})|to finish|on top of (?:that|this))(?:,\s*|\s+(?=(?:we|i|a|an|the|our|someone|somebody|you)\s))/i,
   // "(weeks 3–6): create the campaign assets": when it happens is the workstream's, not the title's.
   /^\([^)]{1,30}\)\s*[:–—-]?\s+/,
   // "Before the start on site in eight weeks we must have…": the time is a limit; the request follows.
@@ -51,7 +54,7 @@ function subjectWants(body: string): RegExpExecArray | null {
 /** The verb a thing to make takes, by its head noun: a report is prepared, an app built, a logo designed. */
 const VERB_BY_NOUN: [RegExp, string][] = [
   [
-    /^(?:plan|plans|strategy|roadmap|report|pack|guide|guidelines|handbook|curriculum|checklist|notice|schedule|policy|procedures|findings|analysis|proposal|budget|calendar|baseline|footprint|toolkit|map)$/,
+    /^(?:plan|plans|strategy|roadmap|report|pack|guide|guideline|guidelines|handbook|curriculum|checklist|notice|schedule|policy|procedures|findings|analysis|proposal|budget|calendar|baseline|footprint|toolkit|map|statement|specification)$/,
     'Prepare',
   ],
   [/^(?:sms|reminders?|notifications?|alerts?|newsletter)$/, 'Set up'],
@@ -61,7 +64,7 @@ const VERB_BY_NOUN: [RegExp, string][] = [
   ],
   [/^(?:consent|safeguarding|security|access|care|compliance|quality|accessibility)$/, 'Ensure'],
   [
-    /^(?:survey|surveys|interviews?|focus groups?|tests?|testing|trials?|pilots?|workshops?|sessions?|rounds?|campaign|course|classes|programme|program|research|audit|assessment|evaluation|review)$/,
+    /^(?:survey|surveys|interviews?|focus groups?|tests?|testing|trials?|pilots?|workshops?|sessions?|rounds?|campaign|courses?|classes|programme|program|research|audit|assessment|evaluation|review|drills?|exercises?|refreshers?|checks?|inspections?|training)$/,
     'Run',
   ],
   [/^(?:events?|gala|dinner|conference|launch|fundraiser|auction|move|relocation|visits?|meetings?)$/, 'Organise'],
@@ -74,19 +77,37 @@ const VERB_BY_NOUN: [RegExp, string][] = [
     'Design',
   ],
   [
-    /^(?:videos?|content|copy|posts?|articles?|newsletters?|handouts?|materials?|scripts?|translations?|text|photos?|stories|slides?|guidance|module|modules)$/,
+    /^(?:videos?|content|copy|posts?|articles?|newsletters?|handouts?|materials?|scripts?|translations?|text|photos?|stories|slides?|guidance|module|modules|shows?|films?|documentary|podcasts?)$/,
     'Produce',
   ],
 ];
 
 export function taskWords(piece: string, context: { umbrella: string | null; lead: string | null }): TaskWords {
   let own = piece.replace(/(?<![\s.;:,])[\s.;:,]+$/, '');
+  // A table's row: "Conservation assessment | A conservator checks every volume… | March 2027". Its first cell names
+  // the piece, unless it is only a time ("Week 3 | Survey the site"); the description reads the cells as a sentence.
+  const cells = own.split(/\s{0,8}\|\s{0,8}/).filter(Boolean);
+  let item = own;
+  if (cells.length >= 2) {
+    item = `${cells[0]}: ${cells.slice(1).join('; ')}`;
+    const [name, what] = TIME_CELL.test(cells[0]) ? [cells[1], cells[2] ?? ''] : [cells[0], cells[1]];
+    // What a deliverable involves, when it starts with the work ("Capture of all pages…", "Repair of the flagged
+    // volumes…"), words its title: "Capture all pages…"; else its name does ("Conservation assessment").
+    const work = /^(\p{L}+)(?:\s{1,4}of)?\s{1,4}(\S.*)$/u.exec(what);
+    own = work && isWorkVerb(work[1]) && !startsWithVerb(name) ? `${work[1]} ${work[2]}` : name;
+  }
+  // An item that runs over several sentences is worded by its first, which names it.
+  const sentences = splitSentences(own, { start: 0, end: own.length });
+  if (sentences.length > 1 && sentences[0].end - sentences[0].start > 3)
+    own = own.slice(sentences[0].start, sentences[0].end).replace(/(?<![\s.;:,])[\s.;:,]+$/, '');
   // "Audit: observe hand hygiene…" is worded by its instruction; "A building fabric survey: walls, roof…" by its
   // label, which names the piece. The description keeps the whole item.
-  const labelled = /^([^:]{2,60}):\s+(\S+)(.*)$/s.exec(own);
-  const item = own;
-  if (labelled && !/^\(/.test(labelled[1]))
-    own = isWorkVerb(labelled[2]) ? `${labelled[2]}${labelled[3]}` : labelled[1];
+  const labelled = cells.length >= 2 ? null : /^([^:]{2,60}):\s+(\S+)(.*)$/s.exec(own);
+  if (labelled && !/^\(/.test(labelled[1])) {
+    // "the build itself: the six aviaries taken down and rebuilt…" is worded by what is to be done to what.
+    const content = `${labelled[2]}${labelled[3]}`;
+    own = isWorkVerb(labelled[2]) || thingDone(content) ? content : labelled[1];
+  }
   // A later part of a list ("to receive reminders") is read with the start of its sentence it continues.
   const wording = context.lead && /^(?:to\s+)?[a-z]/.test(own) ? `${context.lead} ${own.replace(/^to\s+/i, '')}` : own;
   const title = shorten(instruction(wording));
@@ -101,9 +122,33 @@ export function taskWords(piece: string, context: { umbrella: string | null; lea
   return { title, description, expectedOutput };
 }
 
+/** A table cell that is only a time: "Week 3", "March 2027", "Q2". */
+const TIME_CELL =
+  /^(?:(?:weeks?|months?|days?|phase|stage|q)\s{0,4}\d{1,2}(?:\s{0,4}[-–]\s{0,4}\d{1,2})?|(?:by\s{1,4})?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}(?:\s{1,4}\d{4})?|\d{1,2}[./]\d{1,2}[./]\d{2,4})$/i;
+
+/**
+ * Who is to do the work, then the work: "a structural engineer has to design the repairs", "someone needs to draw up a
+ * plan". The work is the instruction; who does it is the task's skills' business.
+ */
+const OBLIGED = new RegExp(
+  `^(?:someone|somebody|anyone|you|(?:a|an|the|our)\\s{1,8}(?:[\\p{L}-]{1,30}\\s{1,8}){0,3}?${ROLE_NOUN})\\s{1,8}(?:has\\s{1,8}to|have\\s{1,8}to|needs?\\s{1,8}to|must|should|will\\s{1,8}(?:need|have)\\s{1,8}to|is\\s{1,8}to)\\s{1,8}`,
+  'iu',
+);
+
+/**
+ * A piece written as what is to be true when the work is done: "Loan decisions are made within one working day", "Our
+ * loan processes meet the FCA's Consumer Duty". Its subject is a thing or people of the brief, not the client itself.
+ */
+const OUTCOME =
+  /^(?!(?:we|i|you|it|this|that|there|they)\b)(?:(?!that\b|which\b)[\p{L}'’-]{1,30}\s{1,4}){1,6}?(?:(?:is|are)\s{1,4}(?:\p{L}{1,20}ly\s{1,4})?(?:\p{L}{2,30}ed|made|done|kept|seen|given|taken|built|sent|paid|told|shown|heard|held|met|known)|meet|meets|know|knows|feel|feels|receive|receives|(?:has|have)\s{1,4}access)\b/iu;
+
 /** The piece as an imperative sentence. */
 function instruction(piece: string): string {
-  const body = stripLeadIns(piece);
+  let body = stripLeadIns(piece);
+  const obliged = OBLIGED.exec(body);
+  // Not when the work is done to "them" or "it": then who does it says more ("the physiotherapist should train them").
+  const work = obliged ? body.slice(obliged[0].length) : '';
+  if (obliged && startsWithVerb(work) && !/^\S+\s+(?:them|it|this|that|these|those|him|her)\b/i.test(work)) body = work;
   const asked = piece.trim().slice(0, Math.max(0, piece.trim().length - body.length));
   // After "we want to", "someone to", "a producer to" comes the verb of the work, whatever verb it is.
   if (/\bto\s*$/i.test(asked) && /^[a-z][\p{L}-]*\s+\S/u.test(body)) {
@@ -116,7 +161,10 @@ function instruction(piece: string): string {
   if (advice) return `Advise ${advice[1].toLowerCase()} ${advice[2]}`;
   // "Writing the application narrative" → "Write the application narrative".
   // Only before an article: "cleaning schedules" and "training for staff" are things, not steps.
-  const gerund = /^(\p{L}+)ing\s+((?:the|a|an|our|their|its|this|these|new)\s+\S.*)$/iu.exec(body);
+  const gerund =
+    /^(\p{L}+)ing\s+((?:the|a|an|our|their|its|this|these|new)\s+\S.*)$/iu.exec(body) ??
+    // "training search managers to use the software": whom the work is done to, then what for.
+    /^(\p{L}+)ing\s+((?:[\p{L}-]{1,30}\s{1,4}){1,3}?to\s{1,4}\S.*)$/iu.exec(body);
   const base = gerund && workVerbBase(`${gerund[1]}ing`);
   if (gerund && base) return `${capitalise(base)} ${gerund[2]}`;
   // "we should also have a short client guide": the thing to have is the thing to make.
@@ -133,20 +181,118 @@ function instruction(piece: string): string {
     if (/^can$/i.test(connector) && !isPeople(subject)) return `${verbFor(body)} ${lowerFirst(body)}`;
     // "It needs user accounts": after "need"/"want" without "to", the rest is the thing to make.
     if (/^(?:needs?|wants?)$/i.test(connector) && !to && !/^\w+ing\b/i.test(rest))
-      return `${verbFor(rest)} ${lowerFirst(rest)}`;
+      return thingDone(rest) ?? `${verbFor(rest)} ${lowerFirst(rest)}`;
     const be = /^be\s+(\S.*)$/i.exec(rest);
     if (be) return `Make sure ${lowerFirst(subject)} ${isPlural(subject) ? 'are' : 'is'} ${be[1]}`;
     if (/^\w+ing\b/i.test(rest))
       return `Take care of ${cutBefore(rest, /\s(?:so|because)\b/gi)} for ${lowerFirst(subject)}`;
     // After "need"/"want" a noun phrase is the thing to make ("Staff need a simple admin view"); after a modal or
     // "to", the rest is what the subject is to do ("Trustees want to see income").
-    if (/^(?:a|an|the|some|our|their|new|more|better)\b/i.test(rest)) return `${verbFor(rest)} ${lowerFirst(rest)}`;
+    if (/^(?:a|an|the|some|our|their|new|more|better)\b/i.test(rest))
+      return thingDone(rest) ?? `${verbFor(rest)} ${lowerFirst(rest)}`;
     // "Our library service wants to run a course": the organisation asking is who the work is for, not its subject.
     if (/^(?:our|my)\b/i.test(subject) && !isPeople(subject)) return capitalise(rest);
     return `${isPeople(subject) ? 'Let' : 'Make'} ${lowerFirst(subject)} ${rest}`;
   }
+  const done = thingDone(body);
+  if (done) return done;
   if (isThingToBeDone(body)) return `Get ${lowerFirst(body)}`;
-  return `${verbFor(body)} ${lowerFirst(body)}`;
+  const verb = verbFor(body);
+  if (verb === 'Deliver' && OUTCOME.test(body)) return `Make sure ${lowerFirst(body)}`;
+  return `${verb} ${lowerFirst(body)}`;
+}
+
+/** Past participles whose base form is not the participle less "-ed" or "-d". */
+const IRREGULAR: Record<string, string> = {
+  written: 'write',
+  rewritten: 'rewrite',
+  drawn: 'draw',
+  redrawn: 'redraw',
+  done: 'do',
+  redone: 'redo',
+  made: 'make',
+  built: 'build',
+  rebuilt: 'rebuild',
+  taken: 'take',
+  given: 'give',
+  sent: 'send',
+  set: 'set',
+  laid: 'lay',
+  relaid: 'relay',
+  dug: 'dig',
+  bought: 'buy',
+  brought: 'bring',
+  shown: 'show',
+  seen: 'see',
+  held: 'hold',
+  sold: 'sell',
+  kept: 'keep',
+  found: 'find',
+  fitted: 'fit',
+  planned: 'plan',
+};
+
+/** Words that show the words before a participle are not just the thing done to. */
+const THING_BREAKER =
+  /^(?:is|are|was|were|has|have|had|will|would|can|could|must|should|need|needs|want|wants|like|we|i|you|to|with|of|for|in|on|at|by|from|about|into|once|when|after|before|that|which|who)$/i;
+
+/** The base form of a work verb's past participle ("checked", "written", "specified"), or null. */
+function participleBase(word: string): string | null {
+  const lower = word.toLowerCase();
+  if (IRREGULAR[lower]) return IRREGULAR[lower];
+  if (!/ed$/.test(lower)) return null;
+  const candidates = [lower.slice(0, -2), lower.slice(0, -1), `${lower.slice(0, -3)}y`, lower.slice(0, -3)];
+  return candidates.find((candidate) => candidate.length >= 2 && isWorkVerb(candidate)) ?? null;
+}
+
+const PARTICLE = /^(?:up|down|out|off|over|back)$/i;
+const DETERMINER = /^(?:the|a|an|both|all|each|every|our|their|its|this|these|those|two|three|four)$/i;
+
+/**
+ * "the designs drawn up to the standards…", "planning permission checked", "the six aviaries taken down and rebuilt in
+ * treated timber": a thing, then what is to be done to it, as the work verbs' participles. The instruction puts the
+ * work first: "Draw up the designs to the standards…", "Take down and rebuild the six aviaries in treated timber".
+ * Null when the piece is not one; a participle right after an article ("the updated guide") describes the thing.
+ */
+function thingDone(body: string): string | null {
+  const words = body.split(/\s+/);
+  for (let k = 1; k < Math.min(words.length, 9); k++) {
+    const clean = words[k].replace(/[,.;:]$/, '');
+    const base = participleBase(clean);
+    if (!base || /^(?:the|a|an|our|their|its|is|are|was|were|be|been|has|have|had|being)$/i.test(words[k - 1]))
+      continue;
+    // The thing before it: a few plain words, with no verb of the sentence, preposition, gerund or second verb in it
+    // ("a report with prioritised recommendations", "designing … a forest set", "excavate and repair the leaks found").
+    const thingWords = words.slice(0, k);
+    if (
+      thingWords.some(
+        (word, n) =>
+          !/^[\p{L}'’-]+$/u.test(word) ||
+          THING_BREAKER.test(word) ||
+          (/^\p{L}{3,}ing$/iu.test(word) && n > 0) ||
+          (n > 0 && thingWords[n - 1] === 'and' && isWorkVerb(word)),
+      ) ||
+      (/^\p{L}{3,}ing$/iu.test(thingWords[0]) && /^(?:the|a|an|our|their)$/i.test(thingWords[1] ?? ''))
+    )
+      return null;
+    const verbs = [base];
+    let next = k + 1;
+    // "drawn up", "taken down": a particle, unless a thing follows it ("fitted over both kilns").
+    if (clean === words[k] && PARTICLE.test(words[next] ?? '') && !DETERMINER.test(words[next + 1] ?? ''))
+      verbs[0] += ` ${words[next++].replace(/[,.;:]$/, '')}`;
+    // "a clinical pathway reviewed by an independent prescriber": who does it is named; the thing is what is asked for.
+    if (/^by$/i.test(words[next] ?? '')) return null;
+    const second =
+      words[next] === 'and' && words[next + 1] ? participleBase(words[next + 1].replace(/[,.;:]$/, '')) : null;
+    if (clean === words[k] && second) {
+      verbs.push(second);
+      next += 2;
+    }
+    const thing = words.slice(0, k).join(' ') + words[k].slice(clean.length);
+    const rest = words.slice(clean === words[k] ? next : k + 1).join(' ');
+    return `${capitalise(verbs.join(' and '))} ${lowerFirst(thing)}${rest ? ` ${rest}` : ''}`;
+  }
+  return null;
 }
 
 /**
@@ -235,6 +381,8 @@ function stripLeadIns(text: string): string {
 function startsWithVerb(text: string): boolean {
   const [first, second] = text.split(/\s+/).map((word) => word.replace(/(?<![^\p{L}'-])[^\p{L}'-]+$/u, ''));
   // "plan" in "plan and run the move" is a verb; "map" in "map dashboard" is not.
+  // "carry out a survey": the verb is the phrase, not "carry" alone (which is not a verb of work by itself).
+  if (/^carry$/i.test(first ?? '') && /^out$/i.test(second ?? '')) return true;
   return isWorkVerb(first ?? '') && !/^(?:of|for|is|are|was)$/i.test(second ?? '') && !isNounUse(first, second);
 }
 
@@ -313,7 +461,10 @@ const TITLE_MIN_WORDS = 4;
 const TITLE_MAX_WORDS = 12;
 
 function shorten(title: string): string {
-  let cut = title;
+  // "Deliver new drainage, as it floods every winter": the reason is not the work.
+  const reason = /,\s{1,4}(?:as|because|since|while|although|though)\s/i.exec(title);
+  let cut = reason && wordCount(title.slice(0, reason.index)) >= 2 ? title.slice(0, reason.index) : title;
+  title = cut;
   for (const match of title.matchAll(TITLE_BREAKS)) {
     const before = title.slice(0, match.index);
     const words = before.split(/\s+/);

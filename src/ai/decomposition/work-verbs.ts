@@ -20,7 +20,7 @@ const WORK_VERBS: ReadonlySet<string> = new Set(
   rewrite run scan schedule scrape screen secure select sell send serve set show sketch sort source specify store
   streamline support survey sync take teach tell tender test tile track train translate transport treat understand
   update upgrade use validate visit weld wire write reopen open inform contact notify order buy mix reconcile
-  classify simulate customise customize rewire
+  classify simulate customise customize rewire put capture upload
 `
     .trim()
     .split(/\s+/),
