@@ -686,6 +686,18 @@ describe('decomposition offline: briefs that lay out their work in other forms',
     );
   });
 
+  test('a polite question that asks for the work ("Could you …", "Would you please …") is titled by the work', async () => {
+    const plan = await decompose(
+      plain(
+        'Bakery refresh',
+        'Could you design a new logo for our bakery? Would you please rewrite the menu boards in plain English? ' +
+          'We also need new paper bags printed with the logo, and a short guide for staff on the new menu.',
+      ),
+    );
+    hasTitle(plan, /^Design a new logo for our bakery$/);
+    hasTitle(plan, /^Rewrite the menu boards in plain English$/);
+  });
+
   test('a request for whoever carries out all of it ("to organise and deliver this") is no task; nor is "not part of this"', async () => {
     const plan = await decompose(
       plain(

@@ -179,6 +179,9 @@ const DETAIL =
 const SEQUENCE =
   /^(?:and\s{1,4})?(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|then|next|after\s{1,4}(?:that|this)|afterwards|once\s{1,4}(?:that|this|it)\s{1,4}is\s{1,4}(?:in|done|agreed|approved|complete|finished)|alongside\s{1,4}(?:that|this|it|the\s{1,4}[\p{L}-]{1,30})|finally|last(?:ly)?|last\s{1,4}of\s{1,4}all|to\s{1,4}finish|on\s{1,4}top\s{1,4}of\s{1,4}(?:that|this))(?:\s{0,4},|\s{1,4}(?=(?:we|i|a|an|the|our|someone|somebody|you)\s))\s{0,4}/iu;
 
+/** "Could you …", "Can you please …", "Please would you …": then the verb asked for. */
+const POLITE_REQUEST = /^(?:please\s{1,4})?(?:could|can|would)\s{1,4}you\s{1,4}(?:please\s{1,4})?(\p{L}+)/iu;
+
 /** A sentence that sums up what the brief has already laid out: "In summary, we are asking for…", "To sum up: …". */
 const SUMMARY =
   /^(?:in\s{1,4}summary|to\s{1,4}sum\s{1,4}up|in\s{1,4}short|to\s{1,4}recap|summing\s{1,4}up|in\s{1,4}brief|to\s{1,4}summari[sz]e|in\s{1,4}a\s{1,4}nutshell)\b/i;
@@ -326,6 +329,9 @@ function sentenceKind(sentence: string, listItem: boolean): SentenceKind {
   if (ELABORATES.test(sentence) || ASKS_FOR_WORK.test(sentence) || isWorkVerb(firstWord)) return 'work';
   if (NEEDS.test(sentence)) return CONDITION.test(sentence) || LIMIT.test(sentence) ? 'requirement' : 'work';
   if (listItem && wordCount(sentence) >= 2) return 'work';
+  // "Could you design a new logo for our bakery?": a polite question whose verb is work asks for it.
+  const polite = POLITE_REQUEST.exec(sentence);
+  if (polite && isWorkVerb(polite[1])) return 'work';
   // "Secondly, a site plan showing burial plots…": a step of the work the prose lays out in order.
   const step = SEQUENCE.exec(sentence);
   if (step && wordCount(sentence.slice(step[0].length)) >= 3) return 'work';

@@ -34,6 +34,8 @@ const LEAD_INS: Array<RegExp | ((text: string) => string)> = [
   /^(?:we|i)\s+(?:must|should|need to|have to|will need to)\s+(?:also\s+|first\s+)?/i,
   /^(?:please\s+)?(?:could you\s+|can you\s+)?help\s+us\s+(?:to\s+)?/i,
   /^please\s+/i,
+  // "Please could you quote for…", "Would you please design…": a polite question that asks for the work.
+  /^(?:could|can|would)\s{1,4}you\s{1,4}(?:please\s{1,4})?(?=\S)/i,
   /^(?:it|this|that|the work|the project)\s+(?:also\s+)?(?:needs?|must|should|has to|will)\s+(?:have|include|provide|offer)\s+/i,
   /^to\s+/i,
 ];
