@@ -696,6 +696,17 @@ describe('decomposition offline: briefs that lay out their work in other forms',
     );
     hasTitle(plan, /^Design a new logo for our bakery$/);
     hasTitle(plan, /^Rewrite the menu boards in plain English$/);
+    // Two such questions on lines of their own, each with more below, are requests, not the headings of a Q&A.
+    const asked = await decompose(
+      plain(
+        'Bakery refresh',
+        'Could you design a new logo for our bakery?\nWe are a family bakery in Leeds.\n\n' +
+          'Would you please rewrite the menu boards in plain English?\nWe have three boards.\n\n' +
+          'We also need new paper bags printed with the logo, and a short guide for staff on the new menu.',
+      ),
+    );
+    hasTitle(asked, /^Design a new logo for our bakery$/);
+    hasTitle(asked, /^Rewrite the menu boards in plain English$/);
   });
 
   test('a request for whoever carries out all of it ("to organise and deliver this") is no task; nor is "not part of this"', async () => {

@@ -229,6 +229,9 @@ function isShortHeading(line: string, next: Line | undefined): boolean {
 function isQuestionHeading(line: string, next: Line | undefined): boolean {
   const trimmed = line.trim();
   if (!next || !/\?$/.test(trimmed) || !/^\p{Lu}/u.test(trimmed) || LIST_MARKER.test(line)) return false;
+  // "Could you redesign our booking form?" asks for work: it is no heading, whatever follows it.
+  if (/^(?:please\s{1,4})?(?:could|can|would|will)\s{1,4}(?:you|someone|somebody|anyone)\b/i.test(trimmed))
+    return false;
   return wordCount(trimmed) <= QUESTION_MAX_WORDS;
 }
 const QUESTION_MAX_WORDS = 12;
