@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { assertResolves, broaderNames, namesFound } from './shipped-taxonomy.ts';
+import { assertResolves, broaderNames, namesFound, taxonomy } from './shipped-taxonomy.ts';
 
 /**
  * The curated lexicon of thirty more professions' everyday skills terms (docs/quality.md, branch
@@ -63,6 +63,7 @@ describe('practice terms of thirty more professions', () => {
       ['postal delivery', 'Postal operations'],
       ['tympanometry', 'Audiometry'],
       ['microsuction', 'Ear wax removal'],
+      ['visual reinforcement audiometry', 'Paediatric audiometry'],
     ];
     assertResolves(cases);
   });
@@ -83,6 +84,7 @@ describe('practice terms of thirty more professions', () => {
       ['Functional assessment', 'Occupational therapy'],
       ['Child protection enquiries', 'Safeguarding'],
       ['Audiometry', 'Audiology'],
+      ['Paediatric audiometry', 'Audiometry'],
       ['Koha', 'Library management systems'],
     ];
     for (const [name, parent] of cases)
@@ -155,5 +157,13 @@ describe('practice terms of thirty more professions', () => {
       'Medication administration',
     ])
       assert.ok(!found.includes(name), `${name} in ${found.join(', ')}`);
+  });
+
+  it('keeps a narrower practice out of the broad skill a worker may hold without it', () => {
+    // Dipping needs its own certificate; a teacher delivers the sensory diets an occupational therapist designs;
+    // an audiologist doing adult audiometry may only assist with visual reinforcement audiometry.
+    assert.notEqual(taxonomy.resolve('sheep dipping')?.name, 'Sheep husbandry');
+    assert.notEqual(taxonomy.resolve('sensory diets')?.name, 'Sensory integration');
+    assert.notEqual(taxonomy.resolve('VRA')?.name, 'Audiometry');
   });
 });
