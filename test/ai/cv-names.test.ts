@@ -168,6 +168,7 @@ describe('CV reading: a credential word in the singular alone on its line', () =
       '- HCPC registered clinical scientist',
     ]);
     assert.ok(!found.includes('Registration'), found.join(', '));
-    assert.ok(found.includes('Tympanometry'), found.join(', '));
+    // Tympanometry is an alias of the curated Audiometry (branch cv-practice-terms-2): the list above is still read.
+    assert.ok(found.includes('Audiometry'), found.join(', '));
   });
 });
