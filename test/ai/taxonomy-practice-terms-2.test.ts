@@ -59,7 +59,7 @@ describe('practice terms of thirty more professions', () => {
       ['SIMS.net', 'School management information systems'],
       ['learning journeys', 'Early Years Foundation Stage'],
       ['New Medicine Service', 'Community pharmacy services'],
-      ['fare collection', 'Bus and coach driving'],
+      ['fare collection', 'Fare collection'],
       ['postal delivery', 'Postal operations'],
       ['tympanometry', 'Audiometry'],
       ['microsuction', 'Ear wax removal'],
