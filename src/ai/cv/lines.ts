@@ -133,14 +133,7 @@ const barCount = (text: string) => text.match(BARS)?.length ?? 0;
 function wrapsBarList(previous: string, line: string): boolean {
   const before = barCount(previous);
   const after = barCount(line);
-  return (
-    before >= 4 &&
-    after >= 1 &&
-    after < before &&
-    !/\|\s*$/.test(previous) &&
-    headingSection(line) === null &&
-    !/(?:19|20)\d\d|present|current/i.test(line)
-  );
+  return before >= 4 && after >= 1 && after < before && !/\|\s*$/.test(previous) && !isHeadingOrJob(line);
 }
 
 /**
@@ -149,13 +142,12 @@ function wrapsBarList(previous: string, line: string): boolean {
  * that is none, between two that are, is the one before it run on — unless it is a heading or carries dates (a job).
  */
 function wrapsBullet(previous: string, line: string, next: string | undefined): boolean {
-  return (
-    BULLET.test(previous) &&
-    next !== undefined &&
-    BULLET.test(next) &&
-    headingSection(line) === null &&
-    !/(?:19|20)\d\d|present|current/i.test(line)
-  );
+  return BULLET.test(previous) && next !== undefined && BULLET.test(next) && !isHeadingOrJob(line);
+}
+
+/** A line that starts something of its own rather than running on: a heading, or a job's line with its dates. */
+function isHeadingOrJob(line: string): boolean {
+  return headingSection(line) !== null || /(?:19|20)\d\d|present|current/i.test(line);
 }
 
 // A table's head row, short words in each cell ("Area | Tools | Level", "Area | Skills").
