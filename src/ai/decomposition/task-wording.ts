@@ -1,5 +1,5 @@
 import { splitSentences, wordCount } from './brief-structure.ts';
-import { isWorkVerb, workVerbBase } from './work-verbs.ts';
+import { isWorkVerb, workVerbBase, workVerbParticipleBase } from './work-verbs.ts';
 
 /**
  * A task's words, made from the piece of the brief it comes from: the title is the piece as an instruction ("We'd
@@ -204,48 +204,9 @@ function instruction(piece: string): string {
   return `${verb} ${lowerFirst(body)}`;
 }
 
-/** Past participles whose base form is not the participle less "-ed" or "-d". */
-const IRREGULAR: Record<string, string> = {
-  written: 'write',
-  rewritten: 'rewrite',
-  drawn: 'draw',
-  redrawn: 'redraw',
-  done: 'do',
-  redone: 'redo',
-  made: 'make',
-  built: 'build',
-  rebuilt: 'rebuild',
-  taken: 'take',
-  given: 'give',
-  sent: 'send',
-  set: 'set',
-  laid: 'lay',
-  relaid: 'relay',
-  dug: 'dig',
-  bought: 'buy',
-  brought: 'bring',
-  shown: 'show',
-  seen: 'see',
-  held: 'hold',
-  sold: 'sell',
-  kept: 'keep',
-  found: 'find',
-  fitted: 'fit',
-  planned: 'plan',
-};
-
 /** Words that show the words before a participle are not just the thing done to. */
 const THING_BREAKER =
   /^(?:is|are|was|were|has|have|had|will|would|can|could|must|should|need|needs|want|wants|like|we|i|you|to|with|of|for|in|on|at|by|from|about|into|once|when|after|before|that|which|who)$/i;
-
-/** The base form of a work verb's past participle ("checked", "written", "specified"), or null. */
-function participleBase(word: string): string | null {
-  const lower = word.toLowerCase();
-  if (IRREGULAR[lower]) return IRREGULAR[lower];
-  if (!/ed$/.test(lower)) return null;
-  const candidates = [lower.slice(0, -2), lower.slice(0, -1), `${lower.slice(0, -3)}y`, lower.slice(0, -3)];
-  return candidates.find((candidate) => candidate.length >= 2 && isWorkVerb(candidate)) ?? null;
-}
 
 const PARTICLE = /^(?:up|down|out|off|over|back)$/i;
 const DETERMINER = /^(?:the|a|an|both|all|each|every|our|their|its|this|these|those|two|three|four)$/i;
@@ -260,7 +221,7 @@ function thingDone(body: string): string | null {
   const words = body.split(/\s+/);
   for (let k = 1; k < Math.min(words.length, 9); k++) {
     const clean = words[k].replace(/[,.;:]$/, '');
-    const base = participleBase(clean);
+    const base = workVerbParticipleBase(clean);
     if (!base || /^(?:the|a|an|our|their|its|is|are|was|were|be|been|has|have|had|being)$/i.test(words[k - 1]))
       continue;
     // The thing before it: a few plain words, with no verb of the sentence, preposition, gerund or second verb in it
@@ -285,7 +246,7 @@ function thingDone(body: string): string | null {
     // "a clinical pathway reviewed by an independent prescriber": who does it is named; the thing is what is asked for.
     if (/^by$/i.test(words[next] ?? '')) return null;
     const second =
-      words[next] === 'and' && words[next + 1] ? participleBase(words[next + 1].replace(/[,.;:]$/, '')) : null;
+      words[next] === 'and' && words[next + 1] ? workVerbParticipleBase(words[next + 1].replace(/[,.;:]$/, '')) : null;
     if (clean === words[k] && second) {
       verbs.push(second);
       next += 2;

@@ -42,3 +42,45 @@ export function workVerbBase(word: string): string | undefined {
   // "design-ing", "mak-ing" (make), "programm-ing" (program).
   return stem ? [stem, `${stem}e`, stem.slice(0, -1)].find((base) => WORK_VERBS.has(base)) : undefined;
 }
+
+/** Past participles whose base form is not the participle less "-ed" or "-d". */
+const IRREGULAR_PARTICIPLES: Record<string, string> = {
+  written: 'write',
+  rewritten: 'rewrite',
+  drawn: 'draw',
+  redrawn: 'redraw',
+  done: 'do',
+  redone: 'redo',
+  made: 'make',
+  built: 'build',
+  rebuilt: 'rebuild',
+  taken: 'take',
+  given: 'give',
+  sent: 'send',
+  set: 'set',
+  laid: 'lay',
+  relaid: 'relay',
+  dug: 'dig',
+  bought: 'buy',
+  brought: 'bring',
+  shown: 'show',
+  seen: 'see',
+  held: 'hold',
+  sold: 'sell',
+  kept: 'keep',
+  found: 'find',
+  fitted: 'fit',
+  planned: 'plan',
+};
+
+/**
+ * The base form of a work verb written as its past participle ("checked", "written", "specified"), or null: a brief
+ * often names the thing first and then what is to be done to it ("planning permission checked").
+ */
+export function workVerbParticipleBase(word: string): string | null {
+  const lower = word.toLowerCase();
+  if (IRREGULAR_PARTICIPLES[lower]) return IRREGULAR_PARTICIPLES[lower];
+  if (!/ed$/.test(lower)) return null;
+  const candidates = [lower.slice(0, -2), lower.slice(0, -1), `${lower.slice(0, -3)}y`, lower.slice(0, -3)];
+  return candidates.find((candidate) => candidate.length >= 2 && isWorkVerb(candidate)) ?? null;
+}
