@@ -234,8 +234,8 @@ const POSSESSIVE = /^['’]s(?![\p{L}])/u;
 // An industry in a list that ends on such a noun ("hiring engineering, manufacturing and commercial roles", "the
 // underwriting guide for food manufacturing risks"), after years spent in it ("4 years in insurance and e-commerce"),
 // or in brackets or after a colon after the clients, sectors or insured risks served ("employer clients
-// (manufacturing, healthcare, retail)", "a book of property risks: manufacturing, warehousing, hotels"). Words of at most 24 letters (an industry's name is
-// shorter), so that recheck proves the patterns linear.
+// (manufacturing, healthcare, retail)", "a book of property risks: manufacturing, warehousing, hotels"). Words of at
+// most 24 letters (an industry's name is shorter), so that recheck proves the patterns linear.
 const LIST_THEN_SECTOR_NOUN =
   /^(?:,? (?:and |& |or )?[\p{L}-]{1,24}){1,3} (?:sites?|roles|sectors?|industry|industries|companies|businesses|firms|clients|customers|brands|employers|risks|accounts|portfolios)(?:[^\p{L}]|$)/iu;
 // An industry right before the risks, accounts or portfolios of it that the person insures or serves ("food

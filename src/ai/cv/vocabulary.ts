@@ -60,7 +60,8 @@ export const ORGANISATION_WORDS = words(
  * skill's written name, case-insensitive.
  */
 export const INDUSTRY_NAME = new RegExp(
-  '^(?:manufacturing|food manufacturing|food production|warehousing|logistics|hospitality|retail|e-?commerce|fintech|insurance|banking|healthcare|health care|' +
+  '^(?:manufacturing|food manufacturing|food production|warehousing|logistics|hospitality|retail|e-?commerce|' +
+    'fintech|insurance|banking|healthcare|health care|' +
     'construction|pharma|pharmaceuticals?|fmcg|automotive|aerospace|energy|utilities|telecoms?|telecommunications|' +
     'financial services|real estate|property|media|publishing|agriculture|tourism|travel|gaming|saas|public sector|' +
     'defen[cs]e|oil and gas|mining|transport|shipping|fashion|food and beverage|non-?profit|charity|education)$',
