@@ -24,6 +24,19 @@ describe('configuration', () => {
     assert.equal(config.dialect, 'postgres');
     assert.equal(config.databaseUrl, 'postgres://u@db:5432/guild');
     assert.equal(config.storageDir, '/srv/guild/storage');
+    assert.equal(config.databasePreparedStatements, true, 'hot queries prepared unless turned off');
+  });
+
+  it('turns PostgreSQL prepared statements off with DATABASE_PREPARED_STATEMENTS=false, for a pooler', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@pgbouncer:6432/guild',
+      DATABASE_PREPARED_STATEMENTS: 'false',
+    });
+    assert.equal(config.databasePreparedStatements, false);
+    assert.throws(
+      () => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'sometimes' }),
+      /DATABASE_PREPARED_STATEMENTS must be true/,
+    );
   });
 
   it('reports every problem at once, naming the variable', () => {

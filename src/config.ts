@@ -42,6 +42,11 @@ export type Config = Readonly<{
    * (RATE_LIMIT_AUTH_MAX=0).
    */
   authRateLimit: Readonly<{ max: number; windowSeconds: number }> | null;
+  /**
+   * PostgreSQL: run the hot queries as named prepared statements (src/db/prepared-statements.ts). Off behind a pooler
+   * in transaction mode that cannot keep them (PgBouncer before 1.21).
+   */
+  databasePreparedStatements: boolean;
   embeddedWorker: boolean;
   workerPollMs: number;
   /** Jobs one worker process runs at the same time. */
@@ -414,6 +419,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webTokenMaxSeconds: webTokenMaxDays * 24 * 3600,
     trustProxy: parseTrustProxy(read('TRUST_PROXY'), problems),
     authRateLimit: authRateLimitMax === 0 ? null : { max: authRateLimitMax, windowSeconds: authRateLimitWindow },
+    databasePreparedStatements: boolean('DATABASE_PREPARED_STATEMENTS', true),
     embeddedWorker: boolean('EMBEDDED_WORKER', true),
     workerPollMs: integer('WORKER_POLL_MS', 1000, 10, 60_000),
     workerConcurrency: integer('WORKER_CONCURRENCY', 2, 1, 64),

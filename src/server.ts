@@ -17,7 +17,7 @@ import { stopOnSignals } from './shutdown.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const database = createDatabase({ url: config.databaseUrl });
+  const database = createDatabase({ url: config.databaseUrl, preparedStatements: config.databasePreparedStatements });
   await migrateToLatest(database.db, database.dialect);
   const deps = await createDeps(config, database);
   const app = await buildApp(deps);

@@ -20,7 +20,7 @@ import { stopOnSignals } from './shutdown.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const database = createDatabase({ url: config.databaseUrl });
+  const database = createDatabase({ url: config.databaseUrl, preparedStatements: config.databasePreparedStatements });
   await migrateToLatest(database.db, database.dialect);
   const log = pino({ level: config.logLevel });
   const deps = await createDeps(config, database);

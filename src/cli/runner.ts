@@ -112,7 +112,11 @@ async function execute(name: string, command: Command, options: OptionValues, io
     fs.mkdirSync(config.dataDir, { recursive: true });
     // Loaded here, not at the top: help and usage errors then answer without loading the database drivers.
     const { createDatabase } = await import('../db/database.ts');
-    const database = createDatabase({ url: config.databaseUrl, poolSize: 1 });
+    const database = createDatabase({
+      url: config.databaseUrl,
+      poolSize: 1,
+      preparedStatements: config.databasePreparedStatements,
+    });
     try {
       await command.run(
         { db: database.db, dialect: database.dialect, config, print: io.out, readLine: io.readLine },

@@ -1,5 +1,6 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { Db } from './database.ts';
+import { runPrepared } from './prepared-statements.ts';
 
 /**
  * What a query compiled once takes on each call: values it compares, limits or offsets by, or writes; never a list.
@@ -68,6 +69,7 @@ function compile<Args extends Value[], Row>(
   const standIns = Array.from({ length: arity }, (_, index) => new Slot(index));
   const query = build(db, ...(standIns as unknown as Args)).compile();
   const slots = query.parameters.map((value) => (value instanceof Slot ? value.index : null));
+  runPrepared(query.sql);
   for (const { index } of standIns) {
     if (!slots.includes(index))
       throw new Error(`Argument ${index + 1} of a query compiled once is not one of its values.`);

@@ -4,6 +4,7 @@ import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, sql } from 'ky
 import pg from 'pg';
 import type { Dialect } from './column-types.ts';
 import { createNodeSqliteDialect } from './node-sqlite-dialect.ts';
+import { preparingPool } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 import { type CheckpointOptions, SqliteCheckpoints } from './sqlite-checkpoints.ts';
 
@@ -20,6 +21,8 @@ export type DatabaseOptions = {
   /** PostgreSQL only: the schema to work in (tests give each file its own). */
   schema?: string;
   poolSize?: number;
+  /** PostgreSQL only: run the queries compiled once as named prepared statements (default true). */
+  preparedStatements?: boolean;
   /** SQLite only: when the WAL checkpoints move to their own thread (tests shorten the waits). */
   checkpoints?: CheckpointOptions;
 };
@@ -82,7 +85,9 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
         console.warn(`PostgreSQL: a connection in use was closed (${error.message}); it will be replaced.`);
       });
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: options.preparedStatements === false ? pool : preparingPool(pool) }),
+    });
     opened.set(db.getExecutor().adapter, db);
     pools.set(db, pool);
     const listeners = new PostgresListeners(options.url);

@@ -3,6 +3,7 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { runPrepared } from '../db/prepared-statements.ts';
 import type { JobRegistry } from './job-definition.ts';
 import { withJobMeta } from './job-meta.ts';
 import { JOB_NAMES, type JobName, type JobPayloads } from './job-names.ts';
@@ -166,10 +167,14 @@ export function maintenanceIntervalSeconds(leaseSeconds: number): number {
   return Math.min(60, Math.max(1, Math.ceil(leaseSeconds / 2)));
 }
 
-/** pg-boss runs its INSERT on whatever connection we give it: here, the caller's Kysely transaction. */
+/**
+ * pg-boss runs its INSERT on whatever connection we give it: here, the caller's Kysely transaction. Its text is fixed
+ * per queue schema (the values are parameters), so it runs as a prepared statement (src/db/prepared-statements.ts).
+ */
 function executorOf(db: Db): PgBoss.Db {
   return {
     executeSql: async (text, values) => {
+      runPrepared(text);
       const result = await db.executeQuery(CompiledQuery.raw(text, values));
       return { rows: result.rows as unknown[] };
     },

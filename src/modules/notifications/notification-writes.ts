@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import { type Db, isPostgres } from '../../db/database.ts';
+import { runPrepared } from '../../db/prepared-statements.ts';
 import type { NotificationRow } from '../../db/schema.ts';
 import { insertNotificationMails } from './notification-mails.repository.ts';
 import { emailDeliveriesOf } from './notification-preferences.service.ts';
@@ -87,6 +88,8 @@ const WRITE_NOTIFICATIONS = `
     where given.delivery <> 'off'
   )
   select inserted.*, pg_notify($10, inserted.user_id::text) as announced from inserted order by inserted.id`;
+// Its text never changes (the notifications go as arrays): parsed and planned once per connection.
+runPrepared(WRITE_NOTIFICATIONS);
 
 async function writeInOneStatement(db: Db, notifications: readonly NotificationToWrite[]): Promise<NotificationRow[]> {
   const column = <T>(pick: (notification: NotificationToWrite) => T) => notifications.map(pick);
