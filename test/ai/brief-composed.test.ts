@@ -568,6 +568,178 @@ const CASES: ScreeningCase[] = [
       ],
     ],
   },
+  {
+    wrong: composed.CONSENT_SET_ASIDE,
+    refused: [
+      [
+        'Photos of pupils for our prospectus study',
+        'Our school is testing which prospectus photos attract families, using pictures of about 200 pupils. ' +
+          'Getting consent from every parent would take weeks and some would refuse, so we plan to use the ' +
+          'photos as part of normal school marketing and not mention it to parents. We need a designer to build ' +
+          'the test pages. Budget £1,200.',
+      ],
+      [
+        'Trial of a new wound dressing',
+        'Our clinic wants to compare two wound dressings on 80 patients. Asking each patient for consent is too ' +
+          'slow and many would decline, so we would prefer to treat them with the new dressing as part of ' +
+          'routine care. We need a nurse to record the healing each week. Paid £20 an hour.',
+      ],
+    ],
+    workable: [
+      [
+        'A faster consent process for our clinic study',
+        'Our clinic wants to compare two wound dressings on 80 patients. Asking each patient for consent on paper ' +
+          'would take months, so we want help to design a simpler consent form and an easier process approved by ' +
+          'the ethics committee. Budget £2,000.',
+      ],
+      [
+        'Marketing photos with parents’ consent',
+        'Our school wants new prospectus photos. We plan to use pictures of pupils whose parents have given ' +
+          'consent, collected through the school app. We need a photographer for two days. Budget £900.',
+      ],
+      [
+        'Planning a patient survey',
+        'Posting surveys to every patient would take months and cost too much. We would like to include a short ' +
+          'survey in our appointment reminder texts instead. We need someone to write the questions. Budget £400.',
+      ],
+    ],
+  },
+  {
+    wrong: composed.DECLARATION_MADE_FOR_THEM,
+    refused: [
+      [
+        'Residents’ petition for the new crossing',
+        'We are collecting signatures for a petition to the council for a zebra crossing. Many residents on the ' +
+          'estate never signed the paper copy, so we would like a volunteer to add their names from the ' +
+          'electoral roll and sign the petition for them. Budget £100 for printing.',
+      ],
+      [
+        'Direct debits for our gym members',
+        'When we moved to a new payment provider, about 300 members never completed the new mandate. We want ' +
+          'our admin team to complete the direct debit mandates on their behalf using their old bank details, ' +
+          'so collections carry on in March. Budget £500 for the data work.',
+      ],
+    ],
+    workable: [
+      [
+        'Helping older members with their forms',
+        'Many of our older members never filled in the online membership form. We want volunteers to fill in ' +
+          'the form for them over the phone and post it for them to sign. We need a short script and a ' +
+          'checklist. Budget £200.',
+      ],
+      [
+        'Gift Aid declarations for our donors',
+        'Some donors have not completed a Gift Aid declaration. We would like a bookkeeper to write to each of ' +
+          'them with a declaration form and record the ones that come back. Budget £400.',
+      ],
+      [
+        'Proxy voting at our AGM',
+        'Members who cannot attend our AGM may appoint a proxy. We need the proxy form redesigned and a tracker ' +
+          'of the proxies members return, so the chair can cast their votes on their instructions. Budget £300.',
+      ],
+    ],
+  },
+  {
+    wrong: composed.EVIDENCE_BOUGHT_OFF,
+    refused: [
+      [
+        'A role for a former carer',
+        'A family has complained to the regulator about a fall in our care home, and one of our former carers ' +
+          'is a witness. We would like to offer her a well-paid bank role on condition that she does not speak ' +
+          'to the inspectors and withdraws her statement. Please draft the offer letter. Budget £400.',
+      ],
+      [
+        'Agreements for our drivers',
+        'After a crash involving one of our lorries we want settlement agreements for the two drivers who saw ' +
+          'it, paying each £5,000 to stay away from the inquest. We need an HR adviser to draft them. Budget ' +
+          '£1,500.',
+      ],
+    ],
+    workable: [
+      [
+        'Settling a claim through ACAS',
+        'A former employee has brought a claim against us and we want to settle before the hearing. We need an ' +
+          'employment adviser to negotiate a settlement through ACAS and draft the COT3. Budget £2,000.',
+      ],
+      [
+        'Supporting a witness at a tribunal',
+        'One of our team leaders will give evidence at an employment tribunal in May. We would like to offer ' +
+          'her paid time off to prepare and an adviser to explain the hearing. Budget £600.',
+      ],
+      [
+        'Safety concerns policy',
+        'We want a policy and contracts that make clear staff are free to report safety concerns to the ' +
+          'Health and Safety Executive, with a briefing for line managers. Budget £1,000.',
+      ],
+    ],
+  },
+  {
+    wrong: composed.PROTECTED_WILDLIFE_HARMED,
+    refused: [
+      [
+        'Clearing the site for our new units',
+        'Our building plot has a badger sett under the hedge along the north boundary. We want a groundworks ' +
+          'crew to fill the sett entrances and clear the hedge in February, before the survey season, so the ' +
+          'ecologist finds nothing living in it. Budget £6,000.',
+      ],
+      [
+        'Otters at our fish farm',
+        'Otters have been taking trout from our ponds all year. We want a contractor to get rid of them along ' +
+          'the river bank using whatever methods work, and make sure nothing is found by the walkers. Budget ' +
+          '£2,000.',
+      ],
+    ],
+    workable: [
+      [
+        'Badger survey before our build',
+        'Our building plot has a badger sett under the hedge. We need an ecologist to survey it, apply for a ' +
+          'licence if the sett must be closed, and advise on mitigation before groundworks start. Budget £3,000.',
+      ],
+      [
+        'Keeping buzzards away from our pheasant pens',
+        'Buzzards are taking young birds from our release pens. We would like advice on non-lethal deterrents ' +
+          'and pen design to get our losses down. Budget £800.',
+      ],
+      [
+        'Bat boxes for the church',
+        'Bats roost in our church roof and we want to help them. We need bat boxes made and fitted on the ' +
+          'churchyard trees and a leaflet for visitors. Budget £500.',
+      ],
+    ],
+  },
+  {
+    wrong: composed.USED_SOLD_AS_NEW,
+    refused: [
+      [
+        'Tyre stock for our garage',
+        'We buy part-worn tyres in bulk from a dealer abroad. We want them cleaned, regrooved and sold as new in ' +
+          'our workshop, with new-style labels so customers cannot tell. Please design the labels; budget £700.',
+      ],
+      [
+        'Showroom sofas',
+        'Our ex-display sofas sit in the showroom for months. We would like them steam-cleaned, wrapped and ' +
+          'delivered as new to online customers, so that nobody would notice. We need a cleaning contractor. ' +
+          'Budget £3,000 a year.',
+      ],
+    ],
+    workable: [
+      [
+        'Grading our returned stock',
+        'About 8% of our orders are returned. We want a grading scheme so returned items are tested, graded ' +
+          'and listed as refurbished with honest descriptions. We need an e-commerce consultant. Budget £2,500.',
+      ],
+      [
+        'Ex-display sale',
+        'We want our ex-display sofas sold at a discount in a clearance sale, clearly labelled as ex-display. ' +
+          'We need a web page and a flyer. Budget £400.',
+      ],
+      [
+        'Packaging for our new range',
+        'We are launching a new range of headphones. We want a packaging supplier to produce sealed boxes that ' +
+          'match the originals of our first range, so customers recognise the brand. Budget £5,000.',
+      ],
+    ],
+  },
 ];
 
 describe('brief screening: wrongs composed from what the act does to whom', () => {

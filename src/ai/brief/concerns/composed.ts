@@ -20,8 +20,12 @@ import {
   RECORDED_WITHOUT_BEING_TOLD,
   THEIR_SAY_LEFT_OUT_ON_PURPOSE,
 } from './wrongs-to-people.ts';
+import { CONSENT_SET_ASIDE, DECLARATION_MADE_FOR_THEM, EVIDENCE_BOUGHT_OFF } from './wrongs-to-a-say.ts';
+import { PROTECTED_WILDLIFE_HARMED, USED_SOLD_AS_NEW } from './wrongs-out-of-sight.ts';
 
 export * from './wrongs-in-dealings.ts';
+export * from './wrongs-out-of-sight.ts';
+export * from './wrongs-to-a-say.ts';
 export * from './wrongs-to-people.ts';
 
 /** Read after the structural wrongs (structure.ts); the first whose parts meet gives the reason. */
@@ -43,4 +47,9 @@ export const COMPOSED_WRONGS: readonly Purpose[] = [
   ONE_COST_CLAIMED_TWICE,
   DATED_TO_ANOTHER_TIME,
   PRESSED_BEFORE_THEY_CAN_THINK,
+  CONSENT_SET_ASIDE,
+  DECLARATION_MADE_FOR_THEM,
+  EVIDENCE_BOUGHT_OFF,
+  PROTECTED_WILDLIFE_HARMED,
+  USED_SOLD_AS_NEW,
 ];
