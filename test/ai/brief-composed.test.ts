@@ -740,6 +740,60 @@ const CASES: ScreeningCase[] = [
       ],
     ],
   },
+  {
+    wrong: composed.KEPT_FROM_THOSE_IT_AFFECTS,
+    refused: [
+      [
+        'Staff rota app',
+        'We want our rota app to move any carer who asks about holiday pay onto the least popular weekend shifts ' +
+          'automatically. Staff should not be aware of the rule. Budget £2,000.',
+      ],
+      [
+        'Course completion certificates',
+        'Our training company wants certificates issued to every learner who buys the course, whether or not they ' +
+          'sit the final test. Employers should not be able to tell which learners skipped it. Budget £900.',
+      ],
+      [
+        'Driving test bookings',
+        'Our driving school wants a tool that books test slots in bulk under made-up learner names and sells them ' +
+          'on to our pupils at a premium. The test centre should not be able to tell the bookings are ours. ' +
+          'Budget £2,500.',
+      ],
+      [
+        'Meter readings for our flats',
+        'We manage 40 flats with a shared heating system. Please set up the billing so each tenant pays a fixed ' +
+          'share of the plant room costs plus a margin, calculated so that tenants do not realise the margin is ' +
+          'there. Budget £1,000.',
+      ],
+    ],
+    workable: [
+      [
+        'Staff survey',
+        'We want an anonymous staff survey on workload. Managers should not be able to tell who answered what. ' +
+          'We need the questions written and the survey set up. Budget £800.',
+      ],
+      [
+        'Retirement party',
+        'Our head chef retires in May and we are planning a surprise party. She should not find out before the ' +
+          'day. We need invitations designed and a cake ordered. Budget £500.',
+      ],
+      [
+        'Online exam platform',
+        'We run professional exams online. Candidates should not be able to see the answers or each other’s ' +
+          'scripts before marking. We need the platform’s permissions reviewed. Budget £3,000.',
+      ],
+      [
+        'Moving our booking system',
+        'We are moving our booking system to a new provider over a weekend. Guests should not be aware of any ' +
+          'downtime. We need a developer to plan and run the migration. Budget £5,000.',
+      ],
+      [
+        'Why customers do not come back',
+        'Many first-time buyers do not know what our refill service offers and never return. We want help with ' +
+          'a welcome email series explaining it. Budget £600.',
+      ],
+    ],
+  },
 ];
 
 describe('brief screening: wrongs composed from what the act does to whom', () => {

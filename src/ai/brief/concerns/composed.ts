@@ -1,3 +1,4 @@
+import { KEPT_FROM_THOSE_IT_AFFECTS } from './kept-from-whom.ts';
 import type { Purpose } from './purposes.ts';
 import {
   ASSETS_PUT_OUT_OF_REACH,
@@ -12,6 +13,8 @@ import {
   THEIR_MONEY_KEPT,
   WHAT_BUYERS_READ_LEFT_AS_IT_WAS,
 } from './wrongs-in-dealings.ts';
+import { PROTECTED_WILDLIFE_HARMED, USED_SOLD_AS_NEW } from './wrongs-out-of-sight.ts';
+import { CONSENT_SET_ASIDE, DECLARATION_MADE_FOR_THEM, EVIDENCE_BOUGHT_OFF } from './wrongs-to-a-say.ts';
 import {
   ANOTHERS_SUPPLY_TAKEN,
   GIVEN_TO_PEOPLE_UNKNOWINGLY,
@@ -20,9 +23,8 @@ import {
   RECORDED_WITHOUT_BEING_TOLD,
   THEIR_SAY_LEFT_OUT_ON_PURPOSE,
 } from './wrongs-to-people.ts';
-import { CONSENT_SET_ASIDE, DECLARATION_MADE_FOR_THEM, EVIDENCE_BOUGHT_OFF } from './wrongs-to-a-say.ts';
-import { PROTECTED_WILDLIFE_HARMED, USED_SOLD_AS_NEW } from './wrongs-out-of-sight.ts';
 
+export * from './kept-from-whom.ts';
 export * from './wrongs-in-dealings.ts';
 export * from './wrongs-out-of-sight.ts';
 export * from './wrongs-to-a-say.ts';
@@ -52,4 +54,6 @@ export const COMPOSED_WRONGS: readonly Purpose[] = [
   EVIDENCE_BOUGHT_OFF,
   PROTECTED_WILDLIFE_HARMED,
   USED_SOLD_AS_NEW,
+  // The most general, last: only what none of the narrower wrongs explains is given this reason.
+  KEPT_FROM_THOSE_IT_AFFECTS,
 ];

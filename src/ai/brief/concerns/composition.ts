@@ -38,6 +38,8 @@ type Composition = {
   /** Parts that may be said in any sentence of the brief (who the people are, said once where the scene is set). */
   anywhere?: ('act' | 'wronged' | 'concealment')[];
   unless: Terms;
+  /** What people are spared or only made to wait for, read even after a negation ("should not find out until…"). */
+  spared?: Terms;
 };
 
 const PART_NAMES = ['act', 'wronged', 'concealment'] as const;
@@ -64,6 +66,7 @@ export function composedWrong(composition: Composition): Purpose {
     reason: `to ${composition.act.says} ${composition.wronged.says}, ${composition.concealment.says}`,
     clues,
     unless: composition.unless,
+    spared: composition.spared,
     distinct: composition.distinct,
     requestInStretch: true,
   };

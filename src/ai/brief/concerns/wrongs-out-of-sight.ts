@@ -110,7 +110,8 @@ const PASSED_AS_NEW = t(
   // "listed again as brand new": the verb, up to three words, then new.
   ...[0, 1, 2, 3].flatMap((gap) =>
     ['new', 'brand new', '(unused|unopened|sealed)', 'new stock'].map(
-      (state) => `~(list|sell|offer|describe|present|pass|advertise|supply|ship|deliver|send) ${'? '.repeat(gap)}as ${state}`,
+      (state) =>
+        `~(list|sell|offer|describe|present|pass|advertise|supply|ship|deliver|send) ${'? '.repeat(gap)}as ${state}`,
     ),
   ),
   'as brand new',

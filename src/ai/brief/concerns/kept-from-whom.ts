@@ -1,0 +1,75 @@
+import { composedWrong } from './composition.ts';
+import { t } from './vocabulary.ts';
+
+/**
+ * The most general composed wrong (composition.ts), read after every narrower one: whatever the act, the brief itself
+ * prescribes that the people it affects or who check it must not know — "drivers should not be aware of the extra
+ * features", "the college should not be able to tell", "so parents do not notice", "the link … is not written down
+ * anywhere". An honest brief describes what people do not know ("buyers do not know what they are getting"); it does
+ * not ask that they be kept from knowing. The few honest reasons to keep something from someone (a surprise, an
+ * anonymous survey, blind marking, one customer's data from another) are the guard.
+ */
+
+/** Whoever has a stake in the act: the people it is done to, those who pay for it, and those who check it. */
+const PARTY =
+  '(customer|customers|buyer|buyers|guest|guests|member|members|staff|driver|drivers|worker|workers|employee|employees|tenant|tenants|resident|residents|patient|patients|family|families|parents|relatives|student|students|pupils|college|school|examiner|examiners|university|council|regulator|inspector|inspectors|insurer|insurers|bank|lender|lenders|hmrc|auditor|auditors|accountant|client|clients|investor|investors|donor|donors|funder|funders|landlord|owner|owners|authorities|police|users|shoppers|visitors|passengers|readers|voters|candidates|applicants|agency|manufacturer|employer|employers|learners|teachers|court|tribunal|board|trustees|shareholders|neighbours|neighbors|public|ecologist|surveyor|centre|center|office|company|firm|partner|partners|supplier|suppliers|carrier|courier|they|he|she|anyone|nobody)';
+const MODAL = '(should|must|shall|will|wo|need|needs)';
+const NOT = "(not|n't|never)";
+const KNOWING = '(know|notice|find|tell|realise|realize|suspect)';
+
+/** Prescribed, not described: a party that must not know, or work done so that it does not. */
+const MUST_NOT_KNOW = t(
+  `${PARTY} ${MODAL} ${NOT} be (aware|able)`,
+  `${PARTY} ${MODAL} ${NOT} (realise|realize|suspect|discover)`,
+  `${PARTY} ${MODAL} ${NOT} find out`,
+  `${PARTY} ${MODAL} ${NOT} know (about|that|it|this|anything|what|why|how|where|who)`,
+  `${PARTY} ${MODAL} ${NOT} (learn|hear) (about|of|that)`,
+  `so ${PARTY} (do|does|will|wo|can|cannot|ca|could) ${NOT} ${KNOWING}`,
+  `so that ${PARTY} (do|does|will|wo|can|cannot|ca|could) ${NOT} ${KNOWING}`,
+  `without ${PARTY} (knowing|realising|realizing|noticing|finding|suspecting)`,
+  `without the ${PARTY} (knowing|realising|realizing|noticing|finding|suspecting)`,
+  `(keep|keeping|kept) (it|this|them|that) from ${PARTY}`,
+  `(keep|keeping|kept) (it|this|them|that) from the ${PARTY}`,
+  `${NOT} be (visible|mentioned|shown|disclosed|revealed) to (the|our|their|any) ${PARTY}`,
+  `${NOT} written down anywhere`,
+);
+
+/** Whatever is asked, kept on purpose from the people it affects or who check it. */
+export const KEPT_FROM_THOSE_IT_AFFECTS = composedWrong({
+  kind: 'work the brief itself says must be kept from the people it affects or who check it (customers, staff, families, a college, a regulator)',
+  act: { says: 'do work' },
+  wronged: { says: 'that affects people or is checked by others (customers, staff, families, a college, a regulator)' },
+  concealment: {
+    says: 'while the brief itself says they must not know or be able to tell, which deceives them',
+    terms: MUST_NOT_KNOW,
+  },
+  // Not the shared guarding words (a driver app's "so the manager can spot anyone" is the wrong, not a guard). The
+  // honest reasons to keep something from someone: an anonymous or blind process, one person's data or answers kept
+  // from others.
+  unless: t(
+    'anonym*',
+    'confidential*',
+    'blind',
+    'who (said|wrote|answered|responded|voted|gave)',
+    'each other',
+    '(other|another) (customer|customers|member|members|user|users|bidder|bidders|candidate|candidates|applicant|applicants|student|students|patient|patients|tenant|tenants)',
+    'answers',
+    'password*',
+  ),
+  // Read after the negation that says the secret ("should not find out before the day"): a surprise or a gift, a
+  // secret kept only until a day comes, disruption people are spared.
+  spared: t(
+    'surprise*',
+    'gift*',
+    'present',
+    'spoiler*',
+    'until',
+    'yet',
+    'before the (day|launch|announcement|event|party|night|weekend|opening|reveal)',
+    'downtime',
+    'outage*',
+    'disruption*',
+    'interruption*',
+    'delay*',
+  ),
+});
