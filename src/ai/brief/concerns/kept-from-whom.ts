@@ -12,14 +12,15 @@ import { t } from './vocabulary.ts';
 
 /** Whoever has a stake in the act: the people it is done to, those who pay for it, and those who check it. */
 const PARTY =
-  '(customer|customers|buyer|buyers|guest|guests|member|members|staff|driver|drivers|worker|workers|employee|employees|tenant|tenants|resident|residents|patient|patients|family|families|parents|relatives|student|students|pupils|college|school|examiner|examiners|university|council|regulator|inspector|inspectors|insurer|insurers|bank|lender|lenders|hmrc|auditor|auditors|accountant|client|clients|investor|investors|donor|donors|funder|funders|landlord|owner|owners|authorities|police|users|shoppers|visitors|passengers|readers|voters|candidates|applicants|agency|manufacturer|employer|employers|learners|teachers|court|tribunal|board|trustees|shareholders|neighbours|neighbors|public|ecologist|surveyor|centre|center|office|company|firm|partner|partners|supplier|suppliers|carrier|courier|they|he|she|anyone|nobody)';
+  '(customer|customers|buyer|buyers|guest|guests|member|members|staff|driver|drivers|worker|workers|employee|employees|tenant|tenants|resident|residents|patient|patients|family|families|parents|relatives|student|students|pupils|college|school|examiner|examiners|university|council|regulator|inspector|inspectors|insurer|insurers|bank|lender|lenders|hmrc|auditor|auditors|accountant|client|clients|investor|investors|donor|donors|funder|funders|landlord|owner|owners|authorities|police|users|shoppers|visitors|passengers|readers|voters|candidates|applicants|agency|manufacturer|employer|employers|learners|teachers|court|tribunal|board|trustees|shareholders|neighbours|neighbors|public|ecologist|surveyor|centre|center|office|company|firm|partner|partners|supplier|suppliers|carrier|courier|they|anyone|nobody)';
 const MODAL = '(should|must|shall|will|wo|need|needs)';
 const NOT = "(not|n't|never)";
 const KNOWING = '(know|notice|find|tell|realise|realize|suspect)';
 
 /** Prescribed, not described: a party that must not know, or work done so that it does not. */
 const MUST_NOT_KNOW = t(
-  `${PARTY} ${MODAL} ${NOT} be (aware|able)`,
+  `${PARTY} ${MODAL} ${NOT} be aware`,
+  `${PARTY} ${MODAL} ${NOT} be able to tell`,
   `${PARTY} ${MODAL} ${NOT} (realise|realize|suspect|discover)`,
   `${PARTY} ${MODAL} ${NOT} find out`,
   `${PARTY} ${MODAL} ${NOT} know (about|that|it|this|anything|what|why|how|where|who)`,
@@ -32,6 +33,18 @@ const MUST_NOT_KNOW = t(
   `(keep|keeping|kept) (it|this|them|that) from the ${PARTY}`,
   `${NOT} be (visible|mentioned|shown|disclosed|revealed) to (the|our|their|any) ${PARTY}`,
   `${NOT} written down anywhere`,
+  // Whoever it is: nobody has an honest reason to ask that someone not suspect, or not tell one thing from another.
+  `? ${MODAL} ${NOT} suspect`,
+  `? ${MODAL} ${NOT} be able to tell`,
+  // The papers or people who speak for the business told to stay silent on it: "the manual will not mention them".
+  `? ${MODAL} ${NOT} (mention|disclose|reveal) (it|this|that|them|anything)`,
+  // What they are made to believe: "so buyers think they are home bred".
+  ...['so', 'so that'].flatMap((so) =>
+    [0, 1].map(
+      (gap) =>
+        `${so} ? ${'? '.repeat(gap)}(think|thinks|believe|believes|assume|assumes) (it|they|this|these|the|that|we|our)`,
+    ),
+  ),
 );
 
 /** Whatever is asked, kept on purpose from the people it affects or who check it. */
@@ -52,8 +65,8 @@ export const KEPT_FROM_THOSE_IT_AFFECTS = composedWrong({
     'blind',
     'who (said|wrote|answered|responded|voted|gave)',
     'each other',
-    '(other|another) (customer|customers|member|members|user|users|bidder|bidders|candidate|candidates|applicant|applicants|student|students|patient|patients|tenant|tenants)',
-    'answers',
+    // One person's data kept from another: "another member's details".
+    '(other|another) ? ? (data|details|records|information|scripts|bids|prices|accounts|messages|files)',
     'password*',
   ),
   // Read after the negation that says the secret ("should not find out before the day"): a surprise or a gift, a
@@ -71,5 +84,8 @@ export const KEPT_FROM_THOSE_IT_AFFECTS = composedWrong({
     'disruption*',
     'interruption*',
     'delay*',
+    'migrat*',
+    'the (switch|switch-over|move|changeover|upgrade)',
+    'old and new',
   ),
 });
