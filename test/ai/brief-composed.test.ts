@@ -804,6 +804,11 @@ const CASES: ScreeningCase[] = [
           'downtime. We need a developer to plan and run the migration. Budget £5,000.',
       ],
       [
+        'Peer review for our journal',
+        'Our society journal wants an online review system. Authors should not be able to tell who reviewed their ' +
+          'papers. We need the system set up and the editors trained. Budget £2,000.',
+      ],
+      [
         'Switching our phone system',
         'We are moving to a new phone system. Callers should not be able to tell the difference between the old ' +
           'and new menus. Budget £1,500.',

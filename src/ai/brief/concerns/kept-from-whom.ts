@@ -70,8 +70,10 @@ export const KEPT_FROM_THOSE_IT_AFFECTS = composedWrong({
     'password*',
   ),
   // Read after the negation that says the secret ("should not find out before the day"): a surprise or a gift, a
-  // secret kept only until a day comes, disruption people are spared.
+  // secret kept only until a day comes, disruption people are spared; and a blind or anonymous design, which keeps
+  // from people who did it or whose it is, not what is done ("should not be able to tell whose work they mark").
   spared: t(
+    '(tell|know|see|guess) (who|whose)',
     'surprise*',
     'gift*',
     'present',
