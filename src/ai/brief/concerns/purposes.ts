@@ -1,5 +1,6 @@
 import type { Terms } from '../terms.ts';
 import { guardedBy, KEPT_FROM_THEM, t } from './vocabulary.ts';
+import { LISTED_FOR_SPEAKING_UP } from './wrongs-to-a-say.ts';
 
 /**
  * Unlawful requests written as ordinary business asks: no sentence alarms on its own, the purpose shows only when
@@ -591,4 +592,5 @@ export const PURPOSES: readonly Purpose[] = [
   BORROWED_IDENTITY,
   HIDDEN_CHARGES,
   DATA_USED_BEHIND_THEIR_BACKS,
+  LISTED_FOR_SPEAKING_UP,
 ];

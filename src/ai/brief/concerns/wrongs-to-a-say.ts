@@ -1,5 +1,6 @@
+import { Terms } from '../terms.ts';
 import { composedWrong } from './composition.ts';
-import { guardedBy, t } from './vocabulary.ts';
+import { guardedBy, KEPT_FROM_THEM, t } from './vocabulary.ts';
 
 /**
  * Composed wrongs (composition.ts) against what only the people themselves may give: their consent, their own
@@ -181,4 +182,59 @@ export const EVIDENCE_BOUGHT_OFF = composedWrong({
     'protected disclosure*',
     'does not (stop|prevent|restrict)',
   ),
+});
+
+/** A list kept to turn people away: a shared database or watch list, a name checked before work or a tenancy. */
+const LIST_TO_TURN_AWAY = t(
+  'shared (list|database|register|spreadsheet)',
+  'watch list',
+  '~(check|search) (a|the|their|each) (name|names) before',
+  'before offering (work|shifts|jobs)',
+  'before offering (a|an) (job|tenancy|room|place|contract)',
+  '~add (their|the|any) names',
+  '~add names',
+  'do not (hire|employ|rent|let)',
+  'not to (hire|employ|rent|let|re-employ)',
+);
+/** What they did that the law protects: raising safety concerns, calling a regulator, joining a union, complaining. */
+const SPEAKING_UP = t(
+  '~raise ? (safety|health) (complaints|concerns|issues)',
+  '~raise (complaints|concerns|grievances)',
+  'safety (complaints|concerns)',
+  '~call the (hse|council|regulator|police|ombudsman)',
+  '~complain (to|about) the (council|regulator|hse|ombudsman|landlord)',
+  '~join the union',
+  'trade union*',
+  'union (members|member|activity|activities|organiser|organisers|reps|rep)',
+  'whistleblow*',
+  'tribunal (claim|claims)',
+);
+/** Kept out of sight of the people listed and of the records they could ask to see. */
+const OUT_OF_THE_RECORDS = Terms.union(
+  KEPT_FROM_THEM,
+  t(
+    // "outside our companies' own HR systems": up to three words between.
+    ...[0, 1, 2, 3].map(
+      (gap) => `outside (our|the|their) ${'? '.repeat(gap)}(hr|personnel) (systems|system|records|files)`,
+    ),
+    'off the (books|record)',
+  ),
+);
+
+/**
+ * People listed so that they are turned away from work or a home for speaking up: a blacklist. Read among the first
+ * purposes, so that it gives this reason before the broader "mislead the people who check the work".
+ */
+export const LISTED_FOR_SPEAKING_UP = composedWrong({
+  kind: 'a list kept, out of sight of the people on it, to turn away from work or a home those who raised safety concerns, called a regulator or joined a union (a blacklist)',
+  act: { says: 'keep a list that turns away from work or a home', terms: LIST_TO_TURN_AWAY },
+  wronged: {
+    says: 'people who raised safety concerns, called a regulator, complained or joined a union',
+    terms: SPEAKING_UP,
+  },
+  concealment: {
+    says: 'out of sight of the people on it, which punishes them for what the law protects',
+    terms: OUT_OF_THE_RECORDS,
+  },
+  unless: guardedBy('verif*', 'training (records|cards)', 'card checks', 'consent*', 'lawful*', 'anonymi*'),
 });
