@@ -31,7 +31,6 @@ const MUST_NOT_KNOW = t(
   `without the ${PARTY} (knowing|realising|realizing|noticing|finding|suspecting)`,
   `(keep|keeping|kept) (it|this|them|that) from ${PARTY}`,
   `(keep|keeping|kept) (it|this|them|that) from the ${PARTY}`,
-  `${NOT} be (visible|mentioned|shown|disclosed|revealed) to (the|our|their|any) ${PARTY}`,
   `${NOT} written down anywhere`,
   // Whoever it is: nobody has an honest reason to ask that someone not suspect, or not tell one thing from another.
   `? ${MODAL} ${NOT} suspect`,
