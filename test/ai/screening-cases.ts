@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Purpose } from '../../src/ai/brief/concerns/purposes.ts';
+import type { Purpose } from '../../src/ai/brief/concerns/purpose.ts';
 import { briefStage } from '../../src/ai/brief/index.ts';
 import { localContext } from './analysis-fixtures.ts';
 

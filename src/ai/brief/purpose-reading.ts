@@ -1,6 +1,7 @@
 import type { ParsedText, Sentence } from '../taxonomy/text-parser.ts';
 import { COMPOSED_WRONGS } from './concerns/composed.ts';
-import { type Clue, PURPOSES, type Purpose } from './concerns/purposes.ts';
+import type { Clue, Purpose } from './concerns/purpose.ts';
+import { PURPOSES } from './concerns/purposes.ts';
 import { STRUCTURAL_WRONGS } from './concerns/structure.ts';
 import { guarded, isRequest, meet, negated, type Refusal } from './request-screening.ts';
 

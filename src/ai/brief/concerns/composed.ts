@@ -1,5 +1,5 @@
 import { KEPT_FROM_THOSE_IT_AFFECTS } from './kept-from-whom.ts';
-import type { Purpose } from './purposes.ts';
+import type { Purpose } from './purpose.ts';
 import {
   ASSETS_PUT_OUT_OF_REACH,
   DATED_TO_ANOTHER_TIME,

@@ -1,5 +1,5 @@
 import type { Terms } from '../terms.ts';
-import type { Clue, Purpose } from './purposes.ts';
+import type { Clue, Purpose } from './purpose.ts';
 
 /**
  * Wrongs composed from what the requested act does to whom, rather than from a named scheme. The actor is always the

@@ -1,50 +1,6 @@
-import type { Terms } from '../terms.ts';
+import type { Purpose } from './purpose.ts';
 import { guardedBy, KEPT_FROM_THEM, t } from './vocabulary.ts';
 import { LISTED_FOR_SPEAKING_UP } from './wrongs-to-a-say.ts';
-
-/**
- * Unlawful requests written as ordinary business asks: no sentence alarms on its own, the purpose shows only when
- * neighbouring sentences are read together — whose data or whom the work is done to, by what means, and what the
- * result is for or who is kept from knowing ("each member record matched against what can be found online" and, next,
- * "we do not plan to mention this to them"). purpose-reading.ts reads them; the single-sentence concerns (index.ts)
- * come first, so a brief that says it plainly is refused with their reason.
- */
-export type Clue = {
-  /** Concepts that must meet in one sentence. */
-  together: Terms[];
-  /** A hit right after "not", "never", "without"… does not count: "it must not read personal messages". */
-  asserted?: boolean;
-  /** At most this many tokens from a hit of the first concept to a hit of the second: "copy … their photos". */
-  within?: number;
-  /**
-   * The clue may be in any sentence of the brief, not only in the stretch: who a business serves or employs is said
-   * once, where the brief sets the scene ("mostly retired people in their eighties"), and holds for what follows.
-   */
-  anywhere?: boolean;
-};
-
-export type Purpose = {
-  /** The kind of problem as a noun phrase, for the list a model's prompt is given. */
-  kind: string;
-  /** Completes "read together, its sentences ask …": what the company reads. */
-  reason: string;
-  /** Every clue must be found, each in some sentence of one stretch of neighbouring sentences. */
-  clues: Clue[];
-  /** Words in the clues' sentences that show the work guards against the wrong (negation-aware). */
-  unless: Terms;
-  /**
-   * What people are spared rather than kept from, said with a negation that does not turn it round: "members should
-   * not notice any downtime".
-   */
-  spared?: Terms;
-  /** Each clue in a sentence of its own: what the clues say is a wrong only when set against each other. */
-  distinct?: boolean;
-  /**
-   * The request may be any sentence of the stretch, not only one that holds a clue: a wrong of several parts is
-   * often described as the business's practice ("he keeps them until the end of the season") next to what is asked.
-   */
-  requestInStretch?: boolean;
-};
 
 const PEOPLE_ON_RECORD = t(
   '(each|every) (member|customer|client|user|patient|tenant|applicant|employee|resident|supporter|donor|guest|visitor|subscriber|student|parent|borrower|candidate)',
@@ -577,7 +533,14 @@ export const HIDDEN_CHARGES: Purpose = {
   unless: t('clear*', 'transparen*', 'remov*', 'fix', 'fixing', 'audit*', 'complain*'),
 };
 
-/** Read after the single-sentence concerns; the first whose clues meet gives the reason. */
+/**
+ * Unlawful requests written as ordinary business asks: no sentence alarms on its own, the purpose shows only when
+ * neighbouring sentences are read together — whose data or whom the work is done to, by what means, and what the
+ * result is for or who is kept from knowing ("each member record matched against what can be found online" and, next,
+ * "we do not plan to mention this to them"). purpose-reading.ts reads them; the single-sentence concerns (index.ts)
+ * come first, so a brief that says it plainly is refused with their reason; of these, the first whose clues meet
+ * gives the reason.
+ */
 export const PURPOSES: readonly Purpose[] = [
   COVERT_PROFILING,
   FABRICATED_RECORDS,

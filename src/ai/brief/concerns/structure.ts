@@ -1,5 +1,6 @@
 import { Terms } from '../terms.ts';
-import { CHECKERS, type Purpose, THEIR_DETAILS } from './purposes.ts';
+import type { Purpose } from './purpose.ts';
+import { CHECKERS, THEIR_DETAILS } from './purposes.ts';
 import { guardedBy, KEPT_FROM_THEM, PERSONAL_DATA, t } from './vocabulary.ts';
 
 /**
