@@ -764,4 +764,57 @@ describe('decomposition: the skills a task needs', () => {
     const quarry = names('Evidence on mineral extraction at the quarry.', 'Do it');
     assert.ok(!quarry.includes('Ventilation systems'), quarry.join(', '));
   });
+
+  it('reads writing down a procedure as procedure writing, and following one as no such work', () => {
+    for (const piece of [
+      'Write a lone working procedure for the night porters.',
+      'Updated cash handling procedures for both shops.',
+      'Rewrite our code of practice for the cutting room.',
+      'A written procedure for checking the cold store each morning.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(skills.includes('Standard operating procedures'), `${piece}: ${skills.join(', ')}`);
+    }
+    const follow = names('Check that staff follow the cleaning procedures.', 'Check it');
+    assert.ok(!follow.includes('Standard operating procedures'), follow.join(', '));
+    // The name recruiters give the work resolves to the same skill.
+    assert.equal(taxonomy.resolve('Procedure writing')?.name, 'Standard operating procedures');
+  });
+
+  it('reads records named before their analysis or their span as data analysis', () => {
+    for (const piece of [
+      'We need the footfall figures from the last two years analysed by month.',
+      'Go through the complaints records of the past three years.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(skills.includes('Data analysis'), `${piece}: ${skills.join(', ')}`);
+    }
+    const kept = names('Keep the data on a shared drive.', 'Keep the data');
+    assert.ok(!kept.includes('Data analysis'), kept.join(', '));
+  });
+
+  it('reads scanning or digitising documents as digitisation, and not scanning barcodes', () => {
+    for (const piece of [
+      'Scanning of all the glass negatives at 1200 dpi.',
+      'Digitise the tithe maps so researchers can see them online.',
+      'Scan every page of the minute books.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(skills.includes('Document digitisation'), `${piece}: ${skills.join(', ')}`);
+    }
+    const barcodes = names('Barcodes scanned at the loading bay door.', 'Do it');
+    assert.ok(!barcodes.includes('Document digitisation'), barcodes.join(', '));
+  });
+
+  it('reads bidding for a contract as bid writing, and issuing a tender as procurement', () => {
+    for (const piece of [
+      'We want to bid for the school meals contract next spring.',
+      'The tender response: the quality answers on staffing and mobilisation.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(skills.includes('Bid management') && !skills.includes('Procurement'), `${piece}: ${skills.join(', ')}`);
+    }
+    const buying = names('Tender the kitchen refit to three contractors.', 'Tender it');
+    assert.ok(buying.includes('Procurement') && !buying.includes('Bid management'), buying.join(', '));
+  });
 });

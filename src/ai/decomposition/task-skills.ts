@@ -80,6 +80,10 @@ const INFORMS =
 const CLINICAL_AUDIT =
   /\baudit\w{0,3}\s{1,3}(?:of\s{1,3})?(?:the\s{1,3}|our\s{1,3})?(?:clinical\s{1,3}|patient\s{1,3}|treatment\s{1,3})?(?:outcomes|results)\b|\baudit\b[^.\n]{0,100}\bbaseline\b|\bre-audit/i;
 
+/** A bid for work the client wants to win, or the answers it writes to a buyer's tender. */
+const BIDS =
+  /\b(?:bid|bids|bidding)\s(?:for|on)\s(?:(?:the|a|an|our|this|more)\s)?(?:[\w-]{1,20}\s){0,3}?(?:lots?|contracts?|frameworks?)\b|\btender\s(?:responses?|submissions?)\b|\bquality\s(?:questions|answers)\b/i;
+
 const WORK_SKILLS: {
   words: Words;
   skills: string[];
@@ -165,6 +169,16 @@ const WORK_SKILLS: {
     supporting: true,
     // A schedule of work ("a maintenance schedule", "an inspection schedule") is a plan, not a rota of people.
     generic: /^schedules?$/,
+  },
+  // Writing down how work is to be done ("Write a racking safety procedure", "write payroll procedures for our new
+  // payroll officer", "Updated claims handling procedures", "a simple written parlour procedure", "rewrite our ground
+  // control code of practice"): the piece makes the document, which a procedure writer staffs; not "following the
+  // procedures" or improving a process.
+  {
+    words:
+      /\b(?:writ(?:e|es|ing|ten)|rewrit(?:e|es|ing|ten)|updat(?:e|es|ed|ing)|draft(?:s|ed|ing)?)\s(?:[\w'’-]{1,20}\s){0,4}?(?:procedures?|SOPs?|codes?\sof\spractice|operating\sinstructions)\b/i,
+    skills: ['Standard operating procedures'],
+    why: 'it writes down how the work is done',
   },
   {
     words: /\b(?:procedures|sops?|process)\b/i,
@@ -395,7 +409,27 @@ const WORK_SKILLS: {
     skills: ['Data analysis'],
     why: 'it studies recorded data',
   },
+  // The same said the other way round: the records first, then that they are to be analysed or the span they cover
+  // ("the individual cow cell count records from the last year analysed", "our ticketing data from the past five
+  // seasons analysed", "the referral data of the last three years").
+  {
+    words: near(
+      /\b(?:data|records|figures|statistics)\b/gi,
+      60,
+      /\banaly[sz]ed\b|\b(?:last|past|previous)\s(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve)\s)?(?:years?|months?|seasons?|weeks?)\b/gi,
+    ),
+    skills: ['Data analysis'],
+    why: 'it studies recorded data',
+  },
   { words: /\banaly[sz]/i, skills: ['Data analysis'], why: 'it analyses data', supporting: true },
+  // Making digital copies of a collection ("scanning of every item at archival resolution", "Capture of all pages at
+  // 400 ppi", "digitise the maps at high resolution"): an imaging technician's work. Not a barcode or a body scanned.
+  {
+    words:
+      /\bdigiti[sz](?:e|es|ed|ing)\b|\bscan(?:s|ned|ning)?\s(?:of\s)?(?:(?:every|each|all|the|our)\s)?(?:[\w-]{1,20}\s){0,2}?(?:items?|pages?|documents?|photographs?|prints?|negatives|slides|volumes?|maps?|plans|papers|letters|registers|archives?|collections?)\b|\b\d{3,4}\s?(?:ppi|dpi)\b|\barchival resolution\b/i,
+    skills: ['Document digitisation'],
+    why: 'it makes digital copies of documents',
+  },
   {
     words: /\bcurriculum|\blesson plans?\b|\bsession plans?\b|\bschemes? of work\b/i,
     skills: ['Curriculum development', 'Lesson planning'],
@@ -492,7 +526,15 @@ const WORK_SKILLS: {
   { words: /\banimat(?:ed|ion|ions)\b/i, skills: ['Animation'], why: 'it is animated' },
   { words: /\bsubtitl|\bcaptions\b/i, skills: ['Subtitling'], why: 'it subtitles video' },
   { words: /\bfocus groups?\b/i, skills: ['Qualitative research'], why: 'it runs focus groups' },
-  { words: /\btender(?:s|ed|ing)?\b/i, skills: ['Procurement'], why: 'it buys through a tender' },
+  // The client answering a buyer's tender ("bidding for the domestic services contract", "we want to bid for the
+  // northern lot", "write the method statements and quality answers", "the tender response"): a bid writer's work,
+  // not buying through a tender of its own.
+  {
+    words: BIDS,
+    skills: ['Bid management'],
+    why: 'it answers a tender to win work',
+  },
+  { words: /\btender(?:s|ed|ing)?\b/i, skills: ['Procurement'], why: 'it buys through a tender', unlessWhere: BIDS },
   // Buying named by its verb ("source the surface material", "get prices from three builders", "buy in PGDs", "find
   // new suppliers for our botanicals"): choosing what to buy and from whom is a buyer's work. The verb "source" takes
   // its object ("source a fridge"); the noun does not ("the source of the damp", "source code"). Not the prices the
