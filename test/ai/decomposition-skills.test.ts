@@ -817,4 +817,31 @@ describe('decomposition: the skills a task needs', () => {
     const buying = names('Tender the kitchen refit to three contractors.', 'Tender it');
     assert.ok(buying.includes('Procurement') && !buying.includes('Bid management'), buying.join(', '));
   });
+
+  it('reads words written to be spoken as scriptwriting, and not a script a computer runs', () => {
+    for (const piece of ['A script for the ghost walk tour.', 'Scripts for six short explainer videos.']) {
+      const skills = names(piece, 'Do it');
+      assert.ok(skills.includes('Scriptwriting'), `${piece}: ${skills.join(', ')}`);
+    }
+    const code = names('Check which tracking scripts load on the checkout page.', 'Check it');
+    assert.ok(!code.includes('Scriptwriting'), code.join(', '));
+  });
+
+  it('reads specifying the works for contractors to price as specification writing', () => {
+    for (const piece of [
+      'Specify the drainage works for the lower field.',
+      'A specification that two or three builders can price.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(skills.includes('Specification Writing'), `${piece}: ${skills.join(', ')}`);
+    }
+    const measured = names('Specify which of the three sites suits us best.', 'Choose a site');
+    assert.ok(!measured.includes('Specification Writing'), measured.join(', '));
+  });
+
+  it('knows online booking as a kind of reservation system', () => {
+    assert.equal(taxonomy.resolve('Online booking')?.name, 'Reservation systems');
+    const skills = names('Set up online booking for the pottery classes.', 'Set it up');
+    assert.ok(skills.includes('Reservation systems'), skills.join(', '));
+  });
 });

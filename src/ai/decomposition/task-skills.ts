@@ -525,10 +525,29 @@ const WORK_SKILLS: {
   { words: /\billustrat(?:e|ed|ion|ions)\b/i, skills: ['Illustration'], why: 'it is illustrated' },
   { words: /\banimat(?:ed|ion|ions)\b/i, skills: ['Animation'], why: 'it is animated' },
   { words: /\bsubtitl|\bcaptions\b/i, skills: ['Subtitling'], why: 'it subtitles video' },
+  // Words written to be spoken to an audience ("scripts for a 45-minute audio guide", "a tour script", "a show …
+  // narrated live by our presenters from a script"): a scriptwriter's work. Not a script a computer runs ("which
+  // cookies and scripts load today") nor what someone says in a meeting ("consultation meeting scripts").
+  {
+    words: /\bscripts?\b|\bscriptwrit/i,
+    skills: ['Scriptwriting'],
+    why: 'it writes words to be spoken',
+    onlyWhere:
+      /\b(?:audio|tours?|videos?|shows?|podcasts?|films?|guides?|narrat\w*|voice-?overs?|presenters?|episodes?|radio|broadcasts?|plays?)\b/i,
+  },
   { words: /\bfocus groups?\b/i, skills: ['Qualitative research'], why: 'it runs focus groups' },
   // The client answering a buyer's tender ("bidding for the domestic services contract", "we want to bid for the
   // northern lot", "write the method statements and quality answers", "the tender response"): a bid writer's work,
   // not buying through a tender of its own.
+  // Saying what is to be built or fitted so that contractors can price it ("specify ventilation and insulation works
+  // by house archetype", "specify new oak gates … in a form a contractor can price", "a specification that a local
+  // contractor can price"): a specification writer's work, beside the design.
+  {
+    words:
+      /\bspecif(?:y|ies|ying)\s(?:the\s|new\s)?(?:[\w-]{1,20}\s){0,3}?(?:works|repairs|gates|windows|doors|materials|installations?)\b|\bspecifications?\b[^.;\n]{0,60}\b(?:contractors?|builders?|installers?)\s(?:can|could|will|to)\s(?:price|quote|tender)\b|\bspecifications?\s(?:for|of)\s(?:the\s)?(?:[\w-]{1,20}\s){0,2}?works\b/i,
+    skills: ['Specification Writing'],
+    why: 'it specifies the works for contractors to price',
+  },
   {
     words: BIDS,
     skills: ['Bid management'],
