@@ -844,4 +844,14 @@ describe('decomposition: the skills a task needs', () => {
     const skills = names('Set up online booking for the pottery classes.', 'Set it up');
     assert.ok(skills.includes('Reservation systems'), skills.join(', '));
   });
+
+  it('reads a risk assessment of a hazard whose own skill is chosen as that practice, not risk management besides', () => {
+    const fire = names('A fire risk assessment of the hostel after the loft conversion.', 'Assess it');
+    assert.ok(fire.includes('Fire safety') && !fire.includes('Risk management'), fire.join(', '));
+    // A hazard no chosen skill names, or a risk assessment of nothing named, stays risk management.
+    const plain = names('A risk assessment for the sponsored walk.', 'Assess it');
+    assert.ok(plain.includes('Risk management'), plain.join(', '));
+    const bribery = names('A bribery risk assessment of how we win council work.', 'Assess it');
+    assert.ok(bribery.includes('Risk management'), bribery.join(', '));
+  });
 });
