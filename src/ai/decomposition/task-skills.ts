@@ -814,7 +814,7 @@ export function requiredSkills(
     }
   }
   if (onlySideWork) for (const { skill, reason } of sideWork) add(skill, reason);
-  if (chosen.has(RISK_MANAGEMENT) && assessesNamedHazard(piece, parsed, new Set(chosen.keys()), taxonomy))
+  if (chosen.has(RISK_MANAGEMENT) && assessesNamedHazard(parsed, new Set(chosen.keys()), taxonomy))
     chosen.delete(RISK_MANAGEMENT);
   // Practices the excerpt names that the taxonomy does not know, in its words ("a desk-based assessment"), after the
   // taxonomy's skills, which may name them already, and beside them: they stand in for none of the skills above
@@ -832,21 +832,23 @@ export function requiredSkills(
 }
 
 const RISK_MANAGEMENT = 'Risk management';
-/** The hazard a risk assessment is named by: "fire" in "a fire risk assessment". */
-const HAZARD_ASSESSED = /\b([\p{L}\d-]+)\s+risk\s+assessments?\b/giu;
 /**
  * A risk assessed of a named hazard ("a fire risk assessment", "a legionella risk assessment", "a DSEAR risk
  * assessment") whose own skill is chosen already (Fire safety, Legionella control, Process safety) is that skill's
  * practice: not general risk management besides, which the words "risk assessment" alone read as. A hazard no chosen
  * skill names ("a bribery risk assessment") leaves risk management the work.
  */
-function assessesNamedHazard(piece: string, parsed: ParsedText, chosen: ReadonlySet<string>, taxonomy: Taxonomy) {
+function assessesNamedHazard(parsed: ParsedText, chosen: ReadonlySet<string>, taxonomy: Taxonomy) {
   if (!headsNamedPractices(parsed, /^risks?$/)) return false;
   const others = [...chosen]
     .filter((name) => name !== RISK_MANAGEMENT)
     .flatMap((name) => [name, ...(taxonomy.resolve(name)?.aliases ?? [])])
     .map((name) => ` ${name.toLowerCase()} `);
-  const hazards = [...piece.matchAll(HAZARD_ASSESSED)].map((match) => match[1].toLowerCase());
+  // The word before each "risk assessment": "fire" in "a fire risk assessment".
+  const { tokens } = parsed;
+  const hazards = tokens.flatMap((token, k) =>
+    token.lower === 'risk' && k > 0 && /^assessments?$/.test(tokens[k + 1]?.lower ?? '') ? [tokens[k - 1].lower] : [],
+  );
   return hazards.length > 0 && hazards.every((hazard) => others.some((name) => name.includes(` ${hazard} `)));
 }
 
