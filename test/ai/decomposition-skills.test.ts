@@ -854,4 +854,18 @@ describe('decomposition: the skills a task needs', () => {
     const bribery = names('A bribery risk assessment of how we win council work.', 'Assess it');
     assert.ok(bribery.includes('Risk management'), bribery.join(', '));
   });
+
+  it('reads a contract the piece drafts as contract drafting, and not one it only refers to', () => {
+    const drafted = names('Draft the hire agreement for the minibus.', 'Draft it');
+    assert.ok(drafted.includes('Contract drafting'), drafted.join(', '));
+    for (const piece of [
+      'Our cleaning contract expires in May, so we need a new cleaner in place.',
+      'Move the pond fish with the landowner’s agreement.',
+      'Check our pricing on how we win public contracts.',
+      'A rota written to match our service level agreements.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(!skills.includes('Contract drafting'), `${piece}: ${skills.join(', ')}`);
+    }
+  });
 });

@@ -280,10 +280,16 @@ const WORK_SKILLS: {
   },
   { words: /\bproduct descriptions?\b|\blanding page copy\b/i, skills: ['Copywriting'], why: 'it writes sales copy' },
   { words: /\bpress\b|\bPR\b|\bmedia relations\b/, skills: ['Public relations'], why: 'it deals with the press' },
+  // Not a contract or an agreement the piece only refers to: one that ends ("The contract ends in June"), someone's
+  // consent ("with the Environment Agency's agreement"), a treaty ("the UK-Vietnam trade agreement"), contracts won or
+  // run ("how we win and run public contracts"), or agreements work must meet or earns under ("written to match our
+  // service level agreements", "income from a power purchase agreement").
   {
     words: /\bcontracts?\b|\bagreements?\b|\bterms and conditions\b|\bterms (?:for|of)\b|\bclauses\b/i,
     skills: ['Contract drafting'],
     why: 'it drafts contract terms',
+    unlessWhere:
+      /\bcontracts?\s(?:ends?|expires?|runs?\sout)\b|['’]s\sagreement\b|\btrade\sagreements?\b|\b(?:win|won|winning|run|running)\s(?:and\s(?:win|run)\s)?(?:public\s|council\s)?contracts\b|\b(?:match|meet|under|from)\s(?:a\s|an\s|the\s|our\s|their\s)?(?:[\w-]{1,20}\s){0,3}?agreements?\b/i,
   },
   {
     words:
