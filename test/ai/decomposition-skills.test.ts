@@ -868,4 +868,17 @@ describe('decomposition: the skills a task needs', () => {
       assert.ok(!skills.includes('Contract drafting'), `${piece}: ${skills.join(', ')}`);
     }
   });
+
+  it('reads what a food or drink label must say as food labelling, and a label of anything else as no such work', () => {
+    for (const piece of [
+      'New jar labels with the allergens in bold.',
+      'An ingredient panel for each of the three sauces.',
+      'Check the cider labels against the alcohol labelling rules.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(skills.includes('Food labelling'), `${piece}: ${skills.join(', ')}`);
+    }
+    const shelves = names('New shelf labels for the hardware aisle.', 'Do it');
+    assert.ok(!shelves.includes('Food labelling'), shelves.join(', '));
+  });
 });

@@ -520,6 +520,19 @@ const WORK_SKILLS: {
     why: 'it takes fumes or dust away',
   },
   { words: /\bmenus?\b|\brecipes?\b/i, skills: ['Menu development'], why: 'it writes menus or recipes' },
+  // What a food or drink label must say ("a corrected ingredient panel with peanuts in bold", "the 14 labels with
+  // correct allergen emphasis", "our bottle labels against the alcohol labelling rules", "can artwork … with the
+  // allergen and alcohol information set out correctly"): labelling law, beside whoever designs the label.
+  {
+    words: near(
+      /\b(?:labels?|labelling|packaging|artwork)\b/gi,
+      80,
+      /\b(?:allergens?|alcohol|nutrition(?:al)?|may contain)\b/gi,
+      /\bingredient (?:panels?|declarations?)\b|\b(?:food|allergen|alcohol) labelling\b|\blabelling (?:rules|regulations|law)\b/i,
+    ),
+    skills: ['Food labelling'],
+    why: 'it says on a label what food law requires',
+  },
   { words: /\bexhibitions?\b/i, skills: ['Exhibition curation'], why: 'it puts on an exhibition' },
   // Taking them, not photographs the piece works with ("about the photographs", "photographs from our archive").
   {
