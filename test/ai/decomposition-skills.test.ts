@@ -881,4 +881,17 @@ describe('decomposition: the skills a task needs', () => {
     const shelves = names('New shelf labels for the hardware aisle.', 'Do it');
     assert.ok(!shelves.includes('Food labelling'), shelves.join(', '));
   });
+
+  it('reads an asset register or a plan of years for renewing a stock as asset management', () => {
+    for (const piece of [
+      'An asset register of the estate’s culverts and footbridges.',
+      'A twenty-year sewer renewal plan with costs.',
+      'A ten-year plan for replacing the street lights.',
+    ]) {
+      const skills = names(piece, 'Do it');
+      assert.ok(skills.includes('Asset management'), `${piece}: ${skills.join(', ')}`);
+    }
+    const oneOff = names('A plan for replacing the broken gate.', 'Plan it');
+    assert.ok(!oneOff.includes('Asset management'), oneOff.join(', '));
+  });
 });

@@ -503,6 +503,15 @@ const WORK_SKILLS: {
     why: 'it designs a building or a space',
   },
   { words: /\brenovat|\brefurbish|\bfit-?out\b/i, skills: ['Refurbishment'], why: 'it renovates a building' },
+  // Keeping a stock of structures, pipes, track or homes over years ("a structures asset register", "a prioritised
+  // ten-year maintenance programme", "a five-year track renewal plan", "a five-year plan for replacing pipes", "a
+  // two-year investment plan"): an asset manager's work, beside the surveys that feed it.
+  {
+    words:
+      /\basset registers?\b|\b(?:\d+|two|three|four|five|ten|fifteen|twenty|thirty)-year\s(?:[\w-]{1,20}\s){0,2}?(?:maintenance|renewal|replacement|investment|capital)\s(?:plans?|programmes?|strateg(?:y|ies))\b|\b(?:\d+|two|three|four|five|ten|fifteen|twenty|thirty)-year\splans?\sfor\s(?:replacing|renewing)\b/i,
+    skills: ['Asset management'],
+    why: 'it plans the upkeep of a stock of assets over years',
+  },
   // Overseeing building works where they happen ("supervising the repair works on site", "someone to supervise the
   // works on site"): a site manager's work. Not supervision of people or of another trade's step ("supervision of the
   // roof strip under the licence", "clinical supervision").
