@@ -49,6 +49,17 @@ describe('CV reading: people as the object of a verb of bringing them on', () =>
     assert.ok(pronoun.includes('Mentoring'), pronoun.join(', '));
   });
 
+  it('reads a bullet-opening verb the tagger takes for a name before a modifier in small letters ("Train new …")', () => {
+    // The tagger reads "Train new" as a name; the object, people at work, makes it the person's own training.
+    const found = names(['- Train new starters and trainee scientists; signed off four portfolios.']);
+    assert.ok(found.includes('Staff training'), found.join(', '));
+    const mentored = names(['- Mentor new estimators on take-offs.']);
+    assert.ok(mentored.includes('Mentoring'), mentored.join(', '));
+    // Not when what follows names no people at work.
+    const things = names(['- Train new timetables into the depot system.']);
+    assert.ok(!things.includes('Staff training'), things.join(', '));
+  });
+
   it('leaves teaching pupils as Teaching, and a bare role after a past participle as a description', () => {
     const pupils = names(['- I taught pupils to read in small groups.']);
     assert.ok(pupils.includes('Teaching'), pupils.join(', '));

@@ -116,7 +116,9 @@ export type PeopleTest = (head: Token) => boolean;
  * our lifeguards", "Mentor three trainees") or one joined to a verb ("Induct and mentor new officers"): it is the verb
  * when it is joined by "and"/"or" to a verb, comes before "him"/"her"/"them", or opens its clause (or joins one
  * opened by the person's action: "Oversaw the depot and supervised the night drivers") before a determiner, a
- * possessive or a number.
+ * possessive, a number or an adjective in small letters ("Train new starters", "Mentor new estimators": the tagger
+ * reads "new" after a capitalised first word as a name, so a word in small letters tagged as a name counts too). The
+ * object must still name people at work (`peoplePhrases`), so "Train new timetables" says nothing.
  */
 function readsAsPeopleVerb(tokens: Token[], i: number): boolean {
   const token = tokens[i];
@@ -130,7 +132,9 @@ function readsAsPeopleVerb(tokens: Token[], i: number): boolean {
   }
   // An object pronoun follows a verb, never a noun: "… and mentor him".
   if (sameSentence(i + 1) && PERSON_PRONOUNS.has(next.lower)) return true;
-  if (!sameSentence(i + 1) || !['DET', 'PRON', 'NUM'].includes(next.pos)) return false;
+  if (!sameSentence(i + 1)) return false;
+  const modifier = (next.pos === 'ADJ' || next.pos === 'PROPN') && next.value === next.lower;
+  if (!['DET', 'PRON', 'NUM'].includes(next.pos) && !modifier) return false;
   return opensClause(tokens, i) || joinsOwnAction(tokens, i);
 }
 
