@@ -605,3 +605,20 @@ describe('the vocabulary recruiters write for each trade', () => {
     }
   });
 });
+
+describe('one skill under one name', () => {
+  // ESCO's "write work-related reports" was a skill of its own beside the curated Report writing, so a CV's "Write
+  // reports for …" never reached a task that asks for Report writing; the curated skill now holds the concept.
+  test("reads ESCO's work-related reports as Report writing, with its kinds of report beneath it", () => {
+    assertResolves([
+      ['write reports', 'Report writing'],
+      ['write work-related reports', 'Report writing'],
+    ]);
+    const inspection = taxonomy.resolve('write inspection reports');
+    assert.ok(inspection, 'write inspection reports');
+    assert.ok(
+      taxonomy.broaderOf(inspection).some((skill) => skill.name === 'Report writing'),
+      `${inspection.name} is under ${taxonomy.broaderOf(inspection).map((skill) => skill.name).join(', ')}`,
+    );
+  });
+});
