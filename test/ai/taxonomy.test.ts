@@ -616,9 +616,7 @@ describe('one skill under one name', () => {
     ]);
     const inspection = taxonomy.resolve('write inspection reports');
     assert.ok(inspection, 'write inspection reports');
-    assert.ok(
-      taxonomy.broaderOf(inspection).some((skill) => skill.name === 'Report writing'),
-      `${inspection.name} is under ${taxonomy.broaderOf(inspection).map((skill) => skill.name).join(', ')}`,
-    );
+    const broader = taxonomy.broaderOf(inspection).map((skill) => skill.name);
+    assert.ok(broader.includes('Report writing'), `${inspection.name} is under ${broader.join(', ')}`);
   });
 });
