@@ -205,9 +205,14 @@ const LETTER = /\p{L}/u;
 const PLURAL_ENDING = /^(?:s|es)(?![\p{L}])/u;
 
 // Right after a skill: "Rust (learning)", "PRINCE2 – in progress", "NEBOSH (expected 2027)", "Independent
-// prescribing: enrolled on next year's course".
+// prescribing: enrolled on next year's course", "SSSTS – booked for March". In a table the note may follow the level
+// in the next cell: "Musculoskeletal ultrasound | Beginner — course booked for 2027".
 const PENDING_AFTER =
-  /^\s?[(:–—-]\s?(?:currently\s)?(?:learning|in progress|studying|in training|expected|planned|enrolled)\b/i;
+  /^\s?(?:\|\s?(?:\p{L}+\s?)?)?[(:–—-]\s?(?:currently\s)?(?:learning|in progress|studying|in training|expected|planned|enrolled|(?:a\s)?(?:course\s)?booked)(?![\p{L}])/iu;
+// A skill said to be still ahead, after it: "The load control certificate (weight and balance) is on my plan for
+// 2027", "IPAF is booked for January", "Level 3 is planned for next year".
+const PLANNED_AFTER =
+  /^\)?\s(?:is|are)\s(?:on\s(?:my|the|our)\s(?:plan|list|development plan|training plan|to-do list)|planned|booked|scheduled|next)(?![\p{L}])/iu;
 // A credential no longer held: "CSCS Card (expired)", "Gas Safe – lapsed".
 const LAPSED_AFTER = /^\s?[(:–—-]\s?(?:expired|lapsed)\b/i;
 // Met but not held: "Flow cytometry: observed CD4 counts only", "MRI – shadowed only", "Spanish – a few words from
@@ -368,7 +373,9 @@ export function statusReader(clause: string): ClauseStatus {
     if (NO_BEFORE.test(before) && EXPERIENCE_AFTER.test(clause.slice(end, end + NO_WINDOW))) {
       return 'negated';
     }
-    if (PENDING_AFTER.test(clause.slice(end, end + 24))) return 'aspirational';
+    if (PENDING_AFTER.test(clause.slice(end, end + 40)) || PLANNED_AFTER.test(clause.slice(end, end + 40))) {
+      return 'aspirational';
+    }
     if (
       LAPSED_AFTER.test(clause.slice(end, end + 12)) ||
       LAPSED_IN_ITEM.test(clause.slice(end, end + 64)) ||
