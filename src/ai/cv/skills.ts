@@ -519,11 +519,15 @@ const CLAIMING_SECTIONS: ReadonlySet<Section> = new Set(['summary', 'experience'
 // A clause that ends on when the person does it outside work ("Allotment and beekeeping at weekends", "plays
 // football at the weekend"): what it names before is a pastime.
 const PASTIME_AFTER = /\s(?:at|on)\s(?:the\s)?weekends?[\s.!]*$/iu;
+// A sentence that ended between the skill and "at weekends" (one the sentence splitter kept whole, since "category
+// C." reads as an initial: "Full UK driving licence with category C. Coaching my son's team at weekends.").
+const SENTENCE_END = /[.!?]\s\p{Lu}/u;
 
 function isPastime(clause: string, mention: Mention, section: Section): boolean {
   if (!/enjoy|spare|free|outside|hobbies|interests|pastimes|for fun|weekend/i.test(clause)) return false;
   if (PASTIME_LABEL.test(clause)) return true;
-  if (PASTIME_AFTER.test(clause)) return true;
+  const after = PASTIME_AFTER.exec(clause);
+  if (after && !SENTENCE_END.test(clause.slice(mention.end, after.index))) return true;
   const cues = [...clause.matchAll(PASTIME_CUE), ...(CLAIMING_SECTIONS.has(section) ? [] : clause.matchAll(ENJOY_CUE))];
   return cues.some((cue) => cue.index < mention.start);
 }

@@ -241,9 +241,11 @@ const LAPSED_IN_ITEM = /^[^,;·|]{0,48}?(?:[(–—-]|\),)\s?(?:expired|lapsed)(
 // marketing team", "worked in the data team", "as the revenue manager").
 const GROUP_AFTER =
   /^\s(?:team|teams|manager|managers|agency|committee|department|dept|officer|director|lead|unit|function|bureau|provider|contractor|lab|laboratory|core|facility)(?![\p{L}])/iu;
-const OWNER_BEFORE = /(?:^|[^\p{L}])(?:the|our|their|his|her|an?|[\p{L}]{2,20}['’]s)\s$/iu;
+// The group may be the second of two named together: "with the vascular and orthotics teams".
+const OWNER_BEFORE =
+  /(?:^|[^\p{L}])(?:the|our|their|his|her|an?|[\p{L}]{2,20}['’]s)\s(?:[\p{L}-]{1,20}(?:,\s|\s(?:and|or|&)\s))?$/iu;
 const OWN_GROUP_BEFORE =
-  /(?:^|[^\p{L}])(?:led|leads?|leading|manag(?:e|es|ed|ing)|head(?:s|ed|ing)?|ran|runs?|running|built|builds?|joined|joins?|in|of|as|within|into|on)\s(?:the|our|their|an?|[\p{L}]{2,20}['’]s)\s$/iu;
+  /(?:^|[^\p{L}])(?:led|leads?|leading|manag(?:e|es|ed|ing)|head(?:s|ed|ing)?|ran|runs?|running|built|builds?|joined|joins?|in|of|as|within|into|on)\s(?:the|our|their|an?|[\p{L}]{2,20}['’]s)\s(?:[\p{L}-]{1,20}(?:,\s|\s(?:and|or|&)\s))?$/iu;
 
 function namesGroup(clause: string, start: number, end: number): boolean {
   if (!GROUP_AFTER.test(clause.slice(end, end + 14))) return false;

@@ -224,20 +224,26 @@ function isInitial(token: Token, letter: string): boolean {
 
 const CAPITALS = /^(?=(?:[^\p{L}]*\p{Lu}){2})[\p{Lu}\p{N}&+]+$/u;
 
+// A capital inside a word ("CeMAP", "GitHub", "PowerPoint"): no ordinary word is written so.
+const INNER_CAPITAL = /\p{Ll}\p{Lu}/u;
+
 /**
  * An acronym in capitals ("FACTS qualified", "SOAR playbooks", "AAT Level 2") says as much at the start of a sentence
  * as anywhere: an ordinary word is not written so. Unless the words after it are capitals too (a heading: "KEY FACTS
- * AND FIGURES").
+ * AND FIGURES"). So does one a bracket explains ("DPSI (Diploma in Public Service Interpreting)"), one that is a list
+ * item of its own ("• DPSI"), and a term with a capital inside a word ("CeMAP (London Institute of Banking…)").
  */
 function isAcronymAt<T>(tokens: Token[], at: number, candidate: Candidate<T>): boolean {
+  if (candidate.exact?.some((value) => INNER_CAPITAL.test(value))) return true;
   if (!candidate.exact?.every((value) => CAPITALS.test(value))) return false;
   const next = tokens[at + candidate.length];
-  return (
-    next !== undefined &&
-    next.sentence === tokens[at].sentence &&
-    !CAPITALS.test(next.value) &&
-    /\p{L}/u.test(next.value)
-  );
+  if (next === undefined || next.sentence !== tokens[at].sentence) {
+    const previous = tokens[at - 1];
+    return previous !== undefined && isListMarker(previous);
+  }
+  // A code after it is no heading's word: "CPCS A40 Slinger/Signaller", "NPTC PA1".
+  const headingWord = CAPITALS.test(next.value) && !/\p{N}/u.test(next.value);
+  return next.value === '(' || (!headingWord && /\p{L}/u.test(next.value));
 }
 
 function startsSentence(tokens: Token[], at: number): boolean {
@@ -279,15 +285,25 @@ function joinedAfter(tokens: Token[], end: number): boolean {
   return JOINERS.has(next.value) && tokens[end + 1]?.glued === true && isWordLike(tokens[end + 1]);
 }
 
+// A single letter after one of these words is a grade or a class, not a skill: "category C", "Class B", "Grade A".
+const GRADED_BY = new Set('category categories cat class grade type zone band level part group'.split(' '));
+
+function isGrade(tokens: Token[], match: PhraseMatch<unknown>): boolean {
+  const only = tokens[match.firstToken];
+  if (match.endToken - match.firstToken !== 1 || !/^\p{L}\.?$/u.test(only.value)) return false;
+  return GRADED_BY.has(tokens[match.firstToken - 1]?.lower ?? '');
+}
+
 /** Which matches stand: every unambiguous one, and the contextual ones a skills context confirms. */
 function confirmContextual<T>(tokens: Token[], found: (PhraseMatch<T> & { mode: MatchMode })[]): boolean[] {
-  const confirmed = found.map((match) => match.mode !== 'contextual' || hasOwnContext(tokens, match));
+  const graded = found.map((match) => match.mode === 'contextual' && isGrade(tokens, match));
+  const confirmed = found.map((match, k) => !graded[k] && (match.mode !== 'contextual' || hasOwnContext(tokens, match)));
   // A list is as much a skills context as its surest item: "C, R and Go" after "Skills:", or "Python, R and SQL".
   let changed = true;
   while (changed) {
     changed = false;
     for (let k = 0; k < found.length; k++) {
-      if (confirmed[k]) continue;
+      if (confirmed[k] || graded[k]) continue;
       const neighbour = [k - 1, k + 1].some(
         (j) =>
           j >= 0 && j < found.length && confirmed[j] && listed(tokens, found[Math.min(j, k)], found[Math.max(j, k)]),
