@@ -359,10 +359,20 @@ function hasOwnContext(tokens: Token[], match: PhraseMatch<unknown>): boolean {
   if (previous?.value === ':' && LIST_HEADINGS.has(tokens[before - 2]?.lower ?? '')) return true;
   if (after && CUES_AFTER.has(after.lower)) return true;
   if (levelAfter(tokens, match.endToken)) return true;
+  if (OWN_LANGUAGE_AFTER.some((cue) => startsWith(tokens, match.endToken, cue))) return true;
   if (after && after.type === 'number' && /^\d{1,2}(\.\d+)*$/.test(after.value)) return true; // a version: "Go 1.22"
   // A list item of its own: "- Go" on its line.
   const itemEnds = after === undefined || after.lineStart || SEPARATORS.has(after.value);
   return previous !== undefined && isListMarker(previous) && itemEnds;
+}
+
+// A language the sentence says is the person's own: "Welsh is my first language", "Polish is my mother tongue".
+const OWN_LANGUAGE_AFTER = ['first language', 'native language', 'home language', 'mother tongue', 'main language'].map(
+  (words) => ['is', 'my', ...words.split(' ')],
+);
+
+function startsWith(tokens: Token[], at: number, cue: string[]): boolean {
+  return cue.every((word, k) => tokens[at + k]?.lower === word);
 }
 
 function endsWith(tokens: Token[], before: number, cue: string[]): boolean {
