@@ -63,6 +63,17 @@ describe('CV reading: cv-vocab-7', () => {
     assert.ok(namesFound('Skills: C, R and Go').includes('C'));
   });
 
+  it('reads "interpret" and "translate" alone as no language work', () => {
+    const found = names([
+      'Experience',
+      'Operational Meteorologist, Atlantic Weather, 2020 – 2024',
+      '- Interpret NWP models, satellite and radar imagery.',
+      '- Translated requirements into user stories.',
+    ]);
+    assert.ok(!found.includes('Interpreting') && !found.includes('Translation'), found.join(', '));
+    assert.ok(found.includes('Numerical weather prediction'), found.join(', '));
+  });
+
   it('makes a pastime of "at weekends" only within its own sentence', () => {
     const found = names([
       'Other',

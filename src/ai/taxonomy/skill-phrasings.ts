@@ -47,10 +47,14 @@ const LIGHT_VERBS = new Set(
 /**
  * Verbs whose noun, alone, names another trade than the verb does in a CV: "acted as lead" is not Acting, "directed
  * the lab" not Directing, "enrolled on a course" not Enrolment, "billed clients" not Billing, "React" the verb not
- * React the library.
+ * React the library, "interpreted NWP models" not Interpreting, "translated requirements into stories" not
+ * Translation.
  */
 const OTHER_SENSE_ALONE = new Set(
-  'act direct enrol enroll license licence bill react produce present sit stage cast shoot play model'.split(' '),
+  (
+    'act direct enrol enroll license licence bill react produce present sit stage cast shoot play model interpret ' +
+    'translate'
+  ).split(' '),
 );
 
 /** Nouns of a verb: irregular ones, then suffix rules ("coordinate" → "coordination", "install" → "installation"). */
