@@ -50,7 +50,10 @@ describe('CV reading: cv-vocab-7', () => {
     assert.ok(namesFound('- NRPSI').includes('NRPSI registration'));
     assert.ok(namesFound('CPCS A04 Tower Crane (Blue) | 2028').includes('CPCS card'));
     // A heading in capitals still says nothing.
-    assert.deepEqual(namesFound('FACTS AND FIGURES').filter((name) => name === 'FACTS'), []);
+    assert.deepEqual(
+      namesFound('FACTS AND FIGURES').filter((name) => name === 'FACTS'),
+      [],
+    );
   });
 
   it('finds a language the sentence calls the person’s own, at its start', () => {
@@ -72,6 +75,15 @@ describe('CV reading: cv-vocab-7', () => {
     ]);
     assert.ok(!found.includes('Interpreting') && !found.includes('Translation'), found.join(', '));
     assert.ok(found.includes('Numerical weather prediction'), found.join(', '));
+  });
+
+  it('reads a bullet that trains new people at work as staff training', () => {
+    const found = names([
+      'Experience',
+      'Process Operator, Teesside Chemicals, 2018 – 2024',
+      '- Train new operators on the panel.',
+    ]);
+    assert.ok(found.includes('Staff training'), found.join(', '));
   });
 
   it('makes a pastime of "at weekends" only within its own sentence', () => {

@@ -297,7 +297,9 @@ function isGrade(tokens: Token[], match: PhraseMatch<unknown>): boolean {
 /** Which matches stand: every unambiguous one, and the contextual ones a skills context confirms. */
 function confirmContextual<T>(tokens: Token[], found: (PhraseMatch<T> & { mode: MatchMode })[]): boolean[] {
   const graded = found.map((match) => match.mode === 'contextual' && isGrade(tokens, match));
-  const confirmed = found.map((match, k) => !graded[k] && (match.mode !== 'contextual' || hasOwnContext(tokens, match)));
+  const confirmed = found.map(
+    (match, k) => !graded[k] && (match.mode !== 'contextual' || hasOwnContext(tokens, match)),
+  );
   // A list is as much a skills context as its surest item: "C, R and Go" after "Skills:", or "Python, R and SQL".
   let changed = true;
   while (changed) {

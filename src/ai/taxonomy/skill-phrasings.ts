@@ -120,9 +120,8 @@ export type PeopleTest = (head: Token) => boolean;
  * our lifeguards", "Mentor three trainees") or one joined to a verb ("Induct and mentor new officers"): it is the verb
  * when it is joined by "and"/"or" to a verb, comes before "him"/"her"/"them", or opens its clause (or joins one
  * opened by the person's action: "Oversaw the depot and supervised the night drivers") before a determiner, a
- * possessive, a number or an adjective in small letters ("Train new starters", "Mentor new estimators": the tagger
- * reads "new" after a capitalised first word as a name, so a word in small letters tagged as a name counts too). The
- * object must still name people at work (`peoplePhrases`), so "Train new timetables" says nothing.
+ * possessive, a number or an adjective in small letters (`isModifier`: "Train new starters", "Mentor new
+ * estimators"). The object must still name people at work (`peoplePhrases`), so "Train new timetables" says nothing.
  */
 function readsAsPeopleVerb(tokens: Token[], i: number): boolean {
   const token = tokens[i];
@@ -130,17 +129,31 @@ function readsAsPeopleVerb(tokens: Token[], i: number): boolean {
   const next = tokens[i + 1];
   const previous = tokens[i - 1];
   const sameSentence = (k: number) => tokens[k] !== undefined && tokens[k].sentence === token.sentence;
-  if (sameSentence(i + 2) && (next.lower === 'and' || next.lower === 'or') && tokens[i + 2].pos === 'VERB') return true;
+  if (sameSentence(i + 2) && (next.lower === 'and' || next.lower === 'or') && readsAsJoinedVerb(tokens[i + 2])) {
+    return true;
+  }
   if (sameSentence(i - 2) && (previous.lower === 'and' || previous.lower === 'or') && tokens[i - 2].pos === 'VERB') {
     return true;
   }
   // An object pronoun follows a verb, never a noun: "… and mentor him".
   if (sameSentence(i + 1) && PERSON_PRONOUNS.has(next.lower)) return true;
-  if (!sameSentence(i + 1)) return false;
-  const modifier = (next.pos === 'ADJ' || next.pos === 'PROPN') && next.value === next.lower;
-  if (!['DET', 'PRON', 'NUM'].includes(next.pos) && !modifier) return false;
+  if (!sameSentence(i + 1) || !(['DET', 'PRON', 'NUM'].includes(next.pos) || isModifier(next))) return false;
   return opensClause(tokens, i) || joinsOwnAction(tokens, i);
 }
+
+/**
+ * A verb joined to the verb of people by "and": the tagger reads a bullet's verbs as nouns now and then ("Train and
+ * support two junior credit controllers"), so another verb of people or a verb of helping counts too.
+ */
+const JOINED_VERBS = new Set(['support', 'assess', 'sign', 'develop']);
+const readsAsJoinedVerb = (token: Token) =>
+  token.pos === 'VERB' || peopleVerb(token) !== undefined || JOINED_VERBS.has(token.lower);
+
+/**
+ * An adjective in small letters before the object ("Train new starters"), which the tagger, after a capitalised first
+ * word, often reads as a proper noun.
+ */
+const isModifier = (token: Token) => ['ADJ', 'PROPN'].includes(token.pos) && /^\p{Ll}+$/u.test(token.value);
 
 /** "… and mentor him": a verb of people joined by "and" to a sentence whose own action came earlier ("I teach …"). */
 function joinsOwnAction(tokens: Token[], at: number): boolean {
