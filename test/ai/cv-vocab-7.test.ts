@@ -86,6 +86,16 @@ describe('CV reading: cv-vocab-7', () => {
     assert.ok(found.includes('Staff training'), found.join(', '));
   });
 
+  it('reads a trade named as the kind of home as a place, not a skill', () => {
+    const found = names([
+      'Experience',
+      'Funeral Director, Corrib Funerals, 2015 – 2024',
+      '- Removals from homes, hospitals and nursing homes; care of the deceased in the mortuary.',
+    ]);
+    assert.ok(!found.includes('Nursing'), found.join(', '));
+    assert.ok(found.includes('Care of the deceased'), found.join(', '));
+  });
+
   it('makes a pastime of "at weekends" only within its own sentence', () => {
     const found = names([
       'Other',

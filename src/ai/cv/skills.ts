@@ -123,7 +123,7 @@ function mentionsIn(clause: string, section: Section, taxonomy: Taxonomy): Menti
       count: found.mentions,
     }));
   // A trade named as the kind of organisation, place or job ("two manufacturing sites", "logistics platforms", "a
-  // major trauma centre", "sales roles") is where the person worked or whom they hired, not a skill they hold.
+  // major trauma centre", "sales roles", "visits to two nursing homes") is where the person worked or whom they hired, not a skill they hold.
   // A name in the possessive is whose or what's the thing is ("under the dentist's prescription"), not a skill.
   const own = named
     .filter(
@@ -193,7 +193,7 @@ function namesOrigin(tokens: readonly Token[], start: number, end: number, skill
 }
 
 const SECTOR_NOUN =
-  /^\s(?:sites?|roles|sectors?|industry|industries|companies|businesses|firms|platforms|organisations|organizations|centres?|centers?|units?|wards?)(?![\p{L}])/iu;
+  /^\s(?:sites?|roles|sectors?|industry|industries|companies|businesses|firms|platforms|organisations|organizations|centres?|centers?|units?|wards?|homes?)(?![\p{L}])/iu;
 
 // Working with another professional ("menus with the head chef", "alongside our dietitian") names their trade, not
 // the person's: a person noun (its last word ends as one) right after "with the", "alongside our"…
