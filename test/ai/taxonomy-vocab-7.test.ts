@@ -70,6 +70,11 @@ describe('vocabulary of ten more professions (cv-vocab-7)', () => {
       ['car licence', 'Driving licence'],
       ['supervise staff', 'Team management'],
       ['REHIS Intermediate Food Hygiene', 'Food Hygiene Certificate'],
+      ['ride-on roller', 'Roller operation'],
+      ['dig to levels', 'Working to levels'],
+      ['Paxton Net2', 'Paxton Net2'],
+      ['transponder programming', 'Automotive key cutting'],
+      ['emergency call-outs', 'Emergency call-outs'],
     ]);
   });
 
