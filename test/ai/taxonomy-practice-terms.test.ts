@@ -40,7 +40,7 @@ describe('practice terms of trades and professions', () => {
       ['ultrasonic scaling', 'Dental hygiene'],
       ['fluoroscopy', 'Diagnostic radiography'],
       ['negative pressure wound therapy', 'Wound care'],
-      ['nail surgery', 'Podiatry'],
+      ['nail surgery', 'Nail surgery'], // its own skill under Podiatry since cv-vocab-7
       ['hose running', 'Firefighting'],
       ['rodent proofing', 'Pest control'],
       ['webbing and springing', 'Upholstery'],
