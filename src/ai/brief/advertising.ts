@@ -153,6 +153,9 @@ const ASKS = new Terms([
   'suggestions',
   'feedback',
   'can (someone|anyone)',
+  // Informal notes drop the "we": "need someone to choreograph…", "looking for somebody who can…".
+  'need (someone|somebody)',
+  'looking for (someone|somebody)',
   'we (must|struggle)',
   'we have to',
 ]);
@@ -268,4 +271,44 @@ const PRESSURE = new Terms(['guaranteed', 'whatsapp', 'telegram', 'today', 'now'
 export function moneyScam(parsed: ParsedText): boolean {
   if (PAYOUT.has(parsed.tokens) && HANDOVER.has(parsed.tokens)) return true;
   return QUICK_MONEY.has(parsed.tokens) && PRESSURE.has(parsed.tokens);
+}
+
+/**
+ * A job advert to the reader: employment offered on easy terms ("no experience needed", "start tomorrow", "weekly
+ * pay"), the wording of recruitment posts, not of a company that wants work done (which says what the work is).
+ */
+const JOB_OFFER = new Terms([
+  "we (are|'re) hiring",
+  'now hiring',
+  'hiring now',
+  'no (experience|qualifications) (needed|necessary|required)',
+  'no (cv|cvs|interview)',
+  'start (today|tomorrow|immediately)',
+  '(weekly|daily) pay',
+  'paid (weekly|daily)',
+  'work from (home|anywhere)',
+  'work from your phone',
+  'apply now',
+  '(places|positions|vacancies) fill',
+]);
+/** The reader sent off the platform to answer: a messaging app, or "do not reply here". */
+const ELSEWHERE = new Terms([
+  'do not reply (here|on|to)',
+  "do n't reply (here|on|to)",
+  '(on|via|through) (whatsapp|telegram|wechat|viber|signal)',
+]);
+/** A job advert needs two of its offers: one ("work from home") turns up in an honest brief. */
+const JOB_OFFER_PHRASES = 2;
+
+/**
+ * Recruitment that takes the reader off Guild: a job offered to the reader on easy terms, to be answered on a
+ * messaging app or anywhere but here. Returns the sentences that offer and that send away, as written; empty when it
+ * is not one. A brief that needs work says what the work is and takes its answers on Guild.
+ */
+export function offPlatformRecruitment(parsed: ParsedText): string[] {
+  const offers = JOB_OFFER.hits(parsed.tokens);
+  const away = ELSEWHERE.hits(parsed.tokens)[0];
+  if (away === undefined || new Set(offers.map((hit) => hit.phrase)).size < JOB_OFFER_PHRASES) return [];
+  const sentenceOf = (token: number) => parsed.sentences[parsed.tokens[token].sentence].text.trim();
+  return [...new Set([sentenceOf(offers[0].first), sentenceOf(away.first)])];
 }

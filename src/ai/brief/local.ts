@@ -7,7 +7,7 @@ import { type BriefParts, extractBriefParts, isInstruction } from './brief-parts
 import { type BriefReading, clip, recommendedApproach, refinedBrief, risks, summary } from './brief-writing.ts';
 import { refusalReason, wholeBrief } from './refusal.ts';
 import type { BriefAnalysis, BriefInput } from './schema.ts';
-import { isGibberish, type QualitySignals, qualitySignals } from './text-quality.ts';
+import { isGibberish, placeholderText, type QualitySignals, qualitySignals } from './text-quality.ts';
 
 /** What the brief was found to contain, as far as deciding whether it is workable goes. */
 type Findings = { parts: BriefParts; skills: SkillMention[]; areas: AreaMention[]; asks: CommunityAsk[]; asked: Asked };
@@ -73,10 +73,10 @@ export function analyzeBrief(input: BriefInput, { taxonomy }: LocalContext): Bri
 }
 
 /**
- * Why the brief cannot be taken on, or null. In this order: text that is not language; what the refusal rules refuse
- * (refusal.ts: an unlawful, unethical or deceptive request, a scam, advertising loud or quiet); then too little to
- * act on — except that a clear community ask (a name, a slogan, feedback, "how might we…"), or a
- * short goal that names its kind of work, is enough whatever its length.
+ * Why the brief cannot be taken on, or null. In this order: text that is not language, or a test post; what the
+ * refusal rules refuse (refusal.ts: an unlawful, unethical or deceptive request, a scam, advertising loud or quiet, a
+ * job advert that takes applicants elsewhere); then too little to act on — except that a clear community ask (a name,
+ * a slogan, feedback, "how might we…"), or a short goal that names its kind of work, is enough whatever its length.
  */
 function rejectionReason(
   whole: ParsedText,
@@ -86,6 +86,10 @@ function rejectionReason(
 ): string | null {
   if (isGibberish(signals))
     return 'The brief is not readable text. Describe the problem you want solved in plain sentences.';
+  // Only when nothing is asked: "Replace the lorem ipsum on our home page with real copy" is work.
+  const placeholder = placeholderText(whole);
+  if (placeholder !== null && found.asked.sentences.length === 0 && found.asks.length === 0)
+    return `The brief is a test or placeholder text ("${placeholder}"), not a challenge. Describe the problem you want solved in plain sentences.`;
   const refusal = refusalReason(whole, signals);
   if (refusal !== null) return refusal;
   // An open call must still say what it is about: "Any ideas?" alone does not.

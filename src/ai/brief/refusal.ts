@@ -1,5 +1,5 @@
 import { type ParsedText, parseText } from '../taxonomy/text-parser.ts';
-import { moneyScam, salesPitch } from './advertising.ts';
+import { moneyScam, offPlatformRecruitment, salesPitch } from './advertising.ts';
 import { clip, joinWords } from './brief-writing.ts';
 import { unlawfulPurpose } from './purpose-reading.ts';
 import { unlawfulRequest } from './request-screening.ts';
@@ -15,8 +15,8 @@ const LAWFUL_ONLY = 'Only lawful and honest work is posted to contributors.';
 /**
  * Why Guild refuses a brief whatever else it says, in words for the company, or null: a request that is unlawful,
  * unethical or deceptive, said in one sentence (request-screening.ts) or shown by neighbouring sentences read together
- * (purpose-reading.ts), a scam, loud spam, or a sales pitch or advert that asks contributors
- * for nothing (advertising.ts). The offline analyzer rejects on it, and the brief stage's verifier holds a model's
+ * (purpose-reading.ts), a scam, a job advert that sends applicants elsewhere, loud spam, or a sales pitch or advert
+ * that asks contributors for nothing (advertising.ts). The offline analyzer rejects on it, and the brief stage's verifier holds a model's
  * answer to it, so no provider accepts what the rules refuse.
  */
 export function refusalReason(whole: ParsedText, signals: QualitySignals = qualitySignals(whole)): string | null {
@@ -32,6 +32,11 @@ export function refusalReason(whole: ParsedText, signals: QualitySignals = quali
   }
   if (moneyScam(whole)) {
     return 'The brief reads as a scam: it promises money (a payout or guaranteed earnings) in return for a payment or bank details.';
+  }
+  const recruitment = offPlatformRecruitment(whole);
+  if (recruitment.length > 0) {
+    const quoted = recruitment.map((sentence) => `"${clip(sentence, PURPOSE_QUOTE_MAX)}"`);
+    return `The brief is a job advert, not a challenge: it offers the reader a job and sends them elsewhere to apply (${joinWords(quoted)}). Guild posts work and questions for contributors to answer here.`;
   }
   const spam = spamVerdict(signals);
   if (spam.spam) {

@@ -1,5 +1,6 @@
 import { PhraseMatcher } from '../taxonomy/phrase-matcher.ts';
 import type { ParsedText, Token } from '../taxonomy/text-parser.ts';
+import { Terms } from './terms.ts';
 
 /**
  * Signals of spam and of unreadable text, read from wink's tokens. Shared by the brief and the idea analyzers: both
@@ -23,6 +24,12 @@ export type QualitySignals = {
   oddWordShare: number;
   /** Share of stop words ("the", "and", "we"): real English prose has plenty. */
   stopShare: number;
+  /**
+   * Search keywords strung together instead of sentences: "emergency plumber leeds, cheap plumber leeds, 24 hour
+   * plumber leeds…". A text of some length with hardly any stop words (real briefs have a third or more, a bare list
+   * of jobs too) is written for search engines, not for people.
+   */
+  keywordList: boolean;
   /** Promotional phrases found, with their weight. */
   promotions: Promotion[];
 };
@@ -112,10 +119,12 @@ export function qualitySignals(parsed: ParsedText): QualitySignals {
   for (const token of content) counts.set(token.lemma, (counts.get(token.lemma) ?? 0) + 1);
   const top = Math.max(0, ...counts.values());
 
+  const linkTokens = tokens.filter((token) => token.type === 'url' || /^(www\.|https?:)/i.test(token.value)).length;
+  const stopShare = share(words.filter((token) => token.stop).length, words.length);
   return {
     words: words.length,
     contentWords: content.length,
-    links: tokens.filter((token) => token.type === 'url' || /^(www\.|https?:)/i.test(token.value)).length,
+    links: Math.max(linkTokens, webAddresses(parsed.text)),
     emails: tokens.filter((token) => token.type === 'email').length,
     money: parsed.entities.filter((entity) => entity.type === 'MONEY').length,
     exclamations: tokens.filter((token) => token.value === '!').length,
@@ -123,9 +132,23 @@ export function qualitySignals(parsed: ParsedText): QualitySignals {
     stretchedWords: alphabetic.filter((token) => /([a-z])\1{3,}/i.test(token.value)).length,
     topWordShare: content.length >= 8 ? share(top, content.length) : 0,
     oddWordShare: share(alphabetic.filter(isOddWord).length, alphabetic.length),
-    stopShare: share(words.filter((token) => token.stop).length, words.length),
+    stopShare,
+    keywordList: words.length >= KEYWORD_LIST_MIN_WORDS && stopShare < KEYWORD_LIST_STOP_SHARE,
     promotions: findPromotions(parsed),
   };
+}
+
+const KEYWORD_LIST_MIN_WORDS = 20;
+const KEYWORD_LIST_STOP_SHARE = 0.2;
+
+/**
+ * A web address as written, with or without its scheme: "https://…", "www.…", "shop.example.co.uk/offer". The tokenizer
+ * cuts a bare address at its dots, so it is read from the text.
+ */
+const WEB_ADDRESS = /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|uk|me|ly)\b/gi;
+
+function webAddresses(text: string): number {
+  return new Set(text.match(WEB_ADDRESS) ?? []).size;
 }
 
 export type SpamVerdict = { spam: boolean; score: number; reasons: string[] };
@@ -140,6 +163,7 @@ export function spamVerdict(signals: QualitySignals): SpamVerdict {
     score += points;
     reasons.push(reason);
   };
+  if (signals.keywordList) add(2, 'strings search keywords together instead of sentences');
   if (signals.links > 0) add(signals.links > 1 ? 2.5 : 1, 'links to outside websites');
   if (signals.emails > 0) add(0.5, 'asks to be contacted by e-mail');
   const promotion = signals.promotions.reduce((sum, found) => sum + found.weight, 0);
@@ -157,6 +181,24 @@ export function isGibberish(signals: QualitySignals): boolean {
   if (signals.words < 3) return false;
   if (signals.oddWordShare > 0.4) return true;
   return signals.words >= 6 && signals.stopShare < 0.1 && signals.oddWordShare > 0.2;
+}
+
+/** What people type when they try out a form, not a brief: "test post, please ignore", "lorem ipsum". */
+const PLACEHOLDERS = new Terms([
+  'lorem ipsum',
+  'please ignore (this|me)',
+  'ignore this (post|one|message)',
+  'test (post|submission)',
+  'just testing',
+  'testing testing',
+  'this is a test',
+  'this is (only|just) a test',
+]);
+
+/** The placeholder or test wording a text uses, as written, or null when it has none. */
+export function placeholderText(parsed: ParsedText): string | null {
+  const hit = PLACEHOLDERS.hits(parsed.tokens)[0];
+  return hit === undefined ? null : parsed.text.slice(parsed.tokens[hit.first].start, parsed.tokens[hit.end - 1].end);
 }
 
 function isOddWord(token: Token): boolean {

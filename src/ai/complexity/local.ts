@@ -45,7 +45,7 @@ export function assessComplexity(input: ComplexityInput, { taxonomy }: LocalCont
     scopePoints(areas, scope, input.objectives.length, words) +
     structurePoints(signals.structure) -
     askPoints(signals.asks);
-  const level = levelFor(points);
+  const level = workWithoutAsk(signals) ? Math.max(levelFor(points), TEAM_LEVEL) : levelFor(points);
 
   const areaNames = areas.slice(0, MAX_AREAS_LISTED).map((mention) => mention.area.name);
   const skillAreas =
@@ -90,6 +90,21 @@ function askPoints(asks: CommunityAsk[]): number {
   );
 }
 
+/** The lowest level that is team execution (docs/contract.md §6: levels 3–4). */
+const TEAM_LEVEL = 3;
+/** Pieces of work it takes, with nothing asked of the crowd, to call a brief work to be done. */
+const PIECES_OF_WORK = 3;
+
+/**
+ * A brief that asks the crowd for no names, views, ideas or answers and sets out three pieces of work or more wants the
+ * work done, however short it is: "Sauna needs its own circuit: supply from the board, cable in a trench, an isolator,
+ * the certificate", or a shop's bare list of jobs. Points alone would call it small, and so a discussion; but a
+ * discussion of work nobody asked opinions on gives the company nothing.
+ */
+function workWithoutAsk({ asks, structure }: Signals): boolean {
+  return asks.length === 0 && structure.listedPieces >= PIECES_OF_WORK;
+}
+
 function levelFor(points: number): number {
   return 1 + LEVEL_STEPS.filter((step) => points >= step).length;
 }
@@ -109,6 +124,7 @@ function reasoning(level: number, signals: Signals, areas: string[], scope: Scop
     sentences.push(
       structure.length > 0 ? `The brief ${joinParts(structure)}.` : 'The brief sets out work to be delivered.',
     );
+    if (workWithoutAsk(signals)) sentences.push('It asks for no ideas or views: it wants the work done.');
     if (asks.length > 0) sentences.push(`It also ${joinParts(asks)}, but the work itself is set out.`);
   }
   // A discussion's scope is what it is about; deliverables and components only size team work.

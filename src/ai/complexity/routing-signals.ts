@@ -1,6 +1,6 @@
 import { extractBriefParts, isInstruction } from '../brief/brief-parts.ts';
 import { Terms } from '../brief/terms.ts';
-import { isListMarker, type ParsedText, type Token } from '../taxonomy/text-parser.ts';
+import { isListMarker, type ParsedText, type Sentence, type Token } from '../taxonomy/text-parser.ts';
 
 /**
  * What decides between a community discussion and team execution, read from the brief's own wording:
@@ -158,6 +158,7 @@ function openQuestion(parsed: ParsedText) {
     const tokens = parsed.tokens.slice(sentence.firstToken, sentence.endToken);
     const first = tokens.find((token) => token.type === 'word');
     if (tokens.at(-1)?.value !== '?' || first === undefined) return false;
+    if (asksForADoer(tokens)) return false;
     if (QUESTION_WORDS.has(first.lower)) return true;
     // "Should we charge…?", "Would parents still come…?": a choice put to the readers, not a request for work.
     return OPINION_OPENERS.has(first.lower) && tokens.some((token) => PEOPLE_ASKED.has(token.lower));
@@ -210,11 +211,33 @@ const WORK_REQUEST = new Terms([
   '(we|i) (need|want|require)',
   "(we|i) (would|'d) like",
   "(we|i) (are|'re|am|'m) (looking|asking) for",
+  '(we|i) (also|still|really|urgently|now|just) (need|want|require)',
+  // Informal notes drop the "we": "need someone to choreograph…", "looking for somebody to…".
+  'need (someone|somebody)',
+  'looking for (someone|somebody)',
   'needs',
   'requires',
   'quote for',
   'deliverables',
+  // What the work asked means, spelled out: "That means taking down all holds, washing them, setting…",
+  // "It should cover the licence conditions, …".
+  '(that|this|which) (means|involves|includes)',
+  '(it|this|that) (should|must|will) (cover|include)',
 ]);
+/**
+ * Wanting to know or to hear is asking for answers, not for work: "We would like to know how many people use it", and
+ * the same restated as an objective, "Know roughly how many people use it".
+ */
+const WANT_TO_KNOW = new Terms([
+  "(we|i) (would|'d) like to (know|hear|learn)",
+  '(we|i) (want|need) to (know|hear|learn)',
+]);
+const KNOWING = new Set(['know', 'hear', 'learn']);
+
+function asksToKnow(parsed: ParsedText, { firstToken, endToken }: Sentence): boolean {
+  const first = parsed.tokens.slice(firstToken, endToken).find((token) => token.type === 'word');
+  return (first !== undefined && KNOWING.has(first.lower)) || WANT_TO_KNOW.has(parsed.tokens, firstToken, endToken);
+}
 const QUESTION_WORDS = new Set(['what', 'how', 'why', 'who', 'when', 'where', 'which', 'whether']);
 const OPINION_OPENERS = new Set(['should', 'would', 'could', 'is', 'are', 'do', 'does']);
 const PEOPLE_ASKED = new Set(['we', 'you', 'people', 'parents', 'anyone', 'residents', 'members', 'customers']);
@@ -231,15 +254,21 @@ function inlinePieces(parsed: ParsedText): number {
   let most = 0;
   for (const sentence of parsed.sentences) {
     const tokens = parsed.tokens.slice(sentence.firstToken, sentence.endToken);
-    if (tokens.at(-1)?.value === '?') continue;
-    if (!isInstruction(tokens) && !WORK_REQUEST.has(parsed.tokens, sentence.firstToken, sentence.endToken)) continue;
+    if (tokens.at(-1)?.value === '?' && !asksForADoer(tokens)) continue;
+    const asked =
+      asksForADoer(tokens) ||
+      isInstruction(tokens) ||
+      WORK_REQUEST.has(parsed.tokens, sentence.firstToken, sentence.endToken);
+    if (!asked || asksToKnow(parsed, sentence)) continue;
     // After a colon, single nouns are items too: "…in October: venue, catering, auction and sponsorship".
     const colon = tokens.findIndex((token) => token.value === ':');
     const pieces = segments(tokens).filter((segment) => {
-      const first = segment.find((token) => token.type === 'word');
-      if (!first || QUESTION_WORDS.has(first.lower)) return false;
+      const words = segment.filter((token) => token.type === 'word');
+      const [first, second] = words;
+      // "what would you…" asks; "how to carry wheelchair users safely", "what to do after an accident" name a topic.
+      if (!first || (QUESTION_WORDS.has(first.lower) && second?.lower !== 'to')) return false;
       const listed = colon >= 0 && segment[0].start > tokens[colon].start && first.pos === 'NOUN';
-      return first.pos === 'VERB' || listed || segment.filter((token) => token.type === 'word').length >= 2;
+      return first.pos === 'VERB' || listed || words.length >= 2;
     });
     if (pieces.length >= MIN_INLINE_PIECES) most = Math.max(most, pieces.length);
   }
@@ -254,4 +283,31 @@ function segments(tokens: Token[]): Token[][] {
     else if (!CONJUNCTIONS.has(token.lower) || cut.at(-1)!.length > 0) cut.at(-1)!.push(token);
   });
   return cut.filter((segment) => segment.length > 0);
+}
+
+/** Modals that ask someone to do something when a doer follows: "Can anyone…?", "Could you…?", "Would someone…?". */
+const DOER_MODALS = new Set(['can', 'could', 'will', 'would']);
+const DOERS = new Set(['someone', 'somebody', 'anyone', 'anybody', 'you']);
+/**
+ * What a reader is asked to give a view by, not work: "Would you use…?", "Could anyone recommend…?", "Can you tell us…?",
+ * "Would you be interested…?" stay questions to the crowd.
+ */
+const VIEW_VERBS = new Set(
+  (
+    'use buy join come go attend visit pay sign prefer like want choose pick vote recommend suggest tell share think ' +
+    'imagine say see tolerate mind consider be have know'
+  ).split(' '),
+);
+
+/**
+ * A question that asks a doer for work: "Can anyone make our magazine searchable?", "Could someone run the scans…?",
+ * "Who can fit a new boiler?". Such a question commissions the work it names; it is not an open question to the crowd.
+ */
+export function asksForADoer(tokens: readonly Token[]): boolean {
+  if (tokens.at(-1)?.value !== '?') return false;
+  const words = tokens.filter((token) => token.type === 'word');
+  const [first, second, third] = words;
+  if (!first || !second || !third) return false;
+  if (first.lower === 'who' && DOER_MODALS.has(second.lower)) return !VIEW_VERBS.has(third.lower);
+  return DOER_MODALS.has(first.lower) && DOERS.has(second.lower) && !VIEW_VERBS.has(third.lower);
 }
