@@ -254,19 +254,20 @@ function inlinePieces(parsed: ParsedText): number {
   let most = 0;
   for (const sentence of parsed.sentences) {
     const tokens = parsed.tokens.slice(sentence.firstToken, sentence.endToken);
-    if (tokens.at(-1)?.value === '?' && !asksForADoer(tokens)) continue;
+    const doer = asksForADoer(tokens);
+    if (tokens.at(-1)?.value === '?' && !doer) continue;
     const asked =
-      asksForADoer(tokens) ||
-      isInstruction(tokens) ||
-      WORK_REQUEST.has(parsed.tokens, sentence.firstToken, sentence.endToken);
+      doer || isInstruction(tokens) || WORK_REQUEST.has(parsed.tokens, sentence.firstToken, sentence.endToken);
     if (!asked || asksToKnow(parsed, sentence)) continue;
     // After a colon, single nouns are items too: "…in October: venue, catering, auction and sponsorship".
     const colon = tokens.findIndex((token) => token.value === ':');
     const pieces = segments(tokens).filter((segment) => {
       const words = segment.filter((token) => token.type === 'word');
       const [first, second] = words;
-      // "what would you…" asks; "how to carry wheelchair users safely", "what to do after an accident" name a topic.
-      if (!first || (QUESTION_WORDS.has(first.lower) && second?.lower !== 'to')) return false;
+      // "what would you…" asks; "how to carry wheelchair users safely", "what to do after an accident" name a topic,
+      // and "Who can inspect the roof, …" opens a request for work.
+      const asking = QUESTION_WORDS.has(first?.lower ?? '') && second?.lower !== 'to' && !doer;
+      if (!first || asking) return false;
       const listed = colon >= 0 && segment[0].start > tokens[colon].start && first.pos === 'NOUN';
       return first.pos === 'VERB' || listed || words.length >= 2;
     });
