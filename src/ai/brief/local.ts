@@ -1,4 +1,4 @@
-import { type CommunityAsk, readCommunityAsks } from '../complexity/routing-signals.ts';
+import { asksForADoer, type CommunityAsk, readCommunityAsks, readTeamStructure } from '../complexity/routing-signals.ts';
 import type { LocalContext } from '../stage.ts';
 import type { AreaMention, SkillMention, Taxonomy } from '../taxonomy/taxonomy.ts';
 import { type ParsedText, parseText, type Token } from '../taxonomy/text-parser.ts';
@@ -100,7 +100,10 @@ function rejectionReason(
   if (body.contentWords < MIN_CONTENT_WORDS && !namesWork) {
     return 'The brief is too short to act on. Describe the problem, what you want delivered and who it is for.';
   }
-  const saysWhat = found.parts.objectives.length > 0 || found.skills.length > 0 || found.areas.length > 0;
+  // A list of three pieces of work or more ("- a stand for the window, - a price board, …") says what is wanted.
+  const listsWork = readTeamStructure(whole.text, whole).listedPieces >= MIN_PIECES_LISTED;
+  const saysWhat =
+    found.parts.objectives.length > 0 || found.skills.length > 0 || found.areas.length > 0 || listsWork;
   if (!saysWhat && !namesWork) {
     return 'The brief does not say what is wanted. State the goal or what should be delivered, and what a good result looks like.';
   }
@@ -116,15 +119,17 @@ const VAGUE_NOUNS = new Set(
   ).split(' '),
 );
 const MIN_CONCRETE_NOUNS = 2;
+const MIN_PIECES_LISTED = 3;
 
-/** What the brief asks for: the sentences that ask ("we need…", "help us…", an instruction), and how many distinct
- * concrete nouns they name. */
+/** What the brief asks for: the sentences that ask ("we need…", "help us…", an instruction, a question that asks a
+ * doer for work: "Who can tune the reeds…?"), and how many distinct concrete nouns they name. */
 type Asked = { sentences: string[]; concreteNouns: number };
 
 function askedFor(parsed: ParsedText): Asked {
   const asking = new Set(askingSentences(parsed).map((sentence) => sentence.index));
   for (const sentence of parsed.sentences) {
-    if (isInstruction(parsed.tokens.slice(sentence.firstToken, sentence.endToken))) asking.add(sentence.index);
+    const tokens = parsed.tokens.slice(sentence.firstToken, sentence.endToken);
+    if (isInstruction(tokens) || asksForADoer(tokens)) asking.add(sentence.index);
   }
   return {
     sentences: [...asking].sort((a, b) => a - b).map((index) => parsed.sentences[index].text.trim()),
