@@ -92,7 +92,8 @@ describe('work set out with nothing asked of the crowd', () => {
   });
 
   test('what the work means, spelled out, counts its pieces; wanting to know does not', () => {
-    const spelled = 'The brewery needs its cellar reset. That means draining the lines, cleaning the couplers, and ' +
+    const spelled =
+      'The brewery needs its cellar reset. That means draining the lines, cleaning the couplers, and ' +
       'relabelling every keg.';
     assert.ok(readTeamStructure(spelled, parseText(spelled)).listedPieces >= 3);
     const covered = 'It should cover the fire exits, how to lift residents safely, and what to do after a fall.';

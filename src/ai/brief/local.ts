@@ -1,4 +1,9 @@
-import { asksForADoer, type CommunityAsk, readCommunityAsks, readTeamStructure } from '../complexity/routing-signals.ts';
+import {
+  asksForADoer,
+  type CommunityAsk,
+  readCommunityAsks,
+  readTeamStructure,
+} from '../complexity/routing-signals.ts';
 import type { LocalContext } from '../stage.ts';
 import type { AreaMention, SkillMention, Taxonomy } from '../taxonomy/taxonomy.ts';
 import { type ParsedText, parseText, type Token } from '../taxonomy/text-parser.ts';
@@ -102,8 +107,7 @@ function rejectionReason(
   }
   // A list of three pieces of work or more ("- a stand for the window, - a price board, …") says what is wanted.
   const listsWork = readTeamStructure(whole.text, whole).listedPieces >= MIN_PIECES_LISTED;
-  const saysWhat =
-    found.parts.objectives.length > 0 || found.skills.length > 0 || found.areas.length > 0 || listsWork;
+  const saysWhat = found.parts.objectives.length > 0 || found.skills.length > 0 || found.areas.length > 0 || listsWork;
   if (!saysWhat && !namesWork) {
     return 'The brief does not say what is wanted. State the goal or what should be delivered, and what a good result looks like.';
   }

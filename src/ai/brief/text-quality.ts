@@ -146,7 +146,8 @@ const KEYWORD_LIST_STOP_SHARE = 0.2;
  * cuts a bare address at its dots, so it is read from the text's words, each tried once from its start (a pattern
  * searched through the whole text would try every position of a long run of labels again).
  */
-const WEB_ADDRESS = /^(?:https?:\/\/|www\.)|^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|uk|me|ly)(?:[/:?#.,;!)]|$)/i;
+const WEB_ADDRESS =
+  /^(?:https?:\/\/|www\.)|^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|uk|me|ly)(?:[/:?#.,;!)]|$)/i;
 
 function webAddresses(text: string): number {
   return new Set(text.split(/\s+/).filter((word) => WEB_ADDRESS.test(word))).size;
