@@ -37,6 +37,7 @@ describe('a question that asks a doer for work', () => {
     for (const sentence of [
       'Would you use a late bus on Sundays?',
       'Could anyone recommend a good sign writer?',
+      'Could someone explain how the council tax bands work?',
       'Can you tell us what you think of the logo?',
       'Would you be interested in a repair morning?',
       'Who would come to a quiz night?',

@@ -296,7 +296,7 @@ const DOERS = new Set(['someone', 'somebody', 'anyone', 'anybody', 'you']);
 const VIEW_VERBS = new Set(
   (
     'use buy join come go attend visit pay sign prefer like want choose pick vote recommend suggest tell share think ' +
-    'imagine say see tolerate mind consider be have know'
+    'imagine say see tolerate mind consider be have know explain advise'
   ).split(' '),
 );
 
