@@ -12,14 +12,7 @@ import { ROLES_PLURAL_AT_END } from './vocabulary.ts';
  * until a word of contrast ("but", "while", "however") or, for work done beside someone else, a "by …ing" that says
  * what the person did themselves ("supported engineers by writing Terraform modules").
  */
-export type MentionStatus =
-  | 'asserted'
-  | 'studied'
-  | 'negated'
-  | 'aspirational'
-  | 'optional'
-  | 'other-person'
-  | 'topic';
+export type MentionStatus = 'asserted' | 'studied' | 'negated' | 'aspirational' | 'optional' | 'other-person' | 'topic';
 
 type Opener = { status: Exclude<MentionStatus, 'asserted'> | 'disowned'; phrases: string };
 
