@@ -545,6 +545,16 @@ describe('decomposition: the skills a task needs', () => {
       engineer.some((name) => /engineer/i.test(name)),
       engineer.join(', '),
     );
+    // A list item that opens with the person is a role the list asks for, even when the list runs on in one sentence.
+    const listed = mainSkills(
+      taxonomy,
+      'Help for our spring production',
+      'We need help with: painting the set; designing the costumes; a stage manager for the get-in and the shows.',
+    );
+    assert.ok(
+      listed.some((skill) => skill.name === 'Stage management'),
+      listed.map((skill) => skill.name).join(', '),
+    );
   });
 
   it("reads consent as research ethics only in research, not a patient's consent form or listed building consent", () => {
@@ -893,5 +903,33 @@ describe('decomposition: the skills a task needs', () => {
     }
     const oneOff = names('A plan for replacing the broken gate.', 'Plan it');
     assert.ok(!oneOff.includes('Asset management'), oneOff.join(', '));
+  });
+
+  it('takes the brief\'s main skill from the work it asks for, not from the people it is for or has', () => {
+    const main = mainSkills(
+      taxonomy,
+      'A hospice at home night service',
+      'We start with two nurses and four healthcare assistants each night. We want the on-call arrangements and a ' +
+        'lone working policy.',
+    );
+    assert.ok(!main.some((skill) => skill.name === 'Healthcare assistance'), main.map((s) => s.name).join(', '));
+    // Nor from work the client keeps: no task is part of prescribing here.
+    const herd = mainSkills(
+      taxonomy,
+      'Mastitis and lameness in our dairy herd',
+      'We want a mobility scoring of the whole herd. Our vet stays in charge of prescribing.',
+    );
+    assert.ok(!herd.some((skill) => skill.name === 'Prescribing'), herd.map((s) => s.name).join(', '));
+  });
+
+  it('lends no task a skill from a sentence around it about what the client keeps or has done already', () => {
+    const ctx = context();
+    const keeps: SkillContext = { ...ctx, background: ['We are not changing our practice management software.'] };
+    const audit = names("An audit of last year's booking data to show where appointments are lost.", 'Audit', keeps);
+    assert.ok(!audit.includes('Practice management software'), audit.join(', '));
+    const done = requiredSkills('The operating model: who charges and repairs the bikes', 'Set the operating model', ctx, {
+      conditions: ['We have £250,000 and a partner bike supplier already chosen through an earlier procurement.'],
+    }).map((skill) => skill.name);
+    assert.ok(!done.includes('Procurement'), done.join(', '));
   });
 });

@@ -27,6 +27,12 @@ const ROLE_HEADS = new Set(
 const ASKED_FOR =
   /\b(?:need|needs|want|wants|like|looking\s{1,4}for|seeking|seek|hire|hiring|appoint|engage|commission|require|requires)\s{1,4}(?:an?|one|two|three)\s{1,4}(?:[\p{L}-]{1,30}\s{1,4}){0,3}$/iu;
 
+/**
+ * A sentence or list item that opens with the person ("- a stage manager for the get-in and the six performances"
+ * under "We need help with:"): a role the brief asks for, the way a list of work names it.
+ */
+const OPENS_WITH_ROLE = /^(?:[-*•]\s{0,4})?(?:an?|one)\s{1,4}(?:[\p{L}-]{1,30}\s{1,4}){0,3}$/iu;
+
 /** "A radiation protection adviser to carry out…", "an auditor to run…": the person named does the work. */
 const DOES_WORK = /^\s{1,4}to\s{1,4}\p{L}/u;
 
@@ -84,8 +90,9 @@ export function namesPeopleOnly(parsed: ParsedText, mention: SkillMention): bool
     const person = isPersonWord(last) ? last : isPersonWord(headAfter) ? headAfter : undefined;
     if (!person) return false;
     const sentenceStart = tokens[sentences[last.sentence].firstToken].start;
-    return (
-      !ASKED_FOR.test(text.slice(sentenceStart, tokens[firstToken].start)) && !DOES_WORK.test(text.slice(person.end))
-    );
+    const before = text.slice(sentenceStart, tokens[firstToken].start);
+    // A list of work may run on in one sentence: its item starts after the last line break, semicolon or colon.
+    const item = before.slice(Math.max(...[...'\n;:'].map((mark) => before.lastIndexOf(mark))) + 1).trimStart();
+    return !ASKED_FOR.test(before) && !OPENS_WITH_ROLE.test(item) && !DOES_WORK.test(text.slice(person.end));
   });
 }

@@ -801,6 +801,7 @@ export function requiredSkills(
     ...(around.wanted ?? []).map((text) => ({ text, why: 'The brief asks it of whoever does the work' })),
   ];
   for (const { text, why } of aroundIt) {
+    if (isNotThisWork(text) || DONE_ALREADY.test(text)) continue;
     for (const mention of taxonomy.findInText(text)) {
       if (mention.skill.category === 'language' || mention.skill.category === 'soft') continue;
       add(mention.skill, `${why}: ${quote(clip(text, 100))}.`);
@@ -817,7 +818,7 @@ export function requiredSkills(
   // Not from work the client does itself or leaves out ("Our own IT lead will make any changes to the EMIS
   // templates"): the tool is theirs, not the contributor's.
   for (const sentence of context.background) {
-    if (isNotThisWork(sentence)) continue;
+    if (isNotThisWork(sentence) || DONE_ALREADY.test(sentence)) continue;
     for (const mention of taxonomy.findInText(sentence)) {
       if (!isTool(mention.skill)) continue;
       if (mention.skill.areas.some((area) => pieceAreas.has(area)))
@@ -859,6 +860,14 @@ export function requiredSkills(
   return [...chosen.values()];
 }
 
+/**
+ * What the client has done already ("a partner bike supplier already chosen through an earlier procurement", "the
+ * architect has already been appointed"): context of the work, whose skill no task asks of a contributor. Only for
+ * sentences around the pieces (conditions, background), which would otherwise lend it to every task.
+ */
+const DONE_ALREADY =
+  /\balready\s{1,4}(?:been\s{1,4})?(?:chosen|appointed|procured|selected|commissioned|completed|done|carried\s{1,4}out|agreed|secured|in\s{1,4}place)\b/i;
+
 const RISK_MANAGEMENT = 'Risk management';
 /**
  * A risk assessed of a named hazard ("a fire risk assessment", "a legionella risk assessment", "a DSEAR risk
@@ -890,10 +899,21 @@ export function mainSkills(taxonomy: Taxonomy, title: string, description: strin
     if (skill.category === 'language' || skill.category === 'soft') return;
     weight.set(skill, (weight.get(skill) ?? 0) + by);
   };
-  for (const mention of taxonomy.findInText(title)) count(mention.skill, 2);
-  for (const mention of findInOtherWords(taxonomy, title)) count(mention.skill, 2);
-  for (const mention of taxonomy.findInText(description)) count(mention.skill, mention.mentions);
-  for (const mention of findInOtherWords(taxonomy, description)) count(mention.skill, 1);
+  // Only skills named for work: the people the brief is for or has ("four healthcare assistants each night", "our
+  // sales team") say whom the work serves, and would lend their trade to every task that names nothing itself.
+  for (const mention of namedForWork(taxonomy, title)) count(mention.skill, 2);
+  for (const mention of inOtherWordsForWork(taxonomy, title)) count(mention.skill, 2);
+  // Nor from what the client keeps, does itself or has done ("Our vet stays in charge of prescribing"): no task is
+  // part of that work.
+  const parsed = parseText(description);
+  const aside = new Set(
+    parsed.sentences.filter((s) => isNotThisWork(s.text) || DONE_ALREADY.test(s.text)).map((s) => s.index),
+  );
+  for (const mention of namedForWork(taxonomy, parsed)) {
+    if (mention.spans.every((span) => aside.has(parsed.tokens[span.firstToken].sentence))) continue;
+    count(mention.skill, mention.mentions);
+  }
+  for (const mention of inOtherWordsForWork(taxonomy, description)) count(mention.skill, 1);
   return [...weight.entries()].sort((a, b) => b[1] - a[1]).map(([skill]) => skill);
 }
 
