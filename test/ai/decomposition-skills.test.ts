@@ -905,7 +905,7 @@ describe('decomposition: the skills a task needs', () => {
     assert.ok(!oneOff.includes('Asset management'), oneOff.join(', '));
   });
 
-  it('takes the brief\'s main skill from the work it asks for, not from the people it is for or has', () => {
+  it("takes the brief's main skill from the work it asks for, not from the people it is for or has", () => {
     const main = mainSkills(
       taxonomy,
       'A hospice at home night service',
@@ -927,9 +927,25 @@ describe('decomposition: the skills a task needs', () => {
     const keeps: SkillContext = { ...ctx, background: ['We are not changing our practice management software.'] };
     const audit = names("An audit of last year's booking data to show where appointments are lost.", 'Audit', keeps);
     assert.ok(!audit.includes('Practice management software'), audit.join(', '));
-    const done = requiredSkills('The operating model: who charges and repairs the bikes', 'Set the operating model', ctx, {
-      conditions: ['We have £250,000 and a partner bike supplier already chosen through an earlier procurement.'],
-    }).map((skill) => skill.name);
+    const done = requiredSkills(
+      'The operating model: who charges and repairs the bikes',
+      'Set the operating model',
+      ctx,
+      {
+        conditions: ['We have £250,000 and a partner bike supplier already chosen through an earlier procurement.'],
+      },
+    ).map((skill) => skill.name);
     assert.ok(!done.includes('Procurement'), done.join(', '));
+    const surveyed: SkillContext = {
+      ...ctx,
+      fallback: taxonomy.findAreasInText('A quarry extension: dust, blasting and ecology surveys.').map((m) => m.area),
+      background: ['The ecology surveys were done last year and are not needed again.'],
+    };
+    const plan = names(
+      'A dust assessment and dust management plan, including baseline monitoring at the nearest houses.',
+      'Assess dust',
+      surveyed,
+    );
+    assert.ok(!plan.includes('Survey design'), plan.join(', '));
   });
 });

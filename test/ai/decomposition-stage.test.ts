@@ -256,7 +256,11 @@ describe('decomposition offline: tasks from the brief itself', () => {
       titles.join(' | '),
     );
     for (const title of titles)
-      assert.doesNotMatch(title, /supervision|prescribing|group sessions|final say|booking system/i, titles.join(' | '));
+      assert.doesNotMatch(
+        title,
+        /supervision|prescribing|group sessions|final say|booking system/i,
+        titles.join(' | '),
+      );
   });
 
   test('a list item of work named by its kind ("risk assessments and …") is a piece, not a risk the brief names', async () => {

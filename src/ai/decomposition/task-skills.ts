@@ -862,11 +862,11 @@ export function requiredSkills(
 
 /**
  * What the client has done already ("a partner bike supplier already chosen through an earlier procurement", "the
- * architect has already been appointed"): context of the work, whose skill no task asks of a contributor. Only for
+ * architect has already been appointed", "The ecology surveys were done last year and are not needed again"): context of the work, whose skill no task asks of a contributor. Only for
  * sentences around the pieces (conditions, background), which would otherwise lend it to every task.
  */
 const DONE_ALREADY =
-  /\balready\s{1,4}(?:been\s{1,4})?(?:chosen|appointed|procured|selected|commissioned|completed|done|carried\s{1,4}out|agreed|secured|in\s{1,4}place)\b/i;
+  /\balready\s{1,4}(?:been\s{1,4})?(?:chosen|appointed|procured|selected|commissioned|completed|done|carried\s{1,4}out|agreed|secured|in\s{1,4}place)\b|\b(?:was|were)\s{1,4}(?:done|completed|carried\s{1,4}out)\s{1,4}last\s{1,4}(?:year|month|spring|summer|autumn|winter)\b|\bnot\s{1,4}needed\s{1,4}again\b/i;
 
 const RISK_MANAGEMENT = 'Risk management';
 /**
