@@ -55,6 +55,8 @@ const OPENERS: Opener[] = [
       'seeking a career in|transitioning into|looking to transition into|currently enrolled on|' +
       'currently enrolled in|currently studying|now studying|due to complete|due to finish|not yet completed|' +
       'not yet qualified in|' +
+      // "Thinking about an NVQ Level 6 in construction site management — not started": a course only considered.
+      'thinking about|thinking of doing|considering doing|' +
       // "Not yet SSSTS — booked for March 2027", "Not yet an Advanced Sommelier": what follows is still to come.
       'not yet',
   },
@@ -221,9 +223,10 @@ const PLURAL_ENDING = /^(?:s|es)(?![\p{L}])/u;
 
 // Right after a skill: "Rust (learning)", "PRINCE2 – in progress", "NEBOSH (expected 2027)", "Independent
 // prescribing: enrolled on next year's course", "SSSTS – booked for March". In a table the note may follow the level
-// in the next cell: "Musculoskeletal ultrasound | Beginner — course booked for 2027".
+// in the next cell: "Musculoskeletal ultrasound | Beginner — course booked for 2027", or after a level word and a comma
+// in a line of software: "Rhino — beginner, learning it this year". "— not started" says the same of a course.
 const PENDING_AFTER =
-  /^\s?(?:\|\s?(?:\p{L}+\s?)?)?[(:–—-]\s?(?:currently\s)?(?:learning|in progress|studying|in training|expected|planned|enrolled|accepted|starting|due to start|(?:a\s)?(?:course\s)?booked)(?![\p{L}])/iu;
+  /^\s?(?:\|\s?(?:\p{L}+\s?)?)?[(:–—-]\s?(?:(?:beginner|basic|novice|elementary|intermediate),\s)?(?:currently\s)?(?:learning|in progress|studying|in training|expected|planned|enrolled|accepted|starting|due to start|(?:a\s)?(?:course\s)?booked|not\s(?:yet\s)?started)(?![\p{L}])/iu;
 // A skill said to be still ahead, after it: "The load control certificate (weight and balance) is on my plan for
 // 2027", "IPAF is booked for January", "Level 3 is planned for next year".
 const PLANNED_AFTER =
