@@ -21,7 +21,10 @@ describe('CV reading: cv-vocab-8', () => {
 
   it('keeps a tool whose level is followed by other words', () => {
     const found = names(['Software', 'Rhino — intermediate, used on three façade projects.']);
-    assert.ok(found.some((name) => /rhino/i.test(name)), found.join(', '));
+    assert.ok(
+      found.some((name) => /rhino/i.test(name)),
+      found.join(', '),
+    );
   });
 
   it('leaves out a course not started or only thought about', () => {

@@ -59,7 +59,7 @@ describe('vocabulary of ten more professions (cv-vocab-8)', () => {
       ['Paragon', 'Paragon'],
       ['booking-in slots', 'Delivery booking'],
       ['driver scheduling', 'Driver allocation'],
-      ['infringement reports', 'Drivers\' hours infringements'],
+      ['infringement reports', "Drivers' hours infringements"],
       ['backhauling', 'Backhaul planning'],
       ['chilled and ambient', 'Cold chain logistics'],
       ['VOR vehicles', 'Vehicle off road management'],
