@@ -47,7 +47,6 @@ describe('vocabulary of ten more professions (cv-vocab-8)', () => {
       ['composite and amalgam fillings', 'Restorative dentistry'],
       ['molar endodontics', 'Endodontics'],
       ['case file preparation', 'Prosecution files'],
-      ['investigative interviewing', 'PEACE interviewing'],
       ['DASH risk assessments', 'Domestic abuse risk assessment'],
       ['Niche RMS', 'Niche RMS'],
       ['Storm command and control', 'Storm command and control'],
