@@ -224,7 +224,8 @@ const PLURAL_ENDING = /^(?:s|es)(?![\p{L}])/u;
 // Right after a skill: "Rust (learning)", "PRINCE2 – in progress", "NEBOSH (expected 2027)", "Independent
 // prescribing: enrolled on next year's course", "SSSTS – booked for March". In a table the note may follow the level
 // in the next cell: "Musculoskeletal ultrasound | Beginner — course booked for 2027", or after a level word and a comma
-// in a line of software: "Rhino — beginner, learning it this year". "— not started" says the same of a course.
+// in a line of software: "Rhino — beginner, learning it this year". "— not started", "(accepted)", "starting" or "due to
+// start" say the same of a course.
 const PENDING_AFTER =
   /^\s?(?:\|\s?(?:\p{L}+\s?)?)?[(:–—-]\s?(?:(?:beginner|basic|novice|elementary|intermediate),\s)?(?:currently\s)?(?:learning|in progress|studying|in training|expected|planned|enrolled|accepted|starting|due to start|(?:a\s)?(?:course\s)?booked|not\s(?:yet\s)?started)(?![\p{L}])/iu;
 // A skill said to be still ahead, after it: "The load control certificate (weight and balance) is on my plan for
