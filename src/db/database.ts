@@ -96,6 +96,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       db,
       dialect,
       destroy: async () => {
+        await runClosingSteps(db);
         await listeners.close();
         await db.destroy();
       },
@@ -128,6 +129,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     db,
     dialect,
     destroy: async () => {
+      await runClosingSteps(db);
       sqliteListeners.delete(listeners);
       clearInterval(optimizer);
       await checkpoints?.close();
@@ -147,6 +149,29 @@ const opened = new WeakMap<object, Db>();
 /** The database `createDatabase` opened of which `db` is the database itself or a transaction; undefined otherwise. */
 export function databaseOf(db: Db): Db | undefined {
   return opened.get(db.getExecutor().adapter);
+}
+
+const closingSteps = new WeakMap<Db, Array<() => Promise<void>>>();
+
+/**
+ * Runs `step` when the database `db` (or the database of the transaction `db`) closes, before its connections do:
+ * for what a process writes behind (token uses) and must not lose at a shutdown.
+ */
+export function beforeDatabaseCloses(db: Db, step: () => Promise<void>): void {
+  const database = databaseOf(db) ?? db;
+  const steps = closingSteps.get(database);
+  if (steps) steps.push(step);
+  else closingSteps.set(database, [step]);
+}
+
+async function runClosingSteps(db: Db): Promise<void> {
+  const steps = closingSteps.get(db) ?? [];
+  closingSteps.delete(db);
+  for (const step of steps) {
+    await step().catch((error: unknown) => {
+      console.warn(`A write left for the database's close failed (${(error as Error).message}).`);
+    });
+  }
 }
 
 /**

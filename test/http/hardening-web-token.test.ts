@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
-import { createToken, forgetTokensOfUser } from '../../src/modules/auth/tokens.service.ts';
+import { createToken, forgetTokensOfUser, writeTokenUsesNow } from '../../src/modules/auth/tokens.service.ts';
 import { createAccount } from '../../src/modules/users/users.service.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
@@ -59,8 +59,11 @@ for (const dialect of testDialects()) {
       assert.ok(token);
       return { browser, token, id: Number(token.split('|')[0]), dashboard };
     };
-    const row = (id: number) =>
-      ctx.db.selectFrom('personal_access_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    // The uses a request made are written behind (a second later); the checks read them once written.
+    const row = async (id: number) => {
+      await writeTokenUsesNow(ctx.db);
+      return ctx.db.selectFrom('personal_access_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    };
     const setTimes = async (
       id: number,
       times: { last_used_at?: string; expires_at?: string; max_expires_at?: string },

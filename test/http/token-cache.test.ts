@@ -10,7 +10,12 @@ import { closeDeps, createDeps } from '../../src/app-deps.ts';
 import type { Dialect } from '../../src/db/column-types.ts';
 import { createDatabase, type Db } from '../../src/db/database.ts';
 import { registerWithPassword } from '../../src/modules/auth/registration.service.ts';
-import { authenticateToken, createToken, forgetTokensOfUser } from '../../src/modules/auth/tokens.service.ts';
+import {
+  authenticateToken,
+  createToken,
+  forgetTokensOfUser,
+  writeTokenUsesNow,
+} from '../../src/modules/auth/tokens.service.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestDatabase, testConfig, testDialects } from '../helpers/context.ts';
 import { createChallenge, createUser } from '../helpers/factories.ts';
@@ -236,6 +241,7 @@ for (const dialect of testDialects()) {
       assert.ok(await auth(used, 1));
       assert.ok(await auth(used, 40));
       assert.ok(await auth(used, 65));
+      await writeTokenUsesNow(apps.db);
       const row = await apps.db
         .selectFrom('personal_access_tokens')
         .select(['expires_at', 'last_used_at'])

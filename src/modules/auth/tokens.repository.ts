@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once.ts';
-import type { Db } from '../../db/database.ts';
+import { type Db, isPostgres } from '../../db/database.ts';
+import type { TokenUse } from './token-uses.ts';
 
 export function insertToken(
   db: Db,
@@ -54,18 +56,33 @@ const tokenWithUser = compiledOnce((db, tokenId: number) =>
     .where('t.id', '=', tokenId),
 );
 
-/** Marks the token used at `now`; a web token's idle end moves to `expiresAt` in the same write. */
-export async function touchToken(db: Db, tokenId: number, now: string, expiresAt?: string): Promise<void> {
-  if (expiresAt === undefined) await tokenTouch(db, now, tokenId);
-  else await webTokenTouch(db, now, expiresAt, tokenId);
+/**
+ * Writes token uses (token-uses.ts) in one statement: each token's last use and, for a web token, its moved idle end.
+ * A token whose end was set before the uses (by hand, behind the service) is not brought back by the write.
+ */
+export async function writeTokenUses(db: Db, uses: ReadonlyMap<number, TokenUse>): Promise<void> {
+  if (uses.size === 0) return;
+  const firstUse = [...uses.values()].map((use) => use.lastUsedAt).sort()[0];
+  const stamp = (value: string) => (isPostgres(db) ? sql`cast(${value} as timestamptz)` : sql`${value}`);
+  const byToken = (pick: (use: TokenUse) => string | undefined) =>
+    sql.join(
+      [...uses].flatMap(([tokenId, use]) => {
+        const value = pick(use);
+        return value === undefined ? [] : [sql`when ${tokenId} then ${stamp(value)}`];
+      }),
+      sql` `,
+    );
+  const renewals = [...uses.values()].some((use) => use.expiresAt !== undefined);
+  await db
+    .updateTable('personal_access_tokens')
+    .set({
+      last_used_at: sql<string>`case id ${byToken((use) => use.lastUsedAt)} end`,
+      ...(renewals ? { expires_at: sql<string>`case id ${byToken((use) => use.expiresAt)} else expires_at end` } : {}),
+    })
+    .where('id', 'in', [...uses.keys()])
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', firstUse)]))
+    .execute();
 }
-
-const tokenTouch = compiledOnce((db, now: string, tokenId: number) =>
-  db.updateTable('personal_access_tokens').set({ last_used_at: now }).where('id', '=', tokenId),
-);
-const webTokenTouch = compiledOnce((db, now: string, expiresAt: string, tokenId: number) =>
-  db.updateTable('personal_access_tokens').set({ last_used_at: now, expires_at: expiresAt }).where('id', '=', tokenId),
-);
 
 export async function deleteTokensOfUser(db: Db, userId: number): Promise<number> {
   const result = await db.deleteFrom('personal_access_tokens').where('user_id', '=', userId).executeTakeFirst();

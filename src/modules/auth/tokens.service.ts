@@ -1,14 +1,15 @@
 import crypto from 'node:crypto';
 import type { Config } from '../../config.ts';
-import { type Db, listenAcrossProcesses, sendAcrossProcesses } from '../../db/database.ts';
+import { beforeDatabaseCloses, type Db, listenAcrossProcesses, sendAcrossProcesses } from '../../db/database.ts';
 import type { AuthUser } from './auth-user.ts';
 import { type CachedToken, TokenCache } from './token-cache.ts';
+import { TokenUses } from './token-uses.ts';
 import {
   deleteTokenOfUser,
   deleteTokensOfUser,
   findTokenWithUser,
   insertToken,
-  touchToken,
+  writeTokenUses,
 } from './tokens.repository.ts';
 
 /**
@@ -83,27 +84,58 @@ const TOKEN_CACHE_TTL_MS = 30_000;
 const TOKEN_CACHE_MAX_ENTRIES = 10_000;
 const REVOKED_CHANNEL = 'guild_tokens_revoked';
 
-type ProcessCache = { cache: TokenCache; listening: () => boolean; checkForMissed: () => Promise<void> };
+/** Token uses wait this long to be written together (token-uses.ts). */
+const TOKEN_USES_DELAY_MS = 1_000;
+const TOKEN_USES_MAX_PENDING = 10_000;
+
+type ProcessCache = {
+  cache: TokenCache;
+  uses: TokenUses;
+  listening: () => boolean;
+  checkForMissed: () => Promise<void>;
+};
 const caches = new WeakMap<Db, ProcessCache>();
 /**
  * Every cache of this process, whichever database it serves: a revocation may run in a transaction, which is not
  * the database object the cache was made for. Forgetting a user in a cache of another database costs one miss.
  */
-const everyCache = new Set<WeakRef<TokenCache>>();
+const everyCache = new Set<WeakRef<ProcessCache>>();
+
+/**
+ * Writes the token uses this process holds now (token-uses.ts), for whoever must see them in the database at once:
+ * tests of the lifetime rules. The database's close does the same.
+ */
+export function writeTokenUsesNow(db: Db): Promise<void> {
+  return cacheOf(db).uses.flush();
+}
+
+/** What the process kept of the user's tokens goes: the cached tokens, and their uses not yet written. */
+function forgetUserIn(entry: ProcessCache, userId: number): void {
+  entry.cache.forgetUser(userId);
+  entry.uses.forgetUser(userId);
+}
 
 function cacheOf(db: Db): ProcessCache {
   let entry = caches.get(db);
   if (!entry) {
     const cache = new TokenCache({ ttlMs: TOKEN_CACHE_TTL_MS, maxEntries: TOKEN_CACHE_MAX_ENTRIES });
+    const uses = new TokenUses({
+      write: (batch) => writeTokenUses(db, batch),
+      delayMs: TOKEN_USES_DELAY_MS,
+      maxPending: TOKEN_USES_MAX_PENDING,
+      onError: (error) => console.warn(`Token uses not written yet (${(error as Error).message}); tried again.`),
+    });
     const { listening, checkForMissed } = listenAcrossProcesses(
       db,
       REVOKED_CHANNEL,
-      (payload) => cache.forgetUser(Number(payload)),
+      (payload) => forgetUserIn(created, Number(payload)),
       () => cache.clear(),
     );
-    entry = { cache, listening, checkForMissed };
-    caches.set(db, entry);
-    everyCache.add(new WeakRef(cache));
+    const created: ProcessCache = { cache, uses, listening, checkForMissed };
+    beforeDatabaseCloses(db, () => uses.close());
+    caches.set(db, created);
+    everyCache.add(new WeakRef(created));
+    entry = created;
   }
   return entry;
 }
@@ -125,14 +157,21 @@ export async function authenticateToken(db: Db, plaintext: string, now = new Dat
   const hash = hashSecret(match[2]);
   const key = `${tokenId}:${hash}`;
   const nowIso = now.toISOString();
-  const { cache, listening, checkForMissed } = cacheOf(db);
+  const { cache, uses, listening, checkForMissed } = cacheOf(db);
   await checkForMissed();
   let token = cache.get(key, now.getTime());
   // A cached token past its end is read again: another process may have moved a web token's idle end.
   if (!token || (token.expiresAt !== null && token.expiresAt <= nowIso)) {
     const generation = cache.generation;
-    const read = await readToken(db, tokenId, hash, nowIso);
+    const read = await readToken(db, tokenId, hash);
     if (!read) return null;
+    // A use of this token that waits to be written is newer than the row just read.
+    const pending = uses.pendingFor(tokenId);
+    if (pending) {
+      read.lastUsedAt = pending.lastUsedAt;
+      if (pending.expiresAt !== undefined) read.expiresAt = pending.expiresAt;
+    }
+    if (read.expiresAt !== null && read.expiresAt <= nowIso) return null;
     token = read;
     // Until the revocation messages are heard (at start, or while the connection is remade), nothing is cached.
     if (listening()) cache.store(key, token, generation, now.getTime());
@@ -144,21 +183,20 @@ export async function authenticateToken(db: Db, plaintext: string, now = new Dat
       token.idleSeconds === null || token.maxExpiresAt === null
         ? undefined
         : [later(now, token.idleSeconds), token.maxExpiresAt].sort()[0];
-    await touchToken(db, token.user.token_id, nowIso, renewedUntil);
+    uses.add(token.user.token_id, { userId: token.user.id, lastUsedAt: nowIso, expiresAt: renewedUntil });
     token.lastUsedAt = nowIso;
     if (renewedUntil !== undefined) token.expiresAt = renewedUntil;
   }
   return token.user;
 }
 
-/** The token from the database, checked: its hash (in constant time), its end and its user's being active. */
-async function readToken(db: Db, tokenId: number, hash: string, nowIso: string): Promise<CachedToken | null> {
+/** The token from the database, checked: its hash (in constant time) and its user's being active (its end: above). */
+async function readToken(db: Db, tokenId: number, hash: string): Promise<CachedToken | null> {
   const row = await findTokenWithUser(db, tokenId);
   if (!row) return null;
   const expected = Buffer.from(row.token_hash, 'hex');
   const actual = Buffer.from(hash, 'hex');
   if (expected.length !== actual.length || !crypto.timingSafeEqual(expected, actual)) return null;
-  if (row.expires_at !== null && row.expires_at <= nowIso) return null;
   if (row.is_active !== 1) return null;
   return {
     user: {
@@ -184,8 +222,8 @@ async function readToken(db: Db, tokenId: number, hash: string, nowIso: string):
  */
 export async function forgetTokensOfUser(db: Db, userId: number): Promise<void> {
   for (const ref of everyCache) {
-    const cache = ref.deref();
-    if (cache) cache.forgetUser(userId);
+    const entry = ref.deref();
+    if (entry) forgetUserIn(entry, userId);
     else everyCache.delete(ref);
   }
   await sendAcrossProcesses(db, REVOKED_CHANNEL, String(userId));
