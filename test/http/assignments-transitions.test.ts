@@ -61,6 +61,38 @@ for (const dialect of testDialects()) {
       }
     });
 
+    it('answers each move with the assignment as a read of it shows it right after', async () => {
+      const moves = [
+        { action: 'accept', by: 'contributor', status: 'invited', body: undefined },
+        { action: 'reject', by: 'contributor', status: 'invited', body: { reason: 'Busy' } },
+        // The withdrawal and the request for changes answer in a `data` envelope; the others, the assignment itself.
+        { action: 'withdraw', by: 'company', status: 'invited', body: undefined, enveloped: true },
+        { action: 'start', by: 'contributor', status: 'accepted', body: undefined },
+        { action: 'complete', by: 'company', status: 'submitted', body: { rating: 5 } },
+        {
+          action: 'request-changes',
+          by: 'company',
+          status: 'submitted',
+          body: { note: 'Add the sources.' },
+          enveloped: true,
+        },
+      ] as const;
+      for (const move of moves) {
+        const { action, by, status, body } = move;
+        const scenario = await assignmentScenario(ctx.db, { status });
+        const client = partiesOf(ctx, scenario)[by];
+        const moved = await client.post(`/api/assignments/${scenario.assignment.id}/${action}`, body);
+        assert.equal(moved.statusCode, 200, `${action}: ${moved.body}`);
+        const read = await client.get(`/api/assignments/${scenario.assignment.id}`);
+        assert.equal(read.statusCode, 200);
+        const answer = ('enveloped' in move ? (moved.data as { data: unknown }).data : moved.data) as {
+          status: string;
+        };
+        assert.deepEqual(answer, read.data, action);
+        assert.notEqual(answer.status, status, `${action} moved it`);
+      }
+    });
+
     it('answers 401 without a token on every route', async () => {
       const { assignment } = await assignmentScenario(ctx.db);
       const anonymous = apiClient(ctx.app);

@@ -1,6 +1,6 @@
 import { compiledOnce, compiledOnceForList, compiledOncePerShape, type Value } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
-import type { AssignmentUpdate, InvitedBy } from '../../db/schema.ts';
+import type { AssignmentRow, AssignmentUpdate, InvitedBy } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
 import { fetchPage } from '../../shared/paged-query.ts';
 import { removeFromFeed } from '../tasks/task-fit.repository.ts';
@@ -117,30 +117,21 @@ export async function findAssignmentContext(db: Db, id: number) {
   return (await assignmentContextById(db, id))[0];
 }
 
-/** Compiled once: every transition and single read checks access through it. */
+/**
+ * Compiled once: every transition and single read checks access through it. It reads the assignment as its answer
+ * shows it too (`assignmentRows`), so the single read and a move that changes only the assignment's own row answer
+ * without reading it again.
+ */
 const assignmentContextById = compiledOnce((db, id: number) =>
-  db
-    .selectFrom('assignments')
-    .innerJoin('tasks', 'tasks.id', 'assignments.task_id')
+  assignmentRows(db)
     .innerJoin('challenges', 'challenges.id', 'tasks.challenge_id')
     .innerJoin('companies', 'companies.id', 'challenges.company_id')
-    .innerJoin('volunteers', 'volunteers.id', 'assignments.volunteer_id')
-    .innerJoin('users', 'users.id', 'volunteers.user_id')
     .select([
-      'assignments.id',
-      'assignments.status',
-      'assignments.withdrawn_at',
-      'assignments.expires_at',
-      'assignments.responded_at',
-      'assignments.volunteer_id',
-      'assignments.task_id',
-      'tasks.title as task_title',
       'tasks.challenge_id',
       'challenges.status as challenge_status',
       'challenges.score as challenge_score',
       'companies.user_id as company_user_id',
       'volunteers.user_id as volunteer_user_id',
-      'users.name as volunteer_name',
     ])
     .where('assignments.id', '=', id),
 );
@@ -213,12 +204,13 @@ export async function listAssignmentIds(
  * Moves an assignment only if it is still in one of `from`: a compare-and-set, so two concurrent requests cannot
  * both make the same transition. Returns whether the row changed.
  */
+/** Moves the assignment if it is still in one of `from`: its row after the move, or undefined when it was not. */
 export async function updateAssignmentIfStatus(
   db: Db,
   id: number,
   from: readonly AssignmentStatus[],
   changes: AssignmentUpdate,
-): Promise<boolean> {
+): Promise<AssignmentRow | undefined> {
   // Compiled once per set of columns and number of statuses (each transition has its own), on every transaction.
   const set = Object.entries(changes).filter(([, value]) => value !== undefined);
   const rows = await assignmentMoves(
@@ -230,13 +222,13 @@ export async function updateAssignmentIfStatus(
         .set(Object.fromEntries(set.map(([column], i) => [column, values[i]])) as AssignmentUpdate)
         .where('id', '=', values[set.length] as number)
         .where('status', 'in', values.slice(set.length + 1) as AssignmentStatus[])
-        .returning('id'),
+        .returningAll(),
     [...set.map(([, value]) => value as Value), id, ...from],
   );
-  return rows.length === 1;
+  return rows[0];
 }
 
-const assignmentMoves = compiledOncePerShape<{ id: number }>();
+const assignmentMoves = compiledOncePerShape<AssignmentRow>();
 
 export type NewSubmission = {
   assignmentId: number;
