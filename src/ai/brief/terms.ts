@@ -32,12 +32,13 @@ export class Terms {
   constructor(phrases: readonly string[]) {
     this.phrases = phrases;
     for (const phrase of phrases) {
-      const parts = words(phrase);
-      const entry = { phrase, steps: parts.map(stepFor) };
-      const letters = firstLetters(parts[0]);
-      if (letters.length === 0) this.#open.push(entry);
-      for (const letter of letters)
-        this.#byFirstLetter.set(letter, [...(this.#byFirstLetter.get(letter) ?? []), entry]);
+      for (const parts of spellings(phrase)) {
+        const entry = { phrase, steps: parts.map(stepFor) };
+        const letters = firstLetters(parts[0]);
+        if (letters.length === 0) this.#open.push(entry);
+        for (const letter of letters)
+          this.#byFirstLetter.set(letter, [...(this.#byFirstLetter.get(letter) ?? []), entry]);
+      }
     }
   }
 
@@ -74,9 +75,18 @@ export class Terms {
   }
 }
 
-/** wink splits a hyphenated word ("knock-off", "e-mail") into the parts and the hyphen. */
-function words(phrase: string): string[] {
-  return phrase.split(' ').flatMap((word) => (/^[a-z]+(-[a-z*]+)+$/.test(word) ? word.split(/(-)/) : [word]));
+const HYPHENATED = /^[a-z]+(-[a-z*]+)+$/;
+
+/**
+ * The token sequences a phrase is matched as. wink usually splits a hyphenated word ("knock-off", "e-mail") into the
+ * parts and the hyphen, but not always: "anti-money" before "laundering" stays one token, while "proof-of-funds" is
+ * split. A phrase with a hyphenated word is read both ways, so a guard such as "anti-money" holds however the tagger
+ * cut it.
+ */
+function spellings(phrase: string): string[][] {
+  const split = phrase.split(' ').flatMap((word) => (HYPHENATED.test(word) ? word.split(/(-)/) : [word]));
+  const whole = phrase.split(' ');
+  return whole.length === split.length ? [whole] : [split, whole];
 }
 
 /** The letters a word of a phrase can start with: "collect*" → c, "(we|i)" → w, i; none for `#` and `?`. */
