@@ -1,4 +1,5 @@
 import { KEPT_FROM_THOSE_IT_AFFECTS } from './kept-from-whom.ts';
+import { PROTECTION_TAKEN_AWAY, STATED_AGAINST_WHAT_IS_SO } from './wrongs-against-the-facts.ts';
 import type { Purpose } from './purpose.ts';
 import {
   ASSETS_PUT_OUT_OF_REACH,
@@ -25,6 +26,7 @@ import {
 } from './wrongs-to-people.ts';
 
 export * from './kept-from-whom.ts';
+export * from './wrongs-against-the-facts.ts';
 export * from './wrongs-in-dealings.ts';
 export * from './wrongs-out-of-sight.ts';
 export * from './wrongs-to-a-say.ts';
@@ -54,6 +56,8 @@ export const COMPOSED_WRONGS: readonly Purpose[] = [
   EVIDENCE_BOUGHT_OFF,
   PROTECTED_WILDLIFE_HARMED,
   USED_SOLD_AS_NEW,
+  PROTECTION_TAKEN_AWAY,
+  STATED_AGAINST_WHAT_IS_SO,
   // The most general, last: only what none of the narrower wrongs explains is given this reason.
   KEPT_FROM_THOSE_IT_AFFECTS,
 ];

@@ -37,6 +37,17 @@ const MUST_NOT_KNOW = t(
   `? ${MODAL} ${NOT} be able to tell`,
   // The papers or people who speak for the business told to stay silent on it: "the manual will not mention them".
   `? ${MODAL} ${NOT} (mention|disclose|reveal) (it|this|that|them|anything)`,
+  // What would put them off kept from them until they are committed: "so they are not put off before they sign", "the
+  // charge should only be mentioned if the client asks", "so that the switch looks free".
+  ...['so', 'so that'].flatMap((so) => [
+    `${so} ${PARTY} (are|is|were|feel|feels) ${NOT} put off`,
+    `${so} ${PARTY} ${MODAL} ${NOT} be put off`,
+    ...[0, 1, 2].map((gap) => `${so} ? ${'? '.repeat(gap)}(looks|seems|appears) (free|cheaper|costless)`),
+  ]),
+  ...[0, 1].map(
+    (gap) =>
+      `only be (mentioned|disclosed|shown|explained|raised|given|told) if ${'? '.repeat(gap)}${PARTY} (ask|asks|asked)`,
+  ),
   // What they are made to believe: "so buyers think they are home bred".
   ...['so', 'so that'].flatMap((so) =>
     [0, 1].map(
