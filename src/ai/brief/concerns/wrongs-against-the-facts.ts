@@ -26,15 +26,20 @@ const STATED_TO_OTHERS = t(
     (gap) => `~(show|list|name|describe|present|record|enter|put) ${'? '.repeat(gap)}as (the|a|an|our|their|his|her)`,
   ),
   '~fill in',
-  '~(claim|claiming|bill|billing|invoice|invoicing|charge|charging) (for|the|their|them|full)',
-  '(keep|keeps|kept|keeping) (claiming|billing|invoicing|charging)',
+  // A claim kept up or made in full, not a claim described ("we claim the funded hours each term").
+  '(keep|keeps|kept|keeping|still) (claiming|billing|invoicing|charging)',
+  '~(continue|carry) (claiming|billing|invoicing|charging)',
+  '~(claim|bill|invoice|charge) (the|their|its|his|her) full',
+  '~(claim|bill|invoice|charge) (for|them) (all|every|each|full)',
   'only # (room|rooms|seat|seats|place|places|ticket|tickets|item|items|left)',
   '# people are (looking|viewing|watching)',
 );
 
 /** The brief's own words that what is said is not so. */
 const NOT_SO = t(
-  'even (when|if|though) there (is|are|was|were|has|have) (no|not|none)',
+  // Not "even when there is no school" (when a service runs): what is told is itself said not to exist.
+  'even (when|if|though) there (is|are|was|were|has|have) no (other|such|real|actual|genuine|higher|better|rival)',
+  'even (when|if|though) there (is|are|was|were|has|have) (none|not)',
   'even (when|if|though) (it|they|this|that|he|she) (is|are|was|were|has|have|do|does|did) (not|n\'t|no|never)',
   'even (when|if|though) (it|they|this|that|he|she) (isn\'t|aren\'t|wasn\'t|weren\'t|hasn\'t|haven\'t|doesn\'t|don\'t|didn\'t)',
   '(though|although|while|whereas|when|but) in (practice|fact|reality)',
@@ -75,6 +80,9 @@ export const STATED_AGAINST_WHAT_IS_SO = composedWrong({
     'clearly',
     'refund*',
     'credit note*',
+    'stop (the|claiming|billing|charging|invoicing)',
+    '(say|says|state|states) so',
+    '~reconcile',
   ),
 });
 
@@ -93,9 +101,7 @@ const A_PROTECTION = t(
   'cooling-off ?',
   'cooling - off',
   'right to cancel',
-  'opt(-)?out (link|links|option|button)',
-  'unsubscribe (link|links|option|button)',
-  'safety (check|checks|warning|warnings|interlock|interlocks)',
+  'safety (check|checks|interlock|interlocks)',
 );
 /** Taken away or not applied: "should remove it", "should not check them against". */
 const TAKEN_AWAY = t(
@@ -104,8 +110,8 @@ const TAKEN_AWAY = t(
   '~(switch|turn|take) off (the|any|all|our)',
   '~get rid of',
   '~do away with',
-  '(should|must|will|would|need|needs) (not|never) (check|checks|apply|ask|show|run|include)',
-  "(should|must|will|would|need|needs) n't (check|checks|apply|ask|show|run|include)",
+  '(should|must|will|would|need|needs) (not|never) (check|checks|apply|ask|include)',
+  "(should|must|will|would|need|needs) n't (check|checks|apply|ask|include)",
   '(no|without) (checks|check|checking) against',
   '(without|skipping|bypassing|removing|dropping) (the|any|an|a|their) ? ? (check|checks|screen|step|verification|consent)',
 );
@@ -135,5 +141,7 @@ export const PROTECTION_TAKEN_AWAY = composedWrong({
     'no longer (required|needed|necessary)',
     'duplicate*',
     'twice',
+    'once the',
+    'already (verified|checked)',
   ),
 });
