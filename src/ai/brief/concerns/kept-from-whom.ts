@@ -40,9 +40,10 @@ const MUST_NOT_KNOW = t(
   // What would put them off kept from them until they are committed: "so they are not put off before they sign", "the
   // charge should only be mentioned if the client asks", "so that the switch looks free".
   ...['so', 'so that'].flatMap((so) => [
-    `${so} ${PARTY} (are|is|were|feel|feels) ${NOT} put off`,
-    `${so} ${PARTY} ${MODAL} ${NOT} be put off`,
-    ...[0, 1, 2].map((gap) => `${so} ? ${'? '.repeat(gap)}(looks|seems|appears) (free|cheaper|costless)`),
+    // Not "so customers are not put off" by a long form: put off only until they have signed or paid.
+    `${so} ${PARTY} (are|is|were|feel|feels) ${NOT} put off before`,
+    `${so} ${PARTY} ${MODAL} ${NOT} be put off before`,
+    ...[0, 1, 2].map((gap) => `${so} ? ${'? '.repeat(gap)}(looks|seems|appears) (free|costless)`),
   ]),
   ...[0, 1].map(
     (gap) =>

@@ -127,7 +127,9 @@ export const PROTECTION_TAKEN_AWAY = composedWrong({
   concealment: { says: 'which takes from them a safeguard that is theirs' },
   together: { parts: ['act', 'wronged'], within: 24 },
   // Replacing a protection with a better one, or removing it where the law does not ask it, is the honest version.
-  unless: guardedBy(
+  // Not the shared guarding words: "it loses us a fifth of orders" or "the check protects children" is said of the
+  // protection being removed, not of a wrong being fought.
+  unless: t(
     'replac*',
     'clearer',
     'simpl*',
