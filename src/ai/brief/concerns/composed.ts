@@ -1,6 +1,6 @@
 import { KEPT_FROM_THOSE_IT_AFFECTS } from './kept-from-whom.ts';
-import { PROTECTION_TAKEN_AWAY, STATED_AGAINST_WHAT_IS_SO } from './wrongs-against-the-facts.ts';
 import type { Purpose } from './purpose.ts';
+import { PROTECTION_TAKEN_AWAY, STATED_AGAINST_WHAT_IS_SO } from './wrongs-against-the-facts.ts';
 import {
   ASSETS_PUT_OUT_OF_REACH,
   DATED_TO_ANOTHER_TIME,

@@ -40,8 +40,8 @@ const NOT_SO = t(
   // Not "even when there is no school" (when a service runs): what is told is itself said not to exist.
   'even (when|if|though) there (is|are|was|were|has|have) no (other|such|real|actual|genuine|higher|better|rival)',
   'even (when|if|though) there (is|are|was|were|has|have) (none|not)',
-  'even (when|if|though) (it|they|this|that|he|she) (is|are|was|were|has|have|do|does|did) (not|n\'t|no|never)',
-  'even (when|if|though) (it|they|this|that|he|she) (isn\'t|aren\'t|wasn\'t|weren\'t|hasn\'t|haven\'t|doesn\'t|don\'t|didn\'t)',
+  "even (when|if|though) (it|they|this|that|he|she) (is|are|was|were|has|have|do|does|did) (not|n't|no|never)",
+  "even (when|if|though) (it|they|this|that|he|she) (isn't|aren't|wasn't|weren't|hasn't|haven't|doesn't|don't|didn't)",
   '(though|although|while|whereas|when|but) in (practice|fact|reality)',
   'when in fact',
   'when (actually|really)',
@@ -55,8 +55,8 @@ const NOT_SO = t(
   '(have|has) stopped (coming|attending)',
   'no longer (come|comes|attend|attends|live|lives|work|works|use|uses|need|needs)',
   'only (come|comes|attend|attends) (#|one|two|three|four|once|twice)',
-  '(did|do|does|will) (not|n\'t) (happen|attend|come)',
-  '(did|do|does|will) (not|n\'t) (take|turn) (place|up)',
+  "(did|do|does|will) (not|n't) (happen|attend|come)",
+  "(did|do|does|will) (not|n't) (take|turn) (place|up)",
   '(never|not) (happened|attended|came|delivered|done)',
   '(never|not) (took|carried) (place|out)',
 );
@@ -118,10 +118,10 @@ const TAKEN_AWAY = t(
 
 /** A protection people are owed, which the brief itself asks to be removed or not applied. */
 export const PROTECTION_TAKEN_AWAY = composedWrong({
-  kind: 'a protection people are owed (their or their parents\' consent, an age check, an exclusion list, a cooling-off period) removed or not applied',
+  kind: "a protection people are owed (their or their parents' consent, an age check, an exclusion list, a cooling-off period) removed or not applied",
   act: { says: 'remove or not apply', terms: TAKEN_AWAY, asserted: false },
   wronged: {
-    says: 'a protection people are owed (their or their parents\' consent, an age check, an exclusion they asked for)',
+    says: "a protection people are owed (their or their parents' consent, an age check, an exclusion they asked for)",
     terms: A_PROTECTION,
   },
   concealment: { says: 'which takes from them a safeguard that is theirs' },
