@@ -882,6 +882,11 @@ const CASES: ScreeningCase[] = [
           'models, though in practice most are hired outdoors, and the proposal should say so. Budget £150.',
       ],
       [
+        'Planning form for our bike shop sign',
+        'Please fill in the planning form for our shop sign. The unit is listed as retail, though in practice half ' +
+          'of it is a repair workshop, so we need advice on whether that changes the application. Budget £400.',
+      ],
+      [
         'Holiday club flyer',
         'Please design a flyer that tells parents that our holiday club runs every weekday, even when there is no ' +
           'school. Budget £200.',
@@ -922,6 +927,11 @@ const CASES: ScreeningCase[] = [
         'Consent for our children’s craft club website',
         'Our parental consent form is four pages long. Please remove it and design a clearer one-page consent step. ' +
           'Budget £900.',
+      ],
+      [
+        'Harness checks at our climbing wall',
+        'Our climbing wall staff skip the daily harness safety check when they are busy. We need a checklist app ' +
+          'that will not let a harness go out until the check is done. Budget £1,500.',
       ],
       [
         'Lathe guarding',

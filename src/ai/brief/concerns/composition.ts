@@ -40,6 +40,11 @@ type Composition = {
   unless: Terms;
   /** What people are spared or only made to wait for, read even after a negation ("should not find out until…"). */
   spared?: Terms;
+  /**
+   * The request must be a sentence that holds a part, not any sentence of the stretch: where the act alone is the
+   * wrong, a sentence that describes it ("drivers skip the safety check when busy") sets out the problem to fix.
+   */
+  askedInAPart?: boolean;
 };
 
 const PART_NAMES = ['act', 'wronged', 'concealment'] as const;
@@ -68,6 +73,6 @@ export function composedWrong(composition: Composition): Purpose {
     unless: composition.unless,
     spared: composition.spared,
     distinct: composition.distinct,
-    requestInStretch: true,
+    requestInStretch: composition.askedInAPart !== true,
   };
 }

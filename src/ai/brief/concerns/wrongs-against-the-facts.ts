@@ -82,6 +82,9 @@ export const STATED_AGAINST_WHAT_IS_SO = composedWrong({
     'credit note*',
     'stop (the|claiming|billing|charging|invoicing)',
     '(say|says|state|states) so',
+    // Asking whether what is so changes the answer is handling it honestly.
+    'advice (on|about) whether',
+    'whether (that|this|it) (changes|affects|matters)',
     '~reconcile',
   ),
 });
@@ -126,6 +129,7 @@ export const PROTECTION_TAKEN_AWAY = composedWrong({
   },
   concealment: { says: 'which takes from them a safeguard that is theirs' },
   together: { parts: ['act', 'wronged'], within: 24 },
+  askedInAPart: true,
   // Replacing a protection with a better one, or removing it where the law does not ask it, is the honest version.
   // Not the shared guarding words: "it loses us a fifth of orders" or "the check protects children" is said of the
   // protection being removed, not of a wrong being fought.
