@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { mainSkills, requiredSkills, type SkillContext } from '../../src/ai/decomposition/task-skills.ts';
+import { findInOtherWords } from '../../src/ai/decomposition/skill-phrases.ts';
 import { loadTaxonomy } from '../../src/ai/taxonomy/taxonomy.ts';
 
 const taxonomy = loadTaxonomy();
@@ -947,5 +948,51 @@ describe('decomposition: the skills a task needs', () => {
       surveyed,
     );
     assert.ok(!plan.includes('Survey design'), plan.join(', '));
+  });
+
+  // docs/quality.md, "Task skills a brief's work implies" (branch task-recall-9).
+  it('reads a deliverable written as the thing and then what is done to it ("staff hired and trained")', () => {
+    const inWords = (text: string) => findInOtherWords(taxonomy, text).map((mention) => mention.skill.name);
+    assert.ok(inWords('Fourteen staff hired and trained').includes('Staff training'));
+    assert.ok(inWords('The menu developed and costed with our chef').includes('Food cost control'));
+    assert.ok(!inWords('the pricing schedule checked').includes('Retail operations'));
+    const staff = names('Fourteen staff hired and trained: chefs, front of house and bar.', 'Hire and train staff');
+    assert.ok(staff.includes('Staff training') || staff.includes('Training delivery'), staff.join(', '));
+    const supervisors = names('Our supervisors are to be trained as mentors.', 'Train supervisors');
+    assert.ok(supervisors.includes('Training delivery'), supervisors.join(', '));
+    // Trained already, before the people: no training to give.
+    assert.ok(!names('A fully trained nurse on each shift.', 'Staff the shifts').includes('Training delivery'));
+    // A noun that is also a verb between the words is no verb done to the thing.
+    const tender = names('the pricing schedule checked against our real costs per day', 'Check the pricing');
+    assert.ok(!tender.includes('Retail operations'), tender.join(', '));
+  });
+
+  it('reads the trade a piece implies by what it delivers (wiring, decorating, a handbook, a website, mentoring)', () => {
+    const electrics = names('Lighting and sockets in each room and a new consumer unit.', 'Fit out the rooms');
+    assert.ok(electrics.includes('Electrical installation'), electrics.join(', '));
+    assert.ok(names('Plastering and decorating every room.', 'Decorate').includes('Painting and decorating'));
+    assert.ok(!names('Christmas decorations for the shop window.', 'Decorate').includes('Painting and decorating'));
+    assert.ok(names('A driver handbook in plain English.', 'Write a handbook').includes('Technical writing'));
+    assert.ok(!names('Manual handling training for the porters.', 'Train porters').includes('Technical writing'));
+    const site = names('A website with online reservations and a press night.', 'Build a website');
+    assert.ok(site.includes('Web design'), site.join(', '));
+    assert.ok(!names('Put the new opening hours on our website.', 'Update hours').includes('Web design'));
+    assert.ok(names('A mentor for each apprentice.', 'Mentor apprentices').includes('Mentoring'));
+  });
+
+  it('reads figures followed over time as data analysis, and software tried before release as testing', () => {
+    assert.ok(names("A way to track each apprentice's progress.", 'Track progress').includes('Data analysis'));
+    assert.ok(names('Measure the effect on waiting times.', 'Measure the effect').includes('Data analysis'));
+    const tested = names('The app tested on real devices and checked against accessibility guidelines.', 'Test');
+    assert.ok(tested.includes('Manual testing') && tested.includes('Web accessibility'), tested.join(', '));
+    // A building's access checked against guidelines is no web accessibility, a fire alarm tested no software test.
+    const ramp = names('The ramp and toilets checked against accessibility guidelines.', 'Check access');
+    assert.ok(!ramp.includes('Web accessibility'), ramp.join(', '));
+    assert.ok(!names('The fire alarm system tested weekly.', 'Test alarms').includes('Manual testing'));
+  });
+
+  it('asks whom a survey asks among passengers, guests and travellers too', () => {
+    const survey = names('A survey of about 1,500 current and former passengers, by post and online.', 'Survey');
+    assert.ok(survey.includes('Survey design'), survey.join(', '));
   });
 });

@@ -9,7 +9,8 @@ const PEOPLE = new Set(
     'organiser organizer attendee participant employer refugee senior community school business retailer ' +
     'restaurant council authority government regulator investor owner subscriber audience administrator ' +
     'operator technician dispatcher recipient beneficiary household commuter cyclist tourist fan alumnus alumni ' +
-    'youth people'
+    'youth people passenger guest traveller traveler diner reader listener viewer worker colleague applicant ' +
+    'pensioner'
   ).split(' '),
 );
 

@@ -1,5 +1,5 @@
 import type { Taxonomy, TaxonomySkill } from '../taxonomy/taxonomy.ts';
-import { workVerbBase } from './work-verbs.ts';
+import { workVerbBase, workVerbParticipleBase } from './work-verbs.ts';
 
 /**
  * Skills a piece of a brief names in other words: the words of a two- or three-word skill name or alias, in another
@@ -129,7 +129,13 @@ export function findInOtherWords(taxonomy: Taxonomy, text: string): OtherWordsMe
         !inOrder &&
         workVerbBase(words[positions[0]]) !== undefined &&
         between.every((word) => workVerbBase(word) !== undefined);
-      if ((!inOrder || !adjacent) && !verbObject) return;
+      // A deliverable written as the thing and then what is done to it, with other things done to it between
+      // ("staff hired and trained" is Staff training, "the menu developed and costed" Menu costing): in the label's
+      // order, its last word a work verb's past participle, and only such participles between: not a noun that is
+      // also a verb ("the pricing schedule checked" is no price check).
+      const isDone = (word: string) => workVerbParticipleBase(word) !== null;
+      const doneDeliverable = inOrder && isDone(words[positions.at(-1)!]) && between.every(isDone);
+      if ((!inOrder || !adjacent) && !verbObject && !doneDeliverable) return;
       found.set(hit.skill, { skill: hit.skill, words: words.slice(positions[0], positions.at(-1)! + 1).join(' ') });
     };
     for (let i = 0; i < roots.length; i++) {

@@ -111,6 +111,15 @@ const WORK_SKILLS: {
     skills: ['Training delivery', 'Staff training', 'Teaching'],
     why: 'it trains people',
   },
+  // The people first and then that they are to be trained, as a deliverable is written ("Fourteen staff hired and
+  // trained", "our supervisors trained as mentors", "the pickers trained on the scanners"); not people who are
+  // trained already ("a fully trained nurse", "trained first aiders", where "trained" comes before them).
+  {
+    words:
+      /\b(?:staff|team|teams|employees|volunteers|managers|operatives|technicians|nurses|carers|drivers|handlers|therapists|keepers|tutors|teachers|assistants|officers|clerks|instructors|supervisors|operators|advisers|agents|workers|coaches|leaders|pickers|packers|chefs|receptionists|apprentices|stewards)\s(?:[\w'’-]{1,20}\s){0,3}?trained\b/i,
+    skills: ['Training delivery', 'Staff training', 'Teaching'],
+    why: 'it trains people',
+  },
   // An audit of what a change achieved in care ("audit the outcomes after the first year", "an audit six months after
   // launch comparing … with the baseline") is clinical audit, in a brief about health; the generic audit below is
   // then not the work.
@@ -323,6 +332,69 @@ const WORK_SKILLS: {
   // A text that tells people what they need to know ("patient leaflets on daily foot checks", "a letter to our
   // stockists explaining the change", "a short question-and-answer sheet", "in plain English") needs a writer.
   { words: INFORMS, skills: ['Copywriting'], why: 'it explains something to its readers in writing' },
+  // Work named by the thing it delivers, whose trade no word of the piece names (docs/quality.md, "Task skills a
+  // brief's work implies"): a handbook or a manual people work from is written by a technical writer ("a driver
+  // handbook", "a user guide for the app", "operating manuals"); not manual work ("manual handling").
+  {
+    words:
+      /\bhandbooks?\b|\b(?:user|users'|staff|driver|drivers'|operating|operator|training|reference|employee|quick[- ]start|procedures?)\s(?:guides?|manuals?)\b/i,
+    skills: ['Technical writing'],
+    why: 'it writes a handbook or a guide people work from',
+  },
+  // A website the work makes ("a website with online reservations", "a new website", "the website rebuilt"), in a
+  // brief not about technology, where no area's builder stands in for it: a web designer's work. Not a website the
+  // piece only uses or mentions ("on our website", "from the website").
+  {
+    words:
+      /(?<!\b(?:on|from|to|via|in|into|through|at)\s)\b(?:a|an|new|the new|our new)\s(?:[\w-]{1,20}\s)?websites?\b|\bwebsites?\s(?:built|rebuilt|redesigned|designed|made|launched|created)\b|\b(?:build|rebuild|redesign|design|create|launch|make)(?:s|ed|ing)?\s(?:a\s|an\s|the\s|our\s)?(?:new\s)?websites?\b/i,
+    skills: ['Web design'],
+    why: 'it makes a website',
+    outsideTechnology: true,
+  },
+  // A place's wiring and power ("the electrics", "lighting and sockets", "a new consumer unit"): an electrician's work.
+  {
+    words:
+      /\belectrics\b|\b(?:lighting|lights)\s(?:and\s)?(?:power|sockets)\b|\b(?:plug\s|power\s)?sockets\b|\bconsumer\sunits?\b/i,
+    skills: ['Electrical installation'],
+    why: "it puts in a building's wiring and power",
+  },
+  // Decorating rooms ("plastering and decorating", "redecorated throughout"): a painter and decorator's work; not
+  // decorations put up for an event.
+  {
+    words: /\b(?:re)?decorat(?:e|es|ed|ing|or|ors)\b/i,
+    skills: ['Painting and decorating'],
+    why: 'it decorates rooms',
+  },
+  // Figures followed over time ("measure the effect on waiting times", "a way to measure waiting times … each month",
+  // "track each apprentice's progress", "a data review of the last two years"): an analyst's work, not a side of it.
+  {
+    words:
+      /\bmeasur(?:e|es|ed|ing)\s(?:the\s|our\s)?(?:effects?|impact|results?|outcomes?|waiting\stimes|performance|progress)\b|\btrack(?:s|ed|ing)?\s(?:each\s|every\s|the\s|our\s|their\s)?(?:[\w'’-]{1,20}\s){0,2}?progress\b|\bdata\sreview\b|\breview(?:s|ed|ing)?\s(?:of\s)?(?:the\s|our\s)?(?:[\w-]{1,20}\s){0,2}?data\b/i,
+    skills: ['Data analysis'],
+    why: 'it follows figures over time',
+  },
+  // Software tried out before it is released ("The app and the web app tested on real devices", "the website tested
+  // on phones"): a tester's work.
+  {
+    words:
+      /\b(?:apps?|software|websites?|web\sapps?|platform)\s(?:[\w-]{1,20}\s){0,4}?tested\b|\btest(?:s|ed|ing)?\s(?:it\s|them\s)?on\s(?:real\s)?(?:devices|phones|tablets|browsers)\b/i,
+    skills: ['Manual testing'],
+    why: 'it tests software before release',
+  },
+  // Screens checked against accessibility guidelines ("checked against accessibility guidelines", WCAG): web
+  // accessibility, where the piece is about an app, a website or screens (not a building's access).
+  {
+    words: /\baccessibility\sguidelines\b|\bWCAG\b/i,
+    skills: ['Web accessibility'],
+    why: 'it checks screens against accessibility guidelines',
+    onlyWhere: /\b(?:apps?|websites?|web|online|digital|screens?|pages?)\b/i,
+  },
+  // People to be mentored or trained as mentors ("supervisors trained as mentors", "a mentor for each apprentice").
+  {
+    words: /\bmentor(?:s|ed|ing|ship)?\b/i,
+    skills: ['Mentoring'],
+    why: 'it mentors people',
+  },
   { words: /\bmigrat(?:e|es|ed|ing|ion)\b/i, skills: ['Data migration'], why: 'it moves data to a new system' },
   {
     words:
