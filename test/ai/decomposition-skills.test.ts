@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mainSkills, requiredSkills, type SkillContext } from '../../src/ai/decomposition/task-skills.ts';
 import { findInOtherWords } from '../../src/ai/decomposition/skill-phrases.ts';
+import { mainSkills, requiredSkills, type SkillContext } from '../../src/ai/decomposition/task-skills.ts';
 import { loadTaxonomy } from '../../src/ai/taxonomy/taxonomy.ts';
 
 const taxonomy = loadTaxonomy();
