@@ -34,6 +34,8 @@ const OPENERS: Opener[] = [
       'have no experience of|have no experience with|have no experience in|' +
       "don't have experience of|don't have experience with|don't have experience in|" +
       "haven't worked with|have not worked with|have not worked in|not yet worked with|" +
+      // Said without the subject: "Not worked with React Native", "Not trained on the VNA trucks yet".
+      'not worked with|not worked in|not worked on|not trained on|not trained to use|' +
       // Not (yet) able to do it: "Not yet trained in PEG feeding", "Not confident with R yet".
       'not yet trained in|not yet trained on|not yet confident with|not yet confident in|not confident with|' +
       'not confident in|not yet experienced in|not yet experienced with|' +
