@@ -5,8 +5,8 @@ import { loadTaxonomy } from '../../src/ai/taxonomy/taxonomy.ts';
 
 /**
  * Reading rules added with docs/quality.md, "CV skills of ten mainstream jobs" (branch cv-mainstream-b): a negation
- * written without its subject ("Not worked with React Native", "Not trained on the VNA trucks yet"). CVs and lines
- * written for these tests.
+ * written without its subject ("Not worked with React Native", "Not trained on the VNA trucks yet"), and work handed to
+ * others with two participles ("are designed and run by the QA team"). CVs and lines written for these tests.
  */
 const taxonomy = loadTaxonomy();
 const names = (lines: string[]) =>
@@ -32,5 +32,22 @@ describe('CV reading: cv-mainstream-b', () => {
     ]);
     assert.ok(found.includes('React Native'), found.join(', '));
     assert.ok(found.includes('VNA truck'), found.join(', '));
+  });
+
+  it('hands over work "designed and run by" another team, and keeps the person\'s own', () => {
+    const handed = names([
+      'Experience',
+      'QC Microbiologist, Sravya Lifesciences, 2021 – present',
+      '- Sterility testing and bioburden testing of injectables.',
+      '- Media fills (aseptic process simulation) are designed and run by the production and QA teams.',
+    ]);
+    assert.ok(handed.includes('Sterility testing'), handed.join(', '));
+    assert.ok(!handed.includes('Media fill'), handed.join(', '));
+    const own = names([
+      'Experience',
+      'QC Microbiologist, Sravya Lifesciences, 2021 – present',
+      '- I design and run the media fills (aseptic process simulation) with the QA team.',
+    ]);
+    assert.ok(own.includes('Media fill'), own.join(', '));
   });
 });

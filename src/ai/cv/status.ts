@@ -141,9 +141,10 @@ const REFERRED_TO =
   /(^|[^\p{L}])((?:refer|refers|referred|referring|referral|referrals)\s(?:on\s|onward\s)?to)(?![\p{L}])/giu;
 
 // The same written after the work: "Art direction was handled by my creative partner", "Digital forensics is escalated
-// to our retained DFIR partner". The skills of the clause before it are the other party's ("by me" is not another).
+// to our retained DFIR partner", "Media fills are designed and run by the QA team" (a participle joined by "and" before
+// the one that hands it over). The skills of the clause before it are the other party's ("by me" is not another).
 const HANDED_TO_OTHERS = new RegExp(
-  '(?<![\\p{L}])((?:is|are|was|were|gets|got)\\s)?(?:(?:handled|done|led|carried out|covered|performed|delivered|' +
+  '(?<![\\p{L}])((?:is|are|was|were|gets|got)\\s(?:\\p{L}{2,20}\\sand\\s)?)?(?:(?:handled|done|led|carried out|covered|performed|delivered|' +
     'managed|owned|run|provided|outsourced|given|reported|taken|undertaken|conducted)\\sby|' +
     '(?:is|are|was|were)\\sby|escalated\\sto|outsourced\\sto|passed\\sto|goes\\sto|go\\sto|sits?\\swith|' +
     '(?:I\\s)?leave\\sto|left\\sto|comes?\\sfrom)\\s(?:my|our|the|an?|external|another|other|' +
