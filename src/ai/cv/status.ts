@@ -43,7 +43,10 @@ const OPENERS: Opener[] = [
       'not involved in|not involved with|no involvement in|not responsible for|' +
       // Not allowed to do it: "I am not licensed for articulated lorries (C+E)", "not ticketed for tandem lifts".
       'not licensed for|not licenced for|not licensed to|not licenced to|not ticketed for|not authorised for|' +
-      'not authorized for|not certified for',
+      'not authorized for|not certified for|' +
+      // Not qualified to do it: "Not certified to teach AP Statistics", "not credentialled for ECMO".
+      'not certified to|not qualified to|not accredited to|not accredited for|not credentialled for|' +
+      'not credentialed for|not credentialled in|not credentialed in',
   },
   {
     status: 'aspirational',
@@ -113,6 +116,9 @@ const PARTY_DOES =
   'provided|produces?|produced|creates?|created|builds?|built|designs?|designed|writes?|wrote|makes?|made|' +
   // "the fight director sets the choreography": who sets the work out does it.
   'sets?|' +
+  // Another's paperwork or figures: "the finance director prepares the accounts", "the enforcement team issues the
+  // notices", "the actuary calculates the reserves".
+  'prepares?|prepared|calculates?|calculated|issues?|issued|' +
   // Another professional's sign-off of the work: "the Chief Officer signs off stability calculations".
   'signs?\\soff|signed\\soff)';
 const OTHER_PARTY = new RegExp(
@@ -127,7 +133,8 @@ const OTHER_PARTY = new RegExp(
     // Other professionals, named by their job, one or several ("the senior analyst made the ratings", "the
     // occupational therapist designed the sensory diets", "the orthoptists did the occlusion therapy"): a job of the
     // list, or one named as jobs in -ist and -ian are.
-    `(?:our|the|their|my)\\s(?:[\\p{L}-]{1,20}\\s){0,2}(?:(?:${PROFESSIONALS}|manager|officer|director)(?:s|es)?|` +
+    // "The home's finance director prepares the accounts": the employer's own may stand before the job.
+    `(?:our|the|their|my)\\s(?:[\\p{L}'’-]{1,20}\\s){0,2}(?:(?:${PROFESSIONALS}|manager|officer|director)(?:s|es)?|` +
     `\\p{L}{2,20}(?:ists?|ians?))\\s${PARTY_DOES}|` +
     // Family in a small business: "my wife handles the VAT returns", "my father did the bookkeeping".
     `(?:my|our)\\s(?:wife|husband|spouse|brother|sister|father|mother|dad|mum|mom|son|daughter)\\s${PARTY_DOES})` +
@@ -145,7 +152,7 @@ const REFERRED_TO =
 // the one that hands it over). The skills of the clause before it are the other party's ("by me" is not another).
 const HANDED_TO_OTHERS = new RegExp(
   '(?<![\\p{L}])((?:is|are|was|were|gets|got)\\s(?:\\p{L}{2,20}\\sand\\s)?)?(?:(?:handled|done|led|carried out|covered|performed|delivered|' +
-    'managed|owned|run|provided|outsourced|given|reported|taken|undertaken|conducted)\\sby|' +
+    'managed|owned|run|provided|outsourced|given|reported|taken|undertaken|conducted|calculated|taught)\\sby|' +
     '(?:is|are|was|were)\\sby|escalated\\sto|outsourced\\sto|passed\\sto|goes\\sto|go\\sto|sits?\\swith|' +
     '(?:I\\s)?leave\\sto|left\\sto|comes?\\sfrom)\\s(?:my|our|the|an?|external|another|other|' +
     'their)(?![\\p{L}])',
@@ -230,7 +237,7 @@ const PLURAL_ENDING = /^(?:s|es)(?![\p{L}])/u;
 // in a line of software: "Rhino — beginner, learning it this year". "— not started", "(accepted)", "starting" or "due to
 // start" say the same of a course.
 const PENDING_AFTER =
-  /^\s?(?:\|\s?(?:\p{L}+\s?)?)?[(:–—-]\s?(?:(?:beginner|basic|novice|elementary|intermediate),\s)?(?:currently\s)?(?:learning|in progress|studying|in training|expected|planned|enrolled|accepted|starting|due to start|(?:a\s)?(?:course\s)?booked|not\s(?:yet\s)?started)(?![\p{L}])/iu;
+  /^\s?(?:\|\s?(?:\p{L}+\s?)?)?[(:–—-]\s?(?:(?:beginner|basic|novice|elementary|intermediate),\s)?(?:currently\s)?(?:learning|in progress|studying|in training|expected|planned|planning\sto|plan\sto|enrolled|accepted|applied\sfor|applying\sfor|starting|due to start|(?:a\s)?(?:course\s)?booked|not\s(?:yet\s)?started)(?![\p{L}])/iu;
 // A skill said to be still ahead, after it: "The load control certificate (weight and balance) is on my plan for
 // 2027", "IPAF is booked for January", "Level 3 is planned for next year".
 const PLANNED_AFTER =
