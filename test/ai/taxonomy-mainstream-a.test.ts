@@ -173,5 +173,8 @@ describe('vocabulary of mainstream professions (cv-mainstream-a)', () => {
     );
     assert.ok(namesFound('Care planning on Nourish, BAS and IAS lodgement').includes('Nourish'));
     assert.ok(namesFound('Skills: WRAP, CBT, MSE').includes('Wellness Recovery Action Planning'));
+    // A renal dietitian's "haemodialysis patients" are a patient group, not dialysis work.
+    assert.ok(!namesFound('Caseload of 140 haemodialysis patients').includes('Haemodialysis'));
+    assert.ok(namesFound('Key skills: Haemodialysis, peritoneal dialysis, CRRT').includes('Haemodialysis'));
   });
 });
