@@ -26,7 +26,7 @@ describe('CV reading: cv-mainstream-a', () => {
     assert.ok(!found.includes('Statistics'), found.join(', '));
   });
 
-  it("leaves out paperwork another professional of the employer prepares or issues", () => {
+  it('leaves out paperwork another professional of the employer prepares or issues', () => {
     const found = names([
       'Experience',
       'Practice Manager, Riverside Dental, 2018 – present',
