@@ -174,7 +174,12 @@ function transition(
   caller: AuthUser,
   id: number,
   action: AssignmentAction,
-  write: (trx: Db, assignment: AssignmentContext, to: AssignmentStatus, now: string) => Promise<AssignmentRow | void>,
+  write: (
+    trx: Db,
+    assignment: AssignmentContext,
+    to: AssignmentStatus,
+    now: string,
+  ) => Promise<AssignmentRow | undefined>,
 ): Promise<Assignment> {
   return db.transaction().execute(async (trx) => {
     const { assignment, party } = await findAssignmentForCaller(trx, caller, id);
@@ -296,6 +301,7 @@ export async function completeAssignment(
       await finishChallengeIfAllTasksCompleted(trx, assignment.challenge_id, now);
     }
     await notifyTaskCompleted(trx, assignment, points, { rating, comment: review.comment ?? null });
+    return undefined; // the latest submission and the reputation changed too: the answer is read again
   });
 }
 
@@ -321,6 +327,7 @@ export async function requestRevision(
     // The note is kept on the submission it is about; the notification repeats it.
     if (latest) await reviewSubmission(trx, latest.id, 'revision_requested', now, cleanNote);
     await notifyRevisionRequested(trx, assignment, cleanNote);
+    return undefined; // the latest submission's review changed too: the answer is read again
   });
 }
 
