@@ -1,14 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { loadTaxonomy } from '../../src/ai/taxonomy/taxonomy.ts';
 import type { Db } from '../../src/db/database.ts';
 import { ensureCvSkillIds, ensureSkillIds, skillIdsForNames } from '../../src/modules/skills/skills.repository.ts';
-import { createTestDatabase, type TestDatabase, testDialects } from '../helpers/context.ts';
+import { createTestDatabaseInTempFolder, type TestDatabase, testDialects } from '../helpers/context.ts';
 
 const taxonomy = loadTaxonomy();
 
@@ -37,16 +34,12 @@ function runEnsureProcess(
 
 for (const dialect of testDialects()) {
   describe(`skills on demand (${dialect})`, () => {
-    const dirs: string[] = [];
     const databases: TestDatabase[] = [];
     after(async () => {
       for (const database of databases) await database.close();
-      for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
     });
     async function migrated() {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-skills-'));
-      dirs.push(dir);
-      const database = await createTestDatabase(dialect, dir);
+      const database = await createTestDatabaseInTempFolder(dialect);
       databases.push(database);
       return database;
     }

@@ -1,10 +1,7 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { scaledSize, seedDatabase } from '../../bench/seed.ts';
-import { createTestDatabase, type TestDatabase, testDialects } from '../helpers/context.ts';
+import { createTestDatabaseInTempFolder, type TestDatabase, testDialects } from '../helpers/context.ts';
 import { createChallenge } from '../helpers/factories.ts';
 
 /**
@@ -16,8 +13,7 @@ for (const dialect of testDialects()) {
   describe(`the benchmark's seed [${dialect}]`, () => {
     let database: TestDatabase;
     before(async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-seed-'));
-      database = await createTestDatabase(dialect, dataDir);
+      database = await createTestDatabaseInTempFolder(dialect);
       await seedDatabase(database.db, dialect, scaledSize(0.002), false);
     });
     after(() => database.close());

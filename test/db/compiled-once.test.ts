@@ -1,7 +1,4 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import {
   COMPILED_LIST_MAX,
@@ -11,7 +8,7 @@ import {
   compiledOncePerShape,
 } from '../../src/db/compiled-once.ts';
 import type { Db } from '../../src/db/database.ts';
-import { createTestDatabase, type TestDatabase, testDialects } from '../helpers/context.ts';
+import { createTestDatabaseInTempFolder, type TestDatabase, testDialects } from '../helpers/context.ts';
 import { createUser } from '../helpers/factories.ts';
 
 /**
@@ -23,14 +20,11 @@ class RolledBack extends Error {}
 for (const dialect of testDialects()) {
   describe(`queries compiled once [${dialect}]`, () => {
     let database: TestDatabase;
-    let dataDir: string;
     before(async () => {
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-test-'));
-      database = await createTestDatabase(dialect, dataDir);
+      database = await createTestDatabaseInTempFolder(dialect);
     });
     after(async () => {
       await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
     it('builds once per database, and each call gets the rows of its own values', async () => {

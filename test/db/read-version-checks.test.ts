@@ -1,7 +1,4 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Db } from '../../src/db/database.ts';
 import type { ReadVersionsTable } from '../../src/db/schema.ts';
@@ -10,7 +7,7 @@ import {
   challengeReadStamp,
   pageVersion,
 } from '../../src/modules/challenges/read-versions.repository.ts';
-import { createTestDatabase, type TestDatabase, testDialects } from '../helpers/context.ts';
+import { createTestDatabaseInTempFolder, type TestDatabase, testDialects } from '../helpers/context.ts';
 import { createChallenge, createCompany } from '../helpers/factories.ts';
 import { countQueries } from '../helpers/query-count.ts';
 
@@ -24,12 +21,10 @@ type Topic = ReadVersionsTable['topic'];
 for (const dialect of testDialects()) {
   describe(`read-version checks [${dialect}]`, () => {
     let database: TestDatabase;
-    let dataDir: string;
     let challengeIds: number[];
     let companyId: number;
     before(async () => {
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-test-'));
-      database = await createTestDatabase(dialect, dataDir);
+      database = await createTestDatabaseInTempFolder(dialect);
       const { company } = await createCompany(database.db);
       companyId = company.id;
       challengeIds = [];
@@ -37,7 +32,6 @@ for (const dialect of testDialects()) {
     });
     after(async () => {
       await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
     /** Sets a version as a committed write's trigger would leave it. */

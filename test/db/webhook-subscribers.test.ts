@@ -1,13 +1,10 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createDatabase, type Db } from '../../src/db/database.ts';
 import { recordEvent } from '../../src/modules/webhooks/webhook-events.ts';
 import { usersWhoMayHaveWebhooks } from '../../src/modules/webhooks/webhook-subscribers.ts';
 import { updateWebhook, usersWithActiveWebhooks } from '../../src/modules/webhooks/webhooks.repository.ts';
-import { createTestDatabase, type TestDatabase, testDialects } from '../helpers/context.ts';
+import { createTestDatabaseInTempFolder, type TestDatabase, testDialects } from '../helpers/context.ts';
 import { createUser } from '../helpers/factories.ts';
 import { insertWebhookRow, subscribersKnown } from '../helpers/webhooks.ts';
 import { waitFor } from '../jobs/wait-for.ts';
@@ -38,13 +35,11 @@ async function eventReaches(db: Db, userId: number, webhookId: number): Promise<
 
 for (const dialect of testDialects()) {
   describe(`the set of webhook subscribers kept per process [${dialect}]`, () => {
-    let dataDir: string;
     let database: TestDatabase;
     /** A second process on the same database: its own connections, and so its own set. */
     let other: { db: Db; destroy: () => Promise<void> };
     before(async () => {
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-test-'));
-      database = await createTestDatabase(dialect, dataDir);
+      database = await createTestDatabaseInTempFolder(dialect);
       other = createDatabase({ url: database.url, ...(database.schema ? { schema: database.schema } : {}) });
       await subscribersKnown(database.db);
       await subscribersKnown(other.db);
@@ -52,7 +47,6 @@ for (const dialect of testDialects()) {
     after(async () => {
       await other.destroy();
       await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
     it('answers "no webhook" from memory, and a webhook written on this process counts for its next event', async () => {

@@ -123,6 +123,25 @@ export async function createTestDatabase(dialect: Dialect, dataDir: string): Pro
   };
 }
 
+/** A test database with a temporary data folder of its own (`dataDir`), which `close` removes after the database. */
+export type TestDatabaseInTempFolder = TestDatabase & { dataDir: string };
+
+export async function createTestDatabaseInTempFolder(dialect: Dialect): Promise<TestDatabaseInTempFolder> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-test-'));
+  const database = await createTestDatabase(dialect, dataDir);
+  return {
+    ...database,
+    dataDir,
+    close: async () => {
+      try {
+        await database.close();
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 /** The configuration a test application runs with, on `database` and `dataDir`; `env` adds or overrides. */
 export function testConfig(
   dialect: Dialect,
@@ -180,8 +199,8 @@ export async function createTestContext(
   options: { ai?: AnalysisProvider; servicePasswordCost?: boolean } = {},
 ): Promise<TestContext> {
   useHashCostForTests(options.servicePasswordCost ? SCRYPT_COST : TEST_HASH_COST);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-test-'));
-  const database = await createTestDatabase(dialect, dataDir);
+  const database = await createTestDatabaseInTempFolder(dialect);
+  const { dataDir } = database;
   const config = testConfig(dialect, database, dataDir, env);
   const created = await createDeps(config, database);
   const ai = options.ai ?? (config.aiProvider === 'local' ? sharedAnalysisThreads(config) : undefined);
@@ -202,7 +221,6 @@ export async function createTestContext(
       await deps.queue.stop();
       await closeDeps(deps);
       await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

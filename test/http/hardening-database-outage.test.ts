@@ -17,10 +17,10 @@ import { startServer } from '../e2e/server-process.ts';
 import { type ApiResponse, apiClient } from '../helpers/client.ts';
 import {
   createTestContext,
-  createTestDatabase,
+  createTestDatabaseInTempFolder,
   POSTGRES_URL,
   type TestContext,
-  type TestDatabase,
+  type TestDatabaseInTempFolder,
   testDialects,
 } from '../helpers/context.ts';
 import { createAccount } from '../helpers/factories.ts';
@@ -100,8 +100,7 @@ describe('SQLite locked by another process [sqlite]', () => {
  * process: an unhandled `error` event would end the test process and fail the file.
  */
 describe('PostgreSQL outage [postgres]', { skip: POSTGRES_URL ? false : 'TEST_DATABASE_URL is not set' }, () => {
-  let dataDir: string;
-  let database: TestDatabase;
+  let database: TestDatabaseInTempFolder;
   let proxy: TcpProxy;
   let proxied: DatabaseHandle;
   let deps: AppDeps;
@@ -112,8 +111,7 @@ describe('PostgreSQL outage [postgres]', { skip: POSTGRES_URL ? false : 'TEST_DA
   before(async () => {
     // The pool's warnings about closed connections are expected here; keep the test output readable.
     console.warn = () => {};
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-outage-'));
-    database = await createTestDatabase('postgres', dataDir);
+    database = await createTestDatabaseInTempFolder('postgres');
     const target = new URL(POSTGRES_URL!);
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
     const url = new URL(POSTGRES_URL!);
@@ -121,7 +119,7 @@ describe('PostgreSQL outage [postgres]', { skip: POSTGRES_URL ? false : 'TEST_DA
     url.port = String(proxy.port);
     proxied = createDatabase({ url: url.toString(), schema: database.schema, poolSize: 4 });
     const config = loadConfig(
-      { NODE_ENV: 'test', DATA_DIR: dataDir, QUEUE_SCHEMA: database.queueSchema! },
+      { NODE_ENV: 'test', DATA_DIR: database.dataDir, QUEUE_SCHEMA: database.queueSchema! },
       { databaseUrl: url.toString(), dialect: 'postgres' },
     );
     deps = await createDeps(config, proxied);
@@ -138,7 +136,6 @@ describe('PostgreSQL outage [postgres]', { skip: POSTGRES_URL ? false : 'TEST_DA
     await proxied.destroy();
     await proxy.close();
     await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
     console.warn = warn;
   });
 

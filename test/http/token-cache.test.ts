@@ -1,8 +1,5 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
@@ -17,7 +14,7 @@ import {
   writeTokenUsesNow,
 } from '../../src/modules/auth/tokens.service.ts';
 import { apiClient } from '../helpers/client.ts';
-import { createTestDatabase, testConfig, testDialects } from '../helpers/context.ts';
+import { createTestDatabaseInTempFolder, testConfig, testDialects } from '../helpers/context.ts';
 import { createChallenge, createUser } from '../helpers/factories.ts';
 
 /**
@@ -30,9 +27,8 @@ const SECOND = 1000;
 
 /** Two API processes on one database, as a deployment runs them: each app has its own connection pool and cache. */
 async function twoApps(dialect: Dialect) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-test-'));
-  const database = await createTestDatabase(dialect, dataDir);
-  const config = testConfig(dialect, database, dataDir);
+  const database = await createTestDatabaseInTempFolder(dialect);
+  const config = testConfig(dialect, database, database.dataDir);
   const second = createDatabase({
     url: database.url,
     ...(database.schema ? { schema: database.schema } : {}),
@@ -55,7 +51,6 @@ async function twoApps(dialect: Dialect) {
       await closeDeps(depsB);
       await second.destroy();
       await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,12 +1,9 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createDatabase } from '../../src/db/database.ts';
 import { TokenUses } from '../../src/modules/auth/token-uses.ts';
 import { authenticateToken, createToken, writeTokenUsesNow } from '../../src/modules/auth/tokens.service.ts';
-import { createTestDatabase, type TestDatabase, testDialects } from '../helpers/context.ts';
+import { createTestDatabaseInTempFolder, type TestDatabase, testDialects } from '../helpers/context.ts';
 import { createUser } from '../helpers/factories.ts';
 
 /**
@@ -80,15 +77,12 @@ describe('token uses written behind (the buffer)', () => {
 
 for (const dialect of testDialects()) {
   describe(`token uses written behind [${dialect}]`, () => {
-    let dataDir: string;
     let database: TestDatabase;
     before(async () => {
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-test-'));
-      database = await createTestDatabase(dialect, dataDir);
+      database = await createTestDatabaseInTempFolder(dialect);
     });
     after(async () => {
       await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
     const tokenRow = async (token: string) => {

@@ -1,7 +1,4 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import PgBoss from 'pg-boss';
@@ -11,7 +8,12 @@ import type { JobRegistry } from '../../src/jobs/job-definition.ts';
 import type { JobName } from '../../src/jobs/job-names.ts';
 import type { JobWorker } from '../../src/jobs/job-queue.ts';
 import { PgBossJobQueue } from '../../src/jobs/pg-boss-queue.ts';
-import { createTestDatabase, POSTGRES_URL, type TestDatabase } from '../helpers/context.ts';
+import {
+  createTestDatabase,
+  createTestDatabaseInTempFolder,
+  POSTGRES_URL,
+  type TestDatabaseInTempFolder,
+} from '../helpers/context.ts';
 import { queuedJobs } from '../helpers/queued-jobs.ts';
 import { testRegistry } from './test-registry.ts';
 import { waitFor } from './wait-for.ts';
@@ -19,18 +21,16 @@ import { waitFor } from './wait-for.ts';
 const silent = { info() {}, warn() {}, error() {} };
 
 describe('pg-boss queue [postgres]', { skip: POSTGRES_URL ? false : 'TEST_DATABASE_URL is not set' }, () => {
-  let database: TestDatabase;
+  let database: TestDatabaseInTempFolder;
   let deps: AppDeps;
-  let dataDir: string;
   let worker: JobWorker | null = null;
 
   before(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-pgboss-'));
-    database = await createTestDatabase('postgres', dataDir);
+    database = await createTestDatabaseInTempFolder('postgres');
     const config = loadConfig(
       {
         NODE_ENV: 'test',
-        DATA_DIR: dataDir,
+        DATA_DIR: database.dataDir,
         QUEUE_SCHEMA: database.queueSchema,
         WORKER_POLL_MS: '20',
         JOB_LEASE_SECONDS: '2',
@@ -45,7 +45,6 @@ describe('pg-boss queue [postgres]', { skip: POSTGRES_URL ? false : 'TEST_DATABA
   after(async () => {
     await deps.queue.stop();
     await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
   beforeEach(async () => {
     await worker?.stop();
@@ -213,7 +212,7 @@ describe('pg-boss queue [postgres]', { skip: POSTGRES_URL ? false : 'TEST_DATABA
   });
 
   it('installs itself when several processes start at once on a fresh database', async () => {
-    const fresh = await createTestDatabase('postgres', dataDir);
+    const fresh = await createTestDatabase('postgres', database.dataDir);
     const config = loadConfig({ QUEUE_SCHEMA: fresh.queueSchema }, { databaseUrl: fresh.url, dialect: 'postgres' });
     const queues = [1, 2, 3, 4].map(() => new PgBossJobQueue(config));
     try {

@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +7,12 @@ import { sql } from 'kysely';
 import { type AppDeps, createDeps } from '../../src/app-deps.ts';
 import { loadConfig } from '../../src/config.ts';
 import { childEnv } from '../helpers/child-env.ts';
-import { createTestDatabase, POSTGRES_URL, type TestDatabase, testDialects } from '../helpers/context.ts';
+import {
+  createTestDatabaseInTempFolder,
+  POSTGRES_URL,
+  type TestDatabaseInTempFolder,
+  testDialects,
+} from '../helpers/context.ts';
 import { queuedJobs } from '../helpers/queued-jobs.ts';
 import { waitFor } from './wait-for.ts';
 
@@ -56,14 +59,12 @@ function spawnWorker(env: Record<string, string>): Promise<WorkerProcess> {
  */
 for (const dialect of testDialects()) {
   describe(`worker processes [${dialect}]`, () => {
-    let database: TestDatabase;
+    let database: TestDatabaseInTempFolder;
     let deps: AppDeps;
-    let dataDir: string;
     let env: Record<string, string>;
 
     before(async () => {
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-workers-'));
-      database = await createTestDatabase(dialect, dataDir);
+      database = await createTestDatabaseInTempFolder(dialect);
       await sql`create table job_runs (job_key integer not null, pid integer not null, phase text not null)`.execute(
         database.db,
       );
@@ -71,7 +72,7 @@ for (const dialect of testDialects()) {
       env = {
         PATH: process.env.PATH ?? '',
         NODE_ENV: 'test',
-        DATA_DIR: dataDir,
+        DATA_DIR: database.dataDir,
         DATABASE_URL: dialect === 'postgres' ? POSTGRES_URL! : database.url,
         TEST_DB_SCHEMA: database.schema ?? '',
         QUEUE_SCHEMA: database.queueSchema ?? 'pgboss',
@@ -86,7 +87,6 @@ for (const dialect of testDialects()) {
     after(async () => {
       await deps.queue.stop();
       await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     });
     beforeEach(async () => {
       await sql`delete from job_runs`.execute(database.db);

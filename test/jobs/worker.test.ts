@@ -1,7 +1,4 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { type AppDeps, createDeps } from '../../src/app-deps.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -10,7 +7,7 @@ import type { JobName, JobPayloads } from '../../src/jobs/job-names.ts';
 import type { EnqueueOptions } from '../../src/jobs/job-queue.ts';
 import { TableJobQueue } from '../../src/jobs/table-queue.ts';
 import { backoffMs, startWorker } from '../../src/jobs/worker.ts';
-import { createTestDatabase, type TestDatabase, testDialects } from '../helpers/context.ts';
+import { createTestDatabaseInTempFolder, type TestDatabaseInTempFolder, testDialects } from '../helpers/context.ts';
 import { testRegistry } from './test-registry.ts';
 
 const silent = { info() {}, warn() {}, error() {} };
@@ -21,21 +18,18 @@ const silent = { info() {}, warn() {}, error() {} };
  */
 for (const dialect of testDialects()) {
   describe(`table queue worker [${dialect}]`, () => {
-    let database: TestDatabase;
+    let database: TestDatabaseInTempFolder;
     let deps: AppDeps;
-    let dataDir: string;
     let queue: TableJobQueue;
 
     before(async () => {
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-jobs-'));
-      database = await createTestDatabase(dialect, dataDir);
-      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WORKER_POLL_MS: '60000' });
+      database = await createTestDatabaseInTempFolder(dialect);
+      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: database.dataDir, WORKER_POLL_MS: '60000' });
       queue = new TableJobQueue(database.db);
       deps = { ...(await createDeps(config, database)), queue };
     });
     after(async () => {
       await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     });
     beforeEach(async () => {
       await database.db.deleteFrom('jobs').execute();

@@ -1,11 +1,8 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { CompiledQuery } from 'kysely';
 import { taskCandidatesQuery } from '../../src/modules/volunteers/candidates.repository.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/context.ts';
+import { createTestDatabaseInTempFolder, type TestDatabase } from '../helpers/context.ts';
 import { createChallenge, createCompany, createTask, ensureSkill } from '../helpers/factories.ts';
 import { contributor } from './matching-fixtures.ts';
 
@@ -18,14 +15,11 @@ import { contributor } from './matching-fixtures.ts';
  */
 describe('matching candidate query plan [sqlite]', () => {
   let database: TestDatabase;
-  let dataDir: string;
   before(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guild-plan-'));
-    database = await createTestDatabase('sqlite', dataDir);
+    database = await createTestDatabaseInTempFolder('sqlite');
   });
   after(async () => {
     await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('searches volunteer_skills by skill id and reaches contributors, users and held tasks by key', async () => {
