@@ -4,7 +4,7 @@ import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, sql } from 'ky
 import pg from 'pg';
 import type { Dialect } from './column-types.ts';
 import { createNodeSqliteDialect } from './node-sqlite-dialect.ts';
-import { preparingPool } from './prepared-statements.ts';
+import { kyselyPool } from './postgres-pool.ts';
 import type { Database } from './schema.ts';
 import { type CheckpointOptions, SqliteCheckpoints } from './sqlite-checkpoints.ts';
 
@@ -62,6 +62,9 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       // keep-alive notices a connection whose peer vanished without closing it.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
+      // A transaction's opening goes out with its first statement, which must not wait for the opening's answer
+      // (postgres-pool.ts). Kysely sends one statement at a time on a connection, so nothing else is pipelined.
+      pipeline: true,
       // A schema other than the default is set per connection. Parallel query workers re-check that search_path on
       // start-up and have been seen failing with "schema does not exist" on a schema created moments before by
       // another connection, so these pools (tests, one schema each) plan without parallel workers.
@@ -86,7 +89,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       });
     });
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: options.preparedStatements === false ? pool : preparingPool(pool) }),
+      dialect: new PostgresDialect({ pool: kyselyPool(pool, { prepared: options.preparedStatements !== false }) }),
     });
     opened.set(db.getExecutor().adapter, db);
     pools.set(db, pool);

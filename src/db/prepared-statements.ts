@@ -1,6 +1,4 @@
 import crypto from 'node:crypto';
-import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
-import type pg from 'pg';
 
 /**
  * On PostgreSQL the queries the service runs on most requests (those compiled once, compiled-once.ts) go as named
@@ -29,36 +27,4 @@ export function runPrepared(sql: string): void {
 /** The statement name a query runs under, or undefined for one that runs unnamed. */
 export function preparedNameOf(sql: string): string | undefined {
   return names.get(sql);
-}
-
-type Query = PostgresPoolClient['query'];
-
-/**
- * The pool as Kysely's PostgreSQL driver sees it: each client runs a marked query under its name. The driver keeps a
- * connection per client object, so each pg client has one wrapper for its life.
- */
-export function preparingPool(pool: pg.Pool): PostgresPool {
-  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
-  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
-    const query = ((sqlOrCursor: unknown, parameters?: readonly unknown[]) => {
-      const name = typeof sqlOrCursor === 'string' ? preparedNameOf(sqlOrCursor) : undefined;
-      if (name === undefined) return client.query(sqlOrCursor as never, parameters as never);
-      return client.query({ name, text: sqlOrCursor as string, values: parameters as unknown[] }) as Promise<
-        PostgresQueryResult<unknown>
-      >;
-    }) as Query;
-    return { query, release: () => client.release() };
-  };
-  return {
-    connect: async () => {
-      const client = await pool.connect();
-      let wrapper = wrappers.get(client);
-      if (!wrapper) {
-        wrapper = wrap(client);
-        wrappers.set(client, wrapper);
-      }
-      return wrapper;
-    },
-    end: () => pool.end(),
-  };
 }
