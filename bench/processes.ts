@@ -146,7 +146,13 @@ export async function startGuildServer(options: {
     },
   });
   const url = `http://127.0.0.1:${port}`;
-  await Promise.race([waitForHealth(url, 30_000), exitedEarly(child, 'The Guild server')]);
+  try {
+    await Promise.race([waitForHealth(url, 30_000), exitedEarly(child, 'The Guild server')]);
+  } catch (error) {
+    // A server that is slow to come up must not outlive the benchmark that gave up on it.
+    child.kill();
+    throw error;
+  }
   return processOf(url, child);
 }
 
