@@ -88,6 +88,8 @@ const MIN_BARE_NOUN = 5;
  * technicians", "induct and mentor new officers", "train and supervise the dental nurses"): the object's noun with the
  * verb's ("technician training") names no skill, and the verb's bare noun ("teaching") is another trade. Learners of a
  * trade (apprentices, trainees) are tried first with their own noun ("apprentice training"), where the taxonomy has it.
+ * Managing and leading people name the running of a team ("Manage 45 pickers, loaders and MHE drivers", "I lead
+ * field crews"), whose object's noun with the verb's ("picker management") names no skill either.
  */
 const PEOPLE_VERBS: Readonly<Record<string, string>> = {
   train: 'staff training',
@@ -98,16 +100,37 @@ const PEOPLE_VERBS: Readonly<Record<string, string>> = {
   mentor: 'mentoring',
   coach: 'coaching',
   supervise: 'staff supervision',
+  manage: 'team management',
+  lead: 'team leadership',
 };
+/**
+ * The nouns of those verbs, which name the same skill when people at work are what they are for or of ("classroom
+ * training for teaching assistants", "supervision of two junior staff"). The mention is the noun alone, as for the
+ * verb.
+ */
+const PEOPLE_NOUNS: Readonly<Record<string, string>> = {
+  training: 'staff training',
+  induction: 'staff training',
+  mentoring: 'mentoring',
+  coaching: 'coaching',
+  supervision: 'staff supervision',
+};
+/** Verbs of `PEOPLE_VERBS` that also qualify a job title. */
+const TITLE_VERBS = new Set(['manage', 'lead']);
 const PERSON_PRONOUNS = new Set(['him', 'her', 'them']);
 
 /**
  * The verb of `PEOPLE_VERBS` a token is, also when the tagger reads its past participle as an adjective ("… and
- * supervised the night drivers"), whose lemma it then leaves as written.
+ * supervised the night drivers") or its gerund as a noun ("Training two apprentices on the bench"), whose lemma it
+ * then leaves as written.
  */
 function peopleVerb(token: Token): string | undefined {
   if (token.lemma in PEOPLE_VERBS) return token.lemma;
   if (token.lower === 'taught') return 'teach';
+  if (token.lower.endsWith('ing')) {
+    const stem = token.lower.slice(0, -3);
+    return [stem, `${stem}e`].find((base) => base in PEOPLE_VERBS);
+  }
   if (!token.lower.endsWith('ed')) return undefined;
   return [token.lower.slice(0, -1), token.lower.slice(0, -2)].find((base) => base in PEOPLE_VERBS);
 }
@@ -181,6 +204,10 @@ function peoplePhrases(tokens: Token[], verb: number, isPeople: PeopleTest): str
   if (head === undefined || head.pos !== 'NOUN' || !isPeople(head)) return [];
   const plural = head.lower !== head.lemma;
   if (!plural && object.length === 1 && tokens.indexOf(head) === start) return [];
+  // "Lead" and "manage" qualify a title far more often than they take people as object ("Lead BIM coordinator",
+  // "Managing Editor"): people in the plural, or after a determiner, number or possessive ("a team of six", "two
+  // estimators", "our lifeguards"), are their object.
+  if (TITLE_VERBS.has(peopleVerb(tokens[verb]) ?? '') && !plural && start === tokens.indexOf(object[0])) return [];
   return skill === 'staff training' ? [`${head.lemma} training`, skill] : [skill];
 }
 
@@ -227,14 +254,21 @@ function objectForms(run: Token[]): { words: string; first: Token }[] {
   return forms;
 }
 
-/** The verbs coordinated after this one share its object: "planned and delivered lessons". */
+/**
+ * The verbs coordinated after this one share its object: "planned and delivered lessons". After a verb of people, a
+ * verb of helping that the tagger reads as a noun counts too, as `readsAsPeopleVerb` reads it ("Train and support two
+ * junior credit controllers").
+ */
 function sharedObjectStart(tokens: Token[], verb: number): number {
+  const ofPeople = peopleVerb(tokens[verb]) !== undefined;
   let k = verb + 1;
   while (
     k + 1 < tokens.length &&
     tokens[k].sentence === tokens[verb].sentence &&
     (tokens[k].lower === 'and' || tokens[k].lower === 'or' || tokens[k].value === ',') &&
-    (tokens[k + 1].pos === 'VERB' || readsAsPeopleVerb(tokens, k + 1))
+    (tokens[k + 1].pos === 'VERB' ||
+      readsAsPeopleVerb(tokens, k + 1) ||
+      (ofPeople && JOINED_VERBS.has(tokens[k + 1].lower)))
   ) {
     k += 2;
   }
@@ -317,8 +351,28 @@ export function findPhrasedSkills<T>(
     // "management of subcontractors", "assessment of mental capacity": the noun and what it is of, turned round.
     if ((token.pos === 'NOUN' || token.pos === 'PROPN') && tokens[i + 1]?.lower === 'of' && isWord(token)) {
       const object = objectAt(tokens, i + 2, token.sentence);
+      let named = false;
       for (const form of objectForms(object).reverse()) {
-        if (look(`${form.words} ${token.lower}`, token, object.at(-1)!)) break;
+        named = look(`${form.words} ${token.lower}`, token, object.at(-1)!);
+        if (named) break;
+      }
+      if (named) continue;
+    }
+    // "in-service training for new lifeguards", "supervision of two junior staff": the noun of bringing people on.
+    const ofPeople = PEOPLE_NOUNS[token.lower];
+    if (
+      ofPeople &&
+      (token.pos === 'NOUN' || token.pos === 'PROPN') &&
+      ['for', 'of'].includes(tokens[i + 1]?.lower ?? '')
+    ) {
+      const object = objectAt(tokens, i + 2, token.sentence);
+      const head = object.at(-1);
+      if (
+        head?.pos === 'NOUN' &&
+        isPeople(head) &&
+        (head.lower !== head.lemma || object.length > 1 || OBJECT_SKIPPED.has(tokens[i + 2].pos))
+      ) {
+        look(ofPeople, token, token);
       }
     }
   }
