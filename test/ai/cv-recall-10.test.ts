@@ -45,3 +45,15 @@ describe('CV reading: training people at work', () => {
     assert.ok(!parents.includes('Staff training'), parents.join(', '));
   });
 });
+
+describe('CV reading: what the person refers to one other party', () => {
+  it('ends the referral at the comma after one party named with its article, and keeps a list of services whole', () => {
+    const found = names(
+      '- Safeguarding lead: referrals to the local authority, DoLS applications and Mental Capacity Act assessments.',
+    );
+    assert.ok(found.includes('Deprivation of Liberty Safeguards'), found.join(', '));
+    assert.ok(found.includes('Mental capacity assessment'), found.join(', '));
+    const services = names('- Falls clinics; I refer on to physiotherapy, dietetics and podiatry when needed.');
+    assert.ok(!services.includes('Podiatry') && !services.includes('Physiotherapy'), services.join(', '));
+  });
+});

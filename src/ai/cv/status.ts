@@ -147,6 +147,9 @@ const OTHER_PARTY = new RegExp(
 const REFERRED_TO =
   /(^|[^\p{L}])((?:refer|refers|referred|referring|referral|referrals)\s(?:on\s|onward\s)?to)(?![\p{L}])/giu;
 
+// A party named with an article or a possessive right after "referred to": one party, not a list of services.
+const ONE_PARTY = /^\s(?:the|a|an|our|their|my)\s/iu;
+
 // The same written after the work: "Art direction was handled by my creative partner", "Digital forensics is escalated
 // to our retained DFIR partner", "Media fills are designed and run by the QA team" (a participle joined by "and" before
 // the one that hands it over). The skills of the clause before it are the other party's ("by me" is not another).
@@ -340,7 +343,12 @@ function scopesOf(clause: string): Scope[] {
   }
   for (const match of clause.matchAll(REFERRED_TO)) {
     const start = match.index + match[1].length + match[2].length;
-    scopes.push({ start, end: endAfter(start, [...ends, ...ownStatements]), status: 'other-person' });
+    // One party named with its article ("referrals to the local authority, DoLS applications and …") is all the
+    // referral covers: the items of the list after it are the person's own again. A bare service may open a list of
+    // services ("refer on to physiotherapy, OT and dietetics"), which the referral covers to its end.
+    const comma = clause.indexOf(',', start);
+    const oneParty = ONE_PARTY.test(clause.slice(start)) && comma > start ? [comma] : [];
+    scopes.push({ start, end: endAfter(start, [...ends, ...ownStatements, ...oneParty]), status: 'other-person' });
   }
   for (const match of clause.matchAll(HANDED_TO_OTHERS)) {
     // Without "is" or "was" the participle goes with the words right before it: "pipework, tiling handled by a
