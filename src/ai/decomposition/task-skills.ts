@@ -6,7 +6,7 @@ import { isNotThisWork } from './brief-pieces.ts';
 import { headsNamedPractices, practicesInOwnWords } from './own-words-skills.ts';
 import { namesPeopleOnly, wordsNamePeople } from './people-mentions.ts';
 import type { RequiredSkill } from './schema.ts';
-import { findInOtherWords } from './skill-phrases.ts';
+import { findActivityVerbs, findInOtherWords } from './skill-phrases.ts';
 import { clip } from './task-wording.ts';
 
 /**
@@ -809,6 +809,11 @@ export function requiredSkills(
   for (const mention of inOtherWordsForWork(taxonomy, piece)) {
     if (supporting.has(mention.skill.name)) continue;
     add(mention.skill, `The brief asks for it in its own words: ${quote(mention.words)}.`);
+  }
+  // One-word skills the excerpt asks for by their verb ("twenty carers recruited", "the rooms photographed").
+  for (const mention of findActivityVerbs(taxonomy, parsed)) {
+    if (supporting.has(mention.skill.name)) continue;
+    add(mention.skill, `The brief asks for the work by its verb: ${quote(mention.words)}.`);
   }
   const namedOwn = chosen.size > 0;
   // Supporting work (a report at the end, a budget, an analysis) is a side of most tasks: its skill is the task's
