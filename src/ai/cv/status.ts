@@ -94,7 +94,8 @@ const PROFESSIONALS =
   'physiotherapist|radiologist|radiographer|anaesthetist|anesthetist|vet|veterinarian|engineer|developer|' +
   'programmer|architect|designer|scientist|researcher|analyst|teacher|lecturer|professor|lawyer|solicitor|' +
   'barrister|attorney|partner|judge|accountant|auditor|chef|electrician|plumber|welder|carpenter|joiner|' +
-  'technician|mechanic|surveyor|pilot|specialist|editor|journalist|photographer|artist|producer';
+  'technician|mechanic|surveyor|pilot|specialist|editor|journalist|photographer|artist|producer|drafter|linguist|' +
+  'adjuster|underwriter';
 const QUALIFIERS =
   'the|a|an|our|their|my|two|three|several|senior|junior|lead|head|chief|executive|sous|other|visiting|consultant|' +
   'attending|qualified|specialist|site|project|design|software|clinical|staff|charge|ward|theatre|field|principal';
@@ -119,6 +120,8 @@ const PARTY_DOES =
   // Another's paperwork or figures: "the finance director prepares the accounts", "the enforcement team issues the
   // notices", "the actuary calculates the reserves".
   'prepares?|prepared|calculates?|calculated|issues?|issued|' +
+  // Another's records or inserts: "the chef keeps the kitchen's HACCP logs", "the anaesthetists insert the lines".
+  'keeps?|kept|inserts?|inserted|' +
   // Another professional's sign-off of the work: "the Chief Officer signs off stability calculations".
   'signs?\\soff|signed\\soff)';
 const OTHER_PARTY = new RegExp(
@@ -271,6 +274,40 @@ const PHRASE_ENDS = /^(?:$|\s?[.,;:)]|\s(?:or|and|beyond|apart|except)(?![\p{L}]
 // "Private Pilot Licence (PPL), lapsed 2020": the note may follow its bracket after a comma.
 const LAPSED_IN_ITEM = /^[^,;·|]{0,48}?(?:[(–—-]|\),)\s?(?:expired|lapsed)(?![\p{L}])/iu;
 
+// Trades the person manages, coordinates, plans or buys, named as the packages, gangs, shops or subcontractors that do
+// them: "Managed groundworks, steel frame and fit-out packages", "Coordinated the brickwork, carpentry and plumbing
+// gangs", "the schedule for the cutting, welding, machining and paint shops". The skill is an item of a list that ends
+// on such a noun (TRADE_UNIT_AFTER) and the list follows a verb of managing others' work, or "for" and a determiner
+// (TRADE_UNIT_BEFORE); "worked in the welding shop" or "a welder with the steel erection gangs" stay the person's own.
+const TRADE_UNIT_AFTER =
+  /^(?:(?:,\s|\s(?:and|or|&)\s|\s)[\p{L}&-]{1,20}){0,8}\s(?:packages?|gangs|shops|sub-?contractors|subcontracts|trade\scontractors)(?![\p{L}])/iu;
+const TRADE_UNIT_BEFORE =
+  /(?:^|[^\p{L}])(?:manag(?:e|es|ed|ing)|coordinat(?:e|es|ed|ing)|oversee|oversees|overseeing|oversaw|procur(?:e|es|ed|ing)|tender(?:s|ed|ing)?|award(?:s|ed|ing)?|let|schedul(?:e|es|ed|ing)|plan(?:s|ned|ning)?|for\s(?:the|all|our|its|their))\s(?:(?:the|all|our|its|their|\p{N}{1,3})\s)?(?:[\p{L}&-]{1,20}(?:,\s|\s(?:and|or|&)\s|\s)){0,8}$/iu;
+// The same with the noun first: "Manage the packages for groundworks, roofing and dry lining", "Manage 14 service
+// contracts worth €4.2m a year: HVAC maintenance, lifts, cleaning and catering", "Supplier management: AV, catering and
+// staging", "I manage the contractors who do the technical work — HVAC, lifts, cleaning". What follows, up to the
+// person's next statement, is the contractors' work. Group 2 is the phrase, group 1 the character before it.
+const TRADE_UNITS_OPEN =
+  /(^|[^\p{L}])((?:manag(?:e|es|ed|ing)|coordinat(?:e|es|ed|ing)|oversee|oversees|overseeing|oversaw|procur(?:e|es|ed|ing)|tender(?:s|ed|ing)?|award(?:s|ed|ing)?|administer(?:s|ed|ing)?)\s(?:[\p{L}\p{N}€£$.,-]{1,12}\s){0,3}(?:packages|(?:service\s|maintenance\s|FM\s)?contracts|subcontracts|sub-?contractors|contractors|suppliers|vendors)(?:\s[\p{L}\p{N}€£$.,-]{1,12}){0,4}(?:\s(?:for|covering)\s|:\s)|(?:supplier|contractor|subcontractor|vendor)s?\smanagement:\s|(?:the|our|external)\s(?:sub-?contractors|contractors|suppliers|vendors)\swho\s(?:[\p{L}-]{1,12}\s){1,5}(?:[—–:-]\s)?)/giu;
+// The work of another professional, named by their possessive: "hazard information taken from the engineers' risk
+// assessments", "conveyancing documents for the solicitors' review".
+const PROFESSIONALS_OWN_BEFORE = new RegExp(
+  `(?:^|[^\\p{L}])(?:the|our|their|my|a|an)\\s(?:[\\p{L}-]{1,20}\\s)?(?:${PROFESSIONALS}|\\p{L}{2,20}(?:ist|ian))(?:s['’]|['’]s)\\s$`,
+  'iu',
+);
+
+// A department of the employer named as whom the person works with: "work with purchasing on steel lead times",
+// "renegotiate ship dates with customer service", "query resolution with sales and operations". The department's
+// name is the skill's own word, right after "with", and ends the phrase; "helped with sales at weekends" or "experience
+// with procurement" stay the person's own.
+const DEPARTMENT_WORDS =
+  /^(?:sales|purchasing|procurement|customer\sservice|customer\ssupport|merchandising|finance|marketing|operations|production|logistics|engineering|HR|human\sresources|IT|quality|payroll|accounts)$/iu;
+const WITH_BEFORE = /(?:^|[^\p{L}])with\s(?:the\s|our\s)?$/iu;
+const OWN_WITH_BEFORE =
+  /(?:^|[^\p{L}])(?:help|helps|helped|helping|assist|assists|assisted|assisting|experience|experienced|involved|familiar|work\sexperience)\s(?:\p{L}{1,20}\s)?with\s(?:the\s|our\s)?$/iu;
+const DEPARTMENT_ENDS =
+  /^(?:\s(?:and|&)\s[\p{L}]{1,20}(?:\s[\p{L}]{1,20})?)?(?:\s(?:on|to|for|about|over|when|so)(?![\p{L}])|\s?[.,;:)]|$)/iu;
+
 // A skill that names another team or person of the employer: "for the leadership team", "I support the revenue
 // manager", "the firm's forensic accounting team", "brief the translation agency". A determiner or an owner right
 // before the skill, one of these nouns right after it; not when the person leads, runs or belongs to it ("managed the
@@ -366,6 +403,10 @@ function scopesOf(clause: string): Scope[] {
     const start = match.index + match[1].length;
     scopes.push({ start, end: endAfter(start, [...ends, ...ownStatements]), status: 'other-person' });
   }
+  for (const match of clause.matchAll(TRADE_UNITS_OPEN)) {
+    const start = match.index + match[1].length + match[2].length;
+    scopes.push({ start, end: endAfter(start, [...ends, ...ownStatements]), status: 'other-person' });
+  }
   for (const match of clause.matchAll(STUDIED_ONLY)) {
     const at = match.index + match[1].length;
     scopes.push({ start: startBefore(at), end: at, status: 'studied' });
@@ -435,6 +476,22 @@ export function statusReader(clause: string): ClauseStatus {
     const named = clause.slice(start, end) + (PLURAL_ENDING.exec(clause.slice(end, end + 3))?.[0] ?? '');
     if (ROLES_PLURAL_AT_END.test(named) || namesGroup(clause, start, end)) return 'other-person';
     if (PROFESSIONALS_AFTER.test(clause.slice(end, end + 24))) return 'other-person';
+    const near = clause.slice(Math.max(0, start - 48), start);
+    if (PROFESSIONALS_OWN_BEFORE.test(near)) return 'other-person';
+    if (
+      DEPARTMENT_WORDS.test(clause.slice(start, end)) &&
+      WITH_BEFORE.test(near) &&
+      !OWN_WITH_BEFORE.test(near) &&
+      DEPARTMENT_ENDS.test(clause.slice(end, end + 40))
+    ) {
+      return 'other-person';
+    }
+    if (
+      TRADE_UNIT_AFTER.test(clause.slice(end, end + 200)) &&
+      TRADE_UNIT_BEFORE.test(clause.slice(Math.max(0, start - 200), start))
+    ) {
+      return 'other-person';
+    }
     const covering = scopes.filter((scope) => start >= scope.start && start < scope.end).map((scope) => scope.status);
     return PRECEDENCE.find((status) => covering.includes(status)) ?? 'asserted';
   };
