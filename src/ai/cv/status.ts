@@ -296,18 +296,6 @@ const PROFESSIONALS_OWN_BEFORE = new RegExp(
   'iu',
 );
 
-// A department of the employer named as whom the person works with: "work with purchasing on steel lead times",
-// "renegotiate ship dates with customer service", "query resolution with sales and operations". The department's
-// name is the skill's own word, right after "with", and ends the phrase; "helped with sales at weekends" or "experience
-// with procurement" stay the person's own.
-const DEPARTMENT_WORDS =
-  /^(?:sales|purchasing|procurement|customer\sservice|customer\ssupport|merchandising|finance|marketing|operations|production|logistics|engineering|HR|human\sresources|IT|quality|payroll|accounts)$/iu;
-const WITH_BEFORE = /(?:^|[^\p{L}])with\s(?:the\s|our\s)?$/iu;
-const OWN_WITH_BEFORE =
-  /(?:^|[^\p{L}])(?:help|helps|helped|helping|assist|assists|assisted|assisting|experience|experienced|involved|familiar|work\sexperience)\s(?:\p{L}{1,20}\s)?with\s(?:the\s|our\s)?$/iu;
-const DEPARTMENT_ENDS =
-  /^(?:\s(?:and|&)\s[\p{L}]{1,20}(?:\s[\p{L}]{1,20})?)?(?:\s(?:on|to|for|about|over|when|so)(?![\p{L}])|\s?[.,;:)]|$)/iu;
-
 // A skill that names another team or person of the employer: "for the leadership team", "I support the revenue
 // manager", "the firm's forensic accounting team", "brief the translation agency". A determiner or an owner right
 // before the skill, one of these nouns right after it; not when the person leads, runs or belongs to it ("managed the
@@ -476,16 +464,7 @@ export function statusReader(clause: string): ClauseStatus {
     const named = clause.slice(start, end) + (PLURAL_ENDING.exec(clause.slice(end, end + 3))?.[0] ?? '');
     if (ROLES_PLURAL_AT_END.test(named) || namesGroup(clause, start, end)) return 'other-person';
     if (PROFESSIONALS_AFTER.test(clause.slice(end, end + 24))) return 'other-person';
-    const near = clause.slice(Math.max(0, start - 48), start);
-    if (PROFESSIONALS_OWN_BEFORE.test(near)) return 'other-person';
-    if (
-      DEPARTMENT_WORDS.test(clause.slice(start, end)) &&
-      WITH_BEFORE.test(near) &&
-      !OWN_WITH_BEFORE.test(near) &&
-      DEPARTMENT_ENDS.test(clause.slice(end, end + 40))
-    ) {
-      return 'other-person';
-    }
+    if (PROFESSIONALS_OWN_BEFORE.test(clause.slice(Math.max(0, start - 48), start))) return 'other-person';
     if (
       TRADE_UNIT_AFTER.test(clause.slice(end, end + 200)) &&
       TRADE_UNIT_BEFORE.test(clause.slice(Math.max(0, start - 200), start))
