@@ -14,6 +14,12 @@ import {
   THEIR_MONEY_KEPT,
   WHAT_BUYERS_READ_LEFT_AS_IT_WAS,
 } from './wrongs-in-dealings.ts';
+import {
+  ASSESSED_IN_ANOTHERS_PLACE,
+  CHECKS_RECORDED_NOT_MADE,
+  PAID_OUT_TO_COME_BACK,
+  SAFETY_CLAIMED_AGAINST_ITS_OWN_TERMS,
+} from './wrongs-on-the-record.ts';
 import { PROTECTED_WILDLIFE_HARMED, USED_SOLD_AS_NEW } from './wrongs-out-of-sight.ts';
 import { CONSENT_SET_ASIDE, DECLARATION_MADE_FOR_THEM, EVIDENCE_BOUGHT_OFF } from './wrongs-to-a-say.ts';
 import {
@@ -28,6 +34,7 @@ import {
 export * from './kept-from-whom.ts';
 export * from './wrongs-against-the-facts.ts';
 export * from './wrongs-in-dealings.ts';
+export * from './wrongs-on-the-record.ts';
 export * from './wrongs-out-of-sight.ts';
 export * from './wrongs-to-a-say.ts';
 export * from './wrongs-to-people.ts';
@@ -57,6 +64,10 @@ export const COMPOSED_WRONGS: readonly Purpose[] = [
   PROTECTED_WILDLIFE_HARMED,
   USED_SOLD_AS_NEW,
   PROTECTION_TAKEN_AWAY,
+  SAFETY_CLAIMED_AGAINST_ITS_OWN_TERMS,
+  CHECKS_RECORDED_NOT_MADE,
+  ASSESSED_IN_ANOTHERS_PLACE,
+  PAID_OUT_TO_COME_BACK,
   STATED_AGAINST_WHAT_IS_SO,
   // The most general, last: only what none of the narrower wrongs explains is given this reason.
   KEPT_FROM_THOSE_IT_AFFECTS,

@@ -12,7 +12,7 @@ import { t } from './vocabulary.ts';
 
 /** Whoever has a stake in the act: the people it is done to, those who pay for it, and those who check it. */
 const PARTY =
-  '(customer|customers|buyer|buyers|guest|guests|member|members|staff|driver|drivers|worker|workers|employee|employees|tenant|tenants|resident|residents|patient|patients|family|families|parents|relatives|student|students|pupils|college|school|examiner|examiners|university|council|regulator|inspector|inspectors|insurer|insurers|bank|lender|lenders|hmrc|auditor|auditors|accountant|client|clients|investor|investors|donor|donors|funder|funders|landlord|owner|owners|authorities|police|users|shoppers|visitors|passengers|readers|voters|candidates|applicants|agency|manufacturer|employer|employers|learners|teachers|court|tribunal|board|trustees|shareholders|neighbours|neighbors|public|ecologist|surveyor|centre|center|office|company|firm|partner|partners|supplier|suppliers|carrier|courier|they|anyone|nobody)';
+  '(customer|customers|buyer|buyers|guest|guests|member|members|staff|driver|drivers|worker|workers|employee|employees|tenant|tenants|resident|residents|patient|patients|family|families|parents|relatives|student|students|pupils|college|school|examiner|examiners|university|council|regulator|inspector|inspectors|insurer|insurers|bank|lender|lenders|hmrc|auditor|auditors|accountant|client|clients|investor|investors|donor|donors|funder|funders|landlord|owner|owners|authorities|police|users|shoppers|visitors|passengers|readers|voters|candidates|applicants|agency|manufacturer|employer|employers|learners|teachers|court|tribunal|board|trustees|shareholders|neighbours|neighbors|public|ecologist|surveyor|valuer|mechanic|mechanics|valuer|valuers|assessor|assessors|vet|vets|solicitor|solicitors|centre|center|office|company|firm|partner|partners|supplier|suppliers|carrier|courier|they|anyone|nobody)';
 const MODAL = '(should|must|shall|will|wo|need|needs)';
 const NOT = "(not|n't|never)";
 const KNOWING = '(know|notice|find|tell|realise|realize|suspect)';
@@ -32,6 +32,38 @@ const MUST_NOT_KNOW = t(
   `(keep|keeping|kept) (it|this|them|that) from ${PARTY}`,
   `(keep|keeping|kept) (it|this|them|that) from the ${PARTY}`,
   `${NOT} written down anywhere`,
+  // Noticing said in other verbs, and a preference rather than a rule: "we would prefer the buyer's surveyor not to
+  // pick it up", "the auditor must not spot it".
+  `${PARTY} ${MODAL} ${NOT} (notice|spot|detect)`,
+  `${PARTY} ${MODAL} ${NOT} pick (it|this|that|them) up`,
+  `${PARTY} ${MODAL} ${NOT} pick up on`,
+  `${PARTY} not to (notice|spot|detect|discover|realise|realize|suspect|know)`,
+  `${PARTY} not to find out`,
+  `${PARTY} not to pick (it|this|that|them) up`,
+  `${PARTY} not to pick up on`,
+  // Wished rather than ruled: "we would rather the valuer didn't see it".
+  ...['', 'the ', 'our ', 'their ', 'a '].map(
+    (the) => `(rather|prefer|hope) ${the}${PARTY} (did|does|would|do) ${NOT} (see|notice|spot|detect|find|know|realise|realize)`,
+  ),
+  // Those it affects left untold on purpose: "we do not plan to contact them about it".
+  // "…to contact them first to ask": not asked before it is done either.
+  ...['', 'the ', 'our '].flatMap((the) => [
+    `${NOT} (plan|intend|want|going) to (tell|contact|inform|notify|ask) ${the}${PARTY} (about|first|beforehand)`,
+    `${NOT} (plan|intend|want|going) to write to ${the}${PARTY} (about|first|beforehand)`,
+  ]),
+  `${NOT} (plan|intend|want|going) to (tell|contact|inform|notify|ask) them (about|first|beforehand)`,
+  `${NOT} (plan|intend|want|going) to write to them (about|first|beforehand)`,
+  // Where it comes from or what it answers disguised: "so they do not look like a campaign", "it should not look
+  // connected to the inspection". Not how a design looks ("should not look cluttered"): a link or an organised effort.
+  `${NOT} (look|looks|seem|seems|appear|appears) (connected|linked|related|tied) (to|with)`,
+  `${NOT} (look|looks|seem|seems|appear|appears) like (a|an|one) (campaign|coordinated|organised|organized|concerted|orchestrated)`,
+  `${NOT} (look|looks|seem|seems|appear|appears) (coordinated|orchestrated|staged)`,
+  // The link itself hidden: "so it is not obviously linked to his complaint", "so it cannot be traced back to us".
+  `so (it|this|that|they) (is|are|was|were) ${NOT} (connected|linked|related|tied|traced) (to|with|back)`,
+  `so (it|this|that|they) (is|are|was|were) ${NOT} (obviously|clearly|directly|visibly|easily) (connected|linked|related|tied|traced) (to|with|back)`,
+  `(can|could|cannot|ca) ${NOT} be (linked|traced|connected|tied) (to|with|back)`,
+  `cannot be (linked|traced|connected|tied) (to|with|back)`,
+  `${NOT} (obviously|clearly|directly|visibly|easily) (connected|linked|related|tied|traced) (to|with|back)`,
   // Whoever it is: nobody has an honest reason to ask that someone not suspect, or not tell one thing from another.
   `? ${MODAL} ${NOT} suspect`,
   `? ${MODAL} ${NOT} be able to tell`,
@@ -96,7 +128,22 @@ export const KEPT_FROM_THOSE_IT_AFFECTS = composedWrong({
     'outage*',
     'disruption*',
     'interruption*',
-    'delay*',
+    // Disruption of other kinds: "guests should not notice the noise".
+    'noise',
+    'dust',
+    'mess',
+    'building work*',
+    // How much changes for them, not what changed: "staff should not notice much change", not "the change in
+    // ingredients".
+    '(much|any|little|no) (change|changes|difference)',
+    // A look, not a secret: "the new brand should not look connected to either old firm's colours".
+    'brand*',
+    'logo*',
+    'colour*',
+    'color*',
+    // A delay people are spared ("should not notice any delay"), not one the secret avoids ("would delay the sale").
+    '(any|a|the|some|no|long|longer|short) delay*',
+    'delays',
     'migrat*',
     'the (switch|switch-over|move|changeover|upgrade)',
     'old and new',

@@ -226,6 +226,8 @@ export const DISCRIMINATION: Concern = {
           'lodger*',
           'renter*',
           'let to',
+          // A recruiter's own verb for the shortlist it sends a client: "not to put forward anyone who…".
+          'put* forward',
         ),
         t(
           'want a (young|younger|male|female)',
@@ -242,6 +244,9 @@ export const DISCRIMINATION: Concern = {
           'only (hire|see|shortlist|interview|employ)',
           "(not|n't|never) (hire|employ|shortlist)",
           'avoid (hiring|employing)',
+          "(not|n't|never) (put|putting) forward",
+          'not to put forward',
+          "(not|n't|never) (pass|passing|send|sending) (them|anyone|candidates|applicants) (on|forward|through)",
           'depriorit*',
           'discard*',
           'declin(e|es|ed|ing)',
