@@ -256,6 +256,11 @@ describe('brief screening: the general "kept from those it affects", in more of 
         'breakfast. We need a project manager to plan the work around the restaurant. Budget £3,000.',
     );
     await workable(
+      'Settling in our new finance system',
+      'We move to a new finance system in March. Staff should not notice much change in how they claim expenses, ' +
+        'so we need a trainer and a finance analyst to map our cost codes. Budget £8,000.',
+    );
+    await workable(
       'Moving our customer database',
       'We are moving our customer database to a new supplier. We do not plan to contact customers about it until ' +
         'the new system is live; then we need the notice written. Budget £5,000.',

@@ -43,7 +43,8 @@ const MUST_NOT_KNOW = t(
   `${PARTY} not to pick up on`,
   // Wished rather than ruled: "we would rather the valuer didn't see it".
   ...['', 'the ', 'our ', 'their ', 'a '].map(
-    (the) => `(rather|prefer|hope) ${the}${PARTY} (did|does|would|do) ${NOT} (see|notice|spot|detect|find|know|realise|realize)`,
+    (the) =>
+      `(rather|prefer|hope) ${the}${PARTY} (did|does|would|do) ${NOT} (see|notice|spot|detect|find|know|realise|realize)`,
   ),
   // Those it affects left untold on purpose: "we do not plan to contact them about it".
   // "…to contact them first to ask": not asked before it is done either.
@@ -60,7 +61,6 @@ const MUST_NOT_KNOW = t(
   `${NOT} (look|looks|seem|seems|appear|appears) (coordinated|orchestrated|staged)`,
   // The link itself hidden: "so it is not obviously linked to his complaint", "so it cannot be traced back to us".
   `so (it|this|that|they) (is|are|was|were) ${NOT} (connected|linked|related|tied|traced) (to|with|back)`,
-  `so (it|this|that|they) (is|are|was|were) ${NOT} (obviously|clearly|directly|visibly|easily) (connected|linked|related|tied|traced) (to|with|back)`,
   `(can|could|cannot|ca) ${NOT} be (linked|traced|connected|tied) (to|with|back)`,
   `cannot be (linked|traced|connected|tied) (to|with|back)`,
   `${NOT} (obviously|clearly|directly|visibly|easily) (connected|linked|related|tied|traced) (to|with|back)`,
