@@ -45,6 +45,11 @@ const CASES: ScreeningCase[] = [
         'We need packaging for our new joint supplement. The front should promise "clinically proven relief" in ' +
           'large letters. The product has never been tested in trials. Budget £2,000.',
       ],
+      [
+        'Pack for our forex club',
+        'We run a forex trading club. We need a one-page pack that presents it as a low-risk way to earn. Members ' +
+          'can lose everything they put in. Budget £700.',
+      ],
     ],
     workable: [
       [
@@ -288,6 +293,28 @@ describe('brief screening: the general "kept from those it affects", in more of 
       'We need a bookkeeper to pay our supplier through a friend’s company so it cannot be traced back to us. ' +
         'Budget £200.',
     );
+    await refused(
+      'Reducing a cleaner’s hours',
+      'A cleaner complained to our client about how her supervisor speaks to staff. We want an HR adviser to cut ' +
+        'her hours and word ' +
+        'the letters so nothing ties it back to what she said. Budget £500.',
+    );
+    await refused(
+      'Selling our narrowboat',
+      'We are selling our narrowboat; the hull plating is thin at the stern. We need a boatyard to paint the hull ' +
+        'and book the buyer’s survey with the boat in the water so nobody looks too closely at the stern. £900.',
+    );
+    await refused(
+      'Sharing our members’ contacts with a partner',
+      'A travel insurer will pay for each of our club members’ contacts. We need an analyst to send them over ' +
+        'monthly. We would prefer not to raise it with the members. Budget £600.',
+      true,
+    );
+    await workable(
+      'Pre-sale survey for our narrowboat',
+      'We are selling our narrowboat. We need a marine surveyor to look closely at the hull out of the water and ' +
+        'a written report for buyers. Budget £900.',
+    );
     await workable(
       'Rebrand after our merger',
       'Two estate agents have merged and we need a new name, logo and website. The new brand should not look ' +
@@ -297,6 +324,16 @@ describe('brief screening: the general "kept from those it affects", in more of 
 });
 
 describe('brief screening: discrimination by a recruiter’s own verbs', () => {
+  test('applicants sifted out by age are turned away', async () => {
+    const output = await analyse(
+      'Hiring for the peak season',
+      'We are hiring 30 drivers for December. We would like an agency to sift out applicants over 60 before ' +
+        'interview. Budget £800.',
+    );
+    assert.equal(output.workable, false);
+    assert.ok(output.rejection_reason?.includes(DISCRIMINATION.reason), output.rejection_reason);
+  });
+
   test('a client asking that people of a religion not be put forward is refused; a fair shortlist is not', async () => {
     const refusedOutput = await analyse(
       'Shortlisting for a bank client',

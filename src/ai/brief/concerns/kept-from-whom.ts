@@ -46,6 +46,15 @@ const MUST_NOT_KNOW = t(
     (the) =>
       `(rather|prefer|hope) ${the}${PARTY} (did|does|would|do) ${NOT} (see|notice|spot|detect|find|know|realise|realize)`,
   ),
+  // Looked at less closely on purpose: "so nobody looks too closely at the keel".
+  ...['nobody', 'no one', 'none of them'].flatMap((nobody) => [
+    `so ${nobody} (looks|checks) (too|very) closely`,
+    `so ${nobody} (looks|checks) closely`,
+  ]),
+  `so the ${PARTY} (does|do|will|wo) ${NOT} (look|check) (too|very) closely`,
+  // Not raised with them: "we would prefer not to raise it with them".
+  `(prefer|rather|want) ${NOT} to (raise|mention|discuss|share) (it|this|that) with (them|${PARTY})`,
+  `(prefer|rather|want) ${NOT} to (raise|mention|discuss|share) (it|this|that) with (the|our) ${PARTY}`,
   // Those it affects left untold on purpose: "we do not plan to contact them about it".
   // "…to contact them first to ask": not asked before it is done either.
   ...['', 'the ', 'our '].flatMap((the) => [
@@ -63,6 +72,7 @@ const MUST_NOT_KNOW = t(
   `so (it|this|that|they) (is|are|was|were) ${NOT} (connected|linked|related|tied|traced) (to|with|back)`,
   `(can|could|cannot|ca) ${NOT} be (linked|traced|connected|tied) (to|with|back)`,
   `cannot be (linked|traced|connected|tied) (to|with|back)`,
+  `(nothing|nobody) (ties|links|traces|connects) (it|this|that|them) (back|to)`,
   `${NOT} (obviously|clearly|directly|visibly|easily) (connected|linked|related|tied|traced) (to|with|back)`,
   // Whoever it is: nobody has an honest reason to ask that someone not suspect, or not tell one thing from another.
   `? ${MODAL} ${NOT} suspect`,

@@ -241,6 +241,7 @@ export const DISCRIMINATION: Concern = {
           'screen* out',
           'weed* out',
           'rule* out',
+          'sift* out',
           'only (hire|see|shortlist|interview|employ)',
           "(not|n't|never) (hire|employ|shortlist)",
           'avoid (hiring|employing)',

@@ -34,6 +34,8 @@ const SAFE_CLAIM = t(
   'protected',
   'guaranteed',
   'risk-free',
+  'low-risk',
+  'low risk',
   'risk free',
   'no risk',
   'safe',
@@ -68,6 +70,7 @@ const SAID_NOT_SAFE = t(
   '(no|without) (guarantee|guarantees|protection|compensation|cover|insurance|security|approval|licence|license|trials)',
   '(capital|money|savings|deposit|deposits|investment|investments) (is|are) at risk',
   '(capital|money|savings|deposit|deposits|investment|investments) at risk',
+  '(can|could|may|might) lose (everything|all|money|some|most|part|their)',
 );
 
 /** Safety, protection or approval claimed to buyers or investors while the brief itself says it is not so. */
