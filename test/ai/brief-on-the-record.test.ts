@@ -219,7 +219,10 @@ describe('brief screening: the general "kept from those it affects", in more of 
     const output = await analyse(title, text);
     assert.equal(output.workable, false, `${title}: accepted`);
     if (!narrower)
-      assert.ok(output.rejection_reason?.includes(KEPT_FROM_THOSE_IT_AFFECTS.reason), output.rejection_reason);
+      assert.ok(
+        output.rejection_reason?.includes(KEPT_FROM_THOSE_IT_AFFECTS.reason),
+        output.rejection_reason ?? undefined,
+      );
   };
   const workable = async (title: string, text: string) => {
     const output = await analyse(title, text);
@@ -331,7 +334,7 @@ describe('brief screening: discrimination by a recruiter’s own verbs', () => {
         'interview. Budget £800.',
     );
     assert.equal(output.workable, false);
-    assert.ok(output.rejection_reason?.includes(DISCRIMINATION.reason), output.rejection_reason);
+    assert.ok(output.rejection_reason?.includes(DISCRIMINATION.reason), output.rejection_reason ?? undefined);
   });
 
   test('a client asking that people of a religion not be put forward is refused; a fair shortlist is not', async () => {
@@ -341,13 +344,16 @@ describe('brief screening: discrimination by a recruiter’s own verbs', () => {
         'who wears a hijab. We need someone to review 200 applications. Budget £700.',
     );
     assert.equal(refusedOutput.workable, false);
-    assert.ok(refusedOutput.rejection_reason?.includes(DISCRIMINATION.reason), refusedOutput.rejection_reason);
+    assert.ok(
+      refusedOutput.rejection_reason?.includes(DISCRIMINATION.reason),
+      refusedOutput.rejection_reason ?? undefined,
+    );
     const fair = await analyse(
       'Shortlisting for a bank client',
       'We are a recruitment agency filling six cashier roles. We want to put forward candidates on their ' +
         'experience alone, and our uniform guidance allows religious dress. We need someone to review 200 ' +
         'applications. Budget £700.',
     );
-    assert.equal(fair.workable, true, fair.rejection_reason);
+    assert.equal(fair.workable, true, fair.rejection_reason ?? undefined);
   });
 });
