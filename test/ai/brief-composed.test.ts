@@ -4,6 +4,7 @@ import * as composed from '../../src/ai/brief/concerns/composed.ts';
 import { isRequest } from '../../src/ai/brief/request-screening.ts';
 import { REJECTION_RULES } from '../../src/ai/brief/routing-rules.ts';
 import { parseText } from '../../src/ai/taxonomy/text-parser.ts';
+import { ON_THE_RECORD_CASES } from './brief-on-the-record-cases.ts';
 import { analyseBrief as analyse, itRefusesEachWrong, type ScreeningCase } from './screening-cases.ts';
 
 /**
@@ -943,7 +944,7 @@ const CASES: ScreeningCase[] = [
 ];
 
 describe('brief screening: wrongs composed from what the act does to whom', () => {
-  itRefusesEachWrong(composed.COMPOSED_WRONGS, CASES);
+  itRefusesEachWrong(composed.COMPOSED_WRONGS, [...CASES, ...ON_THE_RECORD_CASES]);
 
   test('the reason says the act, whom it wrongs and how, in that order', () => {
     assert.equal(
