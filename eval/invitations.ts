@@ -2,6 +2,7 @@ import type { Taxonomy, TaxonomySkill } from '../src/ai/taxonomy/taxonomy.ts';
 import { DEFAULT_MATCH_OPTIONS } from '../src/modules/matching/policy.ts';
 import {
   type Candidate,
+  invitedOf,
   isCoreSkill,
   type MatchFactors,
   matchFactors,
@@ -201,7 +202,7 @@ export function evaluateInvitations(
         briefId: brief.label.id,
         task: task.title,
         requiredSkills: task.requiredSkills,
-        invited: ranked.slice(0, DEFAULT_MATCH_OPTIONS.invitationsPerTask).map((match) => ({
+        invited: invitedOf(ranked, DEFAULT_MATCH_OPTIONS.invitationsPerTask).map((match) => ({
           cv: readable[match.candidate.volunteerId - 1]!.label.id,
           score: match.score,
           fits: fits(match.candidate.volunteerId - 1),

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { jobRegistry } from '../../src/pipeline/job-registry.ts';
-import { matchTask } from '../../src/pipeline/matching/matching.service.ts';
+import { matchTask, matchVolunteer } from '../../src/pipeline/matching/matching.service.ts';
 import { notificationsOf } from '../helpers/assignment-fixtures.ts';
 import { apiClient } from '../helpers/client.ts';
 import { createTestContext, type TestContext, testDialects } from '../helpers/context.ts';
@@ -233,6 +233,28 @@ for (const dialect of testDialects()) {
       // The retry (run here directly) invites them once the other transaction is done.
       assert.equal((await matchTask(ctx.deps, task.id)).length, 1);
       assert.deepEqual(await invitedVolunteerIds(ctx.db, task.id), [only.volunteer.id]);
+    });
+
+    it('leaves the places beside people of the trade open rather than invite outsiders, in every round', async () => {
+      const { task } = await openTask(ctx.db, ['SQL']);
+      const inField = (domains: string[]) => ({ professional_domains: JSON.stringify(domains) });
+      const analyst = await contributor(ctx.db, { skills: { SQL: 'advanced' }, volunteer: inField(['data']) });
+      const nurse = await contributor(ctx.db, { skills: { SQL: 'expert' }, volunteer: inField(['health']) });
+      assert.equal((await matchTask(ctx.deps, task.id)).length, 1);
+      assert.deepEqual(await invitedVolunteerIds(ctx.db, task.id), [analyst.volunteer.id]);
+      // A second round, and an outsider whose CV was just analysed, still find the analyst's invitation open.
+      assert.deepEqual(await matchTask(ctx.deps, task.id), []);
+      const lawyer = await contributor(ctx.db, { skills: { SQL: 'expert' }, volunteer: inField(['law']) });
+      assert.deepEqual(await matchVolunteer(ctx.deps, lawyer.volunteer.id), []);
+      // Nobody of the trade on a task: the outsiders are invited.
+      const other = await openTask(ctx.db, ['SQL'], { task: { title: 'Clean the ward audit data' } });
+      await ctx.db
+        .updateTable('volunteers')
+        .set(inField(['finance']))
+        .where('id', '=', analyst.volunteer.id)
+        .execute();
+      assert.equal((await matchTask(ctx.deps, other.task.id)).length, 3);
+      assert.equal((await invitedVolunteerIds(ctx.db, other.task.id)).includes(nurse.volunteer.id), true);
     });
   });
 }

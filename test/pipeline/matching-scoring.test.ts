@@ -5,10 +5,12 @@ import { explainMatch } from '../../src/modules/matching/reasoning.ts';
 import {
   type Candidate,
   experienceFit,
+  invitedOf,
   matchFactors,
   rankCandidates,
   scoreCandidate,
   type TaskNeeds,
+  waitsBeside,
   weeklyHoursNeeded,
   worksInFieldOf,
 } from '../../src/modules/matching/scoring.ts';
@@ -400,5 +402,35 @@ describe('match scoring', () => {
     assert.equal(worksInFieldOf(sql, candidate({ fields: new Set(['software']) }, [[9, 'advanced']])), true);
     const ownWords: TaskNeeds = { ...TASK, skills: [{ id: 1, name: 'Sugar showpieces' }] };
     assert.equal(worksInFieldOf(ownWords, candidate({ fields: new Set(['hospitality']) }, [[1, 'advanced']])), true);
+  });
+
+  it('invites nobody from outside the field of the work beside people who work in it; outsiders alone are invited', () => {
+    const task: TaskNeeds = { ...TASK, skills: [{ id: 1, name: 'Data analysis', fields: ['data'] }] };
+    const analyst = candidate({ volunteerId: 4, fields: new Set(['data']) }, [[1, 'advanced']]);
+    const auditor = candidate({ volunteerId: 3, fields: new Set(['finance']) }, [[1, 'expert']]);
+    const lawyer = candidate({ volunteerId: 6, fields: new Set(['law']) }, [[1, 'advanced']]);
+    const ranked = rankCandidates(task, [auditor, analyst, lawyer], 0);
+    assert.deepEqual(
+      ranked.map((match) => [match.candidate.volunteerId, match.ownField]),
+      [
+        [4, true],
+        [3, false],
+        [6, false],
+      ],
+      'all three are eligible and ranked as before',
+    );
+    assert.equal(waitsBeside(ranked[0]!, ranked[1]!), true);
+    assert.deepEqual(
+      invitedOf(ranked, 3).map((match) => match.candidate.volunteerId),
+      [4],
+      'the two places beside the analyst stay open',
+    );
+    // Nobody of the trade: the outsiders are invited, best first, up to the places.
+    const outsiders = rankCandidates(task, [auditor, lawyer], 0);
+    assert.deepEqual(
+      invitedOf(outsiders, 3).map((match) => match.candidate.volunteerId),
+      [3, 6],
+    );
+    assert.deepEqual(invitedOf([], 3), []);
   });
 });

@@ -404,6 +404,17 @@ export async function countOpenInvitations(db: Db, taskId: number): Promise<numb
   return Number(row.n);
 }
 
+/** The contributors who hold an open invitation to the task. */
+export async function findOpenInviteeIds(db: Db, taskId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('assignments')
+    .select('volunteer_id')
+    .where('task_id', '=', taskId)
+    .where('status', 'in', [...OPEN_INVITATION_STATUSES])
+    .execute();
+  return rows.map((row) => row.volunteer_id);
+}
+
 export type NewInvitation = {
   taskId: number;
   volunteerId: number;

@@ -4,7 +4,7 @@ import { afterInvitations, createInvitation } from '../../modules/assignments/in
 import type { MatchableTask } from '../../modules/matching/matching-inputs.ts';
 import type { Ranking } from '../../modules/matching/ranking.ts';
 import { explainMatch } from '../../modules/matching/reasoning.ts';
-import type { Match } from '../../modules/matching/scoring.ts';
+import { type Match, waitsBeside } from '../../modules/matching/scoring.ts';
 import { lockOpenTask } from '../../modules/tasks/tasks.repository.ts';
 
 /**
@@ -20,17 +20,20 @@ const BUSY_RETRY_MS = 2000;
  * Invites the best of `ranking` until the task holds `invitationsPerTask` open invitations, in one transaction: the
  * invitations (through `createInvitation`, with score and reasoning), the task to `matching`, and a
  * `challenge.form-team` job. Someone who meanwhile got an assignment on the task, or who already holds
- * MAX_OPEN_INVITATIONS open invitations, is passed over for the next in line. Someone being invited by another
- * transaction right now (PostgreSQL: their row is locked) is passed over too, but only for the moment: when the task
- * is left with room while such a candidate was passed over, `task.match` runs again shortly (BUSY_RETRY_MS), so two
- * tasks matched at once do not leave a contributor uninvited to the one that fits them best. Returns the new
- * assignment ids.
+ * MAX_OPEN_INVITATIONS open invitations, is passed over for the next in line. A round whose best works in the field
+ * of the work, or whose task holds an open invitation to such a person (`tradeInvited`), invites nobody from outside
+ * it (`waitsBeside`): the places stay open rather than go to an outsider.
+ * Someone being invited by another transaction right now (PostgreSQL: their row is locked) is passed over too, but
+ * only for the moment: when the task is left with room while such a candidate was passed over, `task.match` runs
+ * again shortly (BUSY_RETRY_MS), so two tasks matched at once do not leave a contributor uninvited to the one that
+ * fits them best. Returns the new assignment ids.
  */
 export async function inviteBest(
   deps: MatchingDeps,
   task: MatchableTask,
   ranking: Ranking,
   invitationsPerTask: number,
+  tradeInvited = false,
 ): Promise<number[]> {
   // The best is read before the transaction: a task nobody fits opens none, and the task's lock waits for no reads
   // unless someone is passed over.
@@ -43,7 +46,9 @@ export async function inviteBest(
     let passedOverBusy = false;
     const now = new Date().toISOString();
     let match: Match | undefined = best;
-    while (match && slots > 0) {
+    // Ranking puts the people of the trade first: once an outsider comes after one of them, the rest wait too.
+    const lead = tradeInvited ? { ownField: true } : best;
+    while (match && slots > 0 && !waitsBeside(lead, match)) {
       const outcome = await createInvitation(
         trx,
         deps,

@@ -1,4 +1,4 @@
-import { countOpenInvitations } from '../../modules/assignments/assignments.repository.ts';
+import { countOpenInvitations, findOpenInviteeIds } from '../../modules/assignments/assignments.repository.ts';
 import {
   findMatchableTasks,
   findOwnSkillCandidates,
@@ -7,7 +7,7 @@ import {
 } from '../../modules/matching/matching-inputs.ts';
 import { DEFAULT_MATCH_OPTIONS, type MatchOptions } from '../../modules/matching/policy.ts';
 import { rankingOf, rankLazily } from '../../modules/matching/ranking.ts';
-import { scoreCandidate, weeklyHoursNeeded } from '../../modules/matching/scoring.ts';
+import { scoreCandidate, type TaskNeeds, weeklyHoursNeeded, worksInFieldOf } from '../../modules/matching/scoring.ts';
 import { broaderSkillIds, withRelatedSkills } from '../../modules/matching/skill-family.ts';
 import { findOpenTaskIdsSharingSkills } from '../../modules/tasks/matchable-tasks.repository.ts';
 import { inviteBest, type MatchingDeps } from './invitations.ts';
@@ -25,13 +25,24 @@ export async function matchTask(deps: MatchingDeps, taskId: number, options: Mat
   if ((await countOpenInvitations(db, found.id)) >= options.invitationsPerTask) return [];
   const [task] = await withRelatedSkills(db, [found]);
   const candidates = await findOwnSkillCandidates(db, task, weeklyHoursNeeded(task.estimatedHours));
-  return inviteBest(deps, task, rankLazily(task, candidates, options.minimumScore), options.invitationsPerTask);
+  const ranking = rankLazily(task, candidates, options.minimumScore);
+  return inviteBest(deps, task, ranking, options.invitationsPerTask, await tradeInvited(deps, task));
+}
+
+/** Whether someone who works in the field of the task's work holds an open invitation to it (`worksInFieldOf`). */
+async function tradeInvited(deps: MatchingDeps, task: TaskNeeds): Promise<boolean> {
+  for (const volunteerId of await findOpenInviteeIds(deps.db, task.id)) {
+    const invitee = await findVolunteerCandidate(deps.db, volunteerId);
+    if (invitee && worksInFieldOf(task, invitee)) return true;
+  }
+  return false;
 }
 
 /**
  * `volunteer.match`: after a contributor's skills changed (a CV analysis completed), scores just them against the
  * open tasks sharing one of their counted skills that still have room for an invitation, and invites them wherever
- * they reach `minimumScore`. Returns the new assignment ids.
+ * they reach `minimumScore`; where they work outside the field of the task's work, the task's whole round decides
+ * (`matchTask`: they wait while people of the trade are asked). Returns the new assignment ids.
  */
 export async function matchVolunteer(
   deps: MatchingDeps,
@@ -49,6 +60,11 @@ export async function matchVolunteer(
   for (const task of await withRelatedSkills(db, await findMatchableTasks(db, taskIds))) {
     const match = scoreCandidate(task, candidate);
     if (!match || match.score < options.minimumScore) continue;
+    // An outsider to the work is invited only by a round of the whole task, where the trade's people come first.
+    if (!match.ownField) {
+      invited.push(...(await matchTask(deps, task.id, options)));
+      continue;
+    }
     invited.push(...(await inviteBest(deps, task, rankingOf([match]), options.invitationsPerTask)));
   }
   return invited;
