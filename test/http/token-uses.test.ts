@@ -138,6 +138,36 @@ for (const dialect of testDialects()) {
       assert.equal((await tokenRow(web)).expires_at, ended);
     });
 
+    it('moves a waiting renewal again from the end the database holds', async () => {
+      const user = await createUser(database.db, 'contributor');
+      const t0 = new Date(Date.now() - HOUR);
+      const web = await createToken(database.db, user.id, 'web', { idleSeconds: 600, maxSeconds: 86_400 }, t0);
+      const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
+      // Three uses, all still waiting: each moves the waiting renewal on (700, 800, then 1,250 s).
+      assert.ok(await authenticateToken(database.db, web, at(100)));
+      assert.ok(await authenticateToken(database.db, web, at(200)));
+      assert.ok(await authenticateToken(database.db, web, at(650)), 'alive past the end the database still holds');
+      await writeTokenUsesNow(database.db);
+      assert.equal((await tokenRow(web)).expires_at, at(1250).toISOString());
+    });
+
+    it('does not bring back a token whose end was set after its use, from a renewal still waiting', async () => {
+      const user = await createUser(database.db, 'contributor');
+      const used = new Date(Date.now() - 60_000);
+      const web = await createToken(database.db, user.id, 'web', { idleSeconds: 600, maxSeconds: 86_400 }, used);
+      assert.ok(await authenticateToken(database.db, web, used));
+      // Ended after the use, while the use's renewal (to 600 s after it) still waits to be written.
+      const ended = new Date(Date.now() - 1000).toISOString();
+      await database.db
+        .updateTable('personal_access_tokens')
+        .set({ expires_at: ended })
+        .where('id', '=', Number(web.split('|')[0]))
+        .execute();
+      assert.equal(await authenticateToken(database.db, web), null, 'the waiting renewal is not laid over the new end');
+      await writeTokenUsesNow(database.db);
+      assert.equal((await tokenRow(web)).expires_at, ended);
+    });
+
     it('writes what waits when the database closes', async () => {
       const second = createDatabase({ url: database.url, ...(database.schema ? { schema: database.schema } : {}) });
       const user = await createUser(second.db, 'contributor');

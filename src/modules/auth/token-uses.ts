@@ -1,7 +1,9 @@
 /**
- * A token's use as the database keeps it: when it was last used, and for a web token the idle end that use moved.
+ * A token's use as the database keeps it: when it was last used, and for a web token the idle end that use moved
+ * (`expiresAt`) from the end the database held when the use was made (`seenExpiresAt`). The move is made only if the
+ * database still holds that end: an end set after the use (by hand, by another process) is not overwritten.
  */
-export type TokenUse = { userId: number; lastUsedAt: string; expiresAt?: string };
+export type TokenUse = { userId: number; lastUsedAt: string; expiresAt?: string; seenExpiresAt?: string | null };
 
 /**
  * Token uses written behind (issue 11): a request that uses a token due for its once-a-minute touch hands the use to
@@ -50,8 +52,11 @@ export class TokenUses {
   /** Keeps the token's latest use for the next write, which starts within the delay. */
   add(tokenId: number, use: TokenUse): void {
     if (this.#closed) return;
+    const earlier = this.#pending.get(tokenId);
     this.#pending.delete(tokenId);
-    this.#hold(tokenId, use);
+    // A later renewal of a waiting one starts from the end the database holds, not from the waiting one's.
+    const seen = earlier?.expiresAt === undefined ? {} : { seenExpiresAt: earlier.seenExpiresAt };
+    this.#hold(tokenId, { ...use, ...seen });
     this.#schedule();
   }
 

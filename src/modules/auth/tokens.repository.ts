@@ -58,29 +58,31 @@ const tokenWithUser = compiledOnce((db, tokenId: number) =>
 
 /**
  * Writes token uses (token-uses.ts) in one statement: each token's last use and, for a web token, its moved idle end.
- * A token whose end was set before the uses (by hand, behind the service) is not brought back by the write.
+ * A renewal moves a token's end only from the end its use saw, so an end set before the use or after it (by hand,
+ * behind the service) stays; the last use is a hint and is always written.
  */
 export async function writeTokenUses(db: Db, uses: ReadonlyMap<number, TokenUse>): Promise<void> {
   if (uses.size === 0) return;
-  const firstUse = [...uses.values()].map((use) => use.lastUsedAt).sort()[0];
   const stamp = (value: string) => (isPostgres(db) ? sql`cast(${value} as timestamptz)` : sql`${value}`);
-  const byToken = (pick: (use: TokenUse) => string | undefined) =>
-    sql.join(
-      [...uses].flatMap(([tokenId, use]) => {
-        const value = pick(use);
-        return value === undefined ? [] : [sql`when ${tokenId} then ${stamp(value)}`];
-      }),
-      sql` `,
-    );
-  const renewals = [...uses.values()].some((use) => use.expiresAt !== undefined);
+  const lastUses = sql.join(
+    [...uses].map(([tokenId, use]) => sql`when ${tokenId} then ${stamp(use.lastUsedAt)}`),
+    sql` `,
+  );
+  // A renewal moves the end only from the end its use saw: one set after the use stays.
+  const renewals = [...uses].flatMap(([tokenId, use]) =>
+    use.expiresAt === undefined || use.seenExpiresAt == null
+      ? []
+      : [sql`when id = ${tokenId} and expires_at = ${stamp(use.seenExpiresAt)} then ${stamp(use.expiresAt)}`],
+  );
   await db
     .updateTable('personal_access_tokens')
     .set({
-      last_used_at: sql<string>`case id ${byToken((use) => use.lastUsedAt)} end`,
-      ...(renewals ? { expires_at: sql<string>`case id ${byToken((use) => use.expiresAt)} else expires_at end` } : {}),
+      last_used_at: sql<string>`case id ${lastUses} end`,
+      ...(renewals.length > 0
+        ? { expires_at: sql<string>`case ${sql.join(renewals, sql` `)} else expires_at end` }
+        : {}),
     })
     .where('id', 'in', [...uses.keys()])
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', firstUse)]))
     .execute();
 }
 

@@ -165,11 +165,13 @@ export async function authenticateToken(db: Db, plaintext: string, now = new Dat
     const generation = cache.generation;
     const read = await readToken(db, tokenId, hash);
     if (!read) return null;
-    // A use of this token that waits to be written is newer than the row just read.
+    // A use of this token that waits to be written is newer than the row just read, and so is its renewal, unless
+    // the row's end changed after the use (ended by hand, or moved by another process).
     const pending = uses.pendingFor(tokenId);
     if (pending) {
       read.lastUsedAt = pending.lastUsedAt;
-      if (pending.expiresAt !== undefined) read.expiresAt = pending.expiresAt;
+      if (pending.expiresAt !== undefined && pending.seenExpiresAt === read.expiresAt)
+        read.expiresAt = pending.expiresAt;
     }
     if (read.expiresAt !== null && read.expiresAt <= nowIso) return null;
     token = read;
@@ -183,7 +185,11 @@ export async function authenticateToken(db: Db, plaintext: string, now = new Dat
       token.idleSeconds === null || token.maxExpiresAt === null
         ? undefined
         : [later(now, token.idleSeconds), token.maxExpiresAt].sort()[0];
-    uses.add(token.user.token_id, { userId: token.user.id, lastUsedAt: nowIso, expiresAt: renewedUntil });
+    uses.add(token.user.token_id, {
+      userId: token.user.id,
+      lastUsedAt: nowIso,
+      ...(renewedUntil === undefined ? {} : { expiresAt: renewedUntil, seenExpiresAt: token.expiresAt }),
+    });
     token.lastUsedAt = nowIso;
     if (renewedUntil !== undefined) token.expiresAt = renewedUntil;
   }
