@@ -25,7 +25,7 @@ const unsent = (command: string): Promise<Result> => Promise.resolve({ command, 
  * The driver keeps a connection per client object, so each pg client has one wrapper for its life.
  */
 export function kyselyPool(pool: pg.Pool, { prepared }: { prepared: boolean }): PostgresPool {
-  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient & { opening: string | null }>();
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
 
   const send = (client: pg.PoolClient, sqlOrCursor: unknown, parameters?: readonly unknown[]): Promise<Result> => {
     const name = prepared && typeof sqlOrCursor === 'string' ? preparedNameOf(sqlOrCursor) : undefined;
@@ -34,36 +34,34 @@ export function kyselyPool(pool: pg.Pool, { prepared }: { prepared: boolean }): 
     return client.query({ name, text: sqlOrCursor as string, values: parameters as unknown[] }) as Promise<Result>;
   };
 
-  const wrap = (client: pg.PoolClient) => {
-    const wrapper = {
-      /** The opening of a transaction whose first statement has not been sent yet. */
-      opening: null as string | null,
-      query: ((sqlOrCursor: unknown, parameters?: readonly unknown[]) => {
-        if (typeof sqlOrCursor !== 'string') return send(client, sqlOrCursor, parameters);
-        if (OPENING.test(sqlOrCursor)) {
-          wrapper.opening = sqlOrCursor;
-          return unsent('BEGIN');
-        }
-        const opening = wrapper.opening;
-        if (opening === null) return send(client, sqlOrCursor, parameters);
-        wrapper.opening = null;
-        if (/^(commit|rollback)$/i.test(sqlOrCursor)) return unsent(sqlOrCursor.toUpperCase());
-        const { stream } = client.connection;
-        stream.cork();
-        try {
-          const opened = client.query(opening);
-          const answered = send(client, sqlOrCursor, parameters);
-          return Promise.all([opened, answered]).then(([, answer]) => answer);
-        } finally {
-          stream.uncork();
-        }
-      }) as Query,
-      release: () => {
-        wrapper.opening = null;
-        client.release();
-      },
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    /** The opening of a transaction whose first statement has not been sent yet. */
+    let opening: string | null = null;
+    const query = ((sqlOrCursor: unknown, parameters?: readonly unknown[]) => {
+      if (typeof sqlOrCursor !== 'string') return send(client, sqlOrCursor, parameters);
+      if (OPENING.test(sqlOrCursor)) {
+        opening = sqlOrCursor;
+        return unsent('BEGIN');
+      }
+      const held = opening;
+      if (held === null) return send(client, sqlOrCursor, parameters);
+      opening = null;
+      if (/^(commit|rollback)$/i.test(sqlOrCursor)) return unsent(sqlOrCursor.toUpperCase());
+      const { stream } = client.connection;
+      stream.cork();
+      try {
+        const opened = client.query(held);
+        const answered = send(client, sqlOrCursor, parameters);
+        return Promise.all([opened, answered]).then(([, answer]) => answer);
+      } finally {
+        stream.uncork();
+      }
+    }) as Query;
+    const release = () => {
+      opening = null;
+      client.release();
     };
-    return wrapper;
+    return { query, release };
   };
 
   return {
