@@ -1,4 +1,4 @@
-import { countOpenInvitations, findOpenInviteeIds } from '../../modules/assignments/assignments.repository.ts';
+import { findOpenInviteeIds } from '../../modules/assignments/assignments.repository.ts';
 import {
   findMatchableTasks,
   findOwnSkillCandidates,
@@ -16,22 +16,23 @@ import { inviteBest, type MatchingDeps } from './invitations.ts';
  * `task.match`: finds contributors for one open task and tops its open invitations up to `invitationsPerTask` with
  * the best scoring at least `minimumScore`. Runs after decomposition and again after a decline; whoever already has
  * an assignment on the task (declined included) is never a candidate again, so a re-run invites the next best.
- * Idempotent: a task that already holds enough open invitations costs one count. Returns the new assignment ids.
+ * Idempotent: a task that already holds enough open invitations costs one read of them. Returns the new assignment ids.
  */
 export async function matchTask(deps: MatchingDeps, taskId: number, options: MatchOptions = DEFAULT_MATCH_OPTIONS) {
   const { db } = deps;
   const [found] = await findMatchableTasks(db, [taskId]);
   if (!found || !isOpenForMatching(found)) return [];
-  if ((await countOpenInvitations(db, found.id)) >= options.invitationsPerTask) return [];
+  const invitees = await findOpenInviteeIds(db, found.id);
+  if (invitees.length >= options.invitationsPerTask) return [];
   const [task] = await withRelatedSkills(db, [found]);
   const candidates = await findOwnSkillCandidates(db, task, weeklyHoursNeeded(task.estimatedHours));
   const ranking = rankLazily(task, candidates, options.minimumScore);
-  return inviteBest(deps, task, ranking, options.invitationsPerTask, await tradeInvited(deps, task));
+  return inviteBest(deps, task, ranking, options.invitationsPerTask, await tradeInvited(deps, task, invitees));
 }
 
-/** Whether someone who works in the field of the task's work holds an open invitation to it (`worksInFieldOf`). */
-async function tradeInvited(deps: MatchingDeps, task: TaskNeeds): Promise<boolean> {
-  for (const volunteerId of await findOpenInviteeIds(deps.db, task.id)) {
+/** Whether one of `invitees` (holding an open invitation to the task) works in the field of its work (`worksInFieldOf`). */
+async function tradeInvited(deps: MatchingDeps, task: TaskNeeds, invitees: readonly number[]): Promise<boolean> {
+  for (const volunteerId of invitees) {
     const invitee = await findVolunteerCandidate(deps.db, volunteerId);
     if (invitee && worksInFieldOf(task, invitee)) return true;
   }
